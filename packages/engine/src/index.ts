@@ -1,1 +1,3 @@
-export {};
+// @kp/engine: the pure runtime engine. Each area re-exports its own modules.
+export * from './core';
+export * from './form';
