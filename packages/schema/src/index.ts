@@ -3,6 +3,7 @@ export * from './api';
 export * from './common';
 export * from './flow/index';
 export * from './form/index';
+export * from './http/index';
 export * from './menu';
 export * from './portal/index';
 export * from './validator';

@@ -1,0 +1,3 @@
+// fast-check arbitraries for developers who embed the platform (see the package README).
+export * from './formula';
+export * from './form';
