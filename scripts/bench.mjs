@@ -22,7 +22,8 @@ function findBenchFiles(dir, out = []) {
     const full = path.join(dir, name);
     const st = statSync(full);
     if (st.isDirectory()) findBenchFiles(full, out);
-    else if (/\.bench\.(ts|tsx|mjs)$/.test(name) && full.includes(`${path.sep}bench${path.sep}`)) out.push(full);
+    else if (/\.bench\.(ts|tsx|mjs)$/.test(name) && full.includes(`${path.sep}bench${path.sep}`))
+      out.push(full);
   }
   return out;
 }
@@ -55,19 +56,25 @@ for (const file of files) {
         const fig = JSON.parse(line.slice(6));
         fig.file = rel;
         figures.push(fig);
-        process.stdout.write(`  ${fig.id}: ratio ${fig.ratio} (${fig.ratioMeaning ?? ''}) target ${fig.target ?? '-'} ${fig.pass === false ? 'MISSED' : ''}\n`);
+        process.stdout.write(
+          `  ${fig.id}: ratio ${fig.ratio} (${fig.ratioMeaning ?? ''}) target ${fig.target ?? '-'} ${fig.pass === false ? 'MISSED' : ''}\n`,
+        );
       } catch {
         failures.push({ file: rel, reason: `unparsable BENCH line: ${line.slice(0, 200)}` });
       }
     }
   }
   if (res.status !== 0) {
-    failures.push({ file: rel, reason: `exit ${res.status ?? res.signal}: ${(res.stderr ?? '').slice(-2000)}` });
+    failures.push({
+      file: rel,
+      reason: `exit ${res.status ?? res.signal}: ${(res.stderr ?? '').slice(-2000)}`,
+    });
     process.stdout.write(`  failed: ${(res.stderr ?? '').slice(-800)}\n`);
   }
 }
 
-const fmt = (v) => (typeof v === 'number' ? (Math.abs(v) >= 100 ? v.toFixed(0) : v.toPrecision(3)) : String(v ?? ''));
+const fmt = (v) =>
+  typeof v === 'number' ? (Math.abs(v) >= 100 ? v.toFixed(0) : v.toPrecision(3)) : String(v ?? '');
 const lines = [
   '# Benchmark report',
   '',
@@ -82,7 +89,9 @@ const lines = [
       `| ${f.title ?? f.id} | ${fmt(f.ours?.value)} ${f.ours?.unit ?? ''} | ${f.baseline?.name ?? ''}: ${fmt(f.baseline?.value)} ${f.baseline?.unit ?? ''} | ${fmt(f.ratio)} (${f.ratioMeaning ?? ''}) | ${f.target ?? '-'} | ${f.pass === undefined ? '-' : f.pass ? 'yes' : 'NO'} |`,
   ),
   '',
-  ...(failures.length ? ['## Failed bench files', '', ...failures.map((f) => `- ${f.file}: ${f.reason.split('\n')[0]}`)] : []),
+  ...(failures.length
+    ? ['## Failed bench files', '', ...failures.map((f) => `- ${f.file}: ${f.reason.split('\n')[0]}`)]
+    : []),
   '',
 ];
 mkdirSync(path.join(root, 'bench-results'), { recursive: true });

@@ -6,12 +6,20 @@ import { existsSync } from 'node:fs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
-  console.error(`Chromium not found at ${chromium}. Install it with: apt-get update && apt-get install -y chromium`);
+  console.error(
+    `Chromium not found at ${chromium}. Install it with: apt-get update && apt-get install -y chromium`,
+  );
   process.exit(1);
 }
 const res = spawnSync(
   process.execPath,
-  ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/e2e/vitest.config.ts', ...process.argv.slice(2)],
+  [
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    '--config',
+    'tests/e2e/vitest.config.ts',
+    ...process.argv.slice(2),
+  ],
   { stdio: 'inherit' },
 );
 process.exit(res.status ?? 1);
