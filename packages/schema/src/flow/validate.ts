@@ -1,0 +1,30 @@
+import { makeValidator, type ValidationIssue } from '../validator';
+import { FlowNode } from './node';
+import { FlowTemplateProperties } from './template';
+
+/** Node ids must be unique in a tree; the schema cannot say it, so the extra check walks the tree. */
+function uniqueIds(root: FlowNode): ValidationIssue[] {
+  const seen = new Set<string>();
+  const out: ValidationIssue[] = [];
+  const stack: { node: FlowNode; path: string }[] = [{ node: root, path: '' }];
+  while (stack.length) {
+    const { node, path } = stack.pop() as { node: FlowNode; path: string };
+    if (seen.has(node.nodeId))
+      out.push({
+        path: `${path || '(root)'}.nodeId`.replace(/^\./, ''),
+        message: `duplicate nodeId ${node.nodeId}`,
+      });
+    seen.add(node.nodeId);
+    if (node.childNode) stack.push({ node: node.childNode, path: path ? `${path}.childNode` : 'childNode' });
+    node.conditionNodes?.forEach((c, i) =>
+      stack.push({ node: c, path: `${path ? `${path}.` : ''}conditionNodes[${i}]` }),
+    );
+  }
+  return out;
+}
+
+/** Validates a designer node tree (schema + unique ids). Never throws. */
+export const validateFlowTree = makeValidator(FlowNode, uniqueIds);
+
+/** Validates flow template properties. Never throws. */
+export const validateFlowTemplateProperties = makeValidator(FlowTemplateProperties);
