@@ -16,9 +16,9 @@ function uniqueIds(root: FlowNode): ValidationIssue[] {
       });
     seen.add(node.nodeId);
     if (node.childNode) stack.push({ node: node.childNode, path: path ? `${path}.childNode` : 'childNode' });
-    node.conditionNodes?.forEach((c, i) =>
-      stack.push({ node: c, path: `${path ? `${path}.` : ''}conditionNodes[${i}]` }),
-    );
+    for (const [i, c] of (node.conditionNodes ?? []).entries()) {
+      stack.push({ node: c, path: `${path ? `${path}.` : ''}conditionNodes[${i}]` });
+    }
   }
   return out;
 }
