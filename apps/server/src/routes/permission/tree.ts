@@ -1,0 +1,101 @@
+// Pure helpers over parent/child rows: trees for pickers, descendants for data scopes, cycle checks.
+
+export interface TreeNode<T> {
+  children: Array<TreeNode<T> & T>;
+  hasChildren: boolean;
+}
+
+/**
+ * Builds a forest from flat rows. A row whose parent is missing from `rows` becomes a root, so a partial
+ * (data-scoped) list still shows every row. Order of `rows` is kept among siblings.
+ */
+export function buildTree<T extends { id: string; parentId?: string | null }>(
+  rows: readonly T[],
+): Array<T & TreeNode<T>> {
+  const byId = new Map<string, T & TreeNode<T>>();
+  for (const r of rows) byId.set(r.id, { ...r, children: [], hasChildren: false });
+  const roots: Array<T & TreeNode<T>> = [];
+  for (const r of rows) {
+    const node = byId.get(r.id)!;
+    const parent = r.parentId != null && r.parentId !== r.id ? byId.get(r.parentId) : undefined;
+    if (parent) {
+      parent.children.push(node);
+      parent.hasChildren = true;
+    } else roots.push(node);
+  }
+  return roots;
+}
+
+/** Child lists keyed by parent id. */
+export function childrenIndex(
+  rows: ReadonlyArray<{ id: string; parentId?: string | null }>,
+): Map<string, string[]> {
+  const idx = new Map<string, string[]>();
+  for (const r of rows) {
+    if (r.parentId == null) continue;
+    const list = idx.get(r.parentId);
+    if (list) list.push(r.id);
+    else idx.set(r.parentId, [r.id]);
+  }
+  return idx;
+}
+
+/** `roots` and everything below them (cycle-safe). */
+export function descendantsOf(
+  rows: ReadonlyArray<{ id: string; parentId?: string | null }>,
+  roots: Iterable<string>,
+): Set<string> {
+  const idx = childrenIndex(rows);
+  const out = new Set<string>();
+  const stack = [...roots];
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (out.has(id)) continue;
+    out.add(id);
+    for (const c of idx.get(id) ?? []) stack.push(c);
+  }
+  return out;
+}
+
+/** Ancestors of `id`, nearest first, not including `id` (cycle-safe). */
+export function ancestorsOf(
+  rows: ReadonlyArray<{ id: string; parentId?: string | null }>,
+  id: string,
+): string[] {
+  const parentOf = new Map(rows.map((r) => [r.id, r.parentId ?? null]));
+  const out: string[] = [];
+  const seen = new Set([id]);
+  let p = parentOf.get(id) ?? null;
+  while (p != null && !seen.has(p)) {
+    out.push(p);
+    seen.add(p);
+    p = parentOf.get(p) ?? null;
+  }
+  return out;
+}
+
+/** True when moving `id` under `newParentId` would make a cycle (itself or one of its descendants). */
+export function wouldCycle(
+  rows: ReadonlyArray<{ id: string; parentId?: string | null }>,
+  id: string,
+  newParentId: string | null | undefined,
+): boolean {
+  if (newParentId == null) return false;
+  return descendantsOf(rows, [id]).has(newParentId);
+}
+
+/** Every node of a forest, depth first. */
+export function flatten<T>(
+  forest: ReadonlyArray<T & { children?: ReadonlyArray<T & { children?: unknown }> }>,
+): T[] {
+  const out: T[] = [];
+  const walk = (nodes: ReadonlyArray<T & { children?: unknown }>) => {
+    for (const n of nodes) {
+      out.push(n);
+      const kids = (n as { children?: ReadonlyArray<T & { children?: unknown }> }).children;
+      if (kids?.length) walk(kids);
+    }
+  };
+  walk(forest);
+  return out;
+}
