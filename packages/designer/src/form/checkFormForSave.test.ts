@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { checkFormForSave } from './checkFormForSave';
+import { FormDesignerStore } from './store';
+
+const msgs = (s: FormDesignerStore, opts = {}) => checkFormForSave(s.getConfig(), opts).map((p) => p.message);
+
+describe('checkFormForSave', () => {
+  it('an empty form: 表单不允许为空', () => {
+    expect(msgs(new FormDesignerStore())).toEqual(['表单不允许为空']);
+  });
+
+  it('a plain form passes', () => {
+    const s = new FormDesignerStore();
+    s.addField('comInput');
+    expect(msgs(s)).toEqual([]);
+  });
+
+  it('with a data table bound every data control needs a control field', () => {
+    const s = new FormDesignerStore(undefined, { tablesBound: true });
+    s.addField('comInput');
+    s.addField('JNPFText');
+    expect(msgs(s, { tablesBound: true })).toEqual(['请选择单行输入的控件字段']);
+    s.updateField(101, (f) => {
+      f.__vModel__ = 'title';
+    });
+    expect(msgs(s, { tablesBound: true })).toEqual([]);
+  });
+
+  it('bill component needs a template', () => {
+    const s = new FormDesignerStore();
+    s.addField('billRule');
+    expect(msgs(s)).toEqual(['单据组件“选择模板”属性为必填项']);
+  });
+
+  it('relation form and popup select need their settings', () => {
+    const s = new FormDesignerStore();
+    s.addField('relationForm');
+    s.addField('popupSelect');
+    expect(msgs(s)).toEqual([
+      '请设置关联表单的关联功能',
+      '请设置关联表单的显示字段',
+      '请设置弹窗选择的远端数据',
+      '请设置弹窗选择的储存字段',
+      '请设置弹窗选择的显示字段',
+    ]);
+    s.updateField(101, (f) => Object.assign(f, { modelId: 'm1', relationField: 'name' }));
+    s.updateField(102, (f) =>
+      Object.assign(f, { interfaceId: 'i', propsValue: 'id', relationField: 'name' }),
+    );
+    expect(msgs(s)).toEqual([]);
+  });
+
+  it('containers with no children: 您的<label>控件中没有组件', () => {
+    const s = new FormDesignerStore();
+    s.addField('table');
+    s.addField('row');
+    expect(msgs(s)).toEqual(['您的设计子表控件中没有组件', '您的栅格容器控件中没有组件']);
+  });
+
+  it('print button without template: 请选择打印模板', () => {
+    const s = new FormDesignerStore();
+    s.addField('comInput');
+    s.updateForm((d) => {
+      d.hasPrintBtn = true;
+    });
+    expect(msgs(s)).toEqual(['请选择打印模板']);
+    s.updateForm((d) => {
+      d.printId = 'p1';
+    });
+    expect(msgs(s)).toEqual([]);
+  });
+
+  it('messages in other languages', () => {
+    expect(msgs(new FormDesignerStore(), { lang: 'en' })).toEqual(['The form may not be empty']);
+    expect(msgs(new FormDesignerStore(), { lang: 'zhtw' })).toEqual(['表單不允許為空']);
+  });
+});

@@ -1,0 +1,60 @@
+import { i18n, labelText } from '../i18n';
+import { isDisplay, isPane } from './kinds';
+import { walk } from './tree';
+import type { FieldConfig, FormConfig } from './types';
+
+export interface SaveProblem {
+  /** i18n key of the message */
+  code: string;
+  /** the message in the requested language (zh by default, the spec's text verbatim) */
+  message: string;
+  /** the field at fault, if any */
+  formId?: number;
+}
+
+export interface SaveCheckOptions {
+  /** The form is bound to data tables: every data control needs a control field (__vModel__). */
+  tablesBound?: boolean;
+  lang?: 'zh' | 'zhtw' | 'en';
+}
+
+/**
+ * The designer's save checks (spec 3 §5 "Designer save checks"), as a pure function of the config.
+ * Returns every problem in document order; an empty list means the form may be saved.
+ */
+export function checkFormForSave(config: FormConfig, opts: SaveCheckOptions = {}): SaveProblem[] {
+  const lng = opts.lang ?? 'zh';
+  const tablesBound = opts.tablesBound ?? (Array.isArray(config.tables) && config.tables.length > 0);
+  const out: SaveProblem[] = [];
+  const add = (code: string, f?: FieldConfig) => {
+    const label = f ? labelText(f.__config__.label, lng) || f.__config__.jnpfKey : '';
+    out.push({ code, message: i18n.t(code, { lng, label }) as string, formId: f?.__config__.formId });
+  };
+  const fields = Array.isArray(config.fields) ? config.fields : [];
+  if (!fields.length) add('msg.emptyForm');
+  walk(fields, (f) => {
+    const c = f.__config__;
+    const k = c.jnpfKey;
+    if (isPane(k)) return undefined;
+    if (tablesBound && !isDisplay(k) && k !== 'table' && !f.__vModel__) add('msg.fieldRequired', f);
+    if (k === 'billRule' && !c.rule) add('msg.billRule', f);
+    if (k === 'relationForm') {
+      if (!f.modelId) add('msg.relationModel', f);
+      if (!f.relationField) add('msg.relationField', f);
+    }
+    if (k === 'popupSelect' || k === 'popupTableSelect') {
+      if (!f.interfaceId) add('msg.popupInterface', f);
+      if (!f.propsValue) add('msg.popupPropsValue', f);
+      if (!f.relationField) add('msg.relationField', f);
+    }
+    if (k === 'row' || k === 'card' || k === 'table') {
+      if (!c.children?.length) add('msg.emptyContainer', f);
+    }
+    if (k === 'tab' || k === 'collapse') {
+      if (!(c.children ?? []).some((p) => p.__config__.children?.length)) add('msg.emptyContainer', f);
+    }
+    return undefined;
+  });
+  if (config.hasPrintBtn && !config.printId) add('msg.printTemplate');
+  return out;
+}

@@ -1,0 +1,157 @@
+import { KIND_LABELS } from './kindLabels';
+import { hasOptions, isContainer, isDisplay } from './kinds';
+import type { FieldConfig, FormConfig } from './types';
+
+export const ID_START = 100;
+export const DEFAULT_SPAN = 24;
+
+/** A fresh, empty form config (spec 3 §3 defaults: labelWidth 100, gutter 15, span 24, idGlobal 100). */
+export function emptyForm(): FormConfig {
+  return {
+    formRef: 'elForm',
+    formModel: 'dataForm',
+    size: 'small',
+    labelPosition: 'right',
+    labelWidth: 100,
+    formRules: 'rules',
+    popupType: 'general',
+    generalWidth: '600px',
+    fullScreenWidth: '100%',
+    drawerWidth: '600px',
+    gutter: 15,
+    disabled: false,
+    span: DEFAULT_SPAN,
+    formStyle: '',
+    idGlobal: ID_START,
+    hasPrintBtn: false,
+    printId: '',
+    fields: [],
+    funcs: { onLoad: '', beforeSubmit: '', afterSubmit: '' },
+  };
+}
+
+function label(key: string) {
+  const l = KIND_LABELS[key] ?? [key, key, key];
+  return { zh: l[0], zhtw: l[1], en: l[2] };
+}
+
+/** A pane of a tab or collapse container. */
+export function makePane(kind: 'tabItem' | 'collapseItem', formId: number, n: number): FieldConfig {
+  const title = kind === 'tabItem' ? `Tab ${n}` : `Panel ${n}`;
+  return {
+    title,
+    name: String(n),
+    __config__: {
+      jnpfKey: kind,
+      formId,
+      renderKey: formId,
+      layout: 'rowFormItem',
+      span: DEFAULT_SPAN,
+      children: [],
+    },
+  };
+}
+
+/**
+ * A new field of `jnpfKey` with its defaults. `formId` is the id the caller reserved (idGlobal + 1);
+ * containers with panes use the following ids for their panes and return how many ids they used.
+ */
+export function makeField(
+  jnpfKey: string,
+  formId: number,
+  opts: { autoVModel?: boolean } = {},
+): { field: FieldConfig; used: number } {
+  const container = isContainer(jnpfKey);
+  const layout =
+    container || jnpfKey === 'groupTitle' || jnpfKey === 'divider' ? 'rowFormItem' : 'colFormItem';
+  const field: FieldConfig = {
+    __config__: {
+      jnpfKey,
+      label: label(jnpfKey),
+      showLabel: !container,
+      tag: jnpfKey,
+      required: false,
+      layout,
+      span: DEFAULT_SPAN,
+      formId,
+      renderKey: formId,
+      regList: [],
+      trigger: 'blur',
+      visibility: ['pc', 'app'],
+    },
+  };
+  let used = 1;
+  if (!isDisplay(jnpfKey) && opts.autoVModel !== false) field.__vModel__ = `${jnpfKey}Field${formId}`;
+  if (!isDisplay(jnpfKey) && opts.autoVModel === false) field.__vModel__ = '';
+  if (!isDisplay(jnpfKey) && jnpfKey !== 'table') field.placeholder = '';
+  if (container) field.__config__.children = [];
+  if (jnpfKey === 'tab' || jnpfKey === 'collapse') {
+    const kind = jnpfKey === 'tab' ? 'tabItem' : 'collapseItem';
+    field.__config__.children = [makePane(kind, formId + 1, 1)];
+    used = 2;
+    if (jnpfKey === 'tab') Object.assign(field, { type: '', tabPosition: 'top' });
+    else Object.assign(field, { accordion: false });
+  }
+  if (jnpfKey === 'table') {
+    field.__vModel__ = `tableField${formId}`;
+    Object.assign(field.__config__, { tableName: '', showTitle: true });
+    Object.assign(field, { showSummary: false, summaryField: [], actionText: '添加' });
+  }
+  if (jnpfKey === 'row') Object.assign(field, { type: 'default', justify: 'start', align: 'top' });
+  if (hasOptions(jnpfKey)) {
+    field.__config__.dataType = 'static';
+    field.__config__.dictionaryType = '';
+    field.__config__.propsUrl = '';
+    field.__slot__ = {
+      options: [
+        { id: '1', fullName: '选项一' },
+        { id: '2', fullName: '选项二' },
+      ],
+    };
+    field.props = { props: { label: 'fullName', value: 'id' } };
+    if (jnpfKey === 'checkbox') field.__config__.defaultValue = [];
+  }
+  if (jnpfKey === 'JNPFText') {
+    field.content = '文本';
+    field.textStyle = {
+      color: '#000000',
+      'text-align': 'left',
+      'font-weight': 'normal',
+      'font-style': 'normal',
+      'text-decoration': 'none',
+      'line-height': 32,
+      'font-size': 12,
+    };
+  }
+  if (jnpfKey === 'barcode')
+    Object.assign(field, {
+      format: 'code128',
+      lineColor: '#000000',
+      background: '#ffffff',
+      width: 4,
+      height: 40,
+      dataType: 'static',
+      staticText: '',
+      relationField: '',
+    });
+  if (jnpfKey === 'qrcode')
+    Object.assign(field, {
+      colorDark: '#000000',
+      colorLight: '#ffffff',
+      size: 100,
+      dataType: 'static',
+      staticText: '',
+      relationField: '',
+    });
+  if (jnpfKey === 'calculate') Object.assign(field, { expression: [], precision: 2 });
+  if (jnpfKey === 'billRule') field.__config__.rule = '';
+  if (jnpfKey === 'relationForm') Object.assign(field, { modelId: '', relationField: '', columnOptions: [] });
+  if (jnpfKey === 'popupSelect' || jnpfKey === 'popupTableSelect')
+    Object.assign(field, { interfaceId: '', propsValue: '', relationField: '', columnOptions: [] });
+  if (jnpfKey === 'relationFormAttr' || jnpfKey === 'popupAttr')
+    Object.assign(field, { relationField: '', showField: '' });
+  if (jnpfKey === 'groupTitle') field.content = label(jnpfKey).zh;
+  if (jnpfKey === 'button') Object.assign(field, { buttonText: '按钮', align: 'left', type: 'primary' });
+  if (jnpfKey === 'numInput' || jnpfKey === 'JNPFAmount') field.__config__.defaultValue = undefined;
+  return { field, used };
+}
