@@ -1,0 +1,225 @@
+import type { FlowNode, FlowNodeType } from '@kp/schema';
+import { validateFlowTree } from '@kp/schema';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  addBranch,
+  addNode,
+  allNodeIds,
+  createTree,
+  findNode,
+  isGateway,
+  moveBranchPriority,
+  removeBranch,
+  removeNode,
+  updateNodeProperties,
+  walkTree,
+} from './tree';
+import { validateFlow } from './validateFlow';
+
+const chainIds = (n: FlowNode | null | undefined): string[] => {
+  const out: string[] = [];
+  for (let c = n; c; c = c.childNode) out.push(c.nodeId);
+  return out;
+};
+
+describe('addNode', () => {
+  it('inserts after a parent and re-parents the children', () => {
+    let t = createTree();
+    t = addNode(t, 'start', 'approver', { nodeId: 'a' });
+    t = addNode(t, 'start', 'copy', { nodeId: 'c' });
+    expect(chainIds(t)).toEqual(['start', 'c', 'a']);
+    expect(findNode(t, 'a')?.prevId).toBe('c');
+    expect(findNode(t, 'c')?.prevId).toBe('start');
+  });
+  it('does not mutate its input (immer)', () => {
+    const t0 = createTree();
+    const t1 = addNode(t0, 'start', 'approver');
+    expect(t0.childNode).toBeNull();
+    expect(t1).not.toBe(t0);
+  });
+  it('adds a condition point with two branches, the last one default', () => {
+    const t = addNode(createTree(), 'start', 'condition', { nodeId: 'g' });
+    const g = findNode(t, 'g') as FlowNode;
+    expect(g.type).toBe('empty');
+    expect(g.conditionNodes?.map((b) => [b.properties.priority, b.properties.isDefault])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
+    expect(g.conditionNodes?.[1].content).toBe('其他情况进入此流程');
+  });
+  it('ignores unknown parents and start nodes', () => {
+    const t = createTree();
+    expect(addNode(t, 'nope', 'approver')).toBe(t);
+    expect(addNode(t, 'start', 'start')).toBe(t);
+  });
+});
+
+describe('branches', () => {
+  const base = () => {
+    let t = addNode(createTree(), 'start', 'approver', { nodeId: 'tail' });
+    t = addNode(t, 'start', 'condition', { nodeId: 'g' });
+    return t;
+  };
+  it('addBranch inserts before the default and renumbers', () => {
+    const t = addBranch(base(), 'g', { nodeId: 'x' });
+    const bs = findNode(t, 'g')?.conditionNodes ?? [];
+    expect(bs.map((b) => b.nodeId)).toEqual(['condition_1', 'x', 'condition_2']);
+    expect(bs.map((b) => b.properties.priority)).toEqual([1, 2, 3]);
+    expect(bs.map((b) => !!b.properties.isDefault)).toEqual([false, false, true]);
+  });
+  it('moveBranchPriority swaps but never moves the default', () => {
+    let t = addBranch(base(), 'g', { nodeId: 'x' });
+    t = moveBranchPriority(t, 'x', 'up');
+    expect(findNode(t, 'g')?.conditionNodes?.map((b) => b.nodeId)).toEqual([
+      'x',
+      'condition_1',
+      'condition_2',
+    ]);
+    const same = moveBranchPriority(t, 'condition_1', 'down');
+    expect(findNode(same, 'g')?.conditionNodes?.map((b) => b.nodeId)).toEqual([
+      'x',
+      'condition_1',
+      'condition_2',
+    ]);
+    const same2 = moveBranchPriority(t, 'condition_2', 'up');
+    expect(findNode(same2, 'g')?.conditionNodes?.at(-1)?.nodeId).toBe('condition_2');
+  });
+  it('removeBranch renumbers, and collapses a point left with one branch', () => {
+    let t = addBranch(base(), 'g', { nodeId: 'x' });
+    t = addNode(t, 'condition_1', 'approver', { nodeId: 'inBranch' });
+    t = removeBranch(t, 'x');
+    expect(findNode(t, 'g')?.conditionNodes?.map((b) => b.properties.priority)).toEqual([1, 2]);
+    t = removeBranch(t, 'condition_2');
+    expect(findNode(t, 'g')).toBeUndefined();
+    expect(chainIds(t)).toEqual(['start', 'inBranch', 'tail']);
+    expect(findNode(t, 'tail')?.prevId).toBe('inBranch');
+  });
+  it('removing a parallel branch from two collapses too', () => {
+    let t = addNode(createTree(), 'start', 'interflow', { nodeId: 'p' });
+    t = removeNode(t, 'interflow_1');
+    expect(isGateway(t)).toBe(false);
+    expect(chainIds(t)).toEqual(['start']);
+  });
+  it('removeNode re-parents, drops a whole branch point, keeps the start', () => {
+    let t = base();
+    t = removeNode(t, 'g');
+    expect(chainIds(t)).toEqual(['start', 'tail']);
+    expect(removeNode(t, 'start')).toBe(t);
+  });
+  it('updateNodeProperties cannot give the default branch conditions', () => {
+    const t = updateNodeProperties(base(), 'condition_2', {
+      conditions: [{ items: [{ fieldType: 'form', field: 'days', operator: '>', value: 1 }] }],
+    });
+    expect(findNode(t, 'condition_2')?.properties.conditions).toEqual([]);
+  });
+});
+
+describe('validateFlow', () => {
+  it('reports every invalid node with its reason', () => {
+    let t = createTree();
+    t = addNode(t, 'start', 'approver', { nodeId: 'a', properties: { assigneeType: 1 } });
+    t = addNode(t, 'a', 'subFlow', { nodeId: 's', properties: { initiateType: 6 } });
+    t = addNode(t, 's', 'timer', { nodeId: 'tm', properties: { hour: 1.3 } });
+    t = addNode(t, 'tm', 'condition', { nodeId: 'g' });
+    const issues = validateFlow(t);
+    const by = (id: string) => issues.filter((i) => i.nodeId === id).map((i) => i.message);
+    expect(by('start')).toEqual(['请设置发起人']);
+    expect(by('a')).toEqual(['请设置审批人']);
+    expect(by('s')).toEqual(['请选择子流程', '请设置子流程发起人']);
+    expect(by('tm')).toEqual(['时间只能是整数和0.5的倍数']);
+    expect(by('condition_1')).toEqual(['请设置条件']);
+    expect(by('condition_2')).toEqual([]);
+  });
+  it('accepts approvers without lists when assigneeType is 6, 7 or unset, and half steps', () => {
+    let t = updateNodeProperties(createTree(), 'start', { initiatePos: ['p1'] });
+    t = addNode(t, 'start', 'approver', { nodeId: 'a6', properties: { assigneeType: 6 } });
+    t = addNode(t, 'a6', 'approver', { nodeId: 'a7', properties: { assigneeType: 7 } });
+    t = addNode(t, 'a7', 'approver', { nodeId: 'au' });
+    t = addNode(t, 'au', 'approver', { nodeId: 'a1', properties: { assigneeType: 1, approverRole: ['r'] } });
+    t = addNode(t, 'a1', 'timer', { nodeId: 'tm', properties: { day: 1.5, hour: 2, minute: 0.5 } });
+    t = addNode(t, 'tm', 'subFlow', {
+      nodeId: 's',
+      properties: { flowId: 'f', initiateType: 6, initiateRole: ['r'] },
+    });
+    expect(validateFlow(t)).toEqual([]);
+  });
+  it('reports structure problems and non-trees without throwing', () => {
+    expect(validateFlow(null)[0].code).toBe('STRUCTURE');
+    expect(validateFlow({ nodeId: 'x', type: 'approver', properties: {} })[0].code).toBe('STRUCTURE');
+  });
+});
+
+// ---- property: random edit sequences keep the tree valid-shaped ----
+const TYPES: FlowNodeType[] = [
+  'approver',
+  'copy',
+  'timer',
+  'subFlow',
+  'empty',
+  'auto',
+  'condition',
+  'interflow',
+  'branch',
+];
+type Edit =
+  | { op: 'add'; at: number; type: FlowNodeType }
+  | { op: 'remove'; at: number }
+  | { op: 'addBranch'; at: number }
+  | { op: 'removeBranch'; at: number }
+  | { op: 'move'; at: number; dir: 'up' | 'down' };
+const edit: fc.Arbitrary<Edit> = fc.oneof(
+  fc.record({ op: fc.constant('add' as const), at: fc.nat(), type: fc.constantFrom(...TYPES) }),
+  fc.record({ op: fc.constant('remove' as const), at: fc.nat() }),
+  fc.record({ op: fc.constant('addBranch' as const), at: fc.nat() }),
+  fc.record({ op: fc.constant('removeBranch' as const), at: fc.nat() }),
+  fc.record({
+    op: fc.constant('move' as const),
+    at: fc.nat(),
+    dir: fc.constantFrom('up' as const, 'down' as const),
+  }),
+);
+
+function applyEdits(edits: Edit[]): FlowNode {
+  let t = createTree();
+  for (const e of edits) {
+    const ids = [...allNodeIds(t)];
+    const id = ids[e.at % ids.length];
+    if (e.op === 'add') t = addNode(t, id, e.type);
+    else if (e.op === 'remove') t = removeNode(t, id);
+    else if (e.op === 'addBranch') t = addBranch(t, id);
+    else if (e.op === 'removeBranch') t = removeBranch(t, id);
+    else t = moveBranchPriority(t, id, e.dir);
+  }
+  return t;
+}
+
+describe('random edit sequences', () => {
+  it('keep the tree schema-valid, ids unique, defaults last, priorities 1..n, prevIds right', () => {
+    fc.assert(
+      fc.property(fc.array(edit, { maxLength: 40 }), (edits) => {
+        const t = applyEdits(edits);
+        expect(validateFlowTree(t).ok).toBe(true);
+        const ids: string[] = [];
+        walkTree(t, (n, parent) => {
+          ids.push(n.nodeId);
+          if (parent) expect(n.prevId).toBe(parent.nodeId);
+          if (n.conditionNodes?.length) {
+            expect(n.conditionNodes.length).toBeGreaterThanOrEqual(2);
+            expect(n.conditionNodes.map((b) => b.properties.priority)).toEqual(
+              n.conditionNodes.map((_, i) => i + 1),
+            );
+            if (n.conditionType !== 'interflow')
+              expect(n.conditionNodes.map((b) => !!b.properties.isDefault)).toEqual(
+                n.conditionNodes.map((_, i) => i === n.conditionNodes!.length - 1),
+              );
+          }
+        });
+        expect(new Set(ids).size).toBe(ids.length);
+        // Only content problems (no initiator, empty conditions, ...) may remain; never structure ones.
+        expect(validateFlow(t).filter((i) => i.code === 'STRUCTURE')).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
