@@ -1,0 +1,71 @@
+/**
+ * Compiled formula evaluation (@kp/engine) against mathjs.evaluate(expr, scope) per call, in one run.
+ * Run from the repo root: node --import tsx packages/engine/bench/formula.bench.ts
+ */
+import { evaluate } from 'mathjs';
+import { compileFormula, evaluateFormula } from '../src/formula/index';
+
+interface Case {
+  expr: string;
+  scope: Record<string, unknown>;
+}
+
+const CASES: Case[] = [
+  {
+    expr: '(price + freight) * qty - discount / 2',
+    scope: { price: 12.5, freight: 3, qty: 7, discount: 1.1 },
+  },
+  { expr: 'amount * rate / 100 + fee', scope: { amount: 12800, rate: 6.5, fee: 35.25 } },
+  { expr: 'days * 8 + hours - (lateMinutes / 60)', scope: { days: 3, hours: 4.5, lateMinutes: 45 } },
+  {
+    expr: 'basic + bonus + allowance - tax - insurance',
+    scope: { basic: 8000, bonus: 1500.5, allowance: 320, tax: 412.35, insurance: 880.12 },
+  },
+];
+
+function timePerCall(fn: () => number, minMs: number): number {
+  // warm-up
+  let sink = 0;
+  for (let i = 0; i < 2000; i++) sink += fn();
+  let calls = 0;
+  const start = performance.now();
+  let elapsed = 0;
+  while (elapsed < minMs) {
+    for (let i = 0; i < 1000; i++) sink += fn();
+    calls += 1000;
+    elapsed = performance.now() - start;
+  }
+  if (Number.isNaN(sink)) console.error('unexpected NaN');
+  return (elapsed * 1000) / calls; // microseconds per call
+}
+
+const compiled = CASES.map((c) => compileFormula(c.expr));
+for (const [i, c] of CASES.entries()) {
+  const ours = evaluateFormula(compiled[i], c.scope);
+  const theirs = Number((evaluate(c.expr, c.scope) as number).toFixed(2));
+  if (ours !== theirs) throw new Error(`results differ for ${c.expr}: ${ours} vs ${theirs}`);
+}
+
+let k = 0;
+const oursUs = timePerCall(() => {
+  k = (k + 1) % CASES.length;
+  return evaluateFormula(compiled[k], CASES[k].scope);
+}, 1500);
+let j = 0;
+const baseUs = timePerCall(() => {
+  j = (j + 1) % CASES.length;
+  return evaluate(CASES[j].expr, CASES[j].scope) as number;
+}, 1500);
+
+const ratio = baseUs / oursUs;
+const line = {
+  id: 'engine-formula-eval',
+  title: `Calculate-field formula evaluation per call (${CASES.length} expressions, compiled once)`,
+  ours: { value: Number(oursUs.toFixed(3)), unit: 'µs/call' },
+  baseline: { name: 'mathjs.evaluate(expr, scope)', value: Number(baseUs.toFixed(3)), unit: 'µs/call' },
+  ratio: Number(ratio.toFixed(1)),
+  ratioMeaning: 'baseline time / ours (higher is better)',
+  target: '>= 20',
+  pass: ratio >= 20,
+};
+console.log(`BENCH ${JSON.stringify(line)}`);
