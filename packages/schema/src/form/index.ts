@@ -1,1 +1,5 @@
-export {};
+// Form config and field config schemas (spec 3 §3) with their validators.
+export * from './common';
+export * from './fields';
+export * from './formConfig';
+export * from './keys';
