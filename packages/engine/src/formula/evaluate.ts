@@ -1,32 +1,31 @@
-import {
-  type CompiledFormula,
-  type FormulaProgram,
-  type FormulaRef,
-  OP_ADD,
-  OP_CONST,
-  OP_MUL,
-  OP_NEG,
-  OP_REF,
-  OP_SUB,
-  programOf,
-} from './compile';
-import {
-  addBig,
-  type BigRational,
-  bigToFast,
-  divBig,
-  gcdNum,
-  makeBig,
-  mulBig,
-  numberToBig,
-  numberToFast,
-  parseDecimal,
-  reg,
-  roundBig2,
-  roundFast2,
-  SAFE_LIMIT,
-  subBig,
-} from './rational';
+import type { CompiledFormula, FormulaProgram, FormulaRef } from './compile';
+import * as C from './compile';
+import type { BigRational } from './rational';
+import * as Q from './rational';
+
+// Local copies of the imported bindings: some loaders (tsx, CommonJS interop) turn every access to an
+// imported binding into a getter call, which would dominate this hot path.
+const OP_ADD = C.OP_ADD;
+const OP_CONST = C.OP_CONST;
+const OP_MUL = C.OP_MUL;
+const OP_NEG = C.OP_NEG;
+const OP_REF = C.OP_REF;
+const OP_SUB = C.OP_SUB;
+const programOf = C.programOf;
+const addBig = Q.addBig;
+const bigToFast = Q.bigToFast;
+const divBig = Q.divBig;
+const gcdNum = Q.gcdNum;
+const makeBig = Q.makeBig;
+const mulBig = Q.mulBig;
+const numberToBig = Q.numberToBig;
+const numberToFast = Q.numberToFast;
+const parseDecimal = Q.parseDecimal;
+const reg = Q.reg;
+const roundBig2 = Q.roundBig2;
+const roundFast2 = Q.roundFast2;
+const SAFE_LIMIT = Q.SAFE_LIMIT;
+const subBig = Q.subBig;
 
 /** Form data: plain values by vModel; a sub-table is an array of row objects. */
 export type FormulaScope = Record<string, unknown>;
