@@ -224,3 +224,186 @@ export function referenceEvaluate(
   const result = v.n.div(v.d).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber();
   return result === 0 || !Number.isFinite(result) ? 0 : result;
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Validator inputs (the catalogue of spec 4 §5): values that must pass, and mutations that must fail
+// ---------------------------------------------------------------------------------------------------------
+
+const DIGITS = '0123456789';
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const HAN = '中国人民建管佳审批流程表单会议室张王李赵钱孙吴郑';
+const SPECIAL = '!@#$%^&*()-_+= ,;:/\\?<>[]{}~`\'"|';
+const PROVINCE_CHARS = '京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼';
+const PLATE_LETTER_CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
+const NEW_ENERGY = 'DABCEFGHJK';
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+
+const charOf = (chars: string) => fc.constantFrom(...chars.split(''));
+const strOf = (chars: string, minLength: number, maxLength: number) =>
+  fc.array(charOf(chars), { minLength, maxLength }).map((a) => a.join(''));
+
+/** Inserts one character of `chars` at any position of a generated string. */
+const insertOne = (base: fc.Arbitrary<string>, chars: string) =>
+  base.chain((s) =>
+    fc
+      .tuple(fc.integer({ min: 0, max: s.length }), charOf(chars))
+      .map(([i, c]) => s.slice(0, i) + c + s.slice(i)),
+  );
+
+function idCheckChar(first17: string): string {
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += Number(first17[i]) * ID_WEIGHTS[i];
+  return '10X98765432'[sum % 11];
+}
+
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+/** A real birth date yyyyMMdd between 1800 and 2099. */
+const birthDateArb = fc
+  .date({ min: new Date(Date.UTC(1800, 0, 1)), max: new Date(Date.UTC(2099, 11, 31)), noInvalidDate: true })
+  .map((d) => `${pad(d.getUTCFullYear(), 4)}${pad(d.getUTCMonth() + 1, 2)}${pad(d.getUTCDate(), 2)}`);
+
+/** The first 17 characters of an 18-digit ID number. */
+const idBodyArb = fc
+  .tuple(charOf('12345678'), strOf(DIGITS, 5, 5), birthDateArb, strOf(DIGITS, 3, 3))
+  .map((p) => p.join(''));
+
+const phoneArb = fc.tuple(charOf('3456789'), strOf(DIGITS, 9, 9)).map(([a, b]) => `1${a}${b}`);
+const passwordArb = fc
+  .tuple(charOf(LETTERS), charOf(DIGITS), strOf(LETTERS + DIGITS, 4, 14))
+  .chain(([l, d, rest]) => fc.shuffledSubarray([l, d, ...rest.split('')], { minLength: rest.length + 2 }))
+  .map((a) => a.join(''));
+const label = strOf('abcdefghijklmnopqrstuvwxyz0123456789', 1, 8);
+const emailArb = fc
+  .tuple(
+    fc.array(strOf(`${LETTERS}${DIGITS}_+-`, 1, 8), { minLength: 1, maxLength: 3 }),
+    fc.array(label, { minLength: 1, maxLength: 3 }),
+    strOf('abcdefghijklmnopqrstuvwxyz', 2, 6),
+  )
+  .map(([local, domain, tld]) => `${local.join('.')}@${domain.join('.')}.${tld}`);
+const plateArb = fc.oneof(
+  fc
+    .tuple(
+      charOf(PROVINCE_CHARS),
+      charOf(PLATE_LETTER_CHARS),
+      strOf(PLATE_LETTER_CHARS + DIGITS, 4, 4),
+      charOf(`${PLATE_LETTER_CHARS}${DIGITS}挂学警港澳`),
+    )
+    .map((p) => p.join('')),
+  fc
+    .tuple(
+      charOf(PROVINCE_CHARS),
+      charOf(PLATE_LETTER_CHARS),
+      charOf(NEW_ENERGY),
+      charOf(PLATE_LETTER_CHARS + DIGITS),
+      strOf(DIGITS, 4, 4),
+    )
+    .map((p) => p.join('')),
+  fc
+    .tuple(charOf(PROVINCE_CHARS), charOf(PLATE_LETTER_CHARS), strOf(DIGITS, 5, 5), charOf(NEW_ENERGY))
+    .map((p) => p.join('')),
+);
+const alnum = LETTERS + DIGITS;
+const codeArb = fc
+  .tuple(charOf(alnum), strOf(`${alnum}.`, 0, 10), charOf(alnum))
+  .map(([a, mid, b]) => `${a}${mid}${b}`)
+  .chain((s) => fc.oneof(fc.constant(s), charOf(alnum)));
+const timeArb = fc
+  .tuple(fc.integer({ min: 0, max: 9999 }), fc.constantFrom('', '.5', '.0', '.50'))
+  .map(([n, f]) => `${n}${f}`);
+
+/** Values every rule of the catalogue must accept. */
+export const validValueArbs = {
+  phone: phoneArb,
+  password: passwordArb,
+  idCard: idBodyArb.map((body) => body + idCheckChar(body)),
+  email: emailArb,
+  licencePlate: plateArb,
+  chinese: strOf(HAN, 1, 10),
+  code: codeArb,
+  account: strOf(alnum, 1, 20),
+  name: strOf(HAN + alnum, 1, 20),
+  numericCode: strOf(DIGITS, 1, 20),
+  time: timeArb,
+  positiveInteger: fc.tuple(charOf('123456789'), strOf(DIGITS, 0, 12)).map(([a, b]) => a + b),
+} satisfies Record<string, fc.Arbitrary<string>>;
+
+/** Valid values with one mutation each rule must reject (wrong ID check digit, 12-digit phone, ...). */
+export const mutatedValueArbs = {
+  phone: fc.oneof(
+    fc.tuple(charOf('012'), strOf(DIGITS, 9, 9)).map(([a, b]) => `1${a}${b}`),
+    phoneArb.map((p) => p.slice(0, -1)),
+    phoneArb.map((p) => `${p}0`),
+    insertOne(phoneArb, `${LETTERS} -`),
+    phoneArb.map((p) => `2${p.slice(1)}`),
+  ),
+  password: fc.oneof(
+    strOf(LETTERS, 6, 16),
+    strOf(DIGITS, 6, 16),
+    passwordArb.filter((p) => p.length === 6).map((p) => p.slice(0, 5)),
+    passwordArb.filter((p) => p.length === 16).map((p) => `${p}a`),
+    insertOne(passwordArb, SPECIAL + HAN),
+  ),
+  idCard: fc.oneof(
+    idBodyArb.chain((body) =>
+      charOf('0123456789X')
+        .filter((c) => c !== idCheckChar(body))
+        .map((c) => body + c),
+    ),
+    // one digit of the body changed: every weight is non-zero modulo 11, so the check digit no longer fits
+    fc
+      .tuple(idBodyArb, fc.integer({ min: 0, max: 16 }), fc.integer({ min: 1, max: 9 }))
+      .map(([body, i, delta]) => {
+        const changed = body.slice(0, i) + String((Number(body[i]) + delta) % 10) + body.slice(i + 1);
+        return changed + idCheckChar(body);
+      }),
+    fc
+      .tuple(
+        charOf('12345678'),
+        strOf(DIGITS, 5, 5),
+        fc.integer({ min: 1900, max: 2099 }),
+        strOf(DIGITS, 3, 3),
+      )
+      .map(([r, rest, y, seq]) => {
+        const body = `${r}${rest}${y}1301${seq}`; // month 13
+        return body + idCheckChar(body);
+      }),
+    idBodyArb.map((body) => body.slice(0, 16)),
+  ),
+  email: fc.oneof(
+    emailArb.map((e) => e.replace('@', '')),
+    emailArb.map((e) => `${e.split('@')[0]}@@${e.split('@')[1]}`),
+    emailArb.map((e) => `${e.slice(0, e.lastIndexOf('.') + 1)}c`),
+    emailArb.map((e) => `.${e}`),
+    insertOne(emailArb, ' ,;<>()[]'),
+  ),
+  licencePlate: fc.oneof(
+    plateArb.map((p) => `A${p.slice(1)}`),
+    plateArb.map((p) => `${p[0]}${'IO1'[p.length % 3]}${p.slice(2)}`),
+    plateArb.map((p) => `${p}12`),
+    insertOne(plateArb, '-· _'),
+  ),
+  chinese: insertOne(strOf(HAN, 1, 10), `${alnum} ,。!`),
+  code: fc.oneof(
+    codeArb.map((c) => `.${c}`),
+    codeArb.map((c) => `${c}.`),
+    insertOne(codeArb, '-_ ,中/'),
+  ),
+  account: insertOne(strOf(alnum, 1, 20), `${SPECIAL}中`),
+  name: insertOne(strOf(HAN + alnum, 1, 20), SPECIAL),
+  numericCode: insertOne(strOf(DIGITS, 1, 20), `${LETTERS}.- 中`),
+  time: fc.oneof(
+    fc.tuple(fc.integer({ min: 0, max: 9999 }), charOf('12346789')).map(([n, d]) => `${n}.${d}`),
+    fc
+      .tuple(fc.integer({ min: 0, max: 9999 }), fc.constantFrom('.25', '.75', '.05'))
+      .map(([n, f]) => `${n}${f}`),
+    fc.integer({ min: 1, max: 9999 }).map((n) => `-${n}`),
+    insertOne(timeArb, 'ab ,'),
+  ),
+  positiveInteger: fc.oneof(
+    fc.constant('0'),
+    fc.integer({ min: 0, max: 99999 }).map((n) => `0${n}`),
+    fc.integer({ min: 1, max: 99999 }).map((n) => `-${n}`),
+    fc.integer({ min: 1, max: 99999 }).map((n) => `${n}.5`),
+  ),
+} satisfies Record<keyof typeof validValueArbs, fc.Arbitrary<string>>;

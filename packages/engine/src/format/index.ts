@@ -1,0 +1,1 @@
+export { fill, type Lang, pickLang, type Texts } from './lang';

@@ -1,0 +1,1 @@
+export { AMOUNT_TOO_LARGE, amountInWords } from './amountInWords';
