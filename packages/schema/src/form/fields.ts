@@ -489,6 +489,7 @@ export const CalculateField = dataKind(
       Int({ minimum: 0, maximum: 10, default: 2, description: 'Decimals of the result (default 2)' }),
     ),
     thousands: Bool('Thousands separators'),
+    showChinese: Bool('Shows the result in Chinese uppercase words (amount in words)', false),
   },
 );
 const sysKind = <K extends JnpfKey>(key: K, what: string) =>

@@ -150,8 +150,9 @@ export function jsonDepth(value: unknown, limit = MAX_FORM_DEPTH): number {
   return max;
 }
 
-const OPERATORS = new Set(['+', '-', '*', '/', '(', ')', '×', '÷']);
-const NUMBER = /^-?\d+(\.\d+)?$/;
+// Same token classes as the engine's formula tokenizer (schema cannot import the engine).
+const OPERATORS = new Set(['+', '-', '*', '/', '(', ')', '×', '÷', '（', '）']);
+const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 /** Whether a calculate token is a field reference (neither an operator nor a number). */
 export const isFieldRefToken = (token: string): boolean => !OPERATORS.has(token) && !NUMBER.test(token);
 

@@ -1,0 +1,357 @@
+import {
+  type FieldConfig,
+  type FormConfig,
+  type I18nText,
+  isDisplayKey,
+  type JnpfKey,
+  type Language,
+  regExpOf,
+  SYSTEM_KEYS,
+  textIn,
+  type ValidationIssue,
+  walkFields,
+} from '@kp/schema';
+import { type CompiledFormula, compileFormula } from '../formula';
+import { buildCalcGraph, type CalcGraph } from './graph';
+import { formMessages } from './messages';
+import { recalculate } from './recalculate';
+import { fitsShape, isArrayShape, shapeOf, type ValueShape, valueSchema } from './shape';
+
+/** One validation rule of a field, in the shape form libraries use (`required`, `pattern`, `trigger`). */
+export interface FieldRule {
+  required?: true;
+  /** Set for array-valued fields (the required check wants a non-empty array). */
+  type?: 'array';
+  pattern?: RegExp;
+  message: string;
+  trigger: string | string[];
+}
+
+/** A data field of the compiled form, flattened out of rows, cards, tabs and collapses. */
+export interface CompiledField {
+  key: JnpfKey;
+  vModel: string;
+  /** Data path pattern: 'amount', or 'tableField101.price' for a sub-table column. */
+  path: string;
+  /** The sub-table's vModel when this is a column. */
+  table?: string;
+  /** Where the config sits: 'fields[2].__config__.children[0]'. */
+  configPath: string;
+  /** configPath of the nearest enclosing container (row, card, tab, collapse, table), or '' at top level. */
+  container: string;
+  label: string;
+  shape: ValueShape;
+  required: boolean;
+  /** Value computed or assigned, never typed (calculate, bill number, system fields). */
+  readonly: boolean;
+  /** Hidden (noShow): kept in the data, not validated. */
+  hidden: boolean;
+  rules: FieldRule[];
+  /** Message of the required rule (spec 3 §5), also when not required (for callers that need it). */
+  requiredMessage: string;
+  defaultValue: unknown;
+  config: FieldConfig;
+}
+
+export interface CompiledTable {
+  vModel: string;
+  label: string;
+  configPath: string;
+  columns: CompiledField[];
+  showSummary: boolean;
+  summaryField: string[];
+  /** Decimals of each summed column (column __config__.decimalPlace, default 2). */
+  decimalPlace: Record<string, number>;
+}
+
+export interface CompiledCalc {
+  /** Data path pattern of the calculate field ('total' or 'tableField101.subtotal'). */
+  path: string;
+  vModel: string;
+  table?: string;
+  formula: CompiledFormula;
+  /** Paths it reads, as written in the formula ('price', 'tableField101.price'). */
+  reads: string[];
+}
+
+export interface CompiledForm {
+  config: FormConfig;
+  /** JSON Schema (draft-07) of the data the form produces. */
+  schema: Record<string, unknown>;
+  /** Initial data: configured defaults, [] for arrays and tables, null otherwise, calculate fields computed. */
+  defaults: Record<string, unknown>;
+  /** Rules by path ('amount', 'tableField101.price'). */
+  rules: Record<string, FieldRule[]>;
+  /** Every data field, main fields and sub-table columns, in display order. */
+  fields: CompiledField[];
+  byPath: ReadonlyMap<string, CompiledField>;
+  tables: CompiledTable[];
+  calcs: CompiledCalc[];
+  graph: CalcGraph;
+  /** Main fields shown in Chinese uppercase words: JNPFAmount (showChinese, default on), calculate (showChinese). */
+  amountWordFields: string[];
+  /** Problems found while compiling (bad formulas, cycles); the form still works without those parts. */
+  errors: ValidationIssue[];
+  lang: Language;
+}
+
+export interface CompileOptions {
+  /** Language of labels and messages (default zh, the spec's texts). */
+  lang?: Language;
+}
+
+type Loose = Record<string, unknown> & { __config__: Record<string, unknown> & { jnpfKey: JnpfKey } };
+
+const SYSTEM = new Set<string>(SYSTEM_KEYS);
+
+/** Whether this field holds data (display kinds and unsaved attribute fields do not). */
+export function holdsData(field: FieldConfig): boolean {
+  const f = field as unknown as Loose;
+  const key = f.__config__.jnpfKey;
+  if (key === 'relationFormAttr' || key === 'popupAttr')
+    return f.isStorage === 1 && typeof f.__vModel__ === 'string';
+  return !isDisplayKey(key) && typeof f.__vModel__ === 'string' && f.__vModel__ !== '';
+}
+
+function defaultOf(f: Loose, shape: ValueShape): unknown {
+  const d = f.__config__.defaultValue;
+  if (d !== undefined && fitsShape(shape, d)) return structuredClone(d);
+  switch (f.__config__.jnpfKey) {
+    case 'switch':
+      return f.inactiveValue ?? 0;
+    case 'rate':
+    case 'calculate':
+      return 0;
+    case 'slider': {
+      const min = typeof f.min === 'number' ? f.min : 0;
+      return f.range === true ? [min, typeof f.max === 'number' ? f.max : 100] : min;
+    }
+    default:
+      return isArrayShape(shape) ? [] : null;
+  }
+}
+
+function labelOf(text: unknown, lang: Language): string {
+  return textIn(text as I18nText | undefined, lang);
+}
+
+/**
+ * Compiles a form config once into what the renderer and the server need: the data JSON Schema, defaults,
+ * rules, the flattened field list and the calculation graph. Pure; never throws on a config that
+ * validateFormConfig accepts (and reports, rather than throws, on most that it does not).
+ */
+export function compileForm(config: FormConfig, options: CompileOptions = {}): CompiledForm {
+  const lang = options.lang ?? 'zh';
+  const msg = formMessages(lang);
+  const fields: CompiledField[] = [];
+  const tables: CompiledTable[] = [];
+  const tableByModel = new Map<string, CompiledTable>();
+  const errors: ValidationIssue[] = [];
+  const containerOf = new Map<string, string>();
+  const amountWordFields: string[] = [];
+
+  walkFields(Array.isArray(config?.fields) ? config.fields : [], (raw, configPath, table) => {
+    const f = raw as Loose;
+    const key = f.__config__.jnpfKey;
+    // Remember each container's configPath so children can name it.
+    if (key === 'row' || key === 'card' || key === 'tab' || key === 'collapse' || key === 'table') {
+      containerOf.set(configPath, configPath);
+    }
+    const container = nearestContainer(configPath);
+    const field = f as unknown as FieldConfig;
+    if (key === 'table') {
+      if (table || typeof f.__vModel__ !== 'string') return;
+      const t: CompiledTable = {
+        vModel: f.__vModel__,
+        label: labelOf(f.__config__.label, lang),
+        configPath,
+        columns: [],
+        showSummary: f.showSummary === true,
+        summaryField: Array.isArray(f.summaryField) ? (f.summaryField as string[]) : [],
+        decimalPlace: {},
+      };
+      tables.push(t);
+      tableByModel.set(t.vModel, t);
+      fields.push(makeField(f, field, configPath, container, undefined));
+      return;
+    }
+    if (!holdsData(field)) return;
+    const tv = table ? String(table.__vModel__) : undefined;
+    const cf = makeField(f, field, configPath, container, tv);
+    fields.push(cf);
+    if (tv) {
+      const t = tableByModel.get(tv);
+      if (t) {
+        t.columns.push(cf);
+        const dp = f.__config__.decimalPlace;
+        t.decimalPlace[cf.vModel] = typeof dp === 'number' && dp >= 0 ? dp : 2;
+      }
+    } else if (
+      (key === 'JNPFAmount' && f.showChinese !== false) ||
+      (key === 'calculate' && f.showChinese === true)
+    ) {
+      amountWordFields.push(cf.vModel);
+    }
+  });
+
+  function nearestContainer(configPath: string): string {
+    let best = '';
+    for (const c of containerOf.keys()) {
+      if (configPath !== c && configPath.startsWith(`${c}.`) && c.length > best.length) best = c;
+    }
+    return best;
+  }
+
+  function makeField(
+    f: Loose,
+    field: FieldConfig,
+    configPath: string,
+    container: string,
+    table: string | undefined,
+  ): CompiledField {
+    const vModel = String(f.__vModel__);
+    const label = labelOf(f.__config__.label, lang);
+    const shape = shapeOf(field);
+    const key = f.__config__.jnpfKey;
+    const trigger = (f.__config__.trigger as string | string[] | undefined) ?? 'blur';
+    const placeholder = labelOf(f.placeholder, lang);
+    // JNPF: an array-valued field always gets 请至少选择一个<label>; otherwise the placeholder, else <label>不能为空.
+    const requiredMessage = isArrayShape(shape)
+      ? msg.atLeastOne(label)
+      : placeholder !== ''
+        ? placeholder
+        : msg.required(label);
+    const readonly = key === 'calculate' || key === 'billRule' || SYSTEM.has(key);
+    const required = f.__config__.required === true && !readonly;
+    const rules: FieldRule[] = [];
+    if (required)
+      rules.push(
+        isArrayShape(shape)
+          ? { required: true, type: 'array', message: requiredMessage, trigger }
+          : { required: true, message: requiredMessage, trigger },
+      );
+    const regList = Array.isArray(f.__config__.regList) ? f.__config__.regList : [];
+    regList.forEach((r, i) => {
+      const rule = r as { pattern?: unknown; message?: unknown };
+      const re = typeof rule.pattern === 'string' ? regExpOf(rule.pattern) : null;
+      if (!re) {
+        errors.push({
+          path: `${configPath}.__config__.regList[${i}].pattern`,
+          message: 'is not a valid regular expression',
+        });
+        return;
+      }
+      rules.push({ pattern: re, message: labelOf(rule.message, lang), trigger });
+    });
+    return {
+      key,
+      vModel,
+      path: table ? `${table}.${vModel}` : vModel,
+      table,
+      configPath,
+      container,
+      label,
+      shape,
+      required,
+      readonly,
+      hidden: f.__config__.noShow === true,
+      rules,
+      requiredMessage,
+      defaultValue: defaultOf(f, shape),
+      config: field,
+    };
+  }
+
+  const byPath = new Map<string, CompiledField>();
+  for (const f of fields) {
+    if (byPath.has(f.path))
+      errors.push({ path: `${f.configPath}.__vModel__`, message: `duplicate field "${f.path}"` });
+    else byPath.set(f.path, f);
+  }
+
+  // Calculate fields and the dependency graph.
+  const calcs: CompiledCalc[] = [];
+  for (const f of fields) {
+    if (f.key !== 'calculate') continue;
+    const tokens = (f.config as unknown as { expression?: unknown }).expression;
+    const formula = compileFormula(Array.isArray(tokens) ? (tokens as string[]) : []);
+    if (!formula.ok)
+      errors.push({ path: `${f.configPath}.expression`, message: formula.error ?? 'invalid formula' });
+    for (const ref of formula.refs) {
+      const target = byPath.get(ref);
+      if (!target || target.key === 'table')
+        errors.push({ path: `${f.configPath}.expression`, message: `refers to unknown field "${ref}"` });
+      else if (target.table && f.table && target.table !== f.table)
+        errors.push({ path: `${f.configPath}.expression`, message: `reads "${ref}" of another sub-table` });
+    }
+    calcs.push({ path: f.path, vModel: f.vModel, table: f.table, formula, reads: formula.refs.slice() });
+  }
+  const graph = buildCalcGraph(calcs);
+  for (const cycle of graph.cycles) {
+    errors.push({
+      path: byPath.get(cycle[0]!)?.configPath ?? cycle[0]!,
+      message: `calculate fields form a cycle: ${[...cycle, cycle[0]].join(' -> ')}`,
+    });
+  }
+
+  const rules: Record<string, FieldRule[]> = {};
+  for (const f of fields) if (f.rules.length) rules[f.path] = f.rules;
+
+  const compiled: CompiledForm = {
+    config,
+    schema: dataSchema(fields, tables),
+    defaults: {},
+    rules,
+    fields,
+    byPath,
+    tables,
+    calcs,
+    graph,
+    amountWordFields,
+    errors,
+    lang,
+  };
+  compiled.defaults = recalculate(compiled, initialData(compiled));
+  return compiled;
+}
+
+function fieldSchema(f: CompiledField): Record<string, unknown> {
+  const s = valueSchema(f.shape);
+  return { ...s, title: f.label };
+}
+
+function dataSchema(fields: CompiledField[], tables: CompiledTable[]): Record<string, unknown> {
+  const properties: Record<string, unknown> = {};
+  for (const f of fields) {
+    if (f.table) continue;
+    if (f.key === 'table') {
+      const t = tables.find((x) => x.vModel === f.vModel);
+      const rowProps: Record<string, unknown> = {};
+      for (const c of t?.columns ?? []) rowProps[c.vModel] = fieldSchema(c);
+      properties[f.vModel] = {
+        title: f.label,
+        type: ['array', 'null'],
+        items: { type: 'object', properties: rowProps },
+      };
+    } else properties[f.vModel] = fieldSchema(f);
+  }
+  return { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties };
+}
+
+/** A fresh copy of the initial data (reset restores it). */
+function initialData(compiled: CompiledForm): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const f of compiled.fields) {
+    if (f.table) continue;
+    data[f.vModel] = structuredClone(f.defaultValue);
+  }
+  return data;
+}
+
+/** A new empty row of a sub-table, with the columns' defaults. */
+export function newTableRow(compiled: CompiledForm, table: string): Record<string, unknown> {
+  const t = compiled.tables.find((x) => x.vModel === table);
+  const row: Record<string, unknown> = {};
+  for (const c of t?.columns ?? []) row[c.vModel] = structuredClone(c.defaultValue);
+  return row;
+}

@@ -1,0 +1,21 @@
+export {
+  type CompiledCalc,
+  type CompiledField,
+  type CompiledForm,
+  type CompiledTable,
+  type CompileOptions,
+  compileForm,
+  type FieldRule,
+  holdsData,
+  newTableRow,
+} from './compile';
+export { affectedCalcs, buildCalcGraph, type CalcGraph } from './graph';
+export { type FormMessages, formMessages } from './messages';
+export { normalisePath, recalculate } from './recalculate';
+export { fitsShape, isArrayShape, isEmptyValue, shapeOf, type ValueShape, valueSchema } from './shape';
+export {
+  type FormDataError,
+  type FormDataResult,
+  type ValidateFormDataOptions,
+  validateFormData,
+} from './validate';

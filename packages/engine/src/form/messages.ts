@@ -1,0 +1,38 @@
+import type { Language } from '@kp/schema';
+
+/** Texts of the runtime form rules (spec 3 §5); zh is the spec's text verbatim. */
+export interface FormMessages {
+  /** `<label>不能为空` */
+  required: (label: string) => string;
+  /** `请至少选择一个<label>` */
+  atLeastOne: (label: string) => string;
+  /** A required sub-table cell left empty: `不能为空` */
+  cellRequired: string;
+  /** A value of the wrong type (not in the spec; our text). */
+  invalid: (label: string) => string;
+}
+
+const MESSAGES: Record<Language, FormMessages> = {
+  zh: {
+    required: (l) => `${l}不能为空`,
+    atLeastOne: (l) => `请至少选择一个${l}`,
+    cellRequired: '不能为空',
+    invalid: (l) => `${l}格式不正确`,
+  },
+  zhtw: {
+    required: (l) => `${l}不能為空`,
+    atLeastOne: (l) => `請至少選擇一個${l}`,
+    cellRequired: '不能為空',
+    invalid: (l) => `${l}格式不正確`,
+  },
+  en: {
+    required: (l) => `${l} is required`,
+    atLeastOne: (l) => `Please select at least one ${l}`,
+    cellRequired: 'Required',
+    invalid: (l) => `${l} is not valid`,
+  },
+};
+
+export function formMessages(lang: Language = 'zh'): FormMessages {
+  return MESSAGES[lang] ?? MESSAGES.zh;
+}

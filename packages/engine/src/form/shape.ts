@@ -1,0 +1,200 @@
+import type { FieldConfig } from '@kp/schema';
+
+/**
+ * What a field's value looks like in the form data:
+ * - text: string; number: number ('' counts as empty, the amount input emits it when cleared);
+ * - choice: string or number (one option or one picked id); scalar: string, number or boolean (switch);
+ * - list: array of strings/numbers (checkbox, multiple selects and pickers);
+ * - path: array of ids (cascader, organisation, region); paths: array of such arrays (multiple);
+ * - range: [a, b] dates or times or numbers (numberRange may also be []);
+ * - files: array of uploaded files; table: array of row objects; any: not constrained.
+ */
+export type ValueShape =
+  | 'text'
+  | 'number'
+  | 'numberRange'
+  | 'choice'
+  | 'scalar'
+  | 'list'
+  | 'path'
+  | 'paths'
+  | 'range'
+  | 'files'
+  | 'table'
+  | 'any';
+
+type Loose = Record<string, unknown> & { __config__: Record<string, unknown> & { jnpfKey: string } };
+
+/** The data shape of a data field (for display-only kinds: 'any'). */
+export function shapeOf(field: FieldConfig): ValueShape {
+  const f = field as unknown as Loose;
+  const multiple = f.multiple === true;
+  switch (f.__config__.jnpfKey) {
+    case 'comInput':
+    case 'textarea':
+    case 'editor':
+    case 'colorPicker':
+    case 'time':
+    case 'billRule':
+    case 'createUser':
+    case 'createTime':
+    case 'modifyUser':
+    case 'modifyTime':
+    case 'currOrganize':
+    case 'currDept':
+    case 'currPosition':
+      return 'text';
+    case 'date':
+    case 'relationForm':
+      return 'choice';
+    case 'numInput':
+    case 'JNPFAmount':
+    case 'calculate':
+    case 'rate':
+      return 'number';
+    case 'slider':
+      return f.range === true ? 'numberRange' : 'number';
+    case 'switch':
+      return 'scalar';
+    case 'radio':
+      return 'choice';
+    case 'checkbox':
+      return 'list';
+    case 'select':
+    case 'treeSelect':
+    case 'dicSelect':
+    case 'popupSelect':
+    case 'popupTableSelect':
+    case 'depSelect':
+    case 'posSelect':
+    case 'userSelect':
+    case 'roleSelect':
+    case 'groupSelect':
+      return multiple ? 'list' : 'choice';
+    case 'usersSelect':
+      return f.multiple === false ? 'choice' : 'list';
+    case 'cascader':
+    case 'comSelect':
+    case 'address':
+      return multiple ? 'paths' : 'path';
+    case 'dateRange':
+    case 'timeRange':
+      return 'range';
+    case 'numberRange':
+      return 'numberRange';
+    case 'uploadFz':
+    case 'uploadImg':
+      return 'files';
+    case 'table':
+      return 'table';
+    default:
+      return 'any';
+  }
+}
+
+/** Whether values of this shape are arrays (the required message is then 请至少选择一个<label>). */
+export const isArrayShape = (shape: ValueShape): boolean =>
+  shape === 'list' ||
+  shape === 'path' ||
+  shape === 'paths' ||
+  shape === 'range' ||
+  shape === 'numberRange' ||
+  shape === 'files' ||
+  shape === 'table';
+
+/** Empty for the required rule: null, undefined, '', an empty array, or NaN. */
+export function isEmptyValue(value: unknown): boolean {
+  if (value === null || value === undefined || value === '') return true;
+  if (Array.isArray(value)) return value.length === 0;
+  if (typeof value === 'number') return Number.isNaN(value);
+  return false;
+}
+
+const ID = { type: ['string', 'number'] };
+const FILE = {
+  type: 'object',
+  required: ['name', 'fileId', 'url'],
+  properties: {
+    name: { type: 'string' },
+    fileId: { type: 'string' },
+    fileVersionId: { type: 'string' },
+    url: { type: 'string' },
+    size: { type: 'number', minimum: 0 },
+  },
+};
+
+/** JSON Schema (draft-07) of one value of this shape; null is always allowed (an unfilled field). */
+export function valueSchema(shape: ValueShape): Record<string, unknown> {
+  switch (shape) {
+    case 'text':
+      return { type: ['string', 'null'] };
+    case 'number':
+      return { anyOf: [{ type: ['number', 'null'] }, { type: 'string', maxLength: 0 }] };
+    case 'choice':
+      return { type: ['string', 'number', 'null'] };
+    case 'scalar':
+      return { type: ['string', 'number', 'boolean', 'null'] };
+    case 'list':
+    case 'path':
+      return { type: ['array', 'null'], items: ID };
+    case 'paths':
+      return { type: ['array', 'null'], items: { type: 'array', items: ID } };
+    case 'range':
+      return { type: ['array', 'null'], maxItems: 2, items: { type: ['string', 'number', 'null'] } };
+    case 'numberRange':
+      return { type: ['array', 'null'], maxItems: 2, items: { type: ['number', 'null'] } };
+    case 'files':
+      return { type: ['array', 'null'], items: FILE };
+    default:
+      return {};
+  }
+}
+
+const isId = (v: unknown) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
+
+/** Whether a non-empty value fits its shape (the same test as valueSchema, without ajv). */
+export function fitsShape(shape: ValueShape, v: unknown): boolean {
+  if (v === null || v === undefined) return true;
+  switch (shape) {
+    case 'text':
+      return typeof v === 'string';
+    case 'number':
+      return (typeof v === 'number' && Number.isFinite(v)) || v === '';
+    case 'choice':
+      return isId(v);
+    case 'scalar':
+      return isId(v) || typeof v === 'boolean';
+    case 'list':
+    case 'path':
+      return Array.isArray(v) && v.every(isId);
+    case 'paths':
+      return Array.isArray(v) && v.every((p) => Array.isArray(p) && p.every(isId));
+    case 'range':
+      return Array.isArray(v) && v.length <= 2 && v.every((x) => x === null || isId(x));
+    case 'numberRange':
+      return (
+        Array.isArray(v) &&
+        v.length <= 2 &&
+        v.every((x) => x === null || (typeof x === 'number' && Number.isFinite(x)))
+      );
+    case 'files':
+      return (
+        Array.isArray(v) &&
+        v.every(
+          (x) =>
+            x !== null &&
+            typeof x === 'object' &&
+            typeof (x as { name?: unknown }).name === 'string' &&
+            typeof (x as { fileId?: unknown }).fileId === 'string' &&
+            typeof (x as { url?: unknown }).url === 'string' &&
+            ['string', 'undefined'].includes(typeof (x as { fileVersionId?: unknown }).fileVersionId) &&
+            ((x as { size?: unknown }).size === undefined ||
+              (typeof (x as { size?: unknown }).size === 'number' && (x as { size: number }).size >= 0)),
+        )
+      );
+    case 'table':
+      return Array.isArray(v) && v.every((r) => r !== null && typeof r === 'object' && !Array.isArray(r));
+    default:
+      return true;
+  }
+}
