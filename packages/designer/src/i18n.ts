@@ -57,6 +57,7 @@ const TEXTS: Record<string, [string, string, string]> = {
   ],
   'msg.confirmDelete': ['确定删除该组件？', '確定刪除該組件？', 'Delete this control?'],
   'msg.confirmClear': ['确定要清空所有组件吗？', '確定要清空所有組件嗎？', 'Clear all controls?'],
+  'msg.saveOk': ['保存成功', '保存成功', 'Saved'],
   'msg.tip': ['提示', '提示', 'Notice'],
   'msg.lastItem': ['最后一项不能删除', '最後一項不能刪除', 'The last item cannot be removed'],
   'msg.subTableLink': [
@@ -170,6 +171,7 @@ const TEXTS: Record<string, [string, string, string]> = {
   'prop.decimalPlace': ['小数位数', '小數位數', 'Decimal places'],
   'prop.expression': ['计算公式', '計算公式', 'Formula'],
   'prop.clearExpression': ['清空公式', '清空公式', 'Clear formula'],
+  'prop.field': ['字段', '字段', 'Field'],
   'prop.labelWidth': ['标签宽度', '標籤寬度', 'Label width'],
   'prop.labelPosition': ['标签对齐', '標籤對齊', 'Label position'],
   'prop.formSize': ['组件尺寸', '組件尺寸', 'Control size'],

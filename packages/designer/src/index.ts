@@ -1,1 +1,22 @@
-export {};
+// @kp/designer: form designer, portal designer and flow designer (React components any host can embed).
+export { CodeEditor, type CodeEditorProps } from './common/CodeEditor';
+export { checkFormForSave, type SaveCheckOptions, type SaveProblem } from './form/checkFormForSave';
+export {
+  type DesignerStorage,
+  FormDesigner,
+  type FormDesignerProps,
+  LOCAL_SAVE_DEBOUNCE_MS,
+  parseFormJson,
+} from './form/FormDesigner';
+export { emptyForm, ID_START, makeField } from './form/fieldFactory';
+export { HoverStore } from './form/hover';
+export type { DataTable } from './form/PropertyPanel';
+export { type DesignerState, type DropTarget, type EditResult, FormDesignerStore } from './form/store';
+export { dropRefusal, locate, walk } from './form/tree';
+export type { FieldConfig as DesignerFieldConfig, FormConfig as DesignerFormConfig } from './form/types';
+export {
+  type DesignerLanguage,
+  i18n as designerI18n,
+  resources as designerResources,
+  setDesignerLanguage,
+} from './i18n';

@@ -222,7 +222,8 @@ export class FormDesignerStore {
       const at = locate(d.fields as FieldConfig[], containerId);
       const k = at?.field.__config__.jnpfKey;
       if (!at || (k !== 'tab' && k !== 'collapse')) return { ok: false, error: 'invalid' };
-      const panes = (at.field.__config__.children ??= []);
+      at.field.__config__.children ??= [];
+      const panes = at.field.__config__.children;
       d.idGlobal += 1;
       const maxName = panes.reduce((m, p) => Math.max(m, Number(p.name) || 0), 0);
       panes.push(makePane(k === 'tab' ? 'tabItem' : 'collapseItem', d.idGlobal, maxName + 1));

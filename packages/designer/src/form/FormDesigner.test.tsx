@@ -1,0 +1,216 @@
+import { validateFormConfig } from '@kp/schema';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setDesignerLanguage } from '../i18n';
+import { FormDesigner, LOCAL_SAVE_DEBOUNCE_MS, parseFormJson } from './FormDesigner';
+import { FormDesignerStore } from './store';
+
+afterEach(() => {
+  cleanup();
+  setDesignerLanguage('zh');
+});
+
+const clickOk = async () => {
+  const ok = await screen.findByRole('button', { name: /确\s*定/ });
+  fireEvent.click(ok);
+};
+
+describe('FormDesigner', () => {
+  it('shows the palette in three groups and adds controls on click', async () => {
+    const store = new FormDesignerStore();
+    render(<FormDesigner store={store} />);
+    expect(screen.getByText('基础控件')).toBeTruthy();
+    expect(screen.getByText('业务组件')).toBeTruthy();
+    expect(screen.getByText('布局控件')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('palette-comInput'));
+    fireEvent.click(screen.getByTestId('palette-select'));
+    expect(store.getConfig().fields.map((f) => f.__config__.jnpfKey)).toEqual(['comInput', 'select']);
+    expect(screen.getByTestId('field-101')).toBeTruthy();
+    expect(screen.getByTestId('field-102')).toBeTruthy();
+  });
+
+  it('delete asks 确定删除该组件？ and clear asks 确定要清空所有组件吗？', async () => {
+    const store = new FormDesignerStore();
+    render(<FormDesigner store={store} />);
+    fireEvent.click(screen.getByTestId('palette-comInput'));
+    fireEvent.click(screen.getByTestId('palette-textarea'));
+    fireEvent.click(screen.getByTestId('field-101'));
+    fireEvent.click(screen.getByTestId('field-delete'));
+    expect(await screen.findByText('确定删除该组件？')).toBeTruthy();
+    await clickOk();
+    await waitFor(() => expect(store.getConfig().fields).toHaveLength(1));
+    fireEvent.click(screen.getByTestId('btn-clear'));
+    expect(await screen.findByText('确定要清空所有组件吗？')).toBeTruthy();
+    const oks = await screen.findAllByRole('button', { name: /确\s*定/ });
+    fireEvent.click(oks[oks.length - 1]!);
+    await waitFor(() => expect(store.getConfig().fields).toHaveLength(0));
+    expect(store.getConfig().idGlobal).toBe(100);
+  });
+
+  it('undo/redo buttons', () => {
+    const store = new FormDesignerStore();
+    render(<FormDesigner store={store} />);
+    fireEvent.click(screen.getByTestId('palette-comInput'));
+    fireEvent.click(screen.getByTestId('btn-undo'));
+    expect(store.getConfig().fields).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('btn-redo'));
+    expect(store.getConfig().fields).toHaveLength(1);
+  });
+
+  it('the last tab cannot be removed (最后一项不能删除); others ask 删除后不能撤销，确定要删除吗?', async () => {
+    const store = new FormDesignerStore();
+    render(<FormDesigner store={store} />);
+    fireEvent.click(screen.getByTestId('palette-tab'));
+    fireEvent.click(screen.getByTestId('field-101'));
+    fireEvent.click(screen.getByTestId('pane-delete'));
+    expect(await screen.findByText('最后一项不能删除')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('pane-add'));
+    expect(store.getConfig().fields[0]!.__config__.children).toHaveLength(2);
+    fireEvent.click(screen.getAllByTestId('pane-delete')[1]!);
+    expect(await screen.findByText('删除后不能撤销，确定要删除吗?')).toBeTruthy();
+    await clickOk();
+    await waitFor(() => expect(store.getConfig().fields[0]!.__config__.children).toHaveLength(1));
+  });
+
+  it('dropping into an unlinked table shows 子表请先关联数据表', async () => {
+    const store = new FormDesignerStore();
+    render(<FormDesigner store={store} />);
+    fireEvent.click(screen.getByTestId('palette-table'));
+    const ctxDrop = store.addField('comInput', { holderId: 101, index: 0 });
+    expect(ctxDrop).toEqual({ ok: false, error: 'msg.subTableLink' });
+  });
+
+  it('view-only mode (formtype 3) hides the palette and editing buttons', () => {
+    const store = new FormDesignerStore();
+    store.addField('comInput');
+    render(<FormDesigner store={store} formType={3} />);
+    expect(screen.queryByTestId('palette')).toBeNull();
+    expect(screen.queryByTestId('btn-clear')).toBeNull();
+    expect(screen.getByTestId('form-designer').dataset.readonly).toBe('true');
+    fireEvent.click(screen.getByTestId('field-101'));
+    expect(screen.queryByTestId('field-delete')).toBeNull();
+  });
+
+  it('copy JSON: 复制成功 on success and 代码复制失败 on failure', async () => {
+    const store = new FormDesignerStore();
+    render(<FormDesigner store={store} />);
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    fireEvent.click(screen.getByTestId('btn-copy-json'));
+    expect(await screen.findByText('复制成功')).toBeTruthy();
+    expect(JSON.parse(writeText.mock.calls[0]![0] as string).idGlobal).toBe(100);
+    writeText.mockRejectedValueOnce(new Error('denied'));
+    fireEvent.click(screen.getByTestId('btn-copy-json'));
+    expect(await screen.findByText('代码复制失败')).toBeTruthy();
+  });
+
+  it('saves locally 340 ms after the last change', async () => {
+    vi.useFakeTimers();
+    try {
+      const save = vi.fn();
+      const store = new FormDesignerStore();
+      render(<FormDesigner store={store} storage={{ save }} />);
+      act(() => {
+        store.addField('comInput');
+      });
+      act(() => {
+        vi.advanceTimersByTime(200);
+        store.addField('textarea');
+      });
+      act(() => {
+        vi.advanceTimersByTime(LOCAL_SAVE_DEBOUNCE_MS - 1);
+      });
+      expect(save).not.toHaveBeenCalled();
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
+      expect(save).toHaveBeenCalledTimes(1);
+      expect(save.mock.calls[0]![0].fields).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('save runs the save checks and shows the first message', async () => {
+    const onSave = vi.fn();
+    const store = new FormDesignerStore();
+    render(<FormDesigner store={store} onSave={onSave} />);
+    fireEvent.click(screen.getByTestId('btn-save'));
+    expect(await screen.findByText('表单不允许为空')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('palette-comInput'));
+    fireEvent.click(screen.getByTestId('btn-save'));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+  });
+
+  it('texts follow the language', () => {
+    render(<FormDesigner language="en" />);
+    expect(screen.getByText('Basic controls')).toBeTruthy();
+  });
+
+  it('parseFormJson: bad JSON gives 错误 / JSON格式错误，请检查; a valid config passes', () => {
+    expect(parseFormJson('{oops')).toEqual({ ok: false, code: 'msg.jsonError' });
+    const s = new FormDesignerStore();
+    s.addField('comInput');
+    const r = parseFormJson(JSON.stringify(s.getConfig()));
+    expect(r.ok).toBe(true);
+  });
+
+  it('every palette kind produces output that validates with validateFormConfig (once required props are set)', () => {
+    const s = new FormDesignerStore();
+    const all = [
+      'comInput',
+      'textarea',
+      'numInput',
+      'JNPFAmount',
+      'switch',
+      'radio',
+      'checkbox',
+      'select',
+      'cascader',
+      'date',
+      'time',
+      'dateRange',
+      'timeRange',
+      'numberRange',
+      'colorPicker',
+      'rate',
+      'slider',
+      'editor',
+      'uploadFz',
+      'uploadImg',
+      'JNPFText',
+      'link',
+      'button',
+      'alert',
+      'barcode',
+      'qrcode',
+      'comSelect',
+      'depSelect',
+      'posSelect',
+      'roleSelect',
+      'userSelect',
+      'usersSelect',
+      'groupSelect',
+      'address',
+      'treeSelect',
+      'calculate',
+      'createUser',
+      'createTime',
+      'modifyUser',
+      'modifyTime',
+      'currOrganize',
+      'currDept',
+      'currPosition',
+      'groupTitle',
+      'divider',
+      'collapse',
+      'tab',
+      'row',
+      'card',
+      'table',
+    ];
+    for (const k of all) expect(s.addField(k).ok).toBe(true);
+    const r = validateFormConfig(JSON.parse(JSON.stringify(s.getConfig())));
+    expect(r.ok ? [] : r.errors).toEqual([]);
+  });
+});
