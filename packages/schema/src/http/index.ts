@@ -1,1 +1,6 @@
-export {};
+// Request and response schemas of the HTTP API, shared by the server and the host's API client.
+export * from './file';
+export * from './oauth';
+export * from './online-user';
+export * from './permission';
+export * from './websocket';

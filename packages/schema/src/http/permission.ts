@@ -129,7 +129,8 @@ export interface PositionInfo {
 
 // ---------- roles ----------
 
-export const DATA_SCOPE_VALUES = ['all', 'organizeAndBelow', 'department', 'self'] as const;
+/** Data scopes, widest first: all; own organisation and below; own department; own records (server auth/principal). */
+export const DATA_SCOPE_VALUES = ['all', 'org', 'dept', 'self'] as const;
 export const DataScopeValue = Type.Union(DATA_SCOPE_VALUES.map((s) => Type.Literal(s)));
 export type DataScopeValue = Static<typeof DataScopeValue>;
 

@@ -1,16 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DATA_SCOPES, inScope, type OrgRow, resolveScope, widest } from './scope';
+import type { Principal } from '../../auth/principal';
+import { inUnitScope, nonEmpty, scopeOn, unitScope } from './scope';
 import { ancestorsOf, buildTree, descendantsOf, flatten, wouldCycle } from './tree';
-
-const orgs: OrgRow[] = [
-  { id: 'g', parentId: null, category: 'company' },
-  { id: 'c1', parentId: 'g', category: 'company' },
-  { id: 'c2', parentId: 'g', category: 'company' },
-  { id: 'd1', parentId: 'c1', category: 'department' },
-  { id: 'd11', parentId: 'd1', category: 'department' },
-  { id: 'd2', parentId: 'c2', category: 'department' },
-];
 
 /** A random forest: node i's parent is a node before it, or none. */
 const forest = fc
@@ -46,57 +38,77 @@ describe('trees', () => {
         const below = descendantsOf(rows, [x]);
         expect(below.has(x)).toBe(true);
         expect(wouldCycle(rows, x, y)).toBe(below.has(y));
-        // y is below x exactly when x is an ancestor of y (or y is x)
         expect(below.has(y)).toBe(x === y || ancestorsOf(rows, y).includes(x));
       }),
     );
   });
 });
 
+function principal(over: Partial<Principal>): Principal {
+  return {
+    userId: 'u1',
+    account: 'u1',
+    realName: 'U',
+    isAdministrator: false,
+    organizeId: 'c1',
+    departmentId: 'd1',
+    roleIds: [],
+    positionIds: [],
+    modules: new Map(),
+    orgSubtreeIds: ['c1', 'd1', 'd11'],
+    moduleRows: [],
+    ...over,
+  };
+}
+const grant = (scope: 'all' | 'org' | 'dept' | 'self') =>
+  new Map([
+    [
+      'permission.user',
+      {
+        id: 'm',
+        enCode: 'permission.user',
+        scope,
+        buttons: new Set<string>(),
+        columns: new Set<string>(),
+        forms: new Set<string>(),
+      },
+    ],
+  ]);
+
 describe('data scopes', () => {
-  it('widest is the union of grants; none means own records', () => {
-    expect(widest([])).toBe('self');
-    expect(widest(['department', 'organizeAndBelow'])).toBe('organizeAndBelow');
+  it('administrators see all; no grant means own records', () => {
+    expect(scopeOn(principal({ isAdministrator: true }), 'permission.user')).toBe('all');
+    expect(scopeOn(principal({}), 'permission.user')).toBe('self');
+    expect(scopeOn(principal({ modules: grant('dept') }), 'permission.user')).toBe('dept');
+  });
+  it('units of each scope', () => {
+    const p = principal({});
+    expect(unitScope(p, 'all')).toEqual({ all: true });
+    expect(unitScope(p, 'org')).toEqual({ all: false, units: ['c1', 'd1', 'd11'], userId: 'u1' });
+    expect(unitScope(p, 'dept')).toEqual({ all: false, units: ['d1'], userId: 'u1' });
+    expect(unitScope(p, 'self')).toEqual({ all: false, units: [], userId: 'u1' });
+    expect(unitScope(principal({ departmentId: null }), 'dept')).toEqual({
+      all: false,
+      units: [],
+      userId: 'u1',
+    });
+  });
+  it('a wider scope never sees less, and own records are always visible', () => {
+    const scopes = ['all', 'org', 'dept', 'self'] as const;
     fc.assert(
       fc.property(
-        fc.array(fc.constantFrom(...DATA_SCOPES)),
-        fc.array(fc.constantFrom(...DATA_SCOPES)),
-        (a, b) => {
-          // commutative and monotone: adding grants never narrows
-          expect(widest([...a, ...b])).toBe(widest([...b, ...a]));
-          const order = DATA_SCOPES.slice().reverse();
-          expect(order.indexOf(widest([...a, ...b]))).toBeGreaterThanOrEqual(order.indexOf(widest(a)));
-        },
-      ),
-    );
-  });
-  it('resolves each scope for a user in department d1 of company c1', () => {
-    const subject = { userId: 'u1', organizeId: 'd1' };
-    expect(resolveScope('all', subject, orgs)).toEqual({ all: true });
-    const org = resolveScope('organizeAndBelow', subject, orgs);
-    expect(org.all).toBe(false);
-    if (!org.all) expect([...org.organizeIds].sort()).toEqual(['c1', 'd1', 'd11']);
-    const dep = resolveScope('department', subject, orgs);
-    if (!dep.all) expect([...dep.organizeIds]).toEqual(['d1']);
-    const self = resolveScope('self', subject, orgs);
-    expect(inScope(self, 'd1', 'u2')).toBe(false);
-    expect(inScope(self, 'd1', 'u1')).toBe(true);
-    expect(inScope(dep, 'd11', 'u9')).toBe(false);
-    expect(inScope(org, 'd11', 'u9')).toBe(true);
-    expect(inScope(org, 'd2', 'u9')).toBe(false);
-  });
-  it('a wider scope never sees less', () => {
-    fc.assert(
-      fc.property(
-        fc.constantFrom(...orgs.map((o) => o.id)),
-        fc.constantFrom(...orgs.map((o) => o.id)),
-        (own, rec) => {
-          const subject = { userId: 'u', organizeId: own };
-          const seen = DATA_SCOPES.map((s) => inScope(resolveScope(s, subject, orgs), rec, 'other'));
-          // DATA_SCOPES is widest first: once false, stays false
+        fc.constantFrom('c1', 'd1', 'd11', 'c2', 'd2', null),
+        fc.constantFrom('u1', 'u2', null),
+        (unit, owner) => {
+          const seen = scopes.map((s) => inUnitScope(unitScope(principal({}), s), [unit], owner));
           for (let i = 1; i < seen.length; i++) if (seen[i]) expect(seen[i - 1]).toBe(true);
+          if (owner === 'u1') expect(seen.every(Boolean)).toBe(true);
         },
       ),
     );
+  });
+  it('nonEmpty never yields an empty IN list', () => {
+    expect(nonEmpty([])).toHaveLength(1);
+    expect(nonEmpty(['a'])).toEqual(['a']);
   });
 });

@@ -1,61 +1,47 @@
-// Data scopes a role can grant (spec 4 §6 / issue 4): all; own organisation and below; own department;
-// own records. A user with several roles gets the union, i.e. the widest scope. Pure: the route layer
-// feeds it the organisation rows and the user's place, and turns the answer into a WHERE clause.
-import { ancestorsOf, descendantsOf } from './tree';
+// Data scopes of the organisation and permission API, on top of the framework's Principal
+// (auth/principal.ts): per module, the widest scope the caller's roles grant; administrators: all.
+// One place turns a scope into the set of units (organisations and departments) a caller may touch,
+// and every list, read, update and delete of this module goes through it.
+import type { DataScope, Principal } from '../../auth/principal';
 
-export const DATA_SCOPES = ['all', 'organizeAndBelow', 'department', 'self'] as const;
-export type DataScope = (typeof DATA_SCOPES)[number];
+export type { DataScope };
 
-const RANK: Record<DataScope, number> = { all: 3, organizeAndBelow: 2, department: 1, self: 0 };
-
-/** The widest of the scopes; no scope at all means own records only. */
-export function widest(scopes: Iterable<DataScope>): DataScope {
-  let best: DataScope = 'self';
-  for (const s of scopes) if (RANK[s] > RANK[best]) best = s;
-  return best;
-}
-
-export interface OrgRow {
-  id: string;
-  parentId?: string | null;
-  /** 'company' for an organisation, 'department' for a department. */
-  category: string;
-}
-
-export interface ScopeSubject {
-  userId: string;
-  /** The unit (department or organisation) the user belongs to. */
-  organizeId: string | null;
+/** The caller's data scope on module `menu` (enCode). No grant at all: 'self' (own records only). */
+export function scopeOn(p: Principal, menu: string): DataScope {
+  if (p.isAdministrator) return 'all';
+  return p.modules.get(menu)?.scope ?? 'self';
 }
 
 /**
- * What a subject may see: `{ all: true }`, or the organisation ids in scope plus whether the subject's own
- * records (created by them, or themselves) are visible. 'organizeAndBelow' starts from the nearest
- * organisation ('company') at or above the user's unit; 'department' is the user's own unit only.
+ * The units in scope: `'all'`, or the ids of the organisations/departments whose rows the caller may
+ * see. 'org': the user's company and every unit below it; 'dept': the user's own department; 'self':
+ * none (only the caller's own records, checked by owner).
  */
-export type ScopeResult = { all: true } | { all: false; organizeIds: Set<string>; userId: string };
+export type UnitScope = { all: true } | { all: false; units: string[]; userId: string };
 
-export function resolveScope(scope: DataScope, subject: ScopeSubject, orgs: readonly OrgRow[]): ScopeResult {
+export function unitScope(p: Principal, scope: DataScope): UnitScope {
   if (scope === 'all') return { all: true };
-  const own = subject.organizeId;
-  if (scope === 'self' || !own) return { all: false, organizeIds: new Set(), userId: subject.userId };
-  if (scope === 'department') return { all: false, organizeIds: new Set([own]), userId: subject.userId };
-  const category = new Map(orgs.map((o) => [o.id, o.category]));
-  let company = own;
-  if (category.get(own) !== 'company') {
-    const up = ancestorsOf(orgs, own).find((id) => category.get(id) === 'company');
-    company = up ?? own;
-  }
-  return { all: false, organizeIds: descendantsOf(orgs, [company]), userId: subject.userId };
+  if (scope === 'org') return { all: false, units: p.orgSubtreeIds.slice(), userId: p.userId };
+  if (scope === 'dept')
+    return { all: false, units: p.departmentId ? [p.departmentId] : [], userId: p.userId };
+  return { all: false, units: [], userId: p.userId };
 }
 
-/** True when a record owned by unit `organizeId` (and created by `ownerId`) lies inside `r`. */
-export function inScope(
-  r: ScopeResult,
-  organizeId: string | null | undefined,
+/** Scope of `menu` for the caller, as units. */
+export function unitsFor(p: Principal, menu: string): UnitScope {
+  return unitScope(p, scopeOn(p, menu));
+}
+
+/** True when a row of unit `unitId` (created by `ownerId`) lies in scope. */
+export function inUnitScope(
+  s: UnitScope,
+  unitIds: ReadonlyArray<string | null | undefined>,
   ownerId?: string | null,
 ): boolean {
-  if (r.all) return true;
-  if (ownerId != null && ownerId === r.userId) return true;
-  return organizeId != null && r.organizeIds.has(organizeId);
+  if (s.all) return true;
+  if (ownerId != null && ownerId === s.userId) return true;
+  return unitIds.some((u) => u != null && s.units.includes(u));
 }
+
+/** A non-empty id list for SQL `in (...)` (an empty list would be invalid SQL): a never-matching id. */
+export const nonEmpty = (ids: readonly string[]): string[] => (ids.length ? [...ids] : ['\u0000none']);

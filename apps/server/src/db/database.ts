@@ -1,0 +1,96 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Database } from './types';
+
+/** How this process reaches the notification channel of its database (LISTEN/NOTIFY). */
+export interface Notifier {
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+}
+
+/** An open database: the Kysely handle, its kind, its notifier, and close(). */
+export interface Db {
+  kysely: Kysely<Database>;
+  kind: 'pglite' | 'postgres';
+  notifier: Notifier;
+  close(): Promise<void>;
+}
+
+export type DbTarget =
+  | { kind: 'pglite'; dataDir?: string } // dataDir undefined: in memory
+  | { kind: 'postgres'; url: string; poolSize?: number };
+
+// int8 (count(*), bigint) comes back from pg as text; our counts and sizes fit a JS number.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+export async function openDatabase(target: DbTarget): Promise<Db> {
+  if (target.kind === 'pglite') {
+    if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+    // relaxedDurability stays false (the default): each commit is written to the files before it is
+    // acknowledged, so a killed process keeps acknowledged writes (tested in durability.test.ts).
+    const pglite = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+    await pglite.waitReady;
+    const kysely = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    const notifier: Notifier = {
+      listen: async (channel, cb) => {
+        const off = await pglite.listen(channel, cb);
+        return async () => {
+          if (!pglite.closed) await off();
+        };
+      },
+      notify: async (channel, payload) => {
+        await pglite.query('select pg_notify($1, $2)', [channel, payload]);
+      },
+    };
+    let closed = false;
+    return {
+      kysely,
+      kind: 'pglite',
+      notifier,
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        await kysely.destroy(); // closes the PGlite instance too
+      },
+    };
+  }
+  const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const listeners: pg.Client[] = [];
+  const notifier: Notifier = {
+    listen: async (channel, cb) => {
+      // One dedicated connection per listened channel: LISTEN needs a session that stays open.
+      const client = new pg.Client({ connectionString: target.url });
+      await client.connect();
+      client.on('notification', (n) => {
+        if (n.channel === channel) cb(n.payload ?? '');
+      });
+      client.on('error', () => {});
+      await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+      listeners.push(client);
+      return async () => {
+        const i = listeners.indexOf(client);
+        if (i >= 0) listeners.splice(i, 1);
+        await client.end().catch(() => {});
+      };
+    },
+    notify: async (channel, payload) => {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+  };
+  let closed = false;
+  return {
+    kysely,
+    kind: 'postgres',
+    notifier,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await Promise.all(listeners.splice(0).map((c) => c.end().catch(() => {})));
+      await kysely.destroy();
+    },
+  };
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001-core';
+
+/**
+ * Every migration, in order. Forward-only: never edit or remove a shipped entry; append a new file
+ * `NNNN-what.ts` exporting `up(db)` and add it here. Keys sort as strings, so keep the 4-digit prefix.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-core': m0001,
+};

@@ -1,0 +1,71 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/**
+ * Where file bytes live. Keys are server-made ('files/2026/ab/abcdef….pdf', 'chunks/<user>/<md5>/3'):
+ * segments of [A-Za-z0-9._-] only, never a client string. Replace LocalDiskStorage by a shared store
+ * (S3, NFS…) to run several servers on several machines.
+ */
+export interface FileStorage {
+  put(key: string, data: Buffer | Readable): Promise<number>;
+  get(key: string): Readable;
+  size(key: string): Promise<number | null>;
+  list(prefix: string): Promise<string[]>;
+  remove(key: string): Promise<void>;
+  /** Removes a key prefix and everything under it. */
+  removeAll(prefix: string): Promise<void>;
+}
+
+const SAFE_KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
+
+export function assertSafeKey(key: string): string {
+  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe storage key: ${key}`);
+  return key;
+}
+
+export class LocalDiskStorage implements FileStorage {
+  constructor(private root: string) {}
+
+  private file(key: string): string {
+    return path.join(this.root, assertSafeKey(key));
+  }
+
+  async put(key: string, data: Buffer | Readable): Promise<number> {
+    const file = this.file(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    if (Buffer.isBuffer(data)) await writeFile(file, data);
+    else await pipeline(data, createWriteStream(file));
+    return (await stat(file)).size;
+  }
+
+  get(key: string): Readable {
+    return createReadStream(this.file(key));
+  }
+
+  async size(key: string): Promise<number | null> {
+    try {
+      return (await stat(this.file(key))).size;
+    } catch {
+      return null;
+    }
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    try {
+      return (await readdir(this.file(prefix))).map((n) => `${prefix}/${n}`);
+    } catch {
+      return [];
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    await rm(this.file(key), { force: true });
+  }
+
+  async removeAll(prefix: string): Promise<void> {
+    await rm(this.file(prefix), { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,334 @@
+import {
+  ApiCode,
+  type CurrentUserInfo,
+  IdParams,
+  LockScreenBody,
+  type LockScreenData,
+  LoginBody,
+  type LoginConfigData,
+  type LoginData,
+  type UserCodeData,
+} from '@kp/schema';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { unlockUser, writeLog } from '../../auth/accounts';
+import { captchaSvg, randomCode } from '../../auth/captcha';
+import { me } from '../../auth/guard';
+import { menuTree, permissionList } from '../../auth/menu-tree';
+import { hashPasswordMd5, isWeakPasswordMd5, verifyPasswordMd5 } from '../../auth/password';
+import { newToken, sha256 } from '../../auth/tokens';
+import type { AppContext } from '../../context';
+import { ApiError, MSG } from '../../http/api-error';
+import { ok } from '../../http/envelope';
+
+const LAYOUTS = ['classic', 'functional', 'plain', 'blend'];
+const PRIVATE_IP = /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|::1$|::ffff:127\.|fc|fd|localhost)/i;
+export const ipName = (ip: string | null | undefined) => (!ip ? '' : PRIVATE_IP.test(ip) ? '本地局域网' : '');
+
+let DUMMY_HASH: string | undefined;
+
+type CheckResult = { ok: true; userId: string; weak: boolean } | { ok: false; code: number; msg: string };
+
+/**
+ * Checks account + MD5 password with the lockout rule: `passwordErrorsNumber` failures in a row lock
+ * the account until an administrator unlocks it or `lockTime` minutes pass (0: administrator only).
+ */
+export async function checkCredentials(ctx: AppContext, account: string, md5: string): Promise<CheckResult> {
+  const s = await ctx.settings.get();
+  const user = await ctx.db
+    .selectFrom('base_user')
+    .select(['id', 'password_hash', 'enabled_mark', 'locked_at', 'error_count'])
+    .where('account', '=', account)
+    .executeTakeFirst();
+  if (!user) {
+    // Same work and answer as a wrong password, so accounts cannot be probed by timing or text.
+    DUMMY_HASH ??= await hashPasswordMd5('0'.repeat(32), ctx.options.bcryptCost);
+    await verifyPasswordMd5(md5, DUMMY_HASH);
+    return { ok: false, code: ApiCode.UNAUTHORIZED, msg: MSG.badCredentials };
+  }
+  if (user.locked_at) {
+    const lockMs = s.lockTime * 60_000;
+    if (s.lockTime > 0 && Date.now() - new Date(user.locked_at).getTime() >= lockMs)
+      await unlockUser(ctx, user.id);
+    else return { ok: false, code: ApiCode.FORBIDDEN, msg: MSG.accountLocked };
+  }
+  if (user.enabled_mark !== 1) return { ok: false, code: ApiCode.FORBIDDEN, msg: MSG.accountDisabled };
+  if (!(await verifyPasswordMd5(md5, user.password_hash))) {
+    const row = await ctx.db
+      .updateTable('base_user')
+      .set({ error_count: sql`error_count + 1` })
+      .where('id', '=', user.id)
+      .returning('error_count')
+      .executeTakeFirstOrThrow();
+    if (row.error_count >= s.passwordErrorsNumber) {
+      await ctx.db
+        .updateTable('base_user')
+        .set({ locked_at: new Date() })
+        .where('id', '=', user.id)
+        .where('locked_at', 'is', null)
+        .execute();
+      return { ok: false, code: ApiCode.FORBIDDEN, msg: MSG.accountLocked };
+    }
+    return { ok: false, code: ApiCode.UNAUTHORIZED, msg: MSG.badCredentials };
+  }
+  return { ok: true, userId: user.id, weak: isWeakPasswordMd5(md5) };
+}
+
+async function checkCaptcha(ctx: AppContext, id: string | undefined, code: string | undefined) {
+  if (!code || !id) throw new ApiError(ApiCode.BAD_REQUEST, MSG.captchaRequired);
+  const row = await ctx.db
+    .deleteFrom('captcha')
+    .where('id', '=', id)
+    .returning(['code_hash', 'expires_at'])
+    .executeTakeFirst();
+  if (!row || new Date(row.expires_at).getTime() < Date.now() || row.code_hash !== sha256(code.trim())) {
+    throw new ApiError(ApiCode.BAD_REQUEST, MSG.captchaWrong);
+  }
+}
+
+export async function buildCurrentUser(ctx: AppContext, req: FastifyRequest): Promise<CurrentUserInfo> {
+  const p = me(req);
+  const [u, s] = await Promise.all([
+    ctx.db
+      .selectFrom('base_user as u')
+      .leftJoin('base_organize as o', 'o.id', 'u.organize_id')
+      .leftJoin('base_organize as d', 'd.id', 'u.department_id')
+      .select([
+        'u.head_icon',
+        'u.portal_id',
+        'u.prev_login_time',
+        'u.prev_login_ip',
+        'u.password_weak',
+        'u.theme',
+        'u.language',
+        'o.full_name as organizeName',
+        'd.full_name as departmentName',
+      ])
+      .where('u.id', '=', p.userId)
+      .executeTakeFirstOrThrow(),
+    ctx.settings.get(),
+  ]);
+  return {
+    // The whole tree; the client puts category-3 entries under the portal layout (spec 1 §2.2).
+    menuList: menuTree(p.moduleRows),
+    // Category-3 entries again as a flat list (portal layout menu).
+    menuMHList: menuTree(
+      p.moduleRows.filter((m) => m.category === '3').map((m) => ({ ...m, parent_id: null })),
+    ),
+    permissionList: permissionList(p),
+    userInfo: {
+      userId: p.userId,
+      userAccount: p.account,
+      userName: p.realName,
+      headIcon: u.head_icon ?? '',
+      portalId: u.portal_id ?? '',
+      organizeId: p.organizeId ?? '',
+      organizeName: u.organizeName ?? '',
+      departmentId: p.departmentId ?? '',
+      departmentName: u.departmentName ?? '',
+      positionIds: p.positionIds,
+      roleIds: p.roleIds,
+      isAdministrator: p.isAdministrator,
+      prevLoginTime: u.prev_login_time ? new Date(u.prev_login_time).getTime() : null,
+      prevLoginIPAddress: u.prev_login_ip,
+      prevLoginIPAddressName: ipName(u.prev_login_ip),
+      invalidPassword: u.password_weak,
+      theme: u.theme ?? 'classic',
+      language: u.language ?? 'zh',
+      ...{ isLocked: req.session?.locked ?? false },
+    },
+    sysConfigInfo: {
+      sysName: s.sysName,
+      sysVersion: s.sysVersion,
+      copyright: s.copyright,
+      logoIcon: s.logoIcon,
+      navigationIcon: s.navigationIcon,
+      loginIcon: s.loginIcon,
+      loginBackground: s.loginBackground,
+      ...{ sysAuthor: s.sysAuthor, sysProducer: s.sysProducer },
+    },
+    mhConfigInfo: { navigationIcon: s.navigationIcon, tagIcon: '', IsBackWhite: 0 },
+  };
+}
+
+export default async function oauthRoutes(app: FastifyInstance) {
+  const ctx = app.kp;
+
+  app.post(
+    '/api/oauth/Login',
+    {
+      config: { auth: 'public' },
+      schema: { tags: ['oauth'], summary: 'Log in (form-encoded)', body: LoginBody },
+    },
+    async (req) => {
+      const body = req.body as LoginBody;
+      const s = await ctx.settings.get();
+      if (s.enableVerificationCode) await checkCaptcha(ctx, body.timestamp, body.code);
+      const check = await checkCredentials(ctx, body.account, body.password);
+      if (!check.ok) {
+        await writeLog(ctx, {
+          category: 'login',
+          account: body.account,
+          ip: req.ip,
+          success: false,
+          msg: check.msg,
+        });
+        throw new ApiError(check.code, check.msg);
+      }
+      const p = await ctx.authz.get(check.userId);
+      if (!p || p.moduleRows.length === 0) {
+        await writeLog(ctx, {
+          category: 'login',
+          userId: check.userId,
+          account: body.account,
+          ip: req.ip,
+          success: false,
+          msg: MSG.noMenu,
+        });
+        throw new ApiError(ApiCode.FORBIDDEN, MSG.noMenu);
+      }
+      const prev = await ctx.db
+        .selectFrom('base_user')
+        .select(['last_login_time', 'last_login_ip', 'password_weak', 'theme'])
+        .where('id', '=', check.userId)
+        .executeTakeFirstOrThrow();
+      await ctx.db
+        .updateTable('base_user')
+        .set({
+          error_count: 0,
+          prev_login_time: prev.last_login_time,
+          prev_login_ip: prev.last_login_ip,
+          last_login_time: new Date(),
+          last_login_ip: req.ip,
+          password_weak: prev.password_weak || check.weak,
+        })
+        .where('id', '=', check.userId)
+        .execute();
+      if (s.singleLogin === 2) await ctx.sessions.endAllOfUser(check.userId, 'replaced', MSG.tokenKicked);
+      const { token } = await ctx.sessions.create(check.userId, {
+        ip: req.ip,
+        userAgent: req.headers['user-agent'],
+        device: body.origin === 'password' || !body.origin ? 'pc' : body.origin.slice(0, 32),
+      });
+      await writeLog(ctx, {
+        category: 'login',
+        userId: check.userId,
+        account: body.account,
+        ip: req.ip,
+        success: true,
+        msg: MSG.loginOk,
+      });
+      const theme = prev.theme && LAYOUTS.includes(prev.theme) ? prev.theme : 'classic';
+      const data: LoginData = { token, theme };
+      return ok(data, MSG.loginOk);
+    },
+  );
+
+  app.get(
+    '/api/oauth/CurrentUser',
+    {
+      config: { allowLocked: true },
+      schema: { tags: ['oauth'], summary: 'Menus, permissions, user and system info' },
+    },
+    async (req) => ok(await buildCurrentUser(ctx, req)),
+  );
+
+  app.get(
+    '/api/oauth/Logout',
+    { config: { allowLocked: true }, schema: { tags: ['oauth'] } },
+    async (req) => {
+      const p = me(req);
+      await ctx.sessions.end(req.session!.id, 'logout', MSG.tokenExpired);
+      await writeLog(ctx, {
+        category: 'logout',
+        userId: p.userId,
+        account: p.account,
+        ip: req.ip,
+        success: true,
+      });
+      return ok(null, MSG.logoutOk);
+    },
+  );
+
+  app.post(
+    '/api/oauth/LockScreen',
+    {
+      config: { allowLocked: true },
+      schema: { tags: ['oauth'], summary: 'Lock (no password) or unlock (password)', body: LockScreenBody },
+    },
+    async (req) => {
+      const body = (req.body ?? {}) as LockScreenBody;
+      const p = me(req);
+      if (!body.password) {
+        await ctx.sessions.setLocked(req.session!.id, true);
+        return ok<LockScreenData>({ locked: true });
+      }
+      if (body.account && body.account !== p.account)
+        throw new ApiError(ApiCode.UNAUTHORIZED, MSG.badCredentials);
+      const check = await checkCredentials(ctx, p.account, body.password);
+      if (!check.ok) throw new ApiError(check.code, check.msg);
+      await ctx.sessions.setLocked(req.session!.id, false);
+      return ok<LockScreenData>({ locked: false });
+    },
+  );
+
+  app.get(
+    '/api/oauth/Code/:id',
+    {
+      config: { auth: 'public' },
+      schema: { tags: ['oauth'], summary: 'Captcha image (SVG)', params: IdParams },
+    },
+    async (req, reply) => {
+      const { id } = req.params as IdParams;
+      const s = await ctx.settings.get();
+      const code = randomCode(Math.min(Math.max(s.verificationCodeNumber, 3), 6));
+      await ctx.db.deleteFrom('captcha').where('expires_at', '<', new Date()).execute();
+      await ctx.db
+        .insertInto('captcha')
+        .values({ id, code_hash: sha256(code), expires_at: new Date(Date.now() + 5 * 60_000) })
+        .onConflict((oc) =>
+          oc
+            .column('id')
+            .doUpdateSet({ code_hash: sha256(code), expires_at: new Date(Date.now() + 5 * 60_000) }),
+        )
+        .execute();
+      reply.header('cache-control', 'no-store').type('image/svg+xml');
+      return captchaSvg(code);
+    },
+  );
+
+  app.get(
+    '/api/oauth/getConfig/:id',
+    {
+      config: { auth: 'public' },
+      schema: { tags: ['oauth'], summary: 'Login settings for an account', params: IdParams },
+    },
+    async () => {
+      const s = await ctx.settings.get();
+      const data: LoginConfigData = {
+        enableVerificationCode: s.enableVerificationCode ? 1 : 0,
+        verificationCodeNumber: s.verificationCodeNumber,
+        passwordErrorsNumber: s.passwordErrorsNumber,
+      };
+      return ok(data);
+    },
+  );
+
+  app.get(
+    '/api/oauth/GetUserCode',
+    { schema: { tags: ['oauth'], summary: 'One-time code for external links' } },
+    async (req) => {
+      const code = newToken().slice(0, 32);
+      await ctx.db.deleteFrom('user_code').where('expires_at', '<', new Date()).execute();
+      await ctx.db
+        .insertInto('user_code')
+        .values({
+          code_hash: sha256(code),
+          user_id: me(req).userId,
+          expires_at: new Date(Date.now() + 5 * 60_000),
+        })
+        .execute();
+      return ok<UserCodeData>({ code });
+    },
+  );
+}

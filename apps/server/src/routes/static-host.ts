@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built host (apps/host/dist) at /kpSystem/ with index.html for client routes, and
+ * redirects / to /kpSystem/. Without a built host, /kpSystem/ answers a short plain page saying so.
+ */
+export async function registerStaticHost(app: FastifyInstance, dist: string | null): Promise<void> {
+  app.get('/', { config: { auth: 'public' }, schema: { hide: true } }, (_req, reply) =>
+    reply.redirect('/kpSystem/'),
+  );
+  const index = dist ? path.join(dist, 'index.html') : null;
+  if (!dist || !index || !existsSync(index)) {
+    app.get('/kpSystem/*', { config: { auth: 'public' }, schema: { hide: true } }, (_req, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .send('The host app is not built: run `npm run build -w @kp/host`.'),
+    );
+    return;
+  }
+  await app.register(async (scope) => {
+    await scope.register(fastifyStatic, {
+      root: path.resolve(dist),
+      prefix: '/kpSystem/',
+      wildcard: false,
+      index: ['index.html'],
+    });
+    // Client routes (history mode): any GET under /kpSystem/ that is not a file gets index.html.
+    scope.get('/kpSystem/*', { config: { auth: 'public' }, schema: { hide: true } }, (req, reply) => {
+      const rel = (req.params as { '*': string })['*'] ?? '';
+      if (/\.[A-Za-z0-9]{1,8}$/.test(rel)) return reply.code(404).type('text/plain').send('Not found');
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  });
+}
