@@ -1,0 +1,48 @@
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
+import zhTW from 'antd/es/locale/zh_TW';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import 'dayjs/locale/zh-tw';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BrowserRouter } from 'react-router';
+import { feedback } from './api/feedback';
+import { ROUTER_BASENAME } from './config';
+import { AppRoutes } from './router/AppRoutes';
+import { useStore } from './store/createStore';
+import { primaryColor, settingsStore } from './store/settings';
+
+const ANTD_LOCALES = { zh: zhCN, zhtw: zhTW, en: enUS } as const;
+const DAYJS_LOCALES = { zh: 'zh-cn', zhtw: 'zh-tw', en: 'en' } as const;
+
+/** Registers antd's context-aware message/notification/modal for code outside React. */
+function FeedbackBridge() {
+  const app = AntApp.useApp();
+  useEffect(() => {
+    feedback.message = app.message;
+    feedback.notification = app.notification;
+    feedback.modal = app.modal;
+  }, [app]);
+  return null;
+}
+
+export function Root() {
+  const { i18n } = useTranslation();
+  const settings = useStore(settingsStore);
+  const lang = (i18n.language in ANTD_LOCALES ? i18n.language : 'zh') as keyof typeof ANTD_LOCALES;
+  useEffect(() => {
+    dayjs.locale(DAYJS_LOCALES[lang]);
+  }, [lang]);
+  return (
+    <ConfigProvider locale={ANTD_LOCALES[lang]} theme={{ token: { colorPrimary: primaryColor(settings) } }}>
+      <AntApp>
+        <FeedbackBridge />
+        <BrowserRouter basename={ROUTER_BASENAME}>
+          <AppRoutes />
+        </BrowserRouter>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

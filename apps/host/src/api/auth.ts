@@ -1,0 +1,50 @@
+import type { CurrentUserInfo } from '@kp/schema';
+import { CLIENT_ID, CLIENT_ORIGIN, CLIENT_SECRET } from '../config';
+import { md5 } from '../services/md5';
+import { http } from './http';
+
+export interface LoginResult {
+  token: string;
+  theme?: string;
+}
+
+export interface LoginInput {
+  account: string;
+  password: string;
+  code?: string;
+  timestamp?: string;
+}
+
+/** POST /api/oauth/Login, form-encoded, with the MD5 of the password (spec 1 §7). */
+export function login(input: LoginInput) {
+  return http.post<LoginResult>(
+    '/api/oauth/Login',
+    {
+      account: input.account.trim(),
+      password: md5(input.password),
+      origin: CLIENT_ORIGIN,
+      code: input.code ?? '',
+      timestamp: input.timestamp ?? '',
+      client_id: CLIENT_ID,
+      client_secret: CLIENT_SECRET,
+      scope: 'all',
+      grant_type: 'password',
+    },
+    { form: true },
+  );
+}
+
+export const getCurrentUser = () =>
+  http.get<CurrentUserInfo>('/api/oauth/CurrentUser', undefined, { silent: true });
+export const logoutCall = () => http.get<unknown>('/api/oauth/Logout', undefined, { silent: true });
+export const lockScreenCall = () => http.post<unknown>('/api/oauth/LockScreen');
+
+/** Login config for an account: whether a verification code is needed (GET /api/oauth/getConfig/{id}). */
+export interface LoginConfig {
+  enableVerificationCode?: boolean | number;
+  verificationCodeNumber?: number;
+}
+export const getLoginConfig = (account: string) =>
+  http.get<LoginConfig>(`/api/oauth/getConfig/${encodeURIComponent(account)}`, undefined, { silent: true });
+/** Image address of the verification code for a timestamp (GET /api/oauth/Code/{id}). */
+export const codeImageUrl = (timestamp: string) => `/api/oauth/Code/${timestamp}`;

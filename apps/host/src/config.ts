@@ -1,0 +1,24 @@
+/** Constants of the shell (spec 1 §9). */
+export const BASE_PATH = '/kpSystem/';
+export const ROUTER_BASENAME = '/kpSystem';
+/** Prefix of every locally stored key (spec 1 §3: "all keys carry a fixed product prefix"). */
+export const STORAGE_PREFIX = 'jnpf_';
+export const APP_VERSION = 'V1.1.0';
+export const BADGE_MAX = 99;
+export const TOP_MENU_ITEM_WIDTH = 116;
+export const SIDEBAR_WIDTH = 210;
+export const SIDEBAR_COLLAPSED_WIDTH = 64;
+export const SETTINGS_DRAWER_WIDTH = 280;
+export const MOBILE_BREAKPOINT = 992;
+export const SUCCESS_MSG_SECONDS = 1;
+export const ERROR_MSG_SECONDS = 1.5;
+export const LAST_LOGIN_NOTICE_SECONDS = 2;
+/** Fixed client credentials of the login form (spec 1 §7). */
+export const CLIENT_ID = 'admin';
+export const CLIENT_SECRET = '123456';
+/** Value of the origin header and form field that marks the desktop (PC) client. */
+export const CLIENT_ORIGIN = 'pc';
+/** Paths a visitor without a token may open (spec 1 §2.3). */
+export const WHITE_LIST = ['/login', '/auth-redirect', '/jump'];
+/** Paths on which the first menu group opens by default (spec 1 §2.4). */
+export const OPEN_FIRST_GROUP_PATHS = ['/home', '/dashboard', '/404'];

@@ -1,0 +1,208 @@
+import {
+  BellOutlined,
+  CheckSquareOutlined,
+  FileTextOutlined,
+  GlobalOutlined,
+  MailOutlined,
+  MessageOutlined,
+  SettingOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import type { Language } from '@kp/schema';
+import { App, Avatar, Badge, Dropdown, type MenuProps, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { http } from '../api/http';
+import { SUCCESS_MSG_SECONDS } from '../config';
+import { LANGS, switchLanguage } from '../i18n';
+import { lockScreen, logout } from '../services/session';
+import { countsStore } from '../store/counts';
+import { useStore } from '../store/createStore';
+import { sessionStore } from '../store/session';
+import { settingsStore } from '../store/settings';
+import { AboutDialog, StatementDialog } from './Dialogs';
+import { HeaderSearch } from './HeaderSearch';
+import type { SearchEntry } from './menuSearch';
+import { SettingsDrawer } from './SettingsDrawer';
+
+function Tool({
+  title,
+  count,
+  onClick,
+  icon,
+  testId,
+}: {
+  title: string;
+  count?: number;
+  onClick: () => void;
+  icon: ReactNode;
+  testId: string;
+}) {
+  const blinking = (count ?? 0) > 0;
+  return (
+    <Tooltip title={title}>
+      <button
+        type="button"
+        className={`kp-tool${blinking ? ' kp-blink' : ''}`}
+        onClick={onClick}
+        aria-label={title}
+        data-testid={testId}
+      >
+        <Badge count={count} overflowCount={99} size="small">
+          {icon}
+        </Badge>
+      </button>
+    </Tooltip>
+  );
+}
+
+/** Right-hand tools of the navbar (spec 1 §2.4). */
+export function NavTools({ searchEntries }: { searchEntries: SearchEntry[] }) {
+  const { t, i18n } = useTranslation();
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const counts = useStore(countsStore);
+  const settings = useStore(settingsStore);
+  const user = useStore(sessionStore, (s) => s.userInfo);
+  const token = useStore(sessionStore, (s) => s.token);
+  const sysConfig = useStore(sessionStore, (s) => s.sysConfig);
+  const [about, setAbout] = useState(false);
+  const [statement, setStatement] = useState(false);
+  const [drawer, setDrawer] = useState(false);
+
+  const pending = (nameKey: string) => message.info(t('nav.pendingFeature', { name: t(nameKey) }));
+
+  const openMail = () => {
+    const mailUrl = (sysConfig as Record<string, unknown>).mailUrl;
+    if (typeof mailUrl === 'string' && mailUrl) {
+      window.open(
+        `${mailUrl}${mailUrl.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`,
+        '_blank',
+      );
+    } else pending('nav.mailbox');
+  };
+
+  const feedback = async () => {
+    try {
+      const res = await http.get<{ userId?: string; id?: string; account?: string }>(
+        '/api/permission/Users/ImAdminUser',
+        undefined,
+        { silent: true },
+      );
+      const admin = res.data;
+      if (admin && (admin.userId === user?.userId || admin.id === user?.userId)) {
+        message.warning(t('nav.isAdmin'));
+        return;
+      }
+    } catch {
+      /* falls through to the chat */
+    }
+    pending('nav.chat');
+  };
+
+  const onLanguage = async (l: Language) => {
+    const text = await switchLanguage(l);
+    message.success(text, SUCCESS_MSG_SECONDS);
+  };
+
+  const userItems: MenuProps['items'] = [
+    { key: 'profile', label: t('nav.profile') },
+    { key: 'feedback', label: t('nav.feedback') },
+    { key: 'about', label: t('nav.about') },
+    { key: 'statement', label: t('nav.statement') },
+    { type: 'divider' },
+    { key: 'lock', label: t('nav.lockScreen') },
+    { key: 'logout', label: t('nav.logout') },
+  ];
+  const onUser: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'profile') navigate('/profile');
+    else if (key === 'feedback') void feedback();
+    else if (key === 'about') setAbout(true);
+    else if (key === 'statement') setStatement(true);
+    else if (key === 'lock') void lockScreen().catch(() => {});
+    else if (key === 'logout')
+      modal.confirm({
+        title: t('common.tip'),
+        content: t('nav.logoutConfirm'),
+        okText: t('common.confirm'),
+        cancelText: t('common.cancel'),
+        onOk: () => logout(),
+      });
+  };
+
+  return (
+    <div className="kp-tools">
+      {settings.showSearch && <HeaderSearch entries={searchEntries} onPick={(p) => navigate(p)} />}
+      <Tool
+        title={t('nav.todo')}
+        count={counts.todo}
+        icon={<CheckSquareOutlined />}
+        onClick={() => navigate('/workFlow/flowTodo')}
+        testId="tool-todo"
+      />
+      <Tool
+        title={t('nav.toRead')}
+        count={counts.toRead}
+        icon={<FileTextOutlined />}
+        onClick={() => navigate('/workFlow/flowCirculate')}
+        testId="tool-toread"
+      />
+      <Tool title={t('nav.mailbox')} icon={<MailOutlined />} onClick={openMail} testId="tool-mail" />
+      <Tool
+        title={t('nav.chat')}
+        count={counts.chat}
+        icon={<MessageOutlined />}
+        onClick={() => pending('nav.chat')}
+        testId="tool-chat"
+      />
+      <Tool
+        title={t('nav.notice')}
+        count={counts.notice}
+        icon={<BellOutlined />}
+        onClick={() => pending('nav.notice')}
+        testId="tool-notice"
+      />
+      {settings.showLanguage && (
+        <Dropdown
+          menu={{
+            items: LANGS.map((l) => ({
+              key: l,
+              label: <span data-testid={`lang-${l}`}>{t(`lang.${l}`)}</span>,
+            })),
+            selectedKeys: [i18n.language],
+            onClick: ({ key }) => void onLanguage(key as Language),
+          }}
+        >
+          <button
+            type="button"
+            className="kp-tool"
+            aria-label={t('nav.language')}
+            data-testid="tool-language"
+          >
+            <GlobalOutlined />
+          </button>
+        </Dropdown>
+      )}
+      <Dropdown menu={{ items: userItems, onClick: onUser }}>
+        <button type="button" className="kp-user" data-testid="user-menu">
+          <Avatar size="small" src={user?.headIcon || undefined} icon={<UserOutlined />} />
+          <span className="kp-user-name">{user?.userName}</span>
+        </button>
+      </Dropdown>
+      <button
+        type="button"
+        className="kp-tool"
+        aria-label={t('nav.settings')}
+        onClick={() => setDrawer(true)}
+        data-testid="tool-settings"
+      >
+        <SettingOutlined />
+      </button>
+      <AboutDialog open={about} onClose={() => setAbout(false)} />
+      <StatementDialog open={statement} onClose={() => setStatement(false)} />
+      <SettingsDrawer open={drawer} onClose={() => setDrawer(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { Spin } from 'antd';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { setNavigator } from '../services/navigation';
+import { loadCurrentUser } from '../services/session';
+import { useStore } from '../store/createStore';
+import { sessionStore } from '../store/session';
+import { FIXED_ROUTES } from './fixedRoutes';
+import { decide } from './guard';
+import { buildMenuRoutes } from './menuRoutes';
+import { FixedPage, MenuPage } from './RoutePage';
+
+const Login = lazy(() => import('../views/login/Login'));
+const LockScreen = lazy(() => import('../views/lockScreen/LockScreen'));
+const MainLayout = lazy(() => import('../layout/MainLayout'));
+const Redirect = lazy(() => import('../views/redirect/Redirect'));
+const AuthRedirect = lazy(() => import('../views/redirect/AuthRedirect'));
+
+export function Loading() {
+  return (
+    <div className="kp-loading">
+      <Spin />
+    </div>
+  );
+}
+
+/** All routes: fixed ones, menu ones (once the user info is loaded) and the guard around them. */
+export function AppRoutes() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const session = useStore(sessionStore);
+  useEffect(() => {
+    setNavigator((to, o) => navigate(to, o));
+    return () => setNavigator(null);
+  }, [navigate]);
+
+  const decision = decide(location.pathname, location.search, session);
+  useEffect(() => {
+    if (decision.kind === 'load') void loadCurrentUser();
+  }, [decision.kind]);
+
+  const menuRoutes = useMemo(() => buildMenuRoutes(session.menuList, 'zh'), [session.menuList]);
+  const fixedPaths = useMemo(() => new Set(FIXED_ROUTES.map((r) => r.path)), []);
+
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.kind === 'load') return <Loading />;
+
+  const main = menuRoutes.filter((r) => r.layout === 'main' && !fixedPaths.has(r.path) && r.path !== '/');
+  const portal = menuRoutes.filter((r) => r.layout === 'portal' && r.path !== '/portal');
+  return (
+    <Suspense fallback={<Loading />}>
+      <Routes>
+        <Route path="/login" element={<Login />} />
+        <Route path="/lockScreen" element={<LockScreen />} />
+        <Route path="/auth-redirect" element={<AuthRedirect />} />
+        <Route path="/jump" element={<AuthRedirect />} />
+        <Route element={<MainLayout />}>
+          <Route index element={<Navigate to="/home" replace />} />
+          {FIXED_ROUTES.map((r) => (
+            <Route key={r.path} path={r.path} element={<FixedPage route={r} />} />
+          ))}
+          {main.map((r) => (
+            <Route key={r.path} path={r.path} element={<MenuPage route={r} />} />
+          ))}
+          <Route path="/redirect/*" element={<Redirect />} />
+        </Route>
+        <Route path="/portal" element={<MainLayout portal />}>
+          <Route index element={<FixedPage route={{ path: '/portal', titleKey: 'route.portal' }} />} />
+          {portal.map((r) => (
+            <Route key={r.path} path={r.path} element={<MenuPage route={r} />} />
+          ))}
+        </Route>
+        <Route path="*" element={<Navigate to="/404" replace />} />
+      </Routes>
+    </Suspense>
+  );
+}

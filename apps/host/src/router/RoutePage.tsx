@@ -1,0 +1,55 @@
+import type { MenuEntry } from '@kp/schema';
+import { Suspense } from 'react';
+import { Navigate } from 'react-router';
+import { useStore } from '../store/createStore';
+import { sessionStore } from '../store/session';
+import { Loading } from './AppRoutes';
+import type { FixedRoute } from './fixedRoutes';
+import { buildMenuRoutes, type MenuRoute } from './menuRoutes';
+import { findPage } from './pages';
+import { ExternalPage, IframePage, NotFoundPage, PagePending } from './SimplePages';
+
+/** A fixed route: its page when built, else the "not available yet" page. */
+export function FixedPage({ route }: { route: FixedRoute }) {
+  if (route.page === 'notFound') return <NotFoundPage />;
+  const Page = route.page ? findPage(route.page) : undefined;
+  if (!Page) return <PagePending titleKey={route.titleKey} path={route.path} />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+/** A menu route: the page registered for its component key, or a clear placeholder naming the entry. */
+export function MenuPage({ route }: { route: MenuRoute }) {
+  const menuList = useStore(sessionStore, (s) => s.menuList);
+  if (route.component === 'directory') {
+    // A directory opens its first child page.
+    const all = buildMenuRoutes(menuList);
+    const entry = findMenu(menuList, route.meta.menuId);
+    const child = entry?.children?.map((c) => all.find((r) => r.meta.menuId === c.id)).find(Boolean);
+    if (child && child.path !== route.path) return <Navigate to={child.path} replace />;
+    return <PagePending title={route.meta.title} path={route.path} />;
+  }
+  if (route.component === 'external')
+    return <ExternalPage title={route.meta.title} url={route.meta.externalUrl ?? ''} />;
+  if (route.component === 'iframe')
+    return <IframePage title={route.meta.title} url={route.meta.externalUrl ?? ''} />;
+  const Page = findPage(route.component);
+  if (!Page) return <PagePending title={route.meta.title} path={route.path} />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+function findMenu(list: MenuEntry[], id: string): MenuEntry | undefined {
+  for (const m of list) {
+    if (m.id === id) return m;
+    const c = m.children && findMenu(m.children, id);
+    if (c) return c;
+  }
+  return undefined;
+}

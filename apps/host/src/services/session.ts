@@ -1,0 +1,78 @@
+import { getCurrentUser, lockScreenCall, logoutCall } from '../api/auth';
+import { toastError } from '../api/feedback';
+import { ApiError, setSessionGoneHandler } from '../api/http';
+import { ERROR_MSG_SECONDS } from '../config';
+import i18n from '../i18n';
+import { resetCounts } from '../store/counts';
+import { resetSession, sessionStore, setCurrentUser, setLocked } from '../store/session';
+import { storage } from '../store/storage';
+import { tagsStore } from '../store/tags';
+import { viewVersionStore } from '../store/viewCache';
+import { currentFullPath, navigateTo } from './navigation';
+import { closeSocket } from './socket';
+
+/** Set by the login page so the layout shows the last-login notice and the weak-password alert once. */
+export const loginFlags = { justLoggedIn: false };
+
+let loading: Promise<void> | null = null;
+
+/**
+ * First entry after login (spec 1 §2.3): fetch the user info; the routes are then built from its menu.
+ * On failure: reset the token, show the error text (or Has Error) and go to login with a redirect.
+ */
+export function loadCurrentUser(): Promise<void> {
+  if (loading) return loading;
+  const wanted = currentFullPath();
+  loading = getCurrentUser()
+    .then((res) => {
+      if (!res.data) throw new Error(i18n.t('common.verifyFailed'));
+      if (!res.data.menuList?.length) throw new Error(i18n.t('common.noPermission'));
+      setCurrentUser(res.data);
+    })
+    .catch((e: unknown) => {
+      const text = e instanceof ApiError || e instanceof Error ? e.message : '';
+      clearLocalSession();
+      toastError(text || i18n.t('common.hasError'), ERROR_MSG_SECONDS);
+      navigateTo(`/login?redirect=${encodeURIComponent(wanted)}`, true);
+    })
+    .finally(() => {
+      loading = null;
+    });
+  return loading;
+}
+
+/** Clears token, menu, user info, permissions, caches and tabs. */
+export function clearLocalSession(): void {
+  closeSocket();
+  resetSession();
+  resetCounts();
+  tagsStore.set([]);
+  viewVersionStore.set({});
+}
+
+/** Logout (after the confirmation): call the server, clear everything, go to /login. */
+export async function logout(): Promise<void> {
+  try {
+    await logoutCall();
+  } catch {
+    /* the local session ends anyway */
+  }
+  clearLocalSession();
+  navigateTo('/login', true);
+}
+
+/** Lock: call LockScreen, store the flag 1, go to /lockScreen. */
+export async function lockScreen(): Promise<void> {
+  storage.set('lockReturn', currentFullPath());
+  await lockScreenCall();
+  setLocked(true);
+  navigateTo('/lockScreen', true);
+}
+
+/** Codes 600/601/602 on any call but login and lock screen: reset the token and go to login. */
+setSessionGoneHandler(() => {
+  if (!sessionStore.get().token) return;
+  const wanted = currentFullPath();
+  clearLocalSession();
+  navigateTo(`/login?redirect=${encodeURIComponent(wanted)}`, true);
+});

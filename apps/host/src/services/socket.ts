@@ -1,0 +1,102 @@
+import { feedback } from '../api/feedback';
+import { ERROR_MSG_SECONDS } from '../config';
+import i18n from '../i18n';
+import { countsStore } from '../store/counts';
+import { resetSession, sessionStore } from '../store/session';
+
+/** A message from the server over /websocket; `method` names it (initMessage, logout, closeSocket …). */
+export interface SocketMessage {
+  method?: string;
+  type?: string;
+  msg?: string;
+  [k: string]: unknown;
+}
+
+type Listener = (m: SocketMessage) => void;
+const listeners = new Set<Listener>();
+let socket: WebSocket | null = null;
+
+/** Other modules (chat, notifications) subscribe to server pushes here. */
+export function onSocketMessage(l: Listener): () => void {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
+
+export function socketUrl(loc: Pick<Location, 'protocol' | 'host'> = globalThis.location): string {
+  return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/websocket`;
+}
+
+const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : Number(v) || 0);
+
+/** Applies a push to the badge counts. */
+export function applyCounts(m: SocketMessage): void {
+  const method = m.method ?? m.type;
+  if (method === 'initMessage') {
+    const unreadNums = m.unreadNums;
+    const chat =
+      m.unreadMessageCount !== undefined
+        ? num(m.unreadMessageCount)
+        : unreadNums && typeof unreadNums === 'object'
+          ? Object.values(unreadNums as Record<string, unknown>).reduce<number>((a, b) => a + num(b), 0)
+          : 0;
+    countsStore.set({
+      todo: num(m.dealtCount),
+      toRead: num(m.consultCount),
+      chat,
+      notice: num(m.unreadNoticeCount),
+    });
+  } else if (method === 'messagePush') {
+    countsStore.set((c) => ({ ...c, notice: num(m.unreadNoticeCount) }));
+  }
+}
+
+/** Opens the socket; on open sends OnConnection (spec 1 §4). */
+export function connectSocket(): void {
+  if (socket || typeof WebSocket === 'undefined') return;
+  const token = sessionStore.get().token;
+  if (!token) return;
+  const ws = new WebSocket(socketUrl());
+  socket = ws;
+  ws.onopen = () => {
+    ws.send(JSON.stringify({ method: 'OnConnection', token, mobileDevice: false }));
+  };
+  ws.onmessage = (ev) => {
+    let m: SocketMessage;
+    try {
+      m = JSON.parse(String(ev.data));
+    } catch {
+      return;
+    }
+    const method = m.method ?? m.type;
+    if (method === 'logout') {
+      // Socket logout: the msg or 登录过期,请重新登录, then reset the token and reload.
+      feedback.message?.error(m.msg || i18n.t('socket.expired'), ERROR_MSG_SECONDS);
+      closeSocket();
+      resetSession();
+      setTimeout(() => globalThis.location.reload(), 1000);
+      return;
+    }
+    if (method === 'closeSocket') {
+      closeSocket();
+      return;
+    }
+    applyCounts(m);
+    for (const l of [...listeners]) l(m);
+  };
+  ws.onclose = () => {
+    if (socket === ws) socket = null;
+  };
+}
+
+/** Sends a message with the current token; false when the socket is not open. */
+export function sendSocket(payload: Record<string, unknown>): boolean {
+  if (socket?.readyState !== 1) return false;
+  socket.send(JSON.stringify({ token: sessionStore.get().token, ...payload }));
+  return true;
+}
+
+export function closeSocket(): void {
+  const ws = socket;
+  socket = null;
+  if (ws && ws.readyState <= 1) ws.close();
+}

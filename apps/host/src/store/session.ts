@@ -1,0 +1,66 @@
+import type { CurrentUserInfo, MenuEntry, PermissionEntry, SysConfigInfo, UserInfo } from '@kp/schema';
+import { createStore } from './createStore';
+import { storage } from './storage';
+
+export interface Session {
+  token: string;
+  /** True once CurrentUser was fetched and menu routes were built in this page load. */
+  loaded: boolean;
+  userInfo: UserInfo | null;
+  menuList: MenuEntry[];
+  permissionList: PermissionEntry[];
+  sysConfig: Partial<SysConfigInfo>;
+  /** Screen locked (stored as jnpf_lock = 1). */
+  locked: boolean;
+}
+
+export const sessionStore = createStore<Session>({
+  token: storage.get<string>('token', ''),
+  loaded: false,
+  userInfo: null,
+  menuList: [],
+  permissionList: [],
+  sysConfig: storage.get<Partial<SysConfigInfo>>('sysConfig', {}),
+  locked: storage.get<number>('lock', 0) === 1,
+});
+
+export const getToken = (): string => sessionStore.get().token;
+
+export function setToken(token: string): void {
+  storage.set('token', token);
+  sessionStore.set((s) => ({ ...s, token }));
+}
+
+export function setCurrentUser(info: CurrentUserInfo): void {
+  storage.set('sysConfig', info.sysConfigInfo ?? {});
+  sessionStore.set((s) => ({
+    ...s,
+    loaded: true,
+    userInfo: info.userInfo,
+    menuList: info.menuList ?? [],
+    permissionList: info.permissionList ?? [],
+    sysConfig: info.sysConfigInfo ?? {},
+  }));
+}
+
+/** Lock: stores 1; clearing removes the key (spec 1 §4). */
+export function setLocked(locked: boolean): void {
+  if (locked) storage.set('lock', 1);
+  else storage.remove('lock');
+  sessionStore.set((s) => ({ ...s, locked }));
+}
+
+/** Drops token, user info, menu and permissions (logout, session gone, failed user-info call). */
+export function resetSession(): void {
+  storage.remove('token');
+  storage.remove('lock');
+  sessionStore.set((s) => ({
+    ...s,
+    token: '',
+    loaded: false,
+    userInfo: null,
+    menuList: [],
+    permissionList: [],
+    locked: false,
+  }));
+}

@@ -1,0 +1,130 @@
+import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { codeImageUrl, getLoginConfig, login } from '../../api/auth';
+import { ApiError } from '../../api/http';
+import { switchLanguage } from '../../i18n';
+import { redirectTarget } from '../../router/guard';
+import { loginFlags } from '../../services/session';
+import { useStore } from '../../store/createStore';
+import { sessionStore, setToken } from '../../store/session';
+import { normaliseLayout, setSetting } from '../../store/settings';
+import { storage } from '../../store/storage';
+import { LanguageLinks } from './LanguageLinks';
+import { accountProblem } from './loginRules';
+import './login.css';
+
+interface Values {
+  account: string;
+  password: string;
+  code?: string;
+}
+
+export default function Login() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const sysConfig = useStore(sessionStore, (s) => s.sysConfig);
+  const [form] = Form.useForm<Values>();
+  const [loading, setLoading] = useState(false);
+  const [needCode, setNeedCode] = useState<boolean>(storage.get<boolean>('loginNeedCode', false));
+  const [timestamp, setTimestamp] = useState(() => String(Date.now()));
+  const [error, setError] = useState('');
+
+  const checkConfig = async (account: string) => {
+    if (!account.trim()) return;
+    try {
+      const res = await getLoginConfig(account.trim());
+      const need = Boolean(res.data?.enableVerificationCode);
+      storage.set('loginNeedCode', need);
+      setNeedCode(need);
+      if (need) setTimestamp(String(Date.now()));
+    } catch {
+      /* without a login config the code is not asked for */
+    }
+  };
+
+  const onFinish = async (v: Values) => {
+    setLoading(true);
+    setError('');
+    try {
+      const res = await login({
+        account: v.account,
+        password: v.password,
+        code: v.code,
+        timestamp: needCode ? timestamp : '',
+      });
+      storage.set('account', v.account.trim());
+      // A login theme that is not one of the four layouts falls back to classic (spec 1 §4).
+      if (res.data.theme !== undefined) setSetting('layoutType', normaliseLayout(res.data.theme));
+      loginFlags.justLoggedIn = true;
+      setToken(res.data.token);
+      navigate(redirectTarget(location.search), { replace: true });
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : t('common.requestError'));
+      if (needCode) setTimestamp(String(Date.now()));
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <div className="kp-login">
+      <div className="kp-login-card">
+        <h1 className="kp-login-sys">{sysConfig.sysName || t('about.defaultSysName')}</h1>
+        <h2 className="kp-login-title">{t('login.title')}</h2>
+        <Form form={form} onFinish={onFinish} size="large" autoComplete="off" data-testid="login-form">
+          <Form.Item
+            name="account"
+            rules={[
+              {
+                validator: (_, value: string | undefined) => {
+                  const p = accountProblem(value ?? '');
+                  return p ? Promise.reject(new Error(t(p))) : Promise.resolve();
+                },
+              },
+            ]}
+          >
+            <Input
+              prefix={<UserOutlined />}
+              placeholder={t('login.account')}
+              onBlur={(e) => void checkConfig(e.target.value)}
+              name="account"
+            />
+          </Form.Item>
+          <Form.Item name="password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
+            <Input.Password prefix={<LockOutlined />} placeholder={t('login.password')} name="password" />
+          </Form.Item>
+          {needCode && (
+            <Form.Item>
+              <div className="kp-login-code">
+                <Form.Item name="code" noStyle rules={[{ required: true, message: t('login.codeRequired') }]}>
+                  <Input prefix={<SafetyOutlined />} placeholder={t('login.code')} />
+                </Form.Item>
+                <button
+                  type="button"
+                  className="kp-login-code-img"
+                  title={t('login.refreshCode')}
+                  onClick={() => setTimestamp(String(Date.now()))}
+                >
+                  <img src={codeImageUrl(timestamp)} alt={t('login.code')} />
+                </button>
+              </div>
+            </Form.Item>
+          )}
+          {error && (
+            <div className="kp-login-error" role="alert">
+              {error}
+            </div>
+          )}
+          <Button type="primary" htmlType="submit" block loading={loading} data-testid="login-submit">
+            {loading ? t('login.logging') : t('login.submit')}
+          </Button>
+        </Form>
+        <LanguageLinks onSwitch={(l) => void switchLanguage(l)} />
+      </div>
+    </div>
+  );
+}

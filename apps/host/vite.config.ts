@@ -1,0 +1,24 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The SPA lives under /kpSystem/; in dev, /api and /websocket go to the API server on port 3000.
+const target = process.env.KP_API ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  root: import.meta.dirname,
+  base: '/kpSystem/',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target, changeOrigin: true },
+      '/websocket': { target: target.replace(/^http/, 'ws'), ws: true },
+    },
+  },
+  preview: { port: 4173 },
+});
