@@ -24,10 +24,11 @@ function conditionsSet(n: FlowNode): boolean {
  * Every invalid node with its reason (spec 2 §5 designer node checks, plus the structure the
  * interpreter relies on). An empty list means the tree is valid. Never throws.
  *
- * Start node: an "initiator" is one of initiator / initiatePos / initiateRole; the designer requires
- * one (请设置发起人). A tree saved without any still runs, and then everyone may initiate.
+ * Start node: an "initiator" is one of initiator / initiatePos / initiateRole. Two readings are supported:
+ * by default (the spec's check) one is required (请设置发起人); with `allowEveryone` empty lists mean
+ * everyone may initiate and pass. The interpreter always treats empty lists as everyone.
  */
-export function validateFlow(tree: unknown): FlowNodeIssue[] {
+export function validateFlow(tree: unknown, options: { allowEveryone?: boolean } = {}): FlowNodeIssue[] {
   const parsed = validateFlowTree(tree);
   if (!parsed.ok)
     return parsed.errors.map((e) => ({
@@ -62,7 +63,12 @@ export function validateFlow(tree: unknown): FlowNodeIssue[] {
     }
     switch (n.type) {
       case 'start':
-        if (!nonEmpty(p.initiator) && !nonEmpty(p.initiatePos) && !nonEmpty(p.initiateRole))
+        if (
+          !options.allowEveryone &&
+          !nonEmpty(p.initiator) &&
+          !nonEmpty(p.initiatePos) &&
+          !nonEmpty(p.initiateRole)
+        )
           add(n.nodeId, 'START_NO_INITIATOR');
         break;
       case 'condition':

@@ -1,0 +1,95 @@
+import type { FlowTemplate } from '@kp/schema';
+import { validateFlowTree } from '@kp/schema';
+import { describe, expect, it } from 'vitest';
+import expenseJson from '../../../examples/flows/expense.json';
+import leaveJson from '../../../examples/flows/leave.json';
+import { Driver } from './testkit';
+import { validateFlow } from './validateFlow';
+
+const leave = leaveJson as unknown as FlowTemplate;
+const expense = expenseJson as unknown as FlowTemplate;
+
+describe('example flows are valid', () => {
+  it('leave and expense pass the schema and the designer checks (empty initiators = everyone)', () => {
+    for (const t of [leave, expense]) {
+      expect(validateFlowTree(t.tree).ok).toBe(true);
+      expect(validateFlow(t.tree, { allowEveryone: true })).toEqual([]);
+    }
+  });
+});
+
+describe('leave (days <= 3: department head; else head then general manager)', () => {
+  it('2 days: the department head approves, status 2', () => {
+    const d = new Driver(leave);
+    d.do({ type: 'submit', userId: 'alice', formData: { days: 2, reason: '看病' } });
+    expect(d.state.status).toBe(1);
+    expect(d.pending().map((t) => [t.nodeId, t.userId])).toEqual([['approver_head_short', 'head1']]);
+    d.approve('head1', { opinion: '同意' });
+    expect(d.state.status).toBe(2);
+    expect(d.pending()).toEqual([]);
+    expect(d.statuses()).toEqual([2, 1]);
+  });
+  it('3 days is still short (<=)', () => {
+    const d = new Driver(leave);
+    d.do({ type: 'submit', userId: 'alice', formData: { days: 3 } });
+    expect(d.pending()[0].nodeId).toBe('approver_head_short');
+  });
+  it('5 days: head then general manager (by position: ceo and gm, or-sign), status 2', () => {
+    const d = new Driver(leave);
+    d.do({ type: 'submit', userId: 'alice', formData: { days: 5 } });
+    expect(d.pending().map((t) => t.userId)).toEqual(['head1']);
+    d.approve('head1');
+    expect(d.state.status).toBe(1);
+    expect(
+      d
+        .pending()
+        .map((t) => t.userId)
+        .sort(),
+    ).toEqual(['ceo', 'gm']);
+    d.approve('gm');
+    expect(d.state.status).toBe(2);
+    expect(d.state.tasks.find((t) => t.userId === 'ceo')?.status).toBe('closed');
+  });
+  it('a reject goes to status 3, and a resubmit starts over', () => {
+    const d = new Driver(leave);
+    d.do({ type: 'submit', userId: 'alice', formData: { days: 5 } });
+    d.approve('head1');
+    d.reject('gm', '时间太长');
+    expect(d.state.status).toBe(3);
+    expect(d.pending()).toEqual([]);
+    expect(d.statuses()).toEqual([2, 1, 0]);
+    d.do({ type: 'submit', userId: 'alice', formData: { days: 1 } });
+    expect(d.state.status).toBe(1);
+    expect(d.pending().map((t) => t.nodeId)).toEqual(['approver_head_short']);
+  });
+});
+
+describe('expense (parallel finance and department, and-sign; cc to the manager)', () => {
+  it('waits for both branches, then copies the initiator’s manager and finishes with status 2', () => {
+    const d = new Driver(expense);
+    d.do({ type: 'submit', userId: 'alice', formData: { amount: 120 } });
+    expect(
+      d
+        .pending()
+        .map((t) => t.userId)
+        .sort(),
+    ).toEqual(['fin1', 'fin2', 'head1']);
+    d.approve('fin1');
+    d.approve('head1');
+    expect(d.state.status).toBe(1);
+    expect(d.pending().map((t) => t.userId)).toEqual(['fin2']);
+    const eff = d.approve('fin2');
+    expect(d.state.status).toBe(2);
+    expect(eff).toContainEqual({ type: 'cc', nodeId: 'copy_manager', userIds: ['head1'] });
+    expect(eff).toContainEqual({ type: 'flowFinished', status: 2 });
+  });
+  it('a reject in one branch rejects the flow (status 3) and closes the other branch', () => {
+    const d = new Driver(expense);
+    d.do({ type: 'submit', userId: 'alice', formData: { amount: 120 } });
+    d.approve('head1');
+    d.reject('fin2', '票据不全');
+    expect(d.state.status).toBe(3);
+    expect(d.state.tasks.find((t) => t.userId === 'fin1')?.status).toBe('closed');
+    expect(d.state.current).toEqual([]);
+  });
+});

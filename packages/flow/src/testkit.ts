@@ -1,0 +1,107 @@
+// Shared fixtures for the @kp/flow tests and bench (not part of the public API).
+import type { FlowNode, FlowTemplate, FlowTemplateProperties } from '@kp/schema';
+import { createFlowState, transition } from './interpreter';
+import { createOrgDirectory, type OrgDirectory } from './org';
+import type { Effect, FlowAction, FlowContext, FlowState } from './types';
+
+/**
+ * alice sits in d2 (no head) under d1 (head1) under d0 (ceo). gm holds the general-manager position,
+ * fin1 and fin2 the finance role, u1..u30 are plain staff in d1, admin is the flow administrator.
+ */
+export function sampleOrg(): OrgDirectory {
+  const staff = Array.from({ length: 30 }, (_, i) => ({
+    id: `u${i + 1}`,
+    departmentId: 'd1',
+    roleIds: ['staff'],
+  }));
+  return createOrgDirectory({
+    users: [
+      { id: 'alice', departmentId: 'd2', positionIds: ['clerk'], roleIds: ['staff'] },
+      { id: 'bob', departmentId: 'd1', roleIds: ['staff'] },
+      { id: 'head1', departmentId: 'd1', positionIds: ['manager'] },
+      { id: 'ceo', departmentId: 'd0', positionIds: ['general-manager'] },
+      { id: 'gm', departmentId: 'd0', positionIds: ['general-manager'] },
+      { id: 'fin1', departmentId: 'd0', roleIds: ['finance'] },
+      { id: 'fin2', departmentId: 'd0', roleIds: ['finance'] },
+      { id: 'admin', departmentId: 'd0' },
+      ...staff,
+    ],
+    departments: [
+      { id: 'd0', headId: 'ceo', parentId: null },
+      { id: 'd1', headId: 'head1', parentId: 'd0' },
+      { id: 'd2', headId: null, parentId: 'd1' },
+    ],
+  });
+}
+
+export const T0 = '2026-01-05T08:00:00.000Z';
+
+export function template(tree: FlowNode, properties: FlowTemplateProperties = {}): FlowTemplate {
+  return { tree, properties };
+}
+
+/** A chain start -> nodes... (each node's childNode is set here). */
+export function chain(...nodes: Omit<FlowNode, 'childNode'>[]): FlowNode {
+  const all = [
+    { nodeId: 'start', type: 'start', properties: {} } as FlowNode,
+    ...nodes.map((n) => ({ ...n }) as FlowNode),
+  ];
+  for (let i = all.length - 1; i > 0; i--) {
+    all[i].childNode = i + 1 < all.length ? all[i + 1] : null;
+    all[i].prevId = all[i - 1].nodeId;
+  }
+  all[0].childNode = all[1] ?? null;
+  return all[0];
+}
+
+export function approver(nodeId: string, props: FlowNode['properties']): Omit<FlowNode, 'childNode'> {
+  return { nodeId, type: 'approver', properties: { title: nodeId, ...props } };
+}
+
+/** Runs actions in order, failing loudly on a refusal; returns the final state and all effects. */
+export class Driver {
+  state: FlowState = createFlowState();
+  effects: Effect[] = [];
+  actions: FlowAction[] = [];
+  ctx: FlowContext;
+  constructor(tpl: FlowTemplate, opts: Partial<FlowContext> = {}) {
+    this.ctx = { template: tpl, org: sampleOrg(), now: T0, managers: ['admin'], ...opts };
+  }
+  try(a: FlowAction, now?: string) {
+    const r = transition(this.state, a, now ? { ...this.ctx, now } : this.ctx);
+    if (r.ok) {
+      this.state = r.state;
+      this.effects.push(...r.effects);
+      this.actions.push(a);
+    }
+    return r;
+  }
+  do(a: FlowAction, now?: string): Effect[] {
+    const r = this.try(a, now);
+    if (!r.ok) throw new Error(`${a.type} refused: ${r.error.code} ${r.error.message}`);
+    return r.effects;
+  }
+  pending(nodeId?: string) {
+    return this.state.tasks.filter((t) => t.status === 'pending' && (!nodeId || t.nodeId === nodeId));
+  }
+  taskOf(userId: string) {
+    const t = this.pending().find((x) => x.userId === userId);
+    if (!t) throw new Error(`no pending task for ${userId}`);
+    return t;
+  }
+  approve(userId: string, extra: Partial<Extract<FlowAction, { type: 'audit' }>> = {}) {
+    return this.do({ type: 'audit', userId, taskId: this.taskOf(userId).id, ...extra });
+  }
+  reject(userId: string, opinion = '不同意', rejectTo?: string) {
+    return this.do({
+      type: 'reject',
+      userId,
+      taskId: this.taskOf(userId).id,
+      opinion,
+      ...(rejectTo ? { rejectTo } : {}),
+    });
+  }
+  statuses() {
+    return this.state.records.map((r) => r.handleStatus);
+  }
+}
