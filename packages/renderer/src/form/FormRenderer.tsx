@@ -1,0 +1,373 @@
+import type { FormConfig, Language } from '@kp/schema';
+import Form from '@rjsf/core';
+import validator from '@rjsf/validator-ajv8';
+import { Form as AntForm, App, Button, ConfigProvider, Space } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import zhTW from 'antd/locale/zh_TW';
+import { forwardRef, type Ref, useCallback, useEffect, useImperativeHandle, useMemo, useRef } from 'react';
+import { createRendererI18n, LocaleContext, type LocaleValue } from '../i18n/i18n';
+import type { FormProviders } from '../providers/types';
+import { runScript, type ScriptApi } from '../sandbox/sandbox';
+import { type Data, FormStore } from '../store/formStore';
+import { type FormMode, type MessageType, RenderContext, type RenderContextValue } from './context';
+import { compile, recalc, splitErrors, validate } from './engineAdapter';
+import { type AnyField, type FormOperate, indexFields } from './fieldUtil';
+import { buildUiSchema, LayoutInfoContext, RJSF_FIELDS, RJSF_TEMPLATES } from './rjsfBridge';
+
+export type SubmitKind = 'submit' | 'save';
+
+export interface SubmitContext {
+  kind: SubmitKind;
+  /** Call after the host finished the submit: runs the form's afterSubmit script with `result`. */
+  afterSubmit(result?: unknown): void;
+}
+
+export interface FormRendererProps {
+  config: FormConfig;
+  /** Initial data (merged over the config's defaults). A new object that differs from the last emitted data reloads the form. */
+  value?: Data;
+  onChange?(data: Data): void;
+  onSubmit?(data: Data, ctx: SubmitContext): void | Promise<void>;
+  mode?: FormMode;
+  providers: FormProviders;
+  /** Per-field permissions: {id (vModel, or `table-column`), read, write, required}. */
+  formOperates?: FormOperate[];
+  language?: Language;
+  /** Which visibility applies (default pc). */
+  platform?: 'pc' | 'app';
+  /** Shows the submit and reset buttons (default true, never in view mode). */
+  showButtons?: boolean;
+  /** Calculation debounce in ms (spec: 500). */
+  calcDebounceMs?: number;
+}
+
+export interface FormRendererHandle {
+  /** The submit pipeline; resolves true when onSubmit was called. */
+  submit(): Promise<boolean>;
+  /** Like submit, but skips form validation (checks only the sub-table data). */
+  save(): Promise<boolean>;
+  /** Restores the initial config and clears the fields. */
+  reset(): void;
+  getData(): Data;
+  setData(data: Data): void;
+  /** Runs every rule and shows the messages; returns path -> message. */
+  validate(): Record<string, string>;
+  store: FormStore;
+}
+
+const ANTD_LOCALES = { zh: zhCN, zhtw: zhTW, en: enUS } as const;
+
+function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle>) {
+  const {
+    config,
+    value,
+    onChange,
+    onSubmit,
+    mode = 'create',
+    providers,
+    formOperates,
+    language = 'zh',
+    platform = 'pc',
+    showButtons = true,
+    calcDebounceMs = 500,
+  } = props;
+  const { message: messageApi } = App.useApp();
+  const i18n = useMemo(() => createRendererI18n(language), [language]);
+  const locale = useMemo<LocaleValue>(
+    () => ({ language, t: (k, v) => i18n.t(k, v) as string }),
+    [i18n, language],
+  );
+  const compiled = useMemo(() => compile(config, language), [config, language]);
+  const fields = config.fields as unknown as AnyField[];
+  const fieldsByModel = useMemo(() => indexFields(fields), [fields]);
+  const tables = useMemo(() => compiled.tables.map((t) => t.vModel), [compiled]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new store only for a new config; value syncs below
+  const store = useMemo(
+    () => new FormStore({ ...compiled.defaults, ...(value ?? {}) }, tables),
+    [compiled, tables],
+  );
+  const initialData = useMemo(() => store.getData(), [store]);
+  const lastEmitted = useRef<Data | undefined>(value);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const onSubmitRef = useRef(onSubmit);
+  onSubmitRef.current = onSubmit;
+
+  // Host value -> store (only when it is not the data we emitted ourselves).
+  useEffect(() => {
+    if (value && value !== lastEmitted.current && value !== store.getData()) {
+      lastEmitted.current = value;
+      store.setData({ ...compiled.defaults, ...value });
+    }
+  }, [value, store, compiled]);
+
+  const message = useCallback(
+    (text: string, type: MessageType = 'info') => {
+      void messageApi.open({ type, content: text, duration: 1.5 });
+    },
+    [messageApi],
+  );
+
+  // Calculated fields: only the dependants of the changed fields, debounced.
+  const pending = useRef(new Set<string>());
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const flushCalc = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = undefined;
+    if (pending.current.size === 0) return;
+    const changed = [...pending.current];
+    pending.current.clear();
+    const patch = recalc(compiled, store.getData(), changed);
+    if (patch) store.setComputed(patch);
+  }, [compiled, store]);
+
+  useEffect(
+    () =>
+      store.onChange((key, data) => {
+        lastEmitted.current = data;
+        onChangeRef.current?.(data);
+        if (compiled.calcs.length === 0) return;
+        pending.current.add(key);
+        if (timer.current) clearTimeout(timer.current);
+        timer.current = setTimeout(flushCalc, calcDebounceMs);
+      }),
+    [store, compiled, flushCalc, calcDebounceMs],
+  );
+  useEffect(() => () => timer.current && clearTimeout(timer.current), []);
+
+  // Form scripts run in the sandbox with this API.
+  const scriptApi = useMemo<ScriptApi>(
+    () => ({
+      getFormData: () => store.getData(),
+      setFormData: (d) => {
+        for (const [k, v] of Object.entries(d ?? {})) store.setValue(k, v);
+      },
+      setFieldValue: (k, v) => store.setValue(String(k), v),
+      show: (k) => store.setUi(String(k), { hidden: false }),
+      hide: (k) => store.setUi(String(k), { hidden: true }),
+      setRequired: (k, r) => store.setUi(String(k), { required: Boolean(r) }),
+      setDisabled: (k, d) => store.setUi(String(k), { disabled: Boolean(d) }),
+      message: (text, type) => message(String(text), (type as MessageType) ?? 'info'),
+    }),
+    [store, message],
+  );
+  const run = useCallback(
+    (code: unknown, data: unknown): unknown => {
+      if (typeof code !== 'string' || code.trim() === '') return undefined;
+      try {
+        return runScript(code, data, scriptApi);
+      } catch (e) {
+        message(i18n.t('scriptError', { message: (e as Error).message }) as string, 'error');
+        return false;
+      }
+    },
+    [scriptApi, message, i18n],
+  );
+
+  const funcs = (config.funcs ?? {}) as Record<string, unknown>;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: onLoad runs once per store (config)
+  useEffect(() => {
+    run(funcs.onLoad, store.getData());
+  }, [store]);
+
+  const isHidden = useCallback(
+    (path: string) => {
+      const top = path.split('.')[0];
+      return store.getUi(top)?.hidden === true;
+    },
+    [store],
+  );
+
+  const computeErrors = useCallback((): Record<string, string> => {
+    flushCalc();
+    const errs = validate(compiled, store.getData(), mode);
+    // Scripts may make a field required or hide it.
+    for (const [k, f] of fieldsByModel) {
+      const ui = store.getUi(k);
+      const v = store.getValue(k);
+      if (ui?.required && !errs[k] && (v == null || v === '' || (Array.isArray(v) && v.length === 0))) {
+        errs[k] = i18n.t('required', { label: (f.__config__.label as string) ?? k }) as string;
+      }
+    }
+    for (const p of Object.keys(errs)) if (isHidden(p)) delete errs[p];
+    return errs;
+  }, [compiled, store, mode, fieldsByModel, i18n, isHidden, flushCalc]);
+
+  const validateField = useCallback(
+    (key: string) => {
+      const errs = computeErrors();
+      const mine = Object.fromEntries(Object.entries(errs).filter(([p]) => p === key));
+      store.setError(key, mine[key]);
+    },
+    [computeErrors, store],
+  );
+
+  const fieldChanged = useCallback(
+    (key: string, data: unknown) => {
+      const [top, col] = key.split('.');
+      const f = fieldsByModel.get(top);
+      const target = col
+        ? (f?.__config__.children as AnyField[] | undefined)?.find((c) => c.__vModel__ === col)
+        : f;
+      const onChangeScript = (target as Record<string, unknown> | undefined)?.on as
+        | Record<string, unknown>
+        | undefined;
+      if (onChangeScript?.change) run(onChangeScript.change, data);
+      if (store.getError(key)) store.setError(key, undefined);
+    },
+    [fieldsByModel, run, store],
+  );
+
+  const pipeline = useCallback(
+    async (kind: SubmitKind): Promise<boolean> => {
+      // 1. Sub-table validation.
+      const all = computeErrors();
+      const { table, form } = splitErrors(all, tables);
+      if (Object.keys(table).length) {
+        store.setErrors(table);
+        return false;
+      }
+      // 2. beforeSubmit (returning false stops the submit).
+      if (run(funcs.beforeSubmit, store.getData()) === false) return false;
+      // 3. Form validation (skipped by save). Re-run: the script may have changed data or rules.
+      if (kind === 'submit') {
+        const again = splitErrors(computeErrors(), tables);
+        const errs = { ...again.table, ...again.form };
+        if (Object.keys(errs).length) {
+          store.setErrors(errs);
+          return false;
+        }
+      } else void form;
+      store.setErrors({});
+      // 4. Submit, with afterSubmit as a callback.
+      await onSubmitRef.current?.(store.getData(), {
+        kind,
+        afterSubmit: (result) => void run(funcs.afterSubmit, result ?? store.getData()),
+      });
+      return true;
+    },
+    [computeErrors, tables, store, run, funcs.beforeSubmit, funcs.afterSubmit],
+  );
+
+  const reset = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    pending.current.clear();
+    store.clearUi();
+    store.setErrors({});
+    store.setData(structuredClone(compiled.defaults));
+  }, [store, compiled]);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      submit: () => pipeline('submit'),
+      save: () => pipeline('save'),
+      reset,
+      getData: () => store.getData(),
+      setData: (d) => store.setData({ ...compiled.defaults, ...d }),
+      validate: () => {
+        const errs = computeErrors();
+        store.setErrors(errs);
+        return errs;
+      },
+      store,
+    }),
+    [pipeline, reset, store, compiled, computeErrors],
+  );
+
+  const ctx = useMemo<RenderContextValue>(
+    () => ({
+      store,
+      providers,
+      language,
+      t: locale.t,
+      mode,
+      formDisabled: mode === 'view' || config.disabled === true,
+      fieldsByModel,
+      operates: formOperates ? new Map(formOperates.map((o) => [o.id, o])) : undefined,
+      platform,
+      fieldChanged,
+      validateField,
+      message,
+    }),
+    [
+      store,
+      providers,
+      language,
+      locale,
+      mode,
+      config.disabled,
+      fieldsByModel,
+      formOperates,
+      platform,
+      fieldChanged,
+      validateField,
+      message,
+    ],
+  );
+
+  const schema = compiled.schema as Record<string, unknown>;
+  const uiSchema = useMemo(() => buildUiSchema(schema), [schema]);
+  const layout = useMemo(
+    () => ({ fields, defaultSpan: config.span ?? 24, gutter: config.gutter ?? 15 }),
+    [fields, config.span, config.gutter],
+  );
+  const labelPosition = config.labelPosition ?? 'right';
+  const labelWidth = config.labelWidth ?? 100;
+
+  return (
+    <LocaleContext.Provider value={locale}>
+      <RenderContext.Provider value={ctx}>
+        <LayoutInfoContext.Provider value={layout}>
+          <AntForm
+            component="div"
+            className="kp-form"
+            layout={labelPosition === 'top' ? 'vertical' : 'horizontal'}
+            labelAlign={labelPosition === 'left' ? 'left' : 'right'}
+            labelCol={labelPosition === 'top' ? undefined : { flex: `${labelWidth}px` }}
+            labelWrap
+          >
+            <Form
+              schema={schema}
+              uiSchema={uiSchema}
+              validator={validator}
+              formData={initialData}
+              fields={RJSF_FIELDS}
+              templates={RJSF_TEMPLATES}
+              noHtml5Validate
+              showErrorList={false}
+              tagName="div"
+            />
+          </AntForm>
+          {showButtons && mode !== 'view' ? (
+            <Space className="kp-form-buttons" style={{ marginTop: 16 }}>
+              <Button type="primary" onClick={() => void pipeline('submit')}>
+                {locale.t('submit')}
+              </Button>
+              <Button onClick={reset}>{locale.t('reset')}</Button>
+            </Space>
+          ) : null}
+        </LayoutInfoContext.Provider>
+      </RenderContext.Provider>
+    </LocaleContext.Provider>
+  );
+}
+
+const Inner = forwardRef(FormRendererInner);
+
+/**
+ * The runtime form renderer. Wraps itself in antd's ConfigProvider (locale by language) and App (messages).
+ */
+export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(
+  function FormRenderer(props, ref) {
+    const lang = props.language ?? 'zh';
+    return (
+      <ConfigProvider locale={ANTD_LOCALES[lang] ?? zhCN}>
+        <App component={false}>
+          <Inner {...props} ref={ref} />
+        </App>
+      </ConfigProvider>
+    );
+  },
+);

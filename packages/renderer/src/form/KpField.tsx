@@ -1,0 +1,116 @@
+import { Form } from 'antd';
+import { memo, useCallback } from 'react';
+import { useFieldError, useFieldUi, useFieldValue } from '../store/formStore';
+import { SubTable } from '../table/SubTable';
+import { NO_LABEL_KINDS, READONLY_KINDS, WIDGETS } from '../widgets/registry';
+import { type RenderContextValue, useRender } from './context';
+import { type AnyField, cfg, keyOf, labelOf, prop, text } from './fieldUtil';
+
+const SELECT_KINDS = new Set([
+  'select',
+  'cascader',
+  'date',
+  'time',
+  'dateRange',
+  'timeRange',
+  'comSelect',
+  'depSelect',
+  'posSelect',
+  'roleSelect',
+  'groupSelect',
+  'userSelect',
+  'usersSelect',
+  'address',
+  'treeSelect',
+  'dicSelect',
+  'relationForm',
+  'popupSelect',
+  'popupTableSelect',
+]);
+
+export function placeholderOf(field: AnyField, ctx: Pick<RenderContextValue, 't' | 'language'>): string {
+  const p = text(prop(field, 'placeholder'), ctx.language);
+  if (p) return p;
+  return SELECT_KINDS.has(keyOf(field)) ? ctx.t('pleaseSelect') : ctx.t('pleaseInput');
+}
+
+/** Whether a field is shown on this platform (visibility pc/app, noShow). */
+export function visibleOn(field: AnyField, platform: 'pc' | 'app'): boolean {
+  if (cfg<boolean>(field, 'noShow')) return false;
+  const v = cfg<string[]>(field, 'visibility');
+  return !Array.isArray(v) || v.length === 0 || v.includes(platform);
+}
+
+export interface FieldState {
+  hidden: boolean;
+  disabled: boolean;
+  required: boolean;
+}
+
+/** Effective state of a field: config, form mode, formOperates ({id, read, write, required}) and scripts. */
+export function useFieldState(field: AnyField, ctx: RenderContextValue, operateId?: string): FieldState {
+  const key = field.__vModel__ ?? '';
+  const ui = useFieldUi(ctx.store, key);
+  const op = ctx.operates?.get(operateId ?? key);
+  const hidden = ui?.hidden ?? (!visibleOn(field, ctx.platform) || (op ? op.read === false : false));
+  const disabled =
+    ui?.disabled ??
+    (ctx.formDisabled ||
+      prop<boolean>(field, 'disabled') === true ||
+      READONLY_KINDS.has(keyOf(field)) ||
+      (op ? op.write === false : false));
+  const required = ui?.required ?? op?.required ?? cfg<boolean>(field, 'required') ?? false;
+  return { hidden, disabled, required };
+}
+
+/** One top-level field: subscribes to its own value, error and ui state only. */
+export const KpField = memo(function KpField({ field }: { field: AnyField }) {
+  const ctx = useRender();
+  const key = field.__vModel__ ?? '';
+  const jnpfKey = keyOf(field);
+  const value = useFieldValue(ctx.store, key);
+  const error = useFieldError(ctx.store, key);
+  const state = useFieldState(field, ctx);
+  const trigger = cfg<string | string[]>(field, 'trigger') ?? 'blur';
+  const onChange = useCallback(
+    (v: unknown, extra?: unknown) => {
+      ctx.store.setValue(key, v);
+      ctx.fieldChanged(key, extra === undefined ? v : { value: v, extra });
+      if (trigger === 'change' || (Array.isArray(trigger) && trigger.includes('change')))
+        ctx.validateField(key);
+    },
+    [ctx, key, trigger],
+  );
+  const onBlur = useCallback(() => ctx.validateField(key), [ctx, key]);
+  if (state.hidden) return null;
+  if (jnpfKey === 'table') return <SubTable field={field} state={state} />;
+  const Widget = WIDGETS[jnpfKey];
+  if (!Widget) throw new Error(`@kp/renderer: no renderer for field kind "${jnpfKey}"`);
+  const widget = (
+    <Widget
+      field={field}
+      value={value}
+      onChange={onChange}
+      onBlur={onBlur}
+      disabled={state.disabled}
+      placeholder={placeholderOf(field, ctx)}
+    />
+  );
+  if (NO_LABEL_KINDS.has(jnpfKey)) return <div className={`kp-field kp-${jnpfKey}`}>{widget}</div>;
+  const showLabel = cfg<boolean>(field, 'showLabel') ?? true;
+  const labelWidth = cfg<number>(field, 'labelWidth');
+  return (
+    <Form.Item
+      className={`kp-field kp-${jnpfKey}`}
+      data-field={key}
+      label={showLabel ? labelOf(field, ctx.language) : undefined}
+      colon={false}
+      required={state.required}
+      validateStatus={error ? 'error' : undefined}
+      help={error}
+      labelCol={labelWidth ? { flex: `${labelWidth}px` } : undefined}
+    >
+      {widget}
+    </Form.Item>
+  );
+});

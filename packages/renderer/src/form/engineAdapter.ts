@@ -1,0 +1,50 @@
+import { type CompiledForm, compileForm, recalculate, validateFormData } from '@kp/engine';
+import type { FormConfig, Language } from '@kp/schema';
+import type { Data } from '../store/formStore';
+
+/** The single place where the renderer calls the engine's form functions. */
+export function compile(config: FormConfig, language: Language): CompiledForm {
+  return compileForm(config, { lang: language });
+}
+
+/** Engine path 'tbl[2].price' -> store path 'tbl.2.price'. */
+export const toStorePath = (path: string): string => path.replace(/\[(\d+)\]/g, '.$1');
+
+/** All messages by store path (first message per path), for 'submit' (every rule) or 'save' (tables only). */
+export function validate(
+  compiled: CompiledForm,
+  data: Data,
+  _mode: string,
+  kind: 'submit' | 'save' = 'submit',
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of validateFormData(compiled, data, { mode: kind }).errors) {
+    const p = toStorePath(e.path);
+    if (!(p in out)) out[p] = e.message;
+  }
+  return out;
+}
+
+/** Splits messages into sub-table cell messages and the rest. */
+export function splitErrors(
+  errors: Record<string, string>,
+  tables: string[],
+): { table: Record<string, string>; form: Record<string, string> } {
+  const t = new Set(tables);
+  const table: Record<string, string> = {};
+  const form: Record<string, string> = {};
+  for (const [p, m] of Object.entries(errors)) {
+    if (t.has(p.split('.')[0])) table[p] = m;
+    else form[p] = m;
+  }
+  return { table, form };
+}
+
+/** Recomputes only the calculate fields depending on `changed`; returns the changed top-level values or null. */
+export function recalc(compiled: CompiledForm, data: Data, changed: string[]): Data | null {
+  const next = recalculate(compiled, data, changed);
+  if (next === data) return null;
+  const patch: Data = {};
+  for (const k of Object.keys(next)) if (!Object.is(next[k], data[k])) patch[k] = next[k];
+  return Object.keys(patch).length ? patch : null;
+}

@@ -1,0 +1,63 @@
+import { type I18nText, type Language, textIn } from '@kp/schema';
+
+/** A field config read loosely (the renderer tolerates extra keys; @kp/schema validates the shape). */
+export interface AnyField {
+  __config__: { jnpfKey: string; [k: string]: unknown };
+  __vModel__?: string;
+  __slot__?: { options?: Record<string, unknown>[]; prepend?: string; append?: string; [k: string]: unknown };
+  [k: string]: unknown;
+}
+
+export interface FormOperate {
+  id: string;
+  read?: boolean;
+  write?: boolean;
+  required?: boolean;
+}
+
+export const cfg = <T = unknown>(f: AnyField, key: string): T | undefined =>
+  f.__config__[key] as T | undefined;
+export const prop = <T = unknown>(f: AnyField, key: string): T | undefined => f[key] as T | undefined;
+export const keyOf = (f: AnyField): string => f.__config__.jnpfKey;
+
+export const labelOf = (f: AnyField, lang: Language): string => textIn(cfg<I18nText>(f, 'label'), lang);
+export const text = (v: unknown, lang: Language): string =>
+  v == null ? '' : typeof v === 'string' || typeof v === 'object' ? textIn(v as I18nText, lang) : String(v);
+
+export const childrenOf = (f: AnyField): AnyField[] => {
+  const c = cfg<AnyField[]>(f, 'children');
+  return Array.isArray(c) ? c : [];
+};
+
+/** Every data field (with a vModel) outside sub-tables, and every sub-table, in order. */
+export function walkFields(fields: AnyField[], visit: (f: AnyField) => void): void {
+  for (const f of fields) {
+    visit(f);
+    const k = keyOf(f);
+    if (k === 'table') continue;
+    if (k === 'tab' || k === 'collapse') {
+      for (const pane of childrenOf(f)) walkFields(childrenOf(pane), visit);
+    } else walkFields(childrenOf(f), visit);
+  }
+}
+
+export function indexFields(fields: AnyField[]): Map<string, AnyField> {
+  const map = new Map<string, AnyField>();
+  walkFields(fields, (f) => {
+    if (f.__vModel__) map.set(f.__vModel__, f);
+  });
+  return map;
+}
+
+export const isEmptyValue = (v: unknown): boolean =>
+  v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+
+/** Parses a regList pattern given as `/.../flags` or as plain source. */
+export function toRegExp(pattern: string): RegExp | null {
+  try {
+    const m = /^\/(.*)\/([a-z]*)$/s.exec(pattern);
+    return m ? new RegExp(m[1], m[2]) : new RegExp(pattern);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,157 @@
+/**
+ * Everything the renderer needs from outside reaches it through these providers. The host passes
+ * HTTP-backed ones; tests and examples/embed-renderer pass `createMemoryProviders(data)`. The package holds
+ * no URL and imports nothing of the host.
+ */
+
+/** Tree node of the organisation, user, region and other pickers (spec 3 §3 "Tree node"). */
+export interface TreeNode {
+  id: string;
+  fullName: string;
+  children?: TreeNode[];
+  hasChildren?: boolean;
+  /** 0 means disabled: picking it is refused. */
+  enabledMark?: number;
+  /** user, position, role, department, company ... */
+  type?: string;
+  icon?: string;
+  onlyId?: string;
+  isLeaf?: boolean;
+}
+
+export interface DictionaryOption {
+  id: string;
+  enCode: string;
+  fullName: string;
+}
+
+export interface CurrentUser {
+  userId: string;
+  userName: string;
+  organizeId?: string;
+  organizeName?: string;
+  departmentId?: string;
+  departmentName?: string;
+  positionId?: string;
+  positionName?: string;
+}
+
+export interface Paged<T> {
+  list: T[];
+  total: number;
+}
+
+export type Row = Record<string, unknown>;
+
+export interface PopupQuery {
+  interfaceId: string;
+  keyword: string;
+  currentPage: number;
+  pageSize: number;
+  propsValue: string;
+  relationField: string;
+}
+
+export interface RelationQuery {
+  modelId: string;
+  keyword: string;
+  currentPage: number;
+  pageSize: number;
+  relationField: string;
+  /** Column keys, comma-joined as the spec's call passes them. */
+  columnOptions: string;
+}
+
+/** Kinds of organisation tree a picker can browse. */
+export type OrgTreeKind = 'organize' | 'department' | 'position' | 'role' | 'group';
+
+/** The `{code, msg, data}` envelope, kept for upload calls whose msg is shown to the user. */
+export interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** One chunk of POST /api/file/chunk (query fileType, extension). */
+export interface ChunkRequest {
+  identifier: string;
+  filename: string;
+  chunkNumber: number;
+  totalChunks: number;
+  chunkSize: number;
+  currentChunkSize: number;
+  totalSize: number;
+  fileType: string;
+  extension: string;
+  file: Blob;
+}
+
+export interface ChunkResult {
+  uploaded?: boolean;
+  merge?: boolean;
+  chunkNumbers?: number[];
+}
+
+/** Body of POST /api/file/merge (spec 3 §3 "Merge payload"). */
+export interface MergePayload {
+  identifier: string;
+  fileName: string;
+  fileSize: number;
+  fileType: string;
+  extension: string;
+  type: string;
+}
+
+export interface MergeResult {
+  name: string;
+  fileVersionId?: string;
+  url: string;
+  size?: number;
+}
+
+export interface FormProviders {
+  currentUser(): Promise<CurrentUser>;
+  /** Dictionary entries of a dictionary type. */
+  dictionary(typeId: string): Promise<DictionaryOption[]>;
+  /** Options from a data interface (dataType dynamic). */
+  dataInterface(interfaceId: string): Promise<Row[]>;
+  /** Children of `parentId` ('0' for the roots) in an organisation tree, optionally filtered by keyword. */
+  orgTree(
+    kind: OrgTreeKind,
+    parentId: string,
+    options?: { keyword?: string; auth?: boolean },
+  ): Promise<TreeNode[]>;
+  /** Nodes for ids already chosen (to show their names). */
+  orgNames(kind: OrgTreeKind, ids: string[]): Promise<TreeNode[]>;
+  users: {
+    /** All data tab: lazy organisation tree whose leaves are users (type 'user'). */
+    tree(parentId: string, keyword?: string): Promise<TreeNode[]>;
+    /** Current organisation tab. */
+    byOrganize(organizeId: string, keyword?: string): Promise<TreeNode[]>;
+    /** My subordinates tab. */
+    subordinates(keyword?: string): Promise<TreeNode[]>;
+    /** Selected users by id. */
+    byIds(ids: string[]): Promise<TreeNode[]>;
+  };
+  address: {
+    /** Children of a region ('-1' is the root). */
+    children(parentId: string): Promise<TreeNode[]>;
+    /** Names of the given id paths, one name list per path. */
+    names(paths: string[][]): Promise<string[][]>;
+  };
+  popup: {
+    list(query: PopupQuery): Promise<Paged<Row>>;
+    /** The row whose propsValue is `id`, or null. */
+    byId(interfaceId: string, id: string, propsValue: string): Promise<Row | null>;
+  };
+  relation: {
+    list(query: RelationQuery): Promise<Paged<Row>>;
+    record(modelId: string, id: string): Promise<Row | null>;
+  };
+  /** The next bill number of a bill rule (the server assigns the real one on save). */
+  billNumber(rule: string): Promise<string>;
+  upload: {
+    chunk(req: ChunkRequest): Promise<Envelope<ChunkResult>>;
+    merge(payload: MergePayload): Promise<Envelope<MergeResult>>;
+  };
+}

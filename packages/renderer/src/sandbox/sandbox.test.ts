@@ -1,0 +1,78 @@
+import { describe, expect, it, vi } from 'vitest';
+import { runScript, type ScriptApi, ScriptError } from './sandbox';
+
+function api(data: Record<string, unknown> = {}): ScriptApi & { calls: unknown[][] } {
+  const calls: unknown[][] = [];
+  const rec =
+    (name: string) =>
+    (...a: unknown[]) => {
+      calls.push([name, ...a]);
+    };
+  return {
+    calls,
+    getFormData: () => ({ ...data }),
+    setFormData: rec('setFormData'),
+    setFieldValue: rec('setFieldValue'),
+    show: rec('show'),
+    hide: rec('hide'),
+    setRequired: rec('setRequired'),
+    setDisabled: rec('setDisabled'),
+    message: rec('message'),
+  };
+}
+
+describe('form script sandbox', () => {
+  it('runs a body with the API and returns its value', () => {
+    const a = api({ amount: 5 });
+    const out = runScript(
+      "if (formData.amount > 3) { hide('remark'); setRequired('reason', true); } setFieldValue('x', [1, {y: 2}]); return formData.amount * 2;",
+      null,
+      a,
+    );
+    expect(out).toBe(10);
+    expect(a.calls).toEqual([
+      ['hide', 'remark'],
+      ['setRequired', 'reason', true],
+      ['setFieldValue', 'x', [1, { y: 2 }]],
+    ]);
+  });
+
+  it('calls a function expression with the event data', () => {
+    expect(runScript('function (data) { return data.v + 1; }', { v: 41 }, api())).toBe(42);
+  });
+
+  it('cannot reach window, document, fetch, cookies or the host Function', () => {
+    (globalThis as Record<string, unknown>).__secret = 'token';
+    const probes = [
+      'return typeof document',
+      'return typeof fetch',
+      'return typeof globalThis',
+      'return typeof window.document',
+      'return typeof window.localStorage',
+      'return typeof window.__secret',
+      'return typeof __secret',
+      'return (function(){}).constructor("return typeof document")()',
+      'return [].constructor.constructor("return typeof fetch")()',
+      'try { return document.cookie } catch (e) { return "undefined" }',
+    ];
+    for (const p of probes) expect(runScript(p, null, api()), p).toBe('undefined');
+    expect(runScript('return typeof getFormData', null, api())).toBe('function');
+  });
+
+  it('stops an endless loop by the step limit', () => {
+    expect(() => runScript('while (true) {}', null, api(), { maxSteps: 5000 })).toThrow(ScriptError);
+  });
+
+  it('reports syntax errors as ScriptError', () => {
+    expect(() => runScript('return (', null, api())).toThrow(ScriptError);
+  });
+
+  it('does not let a script mutate the host data it reads', () => {
+    const data = { list: [1] };
+    const a = api(data);
+    const spy = vi.spyOn(a, 'getFormData');
+    runScript('formData.list.push(2); var d = getFormData(); d.list.push(3); return 1', null, a);
+    expect(spy).toHaveBeenCalled();
+    expect(data.list).toEqual([1]);
+  });
+});
