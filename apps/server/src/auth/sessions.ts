@@ -39,11 +39,14 @@ export class SessionStore {
     private bus: Bus,
     private timeoutMinutes: () => number,
   ) {
-    const drop = (p: unknown) => {
-      const id = (p as { sessionId?: string })?.sessionId;
-      for (const [k, v] of this.cache) if (v.info.id === id) this.cache.delete(k);
-    };
+    const drop = (p: unknown) => this.dropLocal((p as { sessionId?: string })?.sessionId);
     this.unsub.push(bus.subscribe(SESSION_ENDED, drop), bus.subscribe(SESSION_CHANGED, drop));
+  }
+
+  /** Drops this process's cached copy of a session (no id: all). */
+  private dropLocal(sessionId?: string) {
+    if (!sessionId) this.cache.clear();
+    for (const [k, v] of this.cache) if (v.info.id === sessionId) this.cache.delete(k);
   }
 
   dispose() {
@@ -116,6 +119,7 @@ export class SessionStore {
 
   async setLocked(sessionId: string, locked: boolean): Promise<void> {
     await this.db.updateTable('user_session').set({ locked }).where('id', '=', sessionId).execute();
+    this.dropLocal(sessionId);
     await this.bus.publish(SESSION_CHANGED, { sessionId });
   }
 
@@ -129,6 +133,7 @@ export class SessionStore {
       .returning(['id', 'user_id'])
       .executeTakeFirst();
     if (!row) return false;
+    this.dropLocal(sessionId);
     const ev: SessionEndedEvent = { sessionId: row.id, userId: row.user_id, reason, msg };
     await this.bus.publish(SESSION_ENDED, ev);
     return true;

@@ -18,7 +18,7 @@ import type { OrganizeTable } from '../../db/types';
 import { ok } from '../../http/envelope';
 import { BTN, IdParam, lang, likeOf, MENU, ms, notFoundErr, outOfScope, parentOf, refuse } from './common';
 import { msg } from './messages';
-import { inUnitScope, type UnitScope, unitsFor } from './scope';
+import { filterOrNone, hasAllScope, ORG_COLS, unitInScope } from './scope';
 import { pdb } from './tables';
 import { buildTree, wouldCycle } from './tree';
 
@@ -50,30 +50,24 @@ export function orgTree(rows: OrgRow[]) {
   return buildTree(rows.map((r) => ({ ...organizeInfo(r), parentId: r.parent_id })));
 }
 
-/** Rows of base_organize in the caller's scope on `menu`, optionally of one category. */
+/** Rows of base_organize in the caller's scope on `menu` (the framework's data-scope filter). */
 async function scopedRows(
   req: FastifyRequest,
   menu: string,
-  opts: { category?: string; keyword?: string; enabledOnly?: boolean; scope?: UnitScope } = {},
+  opts: { category?: string; keyword?: string; enabledOnly?: boolean } = {},
 ): Promise<OrgRow[]> {
   const db = pdb(req.server.kp.db);
-  const s = opts.scope ?? unitsFor(me(req), menu);
-  let q = db.selectFrom('base_organize').selectAll();
-  if (opts.category) q = q.where('category', '=', opts.category);
-  if (opts.enabledOnly) q = q.where('enabled_mark', '=', 1);
+  let q = db
+    .selectFrom('base_organize as o')
+    .selectAll('o')
+    .where(filterOrNone(me(req), menu, ORG_COLS));
+  if (opts.category) q = q.where('o.category', '=', opts.category);
+  if (opts.enabledOnly) q = q.where('o.enabled_mark', '=', 1);
   if (opts.keyword) {
     const kw = likeOf(opts.keyword);
-    q = q.where((eb) => eb.or([eb('full_name', 'like', kw), eb('en_code', 'like', kw)]));
+    q = q.where((eb) => eb.or([eb('o.full_name', 'like', kw), eb('o.en_code', 'like', kw)]));
   }
-  if (!s.all) {
-    const units = s.units;
-    q = q.where((eb) =>
-      units.length
-        ? eb.or([eb('id', 'in', units), eb('creator_user_id', '=', s.userId)])
-        : eb('creator_user_id', '=', s.userId),
-    );
-  }
-  return q.orderBy('sort_code').orderBy('creator_time').execute();
+  return q.orderBy('o.sort_code').orderBy('o.creator_time').execute();
 }
 
 async function loadOrg(req: FastifyRequest, id: string): Promise<OrgRow> {
@@ -85,12 +79,8 @@ async function loadOrg(req: FastifyRequest, id: string): Promise<OrgRow> {
   return r ?? notFoundErr(req);
 }
 
-function assertInScope(
-  req: FastifyRequest,
-  menu: string,
-  row: { id: string; creator_user_id: string | null },
-) {
-  if (!inUnitScope(unitsFor(me(req), menu), [row.id], row.creator_user_id)) outOfScope(req);
+async function assertInScope(req: FastifyRequest, menu: string, row: { id: string }) {
+  if (!(await unitInScope(req, menu, row.id))) outOfScope(req);
 }
 
 export async function writeUnit(
@@ -103,7 +93,6 @@ export async function writeUnit(
   const db = pdb(ctx.db);
   const p: Principal = me(req);
   const menu = category === 'company' ? MENU.organize : MENU.department;
-  const scope = unitsFor(p, menu);
   const parentId = parentOf(body.parentId ?? null);
   let parent: OrgRow | undefined;
   if (parentId) {
@@ -114,8 +103,8 @@ export async function writeUnit(
       refuse(req, ApiCode.BAD_REQUEST, 'unknownOrganize');
   } else if (category === 'department') refuse(req, ApiCode.BAD_REQUEST, 'unknownOrganize');
   // Creating or moving a unit needs its new parent in scope (a root needs scope all).
-  if (!existing || (existing.parent_id ?? null) !== parentId) {
-    if (!scope.all && !(parentId && inUnitScope(scope, [parentId], parent?.creator_user_id))) outOfScope(req);
+  if (!existing || parentOf(existing.parent_id) !== parentId) {
+    if (!hasAllScope(p, menu) && !(parentId && (await unitInScope(req, menu, parentId)))) outOfScope(req);
   }
   if (existing) {
     const all = await db.selectFrom('base_organize').select(['id', 'parent_id as parentId']).execute();
@@ -137,7 +126,7 @@ export async function writeUnit(
     if (!m) refuse(req, ApiCode.BAD_REQUEST, 'unknownUser');
   }
   const values = {
-    parent_id: parentId,
+    parent_id: parentId ?? '-1',
     full_name: body.fullName,
     en_code: body.enCode,
     manager_id: body.managerId ?? null,
@@ -295,7 +284,7 @@ export default async function organizeRoutes(app: FastifyInstance) {
     { config: { permission: org }, schema: { tags, params: IdParam } },
     async (req) => {
       const row = await loadOrg(req, (req.params as IdParam).id);
-      assertInScope(req, row.category === 'company' ? MENU.organize : MENU.department, row);
+      await assertInScope(req, row.category === 'company' ? MENU.organize : MENU.department, row);
       return ok(organizeInfo(row));
     },
   );
@@ -308,7 +297,7 @@ export default async function organizeRoutes(app: FastifyInstance) {
     async (req) => {
       const row = await loadOrg(req, (req.params as IdParam).id);
       if (row.category !== 'company') notFoundErr(req);
-      assertInScope(req, MENU.organize, row);
+      await assertInScope(req, MENU.organize, row);
       await writeUnit(req, 'company', req.body as OrganizeInput, row);
       return ok(null, msg('updated', lang(req)));
     },
@@ -319,7 +308,7 @@ export default async function organizeRoutes(app: FastifyInstance) {
     async (req) => {
       const row = await loadOrg(req, (req.params as IdParam).id);
       if (row.category !== 'company') notFoundErr(req);
-      assertInScope(req, MENU.organize, row);
+      await assertInScope(req, MENU.organize, row);
       await deleteUnit(req, row);
       return ok(null, msg('deleted', lang(req)));
     },
@@ -334,7 +323,7 @@ export default async function organizeRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const row = await loadOrg(req, (req.params as IdParam).id);
-      assertInScope(req, MENU.organize, row);
+      await assertInScope(req, MENU.organize, row);
       const db = pdb(app.kp.db);
       const all = await db.selectFrom('base_organize').select(['id', 'parent_id', 'tree_path']).execute();
       const byId = new Map(all.map((r) => [r.id, r]));
@@ -533,7 +522,7 @@ export default async function organizeRoutes(app: FastifyInstance) {
     async (req) => {
       const row = await loadOrg(req, (req.params as IdParam).id);
       if (row.category !== 'department') notFoundErr(req);
-      assertInScope(req, MENU.department, row);
+      await assertInScope(req, MENU.department, row);
       return ok(organizeInfo(row));
     },
   );
@@ -546,7 +535,7 @@ export default async function organizeRoutes(app: FastifyInstance) {
     async (req) => {
       const row = await loadOrg(req, (req.params as IdParam).id);
       if (row.category !== 'department') notFoundErr(req);
-      assertInScope(req, MENU.department, row);
+      await assertInScope(req, MENU.department, row);
       await writeUnit(req, 'department', req.body as DepartmentInput, row);
       return ok(null, msg('updated', lang(req)));
     },
@@ -557,7 +546,7 @@ export default async function organizeRoutes(app: FastifyInstance) {
     async (req) => {
       const row = await loadOrg(req, (req.params as IdParam).id);
       if (row.category !== 'department') notFoundErr(req);
-      assertInScope(req, MENU.department, row);
+      await assertInScope(req, MENU.department, row);
       await deleteUnit(req, row);
       return ok(null, msg('deleted', lang(req)));
     },

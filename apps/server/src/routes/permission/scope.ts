@@ -1,46 +1,62 @@
-// Data scopes of the organisation and permission API, on top of the framework's Principal
-// (auth/principal.ts): per module, the widest scope the caller's roles grant; administrators: all.
-// One place turns a scope into the set of units (organisations and departments) a caller may touch,
-// and every list, read, update and delete of this module goes through it.
-import type { DataScope, Principal } from '../../auth/principal';
+// Data scopes of this module go through the framework's one data-scope layer (permission/data-scope.ts):
+// lists add `scopeFilter`, reads/updates/deletes first select the row through `withDataScope` and refuse
+// with 403 when it is not in scope. Only the columns each table carries its unit and owner in live here.
+import type { FastifyRequest } from 'fastify';
+import { type Expression, type SqlBool, sql } from 'kysely';
+import { me } from '../../auth/guard';
+import type { Principal } from '../../auth/principal';
+import { type ScopeColumns, scopeFilter } from '../../permission/data-scope';
+import { pdb } from './tables';
 
-export type { DataScope };
+/** base_organize rows: the unit is the row itself. */
+export const ORG_COLS: ScopeColumns = { org: 'o.id', dept: 'o.id', owner: 'o.creator_user_id' };
+/** base_position rows: the unit they belong to. */
+export const POS_COLS: ScopeColumns = {
+  org: 'p.organize_id',
+  dept: 'p.organize_id',
+  owner: 'p.creator_user_id',
+};
+/** base_role rows of a unit (global roles are handled by the role routes). */
+export const ROLE_COLS: ScopeColumns = {
+  org: 'r.organize_id',
+  dept: 'r.organize_id',
+  owner: 'r.creator_user_id',
+};
+/** base_user rows: company, department, creator. */
+export const USER_COLS: ScopeColumns = {
+  org: 'u.organize_id',
+  dept: 'u.department_id',
+  owner: 'u.creator_user_id',
+};
 
-/** The caller's data scope on module `menu` (enCode). No grant at all: 'self' (own records only). */
-export function scopeOn(p: Principal, menu: string): DataScope {
-  if (p.isAdministrator) return 'all';
-  return p.modules.get(menu)?.scope ?? 'self';
+/** The scope expression, or `false` when the caller holds no grant on `menu` (pickers answer empty). */
+export function filterOrNone(p: Principal, menu: string, cols: ScopeColumns): Expression<SqlBool> {
+  try {
+    return scopeFilter(p, menu, cols);
+  } catch {
+    return sql<SqlBool>`false`;
+  }
 }
 
-/**
- * The units in scope: `'all'`, or the ids of the organisations/departments whose rows the caller may
- * see. 'org': the user's company and every unit below it; 'dept': the user's own department; 'self':
- * none (only the caller's own records, checked by owner).
- */
-export type UnitScope = { all: true } | { all: false; units: string[]; userId: string };
-
-export function unitScope(p: Principal, scope: DataScope): UnitScope {
-  if (scope === 'all') return { all: true };
-  if (scope === 'org') return { all: false, units: p.orgSubtreeIds.slice(), userId: p.userId };
-  if (scope === 'dept')
-    return { all: false, units: p.departmentId ? [p.departmentId] : [], userId: p.userId };
-  return { all: false, units: [], userId: p.userId };
+/** True when unit `unitId` (organisation or department) lies in the caller's scope on `menu`. */
+export async function unitInScope(
+  req: FastifyRequest,
+  menu: string,
+  unitId: string | null | undefined,
+): Promise<boolean> {
+  if (!unitId) return false;
+  const r = await pdb(req.server.kp.db)
+    .selectFrom('base_organize as o')
+    .select('o.id')
+    .where('o.id', '=', unitId)
+    .where(filterOrNone(me(req), menu, ORG_COLS))
+    .executeTakeFirst();
+  return !!r;
 }
 
-/** Scope of `menu` for the caller, as units. */
-export function unitsFor(p: Principal, menu: string): UnitScope {
-  return unitScope(p, scopeOn(p, menu));
-}
-
-/** True when a row of unit `unitId` (created by `ownerId`) lies in scope. */
-export function inUnitScope(
-  s: UnitScope,
-  unitIds: ReadonlyArray<string | null | undefined>,
-  ownerId?: string | null,
-): boolean {
-  if (s.all) return true;
-  if (ownerId != null && ownerId === s.userId) return true;
-  return unitIds.some((u) => u != null && s.units.includes(u));
+/** True when the caller's scope on `menu` is 'all' (administrators included). */
+export function hasAllScope(p: Principal, menu: string): boolean {
+  return p.isAdministrator || p.modules.get(menu)?.scope === 'all';
 }
 
 /** A non-empty id list for SQL `in (...)` (an empty list would be invalid SQL): a never-matching id. */

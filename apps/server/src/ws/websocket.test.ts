@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { newId } from '../auth/tokens';
+import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
+
+/** Opens /websocket and collects messages; `next(method)` waits for one with that method. */
+export function wsClient(url: string) {
+  const ws = new WebSocket(url);
+  const got: Array<Record<string, unknown>> = [];
+  const waiters: Array<() => void> = [];
+  ws.on('message', (raw) => {
+    got.push(JSON.parse(String(raw)));
+    for (const w of waiters.splice(0)) w();
+  });
+  const closed = new Promise<void>((r) => ws.on('close', () => r()));
+  return {
+    ws,
+    got,
+    closed,
+    open: () =>
+      new Promise<void>((r, j) =>
+        ws.readyState === 1 ? r() : (ws.once('open', () => r()), ws.once('error', j)),
+      ),
+    send: (m: unknown) => ws.send(JSON.stringify(m)),
+    async next(method: string, timeoutMs = 5000): Promise<Record<string, unknown>> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const i = got.findIndex((m) => m.method === method);
+        if (i >= 0) return got.splice(i, 1)[0];
+        if (Date.now() > deadline)
+          throw new Error(`no ${method} within ${timeoutMs} ms; got ${JSON.stringify(got)}`);
+        await new Promise<void>((r) => {
+          waiters.push(r);
+          setTimeout(r, 100);
+        });
+      }
+    },
+  };
+}
+
+describe(`websocket on ${TEST_DB_KIND}`, () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const addr = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    base = addr.replace('http', 'ws');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers OnConnection with initMessage and real counts', async () => {
+    const token = await t.login('zhangwei');
+    const db = t.db.kysely;
+    const me = (
+      await db
+        .selectFrom('base_user')
+        .select('id')
+        .where('account', '=', 'zhangwei')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const other = (
+      await db.selectFrom('base_user').select('id').where('account', '=', 'admin').executeTakeFirstOrThrow()
+    ).id;
+    const m1 = newId();
+    const m2 = newId();
+    await db
+      .insertInto('message')
+      .values([
+        { id: m1, title: '通知', type: 7 },
+        { id: m2, title: '消息', type: 1 },
+      ])
+      .execute();
+    await db
+      .insertInto('message_receive')
+      .values([
+        { id: newId(), message_id: m1, user_id: me },
+        { id: newId(), message_id: m2, user_id: me },
+        { id: newId(), message_id: m2, user_id: other },
+      ])
+      .execute();
+    await db
+      .insertInto('im_content')
+      .values([
+        { id: newId(), send_user_id: other, receive_user_id: me, content_type: 'text', content: '你好' },
+      ])
+      .execute();
+    await db
+      .insertInto('wf_todo')
+      .values([
+        { id: newId(), task_id: 't1', user_id: me, kind: 'todo' },
+        { id: newId(), task_id: 't2', user_id: me, kind: 'todo' },
+        { id: newId(), task_id: 't3', user_id: me, kind: 'circulate' },
+        { id: newId(), task_id: 't4', user_id: me, kind: 'todo', state: 1 },
+      ])
+      .execute();
+    const c = wsClient(`${base}/websocket`);
+    await c.open();
+    c.send({ method: 'OnConnection', token, mobileDevice: false });
+    const init = await c.next('initMessage');
+    expect(init).toEqual({
+      method: 'initMessage',
+      dealtCount: 2,
+      consultCount: 1,
+      unreadNums: { [other]: 1 },
+      unreadMessageCount: 1,
+      unreadNoticeCount: 1,
+    });
+    c.ws.close();
+  });
+
+  it('an invalid token gets logout and closeSocket', async () => {
+    const c = wsClient(`${base}/websocket`);
+    await c.open();
+    c.send({ method: 'OnConnection', token: 'f'.repeat(64), mobileDevice: false });
+    await c.next('logout');
+    await c.next('closeSocket');
+    await c.closed;
+  });
+
+  it('ignores garbage and anything before OnConnection', async () => {
+    const c = wsClient(`${base}/websocket`);
+    await c.open();
+    c.ws.send('not json');
+    c.send({ method: 'SendMessage', toUserId: 'x' });
+    const token = await t.login('zhangwei');
+    c.send({ method: 'OnConnection', token });
+    await c.next('initMessage');
+    expect(c.got).toEqual([]);
+    c.ws.close();
+  });
+
+  it('Logout pushes logout + closeSocket to the sockets of that session only', async () => {
+    const token = await t.login('zhangwei');
+    const token2 = await t.login('zhangwei');
+    const a = wsClient(`${base}/websocket`);
+    const b = wsClient(`${base}/websocket`);
+    await Promise.all([a.open(), b.open()]);
+    a.send({ method: 'OnConnection', token });
+    b.send({ method: 'OnConnection', token: token2 });
+    await a.next('initMessage');
+    await b.next('initMessage');
+    await t.call(token, { method: 'GET', url: '/api/oauth/Logout' });
+    expect((await a.next('logout')).msg).toBeTruthy();
+    await a.next('closeSocket');
+    await a.closed;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(b.got).toEqual([]);
+    b.ws.close();
+  });
+
+  it('forced offline (online users) ends the session: 601 and a logout push', async () => {
+    const admin = await t.login('admin');
+    const victim = await t.login('wangjianguo');
+    const c = wsClient(`${base}/websocket`);
+    await c.open();
+    c.send({ method: 'OnConnection', token: victim });
+    await c.next('initMessage');
+    const list = await t.call<any>(admin, {
+      method: 'GET',
+      url: '/api/system/onlineUser?keyword=wangjianguo',
+    });
+    expect(list.code).toBe(200);
+    expect(list.data.pagination.total).toBeGreaterThanOrEqual(1);
+    const ids = list.data.list.map((r: any) => r.id);
+    const del = await t.call(admin, { method: 'DELETE', url: `/api/system/onlineUser/${ids[0]}` });
+    expect(del.code).toBe(200);
+    const out = await c.next('logout');
+    expect(out.msg).toBe('您已被管理员强制下线');
+    await c.next('closeSocket');
+    expect((await t.call(victim, { method: 'GET', url: '/api/oauth/CurrentUser' })).code).toBe(601);
+  });
+});
