@@ -2,4 +2,5 @@
 export * from './format/index';
 export * from './formula/index';
 export * from './money/index';
+export * from './upload/index';
 export * from './validators/index';

@@ -1,0 +1,30 @@
+export {
+  CHAT_IMAGE_PRESET,
+  COMMENT_FILE_PRESET,
+  COMMENT_IMAGE_PRESET,
+  checkUpload,
+  DEFAULT_FILE_SIZE,
+  DEFAULT_SIZE_UNIT,
+  FILE_TYPE_GROUPS,
+  type FileTypeGroup,
+  fileExtension,
+  matchesAccept,
+  NOTICE_ATTACHMENT_PRESET,
+  type SizeUnit,
+  type UploadCheck,
+  type UploadFileInfo,
+  type UploadOptions,
+} from './checkUpload';
+export {
+  CHUNK_SIZE,
+  type ChunkPlan,
+  MAX_CHUNK_RETRIES,
+  MD5_SLICE_SIZE,
+  md5SlicePlan,
+  PROGRESS_CAP,
+  planChunks,
+  type SlicePlan,
+  TEST_CHUNKS,
+  uploadProgress,
+} from './chunks';
+export { UPLOAD_TEXTS, type UploadTextKey, uploadText } from './messages';
