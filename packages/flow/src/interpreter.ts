@@ -1,4 +1,4 @@
-import type { FlowNode, FlowNodeProperties } from '@kp/schema';
+import type { FlowNode, FlowNodeProperties, FlowTemplate } from '@kp/schema';
 import { current, isDraft, produce } from 'immer';
 import { type CompiledNode, type CompiledTemplate, compileTemplate } from './compile';
 import { evaluateConditions } from './conditions';
@@ -91,7 +91,7 @@ class Run {
     this.c = compileTemplate(ctx.template);
   }
 
-  get now() {
+  get now(): string {
     return this.ctx.now;
   }
   cn(nodeId: string): CompiledNode {
@@ -103,7 +103,7 @@ class Run {
     const n = this.c.nodes.get(nodeId)?.node;
     return n?.properties.title || n?.nodeId || nodeId;
   }
-  get props() {
+  get props(): FlowTemplate['properties'] {
     return this.ctx.template.properties;
   }
   managers(): string[] {
@@ -223,37 +223,55 @@ class Run {
   enter(nodeId: string): void {
     const c = this.cn(nodeId);
     const n = c.node;
-    if (c.branches) return this.route(c);
+    if (c.branches) {
+      this.route(c);
+      return;
+    }
     switch (n.type) {
       case 'approver':
-        return this.enterApprover(n);
+        this.enterApprover(n);
+        return;
       case 'copy':
         this.cc(n.nodeId, this.resolveUsers(n, true));
-        return this.after(nodeId);
+        this.after(nodeId);
+        return;
       case 'timer': {
         const ms = timerMillis(n.properties);
-        if (ms <= 0) return this.after(nodeId);
+        if (ms <= 0) {
+          this.after(nodeId);
+          return;
+        }
         this.wait(n.nodeId, { kind: 'timer' });
         this.setDeadline({ id: `timer:${nodeId}`, nodeId, kind: 'timer', at: addMillis(this.now, ms) });
         return;
       }
       case 'subFlow':
-        return this.enterSubflow(n);
+        this.enterSubflow(n);
+        return;
       case 'auto':
         this.record(nodeId, SYSTEM_USER, HANDLE_STATUS.approved, {
           handleOpinion: flowText('AUTO_APPROVED'),
         });
-        return this.after(nodeId);
+        this.after(nodeId);
+        return;
       default:
         // start (re-entered), empty, branch heads: pass through
-        return this.after(nodeId);
+        this.after(nodeId);
+        return;
     }
   }
   after(nodeId: string): void {
     const c = this.cn(nodeId);
-    if (c.node.childNode) return this.enter(c.node.childNode.nodeId);
-    if (c.joinOf) return this.arrive(c.joinOf);
-    return this.finish();
+    if (c.node.childNode) {
+      this.enter(c.node.childNode.nodeId);
+      return;
+    }
+    if (c.joinOf) {
+      this.arrive(c.joinOf);
+      return;
+    }
+    this.finish();
+    return;
   }
   route(c: CompiledNode): void {
     const branches = (c.branches ?? []).map((id) => this.cn(id).node);
@@ -322,7 +340,10 @@ class Run {
       initiators,
       async: isAsync,
     });
-    if (isAsync || initiators.length === 0) return this.after(n.nodeId);
+    if (isAsync || initiators.length === 0) {
+      this.after(n.nodeId);
+      return;
+    }
     this.wait(n.nodeId, { kind: 'subflow', expected: initiators.length, finished: 0 });
   }
   enterApprover(n: FlowNode): void {
@@ -347,7 +368,8 @@ class Run {
         this.record(n.nodeId, SYSTEM_USER, HANDLE_STATUS.approved, {
           handleOpinion: flowText('AUTO_APPROVED'),
         });
-        return this.after(n.nodeId);
+        this.after(n.nodeId);
+        return;
       }
     }
     const mode = p.counterSign ?? DEFAULT_COUNTERSIGN;
@@ -415,7 +437,8 @@ class Run {
       }
       // After-signers confirm the parent's approval: any rejection turns it into a rejection.
       const res = kids.some((k) => k.result === 'reject') ? 'reject' : (parent.result ?? 'approve');
-      return this.count(parent.nodeId, res);
+      this.count(parent.nodeId, res);
+      return;
     }
     if (t.signerMode === 'after' && this.s.tasks.some((x) => x.parentId === t.id && x.status === 'pending'))
       return;
@@ -429,23 +452,44 @@ class Run {
     const need = Math.ceil((run.ratio ?? 1) * run.total - 1e-9);
     switch (run.mode) {
       case 'and':
-        if (result === 'reject') return this.nodeRejected(nodeId, rejectTo);
-        if (run.approvals >= run.total) return this.pass(nodeId);
+        if (result === 'reject') {
+          this.nodeRejected(nodeId, rejectTo);
+          return;
+        }
+        if (run.approvals >= run.total) {
+          this.pass(nodeId);
+          return;
+        }
         return;
       case 'ratio':
-        if (run.approvals >= need) return this.pass(nodeId);
-        if (run.rejections > run.total - need) return this.nodeRejected(nodeId, rejectTo);
+        if (run.approvals >= need) {
+          this.pass(nodeId);
+          return;
+        }
+        if (run.rejections > run.total - need) {
+          this.nodeRejected(nodeId, rejectTo);
+          return;
+        }
         return;
       case 'sequential': {
-        if (result === 'reject') return this.nodeRejected(nodeId, rejectTo);
+        if (result === 'reject') {
+          this.nodeRejected(nodeId, rejectTo);
+          return;
+        }
         const next = run.queue.shift();
-        if (next === undefined) return this.pass(nodeId);
+        if (next === undefined) {
+          this.pass(nodeId);
+          return;
+        }
         const t = this.createTask(nodeId, next);
         this.message([next], 'todo', nodeId);
-        return this.autoAgree([t]);
+        this.autoAgree([t]);
+        return;
       }
       default:
-        return result === 'approve' ? this.pass(nodeId) : this.nodeRejected(nodeId, rejectTo);
+        if (result === 'approve') this.pass(nodeId);
+        else this.nodeRejected(nodeId, rejectTo);
+        return;
     }
   }
   pass(nodeId: string): void {
