@@ -51,14 +51,14 @@ export function fileExtension(name: string): string {
   return dot >= 0 ? name.slice(dot + 1).toLowerCase() : '';
 }
 
-function isImage(file: UploadFileInfo): boolean {
+function isImage(file: Pick<UploadFileInfo, 'name' | 'type'>): boolean {
   const ext = fileExtension(file.name);
   if ((FILE_TYPE_GROUPS.image as readonly string[]).includes(ext)) return true;
   return ext === '' && typeof file.type === 'string' && file.type.startsWith('image/');
 }
 
 /** Does the file match the accept string? */
-export function matchesAccept(file: UploadFileInfo, accept: string): boolean {
+export function matchesAccept(file: Pick<UploadFileInfo, 'name' | 'type'>, accept: string): boolean {
   const ext = fileExtension(file.name);
   const mime = typeof file.type === 'string' ? file.type.toLowerCase() : '';
   return accept
