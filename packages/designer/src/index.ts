@@ -1,5 +1,18 @@
 // @kp/designer: form designer, portal designer and flow designer (React components any host can embed).
 export { CodeEditor, type CodeEditorProps } from './common/CodeEditor';
+export {
+  FlowDesigner,
+  type FlowDesignerProps,
+  issuesByNode,
+  nodeStatesOf,
+  type TaskNodeState,
+  ZOOM_MAX,
+  ZOOM_MIN,
+  ZOOM_START,
+  ZOOM_STEP,
+} from './flow/FlowDesigner';
+export { type Choice, ConditionEditor, type FlowDesignerOptions } from './flow/NodeDrawer';
+export { nodeSummary } from './flow/summary';
 export { checkFormForSave, type SaveCheckOptions, type SaveProblem } from './form/checkFormForSave';
 export {
   type DesignerStorage,

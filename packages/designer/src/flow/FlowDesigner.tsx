@@ -1,0 +1,215 @@
+import {
+  addBranch,
+  addNode,
+  createTree,
+  type FlowNodeIssue,
+  findNode,
+  moveBranchPriority,
+  removeBranch,
+  removeNode,
+  updateNodeProperties,
+  validateFlow,
+} from '@kp/flow';
+import type { FlowNode, FlowNodeProperties, FlowNodeType } from '@kp/schema';
+import { Button, Slider, Space } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { type DesignerLanguage, setDesignerLanguage, useDesignerT } from '../i18n';
+import { FlowCanvas, type FlowCanvasActions, type NodeState } from './FlowCanvas';
+import { type FlowDesignerOptions, NodeDrawer } from './NodeDrawer';
+
+/** A task node as the task dialog's flow tab gets it: type 0 passed, 1 current (spec 2 §3). */
+export interface TaskNodeState {
+  nodeCode: string;
+  type?: number | string | null;
+}
+
+export const ZOOM_MIN = 0;
+export const ZOOM_MAX = 200;
+export const ZOOM_STEP = 5;
+export const ZOOM_START = 100;
+
+export interface FlowDesignerProps {
+  value?: FlowNode;
+  onChange?: (tree: FlowNode) => void;
+  /** Read-only: no + buttons, no deletion; with nodeStates it is the task dialog's flow diagram. */
+  readOnly?: boolean;
+  /** Node states for the read-only diagram: type 0 passed, 1 current, others unprocessed. */
+  nodeStates?: TaskNodeState[];
+  /** Verify mode: invalid nodes get the error style and the reasons of @kp/flow's validateFlow. */
+  verify?: boolean;
+  /** Called with the issues each time the verify button runs the checks. */
+  onVerify?: (issues: FlowNodeIssue[]) => void;
+  options?: FlowDesignerOptions;
+  language?: DesignerLanguage;
+  height?: number | string;
+}
+
+/** Maps task node rows to node states (type 0 passed, 1 current, else unprocessed). */
+export function nodeStatesOf(
+  rows: TaskNodeState[] | undefined,
+  tree: FlowNode,
+): Map<string, NodeState> | null {
+  if (!rows) return null;
+  const m = new Map<string, NodeState>();
+  const stack: FlowNode[] = [tree];
+  while (stack.length) {
+    const n = stack.pop()!;
+    m.set(n.nodeId, 'none');
+    if (n.childNode) stack.push(n.childNode);
+    for (const c of n.conditionNodes ?? []) stack.push(c);
+  }
+  for (const r of rows) {
+    const ty = r.type == null ? null : Number(r.type);
+    if (ty === 0) m.set(r.nodeCode, 'passed');
+    else if (ty === 1) m.set(r.nodeCode, 'current');
+  }
+  return m;
+}
+
+export function issuesByNode(issues: FlowNodeIssue[]): Map<string, string[]> {
+  const m = new Map<string, string[]>();
+  for (const i of issues) m.set(i.nodeId, [...(m.get(i.nodeId) ?? []), i.message]);
+  return m;
+}
+
+/** The flow designer: the node tree, a property drawer per node, verify mode, zoom, read-only state view. */
+export function FlowDesigner({
+  value,
+  onChange,
+  readOnly = false,
+  nodeStates,
+  verify,
+  onVerify,
+  options = {},
+  language,
+  height = 640,
+}: FlowDesignerProps) {
+  const { t } = useDesignerT();
+  const [tree, setTree] = useState<FlowNode>(() => value ?? createTree());
+  const [zoom, setZoom] = useState(ZOOM_START);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [verifying, setVerifying] = useState(!!verify);
+  const cb = useRef(onChange);
+  cb.current = onChange;
+
+  useEffect(() => {
+    if (language) setDesignerLanguage(language);
+  }, [language]);
+  useEffect(() => {
+    if (value && value !== tree) setTree(value);
+    // only follow the prop when the host passes a new tree
+    // biome-ignore lint/correctness/useExhaustiveDependencies: tree is the local copy of value
+  }, [value]);
+  useEffect(() => setVerifying(!!verify), [verify]);
+
+  const commit = (next: FlowNode) => {
+    if (next === tree) return;
+    setTree(next);
+    cb.current?.(next);
+  };
+  const treeRef = useRef(tree);
+  treeRef.current = tree;
+
+  const actions = useMemo<FlowCanvasActions>(
+    () => ({
+      add: (afterId: string, type: FlowNodeType) => {
+        // new approvers name their assignees explicitly (assigneeType 1), so verify flags an empty one
+        const props: Partial<FlowNodeProperties> | undefined =
+          type === 'approver' ? { assigneeType: 1 } : undefined;
+        commitRef.current(addNode(treeRef.current, afterId, type, props ? { properties: props } : {}));
+      },
+      remove: (id: string) => {
+        const n = findNode(treeRef.current, id);
+        if (!n) return;
+        const isBranch = n.type === 'condition' || n.type === 'interflow' || n.type === 'branch';
+        commitRef.current(isBranch ? removeBranch(treeRef.current, id) : removeNode(treeRef.current, id));
+        setOpenId((o) => (o === id ? null : o));
+      },
+      addBranch: (gid: string) => commitRef.current(addBranch(treeRef.current, gid)),
+      move: (id: string, dir: 'up' | 'down') =>
+        commitRef.current(moveBranchPriority(treeRef.current, id, dir)),
+      open: (id: string) => setOpenId(id),
+    }),
+    [],
+  );
+  const commitRef = useRef(commit);
+  commitRef.current = commit;
+
+  const issues = useMemo(() => (verifying ? issuesByNode(validateFlow(tree)) : null), [verifying, tree]);
+  const states = useMemo(() => nodeStatesOf(nodeStates, tree), [nodeStates, tree]);
+  const openNode = openId ? (findNode(tree, openId) ?? null) : null;
+
+  return (
+    <div
+      className="kp-flow-designer"
+      data-testid="flow-designer"
+      data-verify={verifying ? 'true' : 'false'}
+      style={{ display: 'flex', flexDirection: 'column', height, border: '1px solid #eee' }}
+    >
+      <div
+        style={{ display: 'flex', alignItems: 'center', gap: 12, padding: 8, borderBottom: '1px solid #eee' }}
+      >
+        {states ? (
+          <Space data-testid="flow-legend" size={12}>
+            <span>
+              <i style={{ display: 'inline-block', width: 10, height: 10, background: '#52c41a' }} />{' '}
+              {t('flow.legendPassed')}
+            </span>
+            <span>
+              <i style={{ display: 'inline-block', width: 10, height: 10, background: '#1890ff' }} />{' '}
+              {t('flow.legendCurrent')}
+            </span>
+            <span>
+              <i style={{ display: 'inline-block', width: 10, height: 10, background: '#ccc' }} />{' '}
+              {t('flow.legendNone')}
+            </span>
+          </Space>
+        ) : null}
+        <span style={{ flex: 1 }} />
+        {!readOnly ? (
+          <Button
+            size="small"
+            data-testid="flow-verify"
+            type={verifying ? 'primary' : 'default'}
+            onClick={() => {
+              const list = validateFlow(tree);
+              setVerifying(true);
+              onVerify?.(list);
+            }}
+          >
+            {t('btn.verify')}
+          </Button>
+        ) : null}
+        <span>{t('flow.zoom')}</span>
+        <Slider
+          data-testid="flow-zoom"
+          style={{ width: 160 }}
+          min={ZOOM_MIN}
+          max={ZOOM_MAX}
+          step={ZOOM_STEP}
+          value={zoom}
+          onChange={(v) => setZoom(v)}
+        />
+        <span data-testid="flow-zoom-value">{zoom}%</span>
+      </div>
+      <div style={{ flex: 1, overflow: 'auto', background: '#f5f5f7' }}>
+        <div
+          data-testid="flow-scale"
+          style={{ transform: `scale(${zoom / 100})`, transformOrigin: 'top center' }}
+        >
+          <FlowCanvas tree={tree} readOnly={readOnly} issues={issues} states={states} actions={actions} />
+        </div>
+      </div>
+      {openNode && !(readOnly && states) ? (
+        <NodeDrawer
+          node={openNode}
+          readOnly={readOnly}
+          options={options}
+          issues={issues?.get(openNode.nodeId)}
+          onClose={() => setOpenId(null)}
+          onChange={(patch) => commit(updateNodeProperties(tree, openNode.nodeId, patch))}
+        />
+      ) : null}
+    </div>
+  );
+}

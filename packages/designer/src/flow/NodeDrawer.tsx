@@ -1,0 +1,477 @@
+import { isHalfStep } from '@kp/flow';
+import type { ConditionGroup, ConditionItem, FlowNode, FlowNodeProperties } from '@kp/schema';
+import { Button, Drawer, Input, InputNumber, Radio, Select, Space, Switch } from 'antd';
+import { useDesignerT } from '../i18n';
+
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+/** Option lists for the pickers; when a list is absent the picker accepts typed ids. */
+export interface FlowDesignerOptions {
+  users?: Choice[];
+  positions?: Choice[];
+  roles?: Choice[];
+  flows?: Choice[];
+  /** form fields usable in conditions and as approver fields */
+  formFields?: Array<Choice & { valueType?: 'number' | 'date' | 'text' | 'list' }>;
+}
+
+const OPERATORS: Record<string, string[]> = {
+  number: ['=', '!=', '>', '>=', '<', '<=', 'between'],
+  date: ['=', '!=', '>', '>=', '<', '<=', 'between'],
+  text: ['equals', 'notEquals', 'contains', 'notContains', 'startsWith', 'endsWith', 'empty', 'notEmpty'],
+  list: ['in', 'notIn', 'includesAny', 'includesAll'],
+};
+
+function Item({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div style={{ marginBottom: 12 }}>
+      <div style={{ fontSize: 12, color: '#555', marginBottom: 4 }}>{label}</div>
+      {children}
+    </div>
+  );
+}
+
+function Multi({
+  value,
+  options,
+  onChange,
+  testId,
+}: {
+  value?: string[];
+  options?: Choice[];
+  onChange: (v: string[]) => void;
+  testId?: string;
+}) {
+  return (
+    <Select
+      data-testid={testId}
+      mode={options ? 'multiple' : 'tags'}
+      style={{ width: '100%' }}
+      value={value ?? []}
+      options={options}
+      onChange={onChange}
+      tokenSeparators={[',']}
+    />
+  );
+}
+
+/** The property drawer for every node type and assignee type. */
+export function NodeDrawer({
+  node,
+  readOnly,
+  options,
+  onChange,
+  onClose,
+  issues,
+}: {
+  node: FlowNode | null;
+  readOnly: boolean;
+  options: FlowDesignerOptions;
+  onChange: (props: Partial<FlowNodeProperties>) => void;
+  onClose: () => void;
+  issues?: string[];
+}) {
+  const { t } = useDesignerT();
+  if (!node) return null;
+  const p = node.properties;
+  const set = (patch: Partial<FlowNodeProperties>) => onChange(patch);
+  const timeBad = ['day', 'hour', 'minute', 'second'].some(
+    (k) => !isHalfStep((p as Record<string, unknown>)[k] ?? 0),
+  );
+  return (
+    <Drawer open title={p.title || t(`flow.${node.type}`)} size={480} onClose={onClose} destroyOnHidden>
+      <fieldset
+        disabled={readOnly}
+        data-testid="node-drawer"
+        data-node={node.nodeId}
+        style={{ border: 0, padding: 0, margin: 0 }}
+      >
+        {issues?.length ? (
+          <div style={{ color: '#f25643', marginBottom: 12 }}>{issues.join('；')}</div>
+        ) : null}
+        {!node.properties.isDefault ? (
+          <Item label={t('flow.title')}>
+            <Input
+              data-testid="node-title"
+              value={p.title ?? ''}
+              onChange={(e) => set({ title: e.target.value })}
+            />
+          </Item>
+        ) : (
+          <div>{t('msg.otherwise')}</div>
+        )}
+        {node.type === 'start' ? (
+          <>
+            <Item label={t('flow.initiator')}>
+              <Multi
+                testId="start-initiator"
+                value={p.initiator}
+                options={options.users}
+                onChange={(v) => set({ initiator: v })}
+              />
+            </Item>
+            <Item label={t('flow.initiatePos')}>
+              <Multi
+                value={p.initiatePos}
+                options={options.positions}
+                onChange={(v) => set({ initiatePos: v })}
+              />
+            </Item>
+            <Item label={t('flow.initiateRole')}>
+              <Multi
+                value={p.initiateRole}
+                options={options.roles}
+                onChange={(v) => set({ initiateRole: v })}
+              />
+            </Item>
+          </>
+        ) : null}
+        {node.type === 'approver' ? (
+          <>
+            <Item label={t('flow.assigneeType')}>
+              <Radio.Group
+                data-testid="assignee-type"
+                value={p.assigneeType ?? 1}
+                onChange={(e) => set({ assigneeType: e.target.value })}
+              >
+                <Radio value={1}>{t('flow.assignee.1')}</Radio>
+                <Radio value={6}>{t('flow.assignee.6')}</Radio>
+                <Radio value={7}>{t('flow.assignee.7')}</Radio>
+              </Radio.Group>
+            </Item>
+            {p.assigneeType === 6 ? (
+              <Item label={t('flow.initiatorLevel')}>
+                <InputNumber
+                  min={0}
+                  value={p.initiatorLevel ?? 0}
+                  onChange={(v) => set({ initiatorLevel: v ?? 0 })}
+                />
+              </Item>
+            ) : p.assigneeType === 7 ? (
+              <>
+                <Item label={t('flow.dynamicType')}>
+                  <Radio.Group
+                    value={p.dynamicType ?? 'candidate'}
+                    onChange={(e) => set({ dynamicType: e.target.value })}
+                  >
+                    <Radio value="formField">{t('flow.dyn.formField')}</Radio>
+                    <Radio value="candidate">{t('flow.dyn.candidate')}</Radio>
+                    <Radio value="free">{t('flow.dyn.free')}</Radio>
+                  </Radio.Group>
+                </Item>
+                {p.dynamicType === 'formField' ? (
+                  <Item label={t('prop.field')}>
+                    <Select
+                      style={{ width: '100%' }}
+                      value={p.formField}
+                      options={options.formFields}
+                      onChange={(v) => set({ formField: v })}
+                    />
+                  </Item>
+                ) : null}
+              </>
+            ) : (
+              <>
+                <Item label={t('flow.approvers')}>
+                  <Multi
+                    testId="approver-users"
+                    value={p.approvers}
+                    options={options.users}
+                    onChange={(v) => set({ approvers: v })}
+                  />
+                </Item>
+                <Item label={t('flow.approverPos')}>
+                  <Multi
+                    value={p.approverPos}
+                    options={options.positions}
+                    onChange={(v) => set({ approverPos: v })}
+                  />
+                </Item>
+                <Item label={t('flow.approverRole')}>
+                  <Multi
+                    value={p.approverRole}
+                    options={options.roles}
+                    onChange={(v) => set({ approverRole: v })}
+                  />
+                </Item>
+              </>
+            )}
+            <Item label={t('flow.counterSign')}>
+              <Radio.Group
+                value={p.counterSign ?? 'or'}
+                onChange={(e) => set({ counterSign: e.target.value })}
+              >
+                <Radio value="or">{t('flow.cs.or')}</Radio>
+                <Radio value="and">{t('flow.cs.and')}</Radio>
+                <Radio value="sequential">{t('flow.cs.sequential')}</Radio>
+              </Radio.Group>
+            </Item>
+          </>
+        ) : null}
+        {node.type === 'copy' ? (
+          <>
+            <Item label={t('flow.approvers')}>
+              <Multi value={p.menbers} options={options.users} onChange={(v) => set({ menbers: v })} />
+            </Item>
+            <Item label={t('flow.approverPos')}>
+              <Multi
+                value={p.approverPos}
+                options={options.positions}
+                onChange={(v) => set({ approverPos: v })}
+              />
+            </Item>
+            <Item label={t('flow.approverRole')}>
+              <Multi
+                value={p.approverRole}
+                options={options.roles}
+                onChange={(v) => set({ approverRole: v })}
+              />
+            </Item>
+          </>
+        ) : null}
+        {node.type === 'timer' ? (
+          <>
+            <Space>
+              {(['day', 'hour', 'minute', 'second'] as const).map((k) => (
+                <Item key={k} label={t(`flow.${k}`)}>
+                  <InputNumber
+                    data-testid={`timer-${k}`}
+                    min={0}
+                    step={0.5}
+                    value={p[k] ?? 0}
+                    onChange={(v) => set({ [k]: v ?? 0 })}
+                  />
+                </Item>
+              ))}
+            </Space>
+            {timeBad ? <div style={{ color: '#f25643' }}>{t('flow.timeInvalid')}</div> : null}
+          </>
+        ) : null}
+        {node.type === 'subFlow' ? (
+          <>
+            <Item label={t('flow.flowId')}>
+              {options.flows ? (
+                <Select
+                  style={{ width: '100%' }}
+                  value={p.flowId || undefined}
+                  options={options.flows}
+                  onChange={(v) => set({ flowId: v })}
+                />
+              ) : (
+                <Input value={p.flowId ?? ''} onChange={(e) => set({ flowId: e.target.value })} />
+              )}
+            </Item>
+            <Item label={t('flow.initiateType')}>
+              <Radio.Group
+                value={p.initiateType ?? 1}
+                onChange={(e) => set({ initiateType: e.target.value })}
+              >
+                <Radio value={1}>{t('flow.assignee.3')}</Radio>
+                <Radio value={6}>{t('flow.assignee.1')}</Radio>
+              </Radio.Group>
+            </Item>
+            {p.initiateType === 6 ? (
+              <>
+                <Item label={t('flow.initiator')}>
+                  <Multi
+                    value={p.initiator}
+                    options={options.users}
+                    onChange={(v) => set({ initiator: v })}
+                  />
+                </Item>
+                <Item label={t('flow.initiatePos')}>
+                  <Multi
+                    value={p.initiatePos}
+                    options={options.positions}
+                    onChange={(v) => set({ initiatePos: v })}
+                  />
+                </Item>
+                <Item label={t('flow.initiateRole')}>
+                  <Multi
+                    value={p.initiateRole}
+                    options={options.roles}
+                    onChange={(v) => set({ initiateRole: v })}
+                  />
+                </Item>
+              </>
+            ) : null}
+            <Item label={t('flow.isAsync')}>
+              <Switch checked={!!p.isAsync} onChange={(v) => set({ isAsync: v })} />
+            </Item>
+          </>
+        ) : null}
+        {(node.type === 'condition' || node.type === 'branch') && !p.isDefault ? (
+          <ConditionEditor
+            groups={p.conditions ?? []}
+            groupsLogic={p.groupsLogic ?? 'or'}
+            options={options}
+            onChange={set}
+          />
+        ) : null}
+      </fieldset>
+    </Drawer>
+  );
+}
+
+/** Condition groups (items joined by the group's logic; groups by groupsLogic). */
+export function ConditionEditor({
+  groups,
+  groupsLogic,
+  options,
+  onChange,
+}: {
+  groups: ConditionGroup[];
+  groupsLogic: 'and' | 'or';
+  options: FlowDesignerOptions;
+  onChange: (p: Partial<FlowNodeProperties>) => void;
+}) {
+  const { t } = useDesignerT();
+  const setGroups = (g: ConditionGroup[]) => onChange({ conditions: g });
+  const setItem = (gi: number, ii: number, patch: Partial<ConditionItem>) =>
+    setGroups(
+      groups.map((g, i) =>
+        i !== gi ? g : { ...g, items: g.items.map((it, j) => (j !== ii ? it : { ...it, ...patch })) },
+      ),
+    );
+  const blank = (): ConditionItem => ({
+    fieldType: 'form',
+    field: '',
+    valueType: 'number',
+    operator: '=',
+    value: '',
+  });
+  return (
+    <div data-testid="condition-editor">
+      <Item label={t('flow.logic')}>
+        <Radio.Group value={groupsLogic} onChange={(e) => onChange({ groupsLogic: e.target.value })}>
+          <Radio value="or">{t('flow.or')}</Radio>
+          <Radio value="and">{t('flow.and')}</Radio>
+        </Radio.Group>
+      </Item>
+      {groups.map((g, gi) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: condition groups have no id
+        <div key={gi} style={{ border: '1px solid #eee', padding: 8, marginBottom: 8 }}>
+          <Radio.Group
+            size="small"
+            value={g.logic ?? 'and'}
+            onChange={(e) =>
+              setGroups(groups.map((x, i) => (i === gi ? { ...x, logic: e.target.value } : x)))
+            }
+          >
+            <Radio value="and">{t('flow.and')}</Radio>
+            <Radio value="or">{t('flow.or')}</Radio>
+          </Radio.Group>
+          {g.items.map((it, ii) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: condition items have no id
+            <div key={ii} style={{ display: 'flex', gap: 4, marginTop: 6, flexWrap: 'wrap' }}>
+              <Select
+                style={{ width: 100 }}
+                value={it.fieldType}
+                options={['form', 'initiator', 'department', 'position', 'role'].map((v) => ({
+                  value: v,
+                  label: t(`flow.ft.${v}`),
+                }))}
+                onChange={(v) =>
+                  setItem(gi, ii, {
+                    fieldType: v,
+                    valueType: v === 'form' ? it.valueType : 'list',
+                    operator: v === 'form' ? it.operator : 'in',
+                  })
+                }
+              />
+              {it.fieldType === 'form' ? (
+                options.formFields?.length ? (
+                  <Select
+                    style={{ width: 130 }}
+                    value={it.field || undefined}
+                    options={options.formFields}
+                    onChange={(v) => {
+                      const f = options.formFields?.find((x) => x.value === v);
+                      const vt = f?.valueType ?? 'text';
+                      setItem(gi, ii, {
+                        field: v,
+                        fieldName: f?.label,
+                        valueType: vt,
+                        operator: OPERATORS[vt]![0] as ConditionItem['operator'],
+                      });
+                    }}
+                  />
+                ) : (
+                  <Input
+                    data-testid="cond-field"
+                    style={{ width: 130 }}
+                    value={it.field ?? ''}
+                    onChange={(e) => setItem(gi, ii, { field: e.target.value })}
+                  />
+                )
+              ) : null}
+              <Select
+                data-testid="cond-operator"
+                style={{ width: 110 }}
+                value={it.operator}
+                options={(OPERATORS[it.valueType ?? 'text'] ?? OPERATORS.text!).map((o) => ({
+                  value: o,
+                  label: o,
+                }))}
+                onChange={(v) => setItem(gi, ii, { operator: v })}
+              />
+              <Input
+                data-testid="cond-value"
+                style={{ width: 110 }}
+                value={String(it.value ?? '')}
+                onChange={(e) =>
+                  setItem(gi, ii, {
+                    value:
+                      it.valueType === 'number' &&
+                      e.target.value !== '' &&
+                      !Number.isNaN(Number(e.target.value))
+                        ? Number(e.target.value)
+                        : e.target.value,
+                  })
+                }
+              />
+              {it.operator === 'between' ? (
+                <Input
+                  style={{ width: 90 }}
+                  value={String(it.value2 ?? '')}
+                  onChange={(e) => setItem(gi, ii, { value2: Number(e.target.value) })}
+                />
+              ) : null}
+              <Button
+                size="small"
+                onClick={() =>
+                  setGroups(
+                    groups
+                      .map((x, i) => (i === gi ? { ...x, items: x.items.filter((_, j) => j !== ii) } : x))
+                      .filter((x) => x.items.length),
+                  )
+                }
+              >
+                ✕
+              </Button>
+            </div>
+          ))}
+          <Button
+            size="small"
+            style={{ marginTop: 6 }}
+            onClick={() =>
+              setGroups(groups.map((x, i) => (i === gi ? { ...x, items: [...x.items, blank()] } : x)))
+            }
+          >
+            {t('btn.add')}
+          </Button>
+        </div>
+      ))}
+      <Button
+        data-testid="cond-add-group"
+        size="small"
+        onClick={() => setGroups([...groups, { logic: 'and', items: [blank()] }])}
+      >
+        {t('flow.addCondition')}
+      </Button>
+    </div>
+  );
+}
