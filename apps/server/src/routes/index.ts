@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fileRoutes from './file/index';
 import oauthRoutes from './oauth/index';
 import permissionRoutes from './permission/index';
 import onlineUserRoutes from './system/online-user';
@@ -9,5 +10,6 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   oauthRoutes,
   sysconfigRoutes,
   onlineUserRoutes,
+  fileRoutes,
   permissionRoutes,
 ];

@@ -1,0 +1,68 @@
+/**
+ * What may be uploaded. Extensions by kind (spec 4 §9 accepted types: image, video, audio, excel, word,
+ * pdf, txt; plus ppt and archives for attachments). Anything else (html, svg, js, exe…) is refused,
+ * whatever the client says. Sizes: attachments up to 500 MB (spec 1 §9), chunks 5 MiB, editor images
+ * (annex/annexpic) 10 MB, chat images (IM) 5 MB, avatars 2 MB.
+ */
+export const EXT_KINDS: Record<string, string[]> = {
+  image: ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp'],
+  video: ['mp4', 'avi', 'mov', 'wmv', 'flv', 'mkv', 'webm'],
+  audio: ['mp3', 'wav', 'aac', 'ogg', 'm4a', 'amr'],
+  excel: ['xls', 'xlsx', 'csv'],
+  word: ['doc', 'docx', 'wps'],
+  ppt: ['ppt', 'pptx'],
+  pdf: ['pdf'],
+  txt: ['txt'],
+  archive: ['zip', 'rar', '7z'],
+};
+const ALL = new Set(Object.values(EXT_KINDS).flat());
+const IMAGES = new Set(EXT_KINDS.image);
+
+export const MB = 1024 * 1024;
+export const CHUNK_LIMIT = 5 * MB;
+export const MAX_FILE_SIZE = 500 * MB;
+
+/** Upload kinds (the {type} path segment and the chunk fileType): allowed extensions and size limit. */
+const TYPES: Record<string, { images: boolean; max: number; public: boolean }> = {
+  annex: { images: false, max: MAX_FILE_SIZE, public: true },
+  annexpic: { images: true, max: 10 * MB, public: true },
+  userAvatar: { images: true, max: 2 * MB, public: true },
+  IM: { images: true, max: 5 * MB, public: false },
+  document: { images: false, max: MAX_FILE_SIZE, public: false },
+  workFlow: { images: false, max: MAX_FILE_SIZE, public: false },
+  mail: { images: false, max: MAX_FILE_SIZE, public: false },
+  comment: { images: false, max: 50 * MB, public: false },
+};
+export const UPLOAD_TYPES = Object.keys(TYPES);
+
+export function normaliseExt(ext: string): string {
+  return ext.replace(/^\./, '').toLowerCase();
+}
+
+/** null when allowed, otherwise the refusal text. */
+export function checkUpload(type: string, ext: string, size: number): string | null {
+  const t = TYPES[type];
+  if (!t) return `fileType: 不支持的上传类型 ${type.slice(0, 32)}`;
+  const e = normaliseExt(ext);
+  if (!ALL.has(e) || (t.images && !IMAGES.has(e)))
+    return `请选择${t.images ? EXT_KINDS.image.join(',') : [...ALL].join(',')}类型的文件`;
+  if (size > t.max) return `文件大小超过${Math.round(t.max / MB)}MB`;
+  return null;
+}
+
+/** Files of these types may be downloaded without a session (ids are 128-bit random, unguessable). */
+export const isPublicType = (type: string) => TYPES[type]?.public ?? false;
+
+export const CONTENT_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  bmp: 'image/bmp',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+  txt: 'text/plain; charset=utf-8',
+  mp4: 'video/mp4',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+};

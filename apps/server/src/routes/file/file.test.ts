@@ -1,0 +1,315 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
+
+/** A multipart/form-data body with text fields and one file. */
+export function multipart(
+  fields: Record<string, string | number>,
+  file: { name: string; data: Buffer } | null,
+) {
+  const boundary = `----kp${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+    );
+    parts.push(file.data, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+const CHUNK = 5 * 1024 * 1024;
+const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
+
+describe(`files on ${TEST_DB_KIND}`, () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = await t.login('zhangwei');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const sendChunks = async (data: Buffer, name: string, ext: string, identifier = md5(data), tok = token) => {
+    const total = Math.max(1, Math.ceil(data.length / CHUNK));
+    const answers = [];
+    for (let i = 0; i < total; i++) {
+      const part = data.subarray(i * CHUNK, (i + 1) * CHUNK);
+      const body = multipart(
+        {
+          identifier,
+          chunkNumber: i + 1,
+          totalChunks: total,
+          chunkSize: CHUNK,
+          currentChunkSize: part.length,
+          totalSize: data.length,
+          filename: name,
+        },
+        { name, data: part },
+      );
+      answers.push(
+        await t.call<any>(tok, {
+          method: 'POST',
+          url: `/api/file/chunk?fileType=annex&extension=${ext}`,
+          ...body,
+        }),
+      );
+    }
+    return answers;
+  };
+
+  it('uploads in chunks, merges with the MD5 checked, downloads the same bytes', async () => {
+    const data = Buffer.alloc(CHUNK * 2 + 1234);
+    for (let i = 0; i < data.length; i++) data[i] = (i * 31) & 0xff;
+    const answers = await sendChunks(data, '施工方案.pdf', 'pdf');
+    expect(answers.map((a) => a.code)).toEqual([200, 200, 200]);
+    expect(answers[0].data).toEqual({ uploaded: false, merge: false, chunkNumbers: [1] });
+    expect(answers[2].data).toEqual({ uploaded: true, merge: true, chunkNumbers: [1, 2, 3] });
+    const m = await t.call<any>(token, {
+      method: 'POST',
+      url: '/api/file/merge',
+      payload: {
+        identifier: md5(data),
+        fileName: '施工方案.pdf',
+        fileSize: data.length,
+        fileType: 'annex',
+        extension: 'pdf',
+        type: 'annex',
+      },
+    });
+    expect(m.code).toBe(200);
+    expect(m.data).toMatchObject({ name: '施工方案.pdf', size: data.length });
+    expect(m.data.url).toMatch(/^\/api\/file\/Download\/annex\/[0-9a-f]{32}\.pdf$/);
+    const row = await t.db.kysely
+      .selectFrom('file_record')
+      .selectAll()
+      .where('id', '=', m.data.fileId)
+      .executeTakeFirstOrThrow();
+    expect(row.original_name).toBe('施工方案.pdf');
+    expect(row.storage_key).not.toContain('施工');
+    const dl = await t.app.inject({
+      method: 'GET',
+      url: m.data.url,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(dl.statusCode).toBe(200);
+    expect(md5(dl.rawPayload)).toBe(md5(data));
+    expect(dl.headers['content-disposition']).toContain(encodeURIComponent('施工方案.pdf'));
+    const pv = await t.call<any>(token, {
+      method: 'GET',
+      url: `/api/file/Uploader/Preview?fileVersionId=${m.data.fileId}&fileName=x.pdf`,
+    });
+    expect(pv.data).toBe(m.data.url);
+  });
+
+  it('refuses a merge whose MD5 does not match and removes the chunks', async () => {
+    const data = Buffer.from('hello world, this is a document');
+    const fake = md5(Buffer.from('something else'));
+    await sendChunks(data, 'a.txt', 'txt', fake);
+    const m = await t.call(token, {
+      method: 'POST',
+      url: '/api/file/merge',
+      payload: {
+        identifier: fake,
+        fileName: 'a.txt',
+        fileSize: data.length,
+        fileType: 'annex',
+        extension: 'txt',
+      },
+    });
+    expect(m.code).toBe(400);
+    expect(m.msg).toContain('MD5');
+    const again = await t.call(token, {
+      method: 'POST',
+      url: '/api/file/merge',
+      payload: {
+        identifier: fake,
+        fileName: 'a.txt',
+        fileSize: data.length,
+        fileType: 'annex',
+        extension: 'txt',
+      },
+    });
+    expect(again.msg).toContain('不完整');
+  });
+
+  it('refuses forbidden types, oversize files, bad fields and anonymous uploads', async () => {
+    const data = Buffer.from('<html></html>');
+    const [html] = await sendChunks(data, 'x.html', 'html');
+    expect(html.code).toBe(400);
+    const exe = multipart(
+      {
+        identifier: md5(data),
+        chunkNumber: 1,
+        totalChunks: 1,
+        chunkSize: CHUNK,
+        currentChunkSize: data.length,
+        totalSize: data.length,
+        filename: 'x.exe',
+      },
+      { name: 'x.exe', data },
+    );
+    expect(
+      (await t.call(token, { method: 'POST', url: '/api/file/chunk?fileType=annex&extension=exe', ...exe }))
+        .code,
+    ).toBe(400);
+    const big = multipart(
+      {
+        identifier: md5(data),
+        chunkNumber: 1,
+        totalChunks: 200,
+        chunkSize: CHUNK,
+        currentChunkSize: data.length,
+        totalSize: 600 * 1024 * 1024,
+        filename: 'x.pdf',
+      },
+      { name: 'x.pdf', data },
+    );
+    const r = await t.call(token, {
+      method: 'POST',
+      url: '/api/file/chunk?fileType=annex&extension=pdf',
+      ...big,
+    });
+    expect(r).toMatchObject({ code: 400, msg: '文件大小超过500MB' });
+    const noId = multipart(
+      {
+        chunkNumber: 1,
+        totalChunks: 1,
+        chunkSize: CHUNK,
+        currentChunkSize: data.length,
+        totalSize: data.length,
+        filename: 'x.pdf',
+      },
+      { name: 'x.pdf', data },
+    );
+    expect(
+      (await t.call(token, { method: 'POST', url: '/api/file/chunk?fileType=annex&extension=pdf', ...noId }))
+        .msg,
+    ).toBe('identifier: is required');
+    const traversal = multipart(
+      {
+        identifier: '../../etc/passwd',
+        chunkNumber: 1,
+        totalChunks: 1,
+        chunkSize: CHUNK,
+        currentChunkSize: data.length,
+        totalSize: data.length,
+        filename: 'x.pdf',
+      },
+      { name: 'x.pdf', data },
+    );
+    expect(
+      (
+        await t.call(token, {
+          method: 'POST',
+          url: '/api/file/chunk?fileType=annex&extension=pdf',
+          ...traversal,
+        })
+      ).code,
+    ).toBe(400);
+    const badQuery = await t.call(token, {
+      method: 'POST',
+      url: '/api/file/chunk?fileType=../x&extension=pdf',
+      ...noId,
+    });
+    expect(badQuery.msg).toMatch(/^fileType: /);
+    const anon = await t.call(null, {
+      method: 'POST',
+      url: '/api/file/chunk?fileType=annex&extension=pdf',
+      ...noId,
+    });
+    expect(anon.code).toBe(602);
+    const tooBig = Buffer.alloc(CHUNK + 4096);
+    const over = multipart(
+      {
+        identifier: md5(tooBig),
+        chunkNumber: 1,
+        totalChunks: 1,
+        chunkSize: CHUNK,
+        currentChunkSize: tooBig.length,
+        totalSize: tooBig.length,
+        filename: 'x.pdf',
+      },
+      { name: 'x.pdf', data: tooBig },
+    );
+    expect(
+      (await t.call(token, { method: 'POST', url: '/api/file/chunk?fileType=annex&extension=pdf', ...over }))
+        .code,
+    ).toBe(413);
+  });
+
+  it('annex takes one image and answers data.url; images download without a session', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const r = await t.call<any>(token, {
+      method: 'POST',
+      url: '/api/File/Uploader/annex',
+      ...multipart({}, { name: 'pic.png', data: png }),
+    });
+    expect(r.code).toBe(200);
+    expect(r.data.url).toMatch(/^\/api\/file\/Download\/annex\/[0-9a-f]{32}\.png$/);
+    const dl = await t.app.inject({ method: 'GET', url: r.data.url });
+    expect(dl.statusCode).toBe(200);
+    expect(dl.headers['content-type']).toBe('image/png');
+    const pdf = await t.call(token, {
+      method: 'POST',
+      url: '/api/File/Uploader/annex',
+      ...multipart({}, { name: 'a.pdf', data: png }),
+    });
+    expect(pdf.code).toBe(400);
+    const none = await t.call(token, {
+      method: 'POST',
+      url: '/api/File/Uploader/annex',
+      ...multipart({ a: 1 }, null),
+    });
+    expect(none.msg).toBe('file: is required');
+    const badType = await t.call(token, {
+      method: 'POST',
+      url: '/api/File/Uploader/evil',
+      ...multipart({}, { name: 'pic.png', data: png }),
+    });
+    expect(badType.code).toBe(400);
+  });
+
+  it('private files need a session (header or ?token=); unknown names are 404 or 400', async () => {
+    const txt = Buffer.from('secret minutes');
+    await sendChunks(txt, 'm.txt', 'txt');
+    // document type: private
+    const m = await t.call<any>(token, {
+      method: 'POST',
+      url: '/api/file/merge',
+      payload: {
+        identifier: md5(txt),
+        fileName: 'm.txt',
+        fileSize: txt.length,
+        fileType: 'annex',
+        extension: 'txt',
+      },
+    });
+    await t.db.kysely
+      .updateTable('file_record')
+      .set({ file_type: 'document' })
+      .where('id', '=', m.data.fileId)
+      .execute();
+    const url = m.data.url.replace('/annex/', '/document/');
+    expect((await t.call(null, { method: 'GET', url })).code).toBe(602);
+    const withQuery = await t.app.inject({ method: 'GET', url: `${url}?token=${token}` });
+    expect(withQuery.body).toBe('secret minutes');
+    expect(
+      (await t.call(null, { method: 'GET', url: '/api/file/Download/document/..%2F..%2Fpasswd' })).code,
+    ).toBe(400);
+    expect(
+      (await t.call(null, { method: 'GET', url: `/api/file/Download/document/${'0'.repeat(32)}.txt` })).code,
+    ).toBe(404);
+  });
+});

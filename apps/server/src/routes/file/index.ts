@@ -1,0 +1,288 @@
+import { createHash } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  ApiCode,
+  type ChunkData,
+  ChunkFields,
+  ChunkQuery,
+  MergeBody,
+  makeValidator,
+  PreviewQuery,
+  type UploadedFile,
+} from '@kp/schema';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { me } from '../../auth/guard';
+import { newId } from '../../auth/tokens';
+import type { AppContext } from '../../context';
+import {
+  CHUNK_LIMIT,
+  CONTENT_TYPES,
+  checkUpload,
+  isPublicType,
+  normaliseExt,
+  UPLOAD_TYPES,
+} from '../../files/policy';
+import { ApiError } from '../../http/api-error';
+import { ok } from '../../http/envelope';
+
+const validChunk = makeValidator(ChunkFields);
+const bad = (msg: string) => new ApiError(ApiCode.BAD_REQUEST, msg);
+
+/** Reads a multipart request: text fields and exactly one file (buffered, limited). */
+async function readMultipart(req: FastifyRequest, fileLimit: number) {
+  if (!req.isMultipart()) throw bad('file: 请使用 multipart/form-data 上传');
+  const fields: Record<string, string> = {};
+  let file: { name: string; data: Buffer } | null = null;
+  for await (const part of req.parts({ limits: { fileSize: fileLimit, files: 1 } })) {
+    if (part.type === 'file') {
+      const data = await part.toBuffer();
+      file = { name: part.filename, data };
+    } else fields[part.fieldname] = String(part.value);
+  }
+  if (!file) throw bad('file: is required');
+  return { fields, file };
+}
+
+const chunkPrefix = (userId: string, identifier: string) => `chunks/${userId}/${identifier.toLowerCase()}`;
+const numbersOf = (keys: string[]) =>
+  keys
+    .map((k) => Number(k.slice(k.lastIndexOf('/') + 1)))
+    .filter(Number.isInteger)
+    .sort((a, b) => a - b);
+
+function fileUrl(type: string, id: string, ext: string) {
+  return `/api/file/Download/${type}/${id}.${ext}`;
+}
+
+async function recordFile(
+  ctx: AppContext,
+  o: {
+    owner: string;
+    name: string;
+    ext: string;
+    type: string;
+    size: number;
+    md5: string | null;
+    key: string;
+    id: string;
+  },
+): Promise<UploadedFile> {
+  await ctx.db
+    .insertInto('file_record')
+    .values({
+      id: o.id,
+      owner_user_id: o.owner,
+      original_name: o.name.slice(0, 500),
+      extension: o.ext,
+      file_type: o.type,
+      size: o.size,
+      md5: o.md5,
+      storage_key: o.key,
+    })
+    .execute();
+  return { name: o.name, fileId: o.id, fileVersionId: o.id, url: fileUrl(o.type, o.id, o.ext), size: o.size };
+}
+
+const storageKey = (id: string, ext: string) => {
+  const d = new Date();
+  return `files/${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}/${id}.${ext}`;
+};
+
+export default async function fileRoutes(app: FastifyInstance) {
+  const ctx = app.kp;
+
+  app.post(
+    '/api/file/chunk',
+    { schema: { tags: ['file'], summary: 'Upload one chunk (multipart)', querystring: ChunkQuery } },
+    async (req) => {
+      const q = req.query as ChunkQuery;
+      const { fields, file } = await readMultipart(req, CHUNK_LIMIT + 1024);
+      const num = (k: string) =>
+        fields[k] !== undefined && /^\d+$/.test(fields[k]) ? Number(fields[k]) : fields[k];
+      const v = validChunk({
+        identifier: fields.identifier,
+        chunkNumber: num('chunkNumber'),
+        totalChunks: num('totalChunks'),
+        chunkSize: num('chunkSize'),
+        currentChunkSize: num('currentChunkSize'),
+        totalSize: num('totalSize'),
+        filename: fields.filename,
+        ...(fields.relativePath ? { relativePath: fields.relativePath } : {}),
+      });
+      if (!v.ok) throw bad(`${v.errors[0].path}: ${v.errors[0].message}`);
+      const c = v.value;
+      const refusal = checkUpload(q.fileType, q.extension, c.totalSize);
+      if (refusal) throw bad(refusal);
+      if (c.chunkNumber > c.totalChunks) throw bad('chunkNumber: must not exceed totalChunks');
+      if (file.data.length !== c.currentChunkSize)
+        throw bad('currentChunkSize: does not match the chunk received');
+      if (c.chunkSize > CHUNK_LIMIT || file.data.length > CHUNK_LIMIT)
+        throw new ApiError(ApiCode.TOO_LARGE, '分片大小超过5MB');
+      const prefix = chunkPrefix(me(req).userId, c.identifier);
+      await ctx.storage.put(`${prefix}/${c.chunkNumber}`, file.data);
+      const chunkNumbers = numbersOf(await ctx.storage.list(prefix));
+      const uploaded = chunkNumbers.length >= c.totalChunks;
+      const data: ChunkData = { uploaded, merge: uploaded, chunkNumbers };
+      return ok(data);
+    },
+  );
+
+  app.post(
+    '/api/file/merge',
+    {
+      schema: {
+        tags: ['file'],
+        summary: 'Merge the chunks; the MD5 (identifier) is verified',
+        body: MergeBody,
+      },
+    },
+    async (req) => {
+      const b = req.body as MergeBody;
+      const ext = normaliseExt(b.extension);
+      const refusal = checkUpload(b.fileType, ext, b.fileSize);
+      if (refusal) throw bad(refusal);
+      const userId = me(req).userId;
+      const prefix = chunkPrefix(userId, b.identifier);
+      const nums = numbersOf(await ctx.storage.list(prefix));
+      const expected = Math.max(1, Math.ceil(b.fileSize / (5 * 1024 * 1024)));
+      if (!nums.length || nums.length < expected || nums[nums.length - 1] !== nums.length) {
+        throw bad('identifier: 文件分片不完整，请重新上传');
+      }
+      const id = newId();
+      const key = storageKey(id, ext);
+      const hash = createHash('md5');
+      const pass = new PassThrough();
+      const writing = ctx.storage.put(key, pass);
+      try {
+        for (const n of nums) {
+          await pipeline(ctx.storage.get(`${prefix}/${n}`), async function* (src) {
+            for await (const chunk of src) {
+              hash.update(chunk as Buffer);
+              if (!pass.write(chunk)) await new Promise((r) => pass.once('drain', r));
+            }
+          });
+        }
+        pass.end();
+      } catch (err) {
+        pass.destroy(err as Error);
+        await writing.catch(() => {});
+        await ctx.storage.remove(key);
+        throw err;
+      }
+      const size = await writing;
+      const md5 = hash.digest('hex');
+      if (md5 !== b.identifier.toLowerCase() || size !== b.fileSize) {
+        await ctx.storage.remove(key);
+        await ctx.storage.removeAll(prefix);
+        throw bad(
+          md5 !== b.identifier.toLowerCase()
+            ? '文件校验失败（MD5不一致），请重新上传'
+            : 'fileSize: 与上传的文件大小不一致',
+        );
+      }
+      await ctx.storage.removeAll(prefix);
+      const data = await recordFile(ctx, {
+        owner: userId,
+        name: b.fileName,
+        ext,
+        type: b.fileType,
+        size,
+        md5,
+        key,
+        id,
+      });
+      return ok(data, '上传成功');
+    },
+  );
+
+  // Single-request upload: /api/File/Uploader/annex (editor images), /api/file/Uploader/IM (chat images)…
+  const TypeParams = Type.Object({ type: Type.Union(UPLOAD_TYPES.map((t) => Type.Literal(t))) });
+  const single = async (req: FastifyRequest) => {
+    const { type } = req.params as { type: string };
+    const { file } = await readMultipart(req, 50 * 1024 * 1024);
+    const dot = file.name.lastIndexOf('.');
+    const ext = dot >= 0 ? normaliseExt(file.name.slice(dot + 1)) : '';
+    // annex is used for editor images (spec 3 §7): only images there
+    const refusal = checkUpload(type === 'annex' ? 'annexpic' : type, ext, file.data.length);
+    if (refusal) throw bad(refusal);
+    const id = newId();
+    const key = storageKey(id, ext);
+    await ctx.storage.put(key, file.data);
+    const md5 = createHash('md5').update(file.data).digest('hex');
+    const data = await recordFile(ctx, {
+      owner: me(req).userId,
+      name: file.name,
+      ext,
+      type,
+      size: file.data.length,
+      md5,
+      key,
+      id,
+    });
+    return ok(data, '上传成功');
+  };
+  for (const base of ['/api/File/Uploader/:type', '/api/file/Uploader/:type']) {
+    app.post(
+      base,
+      { schema: { tags: ['file'], summary: 'Upload one file (multipart)', params: TypeParams } },
+      single,
+    );
+  }
+
+  app.get(
+    '/api/file/Download/:type/:fileName',
+    {
+      config: { auth: 'public', tokenInQuery: true },
+      schema: {
+        tags: ['file'],
+        summary: 'Download a file (session needed except for editor images and avatars)',
+        params: Type.Object({
+          type: Type.String({ maxLength: 32 }),
+          fileName: Type.String({ pattern: '^[0-9a-f]{32}\\.[A-Za-z0-9]{1,16}$' }),
+        }),
+      },
+    },
+    async (req, reply) => {
+      const { type, fileName } = req.params as { type: string; fileName: string };
+      const id = fileName.slice(0, 32);
+      const row = await ctx.db.selectFrom('file_record').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row || row.file_type !== type) throw new ApiError(ApiCode.NOT_FOUND, '文件不存在');
+      if (!isPublicType(row.file_type)) {
+        // Same checks as the guard, done here because public files need none.
+        const token = req.token;
+        const s = token ? await ctx.sessions.resolve(token) : null;
+        if (!s || s.endReason || s.expiresAt <= Date.now())
+          throw new ApiError(ApiCode.TOKEN_INVALID, '登录凭证无效，请重新登录');
+      }
+      const ctype = CONTENT_TYPES[row.extension] ?? 'application/octet-stream';
+      const inline = ctype.startsWith('image/') || ctype === 'application/pdf';
+      reply
+        .header('content-type', ctype)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-length', String(row.size))
+        .header(
+          'content-disposition',
+          `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.original_name)}`,
+        );
+      return reply.send(ctx.storage.get(row.storage_key));
+    },
+  );
+
+  app.get(
+    '/api/file/Uploader/Preview',
+    { schema: { tags: ['file'], summary: 'Preview address of an uploaded file', querystring: PreviewQuery } },
+    async (req) => {
+      const q = req.query as PreviewQuery;
+      const row = await ctx.db
+        .selectFrom('file_record')
+        .select(['id', 'file_type', 'extension'])
+        .where('id', '=', q.fileVersionId)
+        .executeTakeFirst();
+      if (!row) throw new ApiError(ApiCode.NOT_FOUND, '文件不存在');
+      // No office converter: the address opens the file itself (images, pdf, txt display in the browser).
+      return ok(fileUrl(row.file_type, row.id, row.extension));
+    },
+  );
+}
