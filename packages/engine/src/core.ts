@@ -2,5 +2,6 @@
 export * from './format/index';
 export * from './formula/index';
 export * from './money/index';
+export * from './routes/index';
 export * from './upload/index';
 export * from './validators/index';
