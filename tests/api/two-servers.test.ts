@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import { createPostgresDatabase } from '@kp/server/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { type ServerProcess, startServerProcess } from './server-process';
+
+const PG = process.env.TEST_DATABASE_URL;
+const md5 = (s: string) => createHash('md5').update(s).digest('hex');
+
+function socket(url: string, token: string) {
+  const ws = new WebSocket(`${url.replace('http', 'ws')}/websocket`);
+  const got: Array<Record<string, unknown>> = [];
+  ws.on('message', (raw) => got.push(JSON.parse(String(raw))));
+  ws.on('open', () => ws.send(JSON.stringify({ method: 'OnConnection', token, mobileDevice: false })));
+  const waitFor = async (method: string, ms = 10_000) => {
+    const end = Date.now() + ms;
+    while (Date.now() < end) {
+      const m = got.find((x) => x.method === method);
+      if (m) return m;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`no ${method}; got ${JSON.stringify(got)}`);
+  };
+  return { ws, got, waitFor };
+}
+
+async function post(url: string, path: string, body: Record<string, string>, token?: string) {
+  const res = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: new URLSearchParams(body).toString(),
+  });
+  return res.json();
+}
+async function get(url: string, path: string, token: string) {
+  return (await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } })).json();
+}
+
+describe.skipIf(!PG)('two server processes on one PostgreSQL database', () => {
+  let a: ServerProcess;
+  let b: ServerProcess;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const created = await createPostgresDatabase(PG!);
+    drop = created.drop;
+    a = await startServerProcess({ DATABASE_URL: created.url });
+    b = await startServerProcess({ DATABASE_URL: created.url });
+  }, 180_000);
+  afterAll(async () => {
+    await a?.stop();
+    await b?.stop();
+    await drop?.();
+  });
+
+  it('a logout on server A pushes logout + closeSocket to sockets on A and on B', async () => {
+    const login = await post(a.url, '/api/oauth/Login', { account: 'zhangwei', password: md5('kp123456') });
+    expect(login.code).toBe(200);
+    const token = login.data.token;
+    const sa = socket(a.url, token);
+    const sb = socket(b.url, token);
+    await sa.waitFor('initMessage');
+    await sb.waitFor('initMessage');
+    // the session made on A is valid on B (nothing lives only in A's memory)
+    expect((await get(b.url, '/api/oauth/CurrentUser', token)).code).toBe(200);
+    expect((await get(a.url, '/api/oauth/Logout', token)).code).toBe(200);
+    expect((await sa.waitFor('logout')).msg).toBeTruthy();
+    expect((await sb.waitFor('logout')).msg).toBeTruthy();
+    await sb.waitFor('closeSocket');
+    expect((await get(b.url, '/api/oauth/CurrentUser', token)).code).toBe(602);
+  });
+
+  it('forced offline on B ends a session used on A', async () => {
+    const admin = (await post(b.url, '/api/oauth/Login', { account: 'admin', password: md5('admin123') }))
+      .data.token;
+    const victim = (await post(a.url, '/api/oauth/Login', { account: 'chenjing', password: md5('kp123456') }))
+      .data.token;
+    const sa = socket(a.url, victim);
+    await sa.waitFor('initMessage');
+    expect((await get(a.url, '/api/oauth/CurrentUser', victim)).code).toBe(200);
+    const list = await get(b.url, '/api/system/onlineUser?keyword=chenjing', admin);
+    const id = list.data.list[0].id;
+    const res = await fetch(`${b.url}/api/system/onlineUser/${id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect((await res.json()).code).toBe(200);
+    expect((await sa.waitFor('logout')).msg).toBe('您已被管理员强制下线');
+    expect((await get(a.url, '/api/oauth/CurrentUser', victim)).code).toBe(601);
+  });
+});
+
+describe.skipIf(!!PG)('two server processes (skipped)', () => {
+  it.skip('needs TEST_DATABASE_URL (a PostgreSQL server): two processes cannot share one embedded PGlite', () => {});
+});
