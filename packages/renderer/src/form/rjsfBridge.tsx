@@ -62,6 +62,7 @@ export const RJSF_TEMPLATES: Partial<TemplatesType> = {
 export function buildUiSchema(schema: Record<string, unknown>): UiSchema {
   const props = (schema.properties ?? {}) as Record<string, unknown>;
   const ui: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
-  for (const name of Object.keys(props)) ui[name] = { 'ui:field': 'kp' };
+  // ui:fieldReplacesAnyOrOneOf: our field also handles anyOf/oneOf values (e.g. number or '' for amounts).
+  for (const name of Object.keys(props)) ui[name] = { 'ui:field': 'kp', 'ui:fieldReplacesAnyOrOneOf': true };
   return ui;
 }

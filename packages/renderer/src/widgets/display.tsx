@@ -2,6 +2,7 @@ import { Alert, Button, Divider, Input, InputNumber, Space } from 'antd';
 import type { CSSProperties } from 'react';
 import { useRender } from '../form/context';
 import { prop, text } from '../form/fieldUtil';
+import { amountInWords } from './money';
 import type { WidgetProps } from './types';
 
 /** Number range (spec 3 §5): [min, max]; an empty list when both bounds are empty. */
@@ -48,7 +49,14 @@ export function CalculateWidget({ field, value }: WidgetProps) {
   const n = Number(value);
   const shown =
     value === '' || value == null || Number.isNaN(n) ? (0).toFixed(precision) : n.toFixed(precision);
-  return <Input readOnly value={shown} className="kp-calculate" />;
+  // Amount in words under the value when the field sets showChinese (as the expense-claim example does).
+  const words = prop<boolean>(field, 'showChinese') === true ? amountInWords(shown) : '';
+  return (
+    <>
+      <Input readOnly value={shown} className="kp-calculate" />
+      {words ? <div className="kp-amount-words">{words}</div> : null}
+    </>
+  );
 }
 
 export function TextDisplay({ field }: WidgetProps) {
