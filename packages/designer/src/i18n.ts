@@ -109,7 +109,7 @@ const TEXTS: Record<string, [string, string, string]> = {
   'msg.printTemplate': ['请选择打印模板', '請選擇打印模板', 'Choose a print template'],
   'msg.expressionInvalid': ['公式不合法', '公式不合法', 'Invalid formula'],
   'msg.minTwoItems': ['选项最少要保留两项', '選項最少要保留兩項', 'Keep at least two items'],
-  'msg.maxSixItems': ['最多添加6项', '最多添加6項', 'At most 6 items'],
+  'msg.maxSixItems': ['选项最多只能添加六项', '選項最多只能添加六項', 'At most six items'],
   'msg.otherwise': ['其他情况进入此流程', '其他情況進入此流程', 'Otherwise this branch is taken'],
   // property labels
   'prop.label': ['控件标题', '控件標題', 'Label'],
@@ -207,6 +207,14 @@ const TEXTS: Record<string, [string, string, string]> = {
   'portal.columns': ['显示列', '顯示列', 'Columns'],
   'portal.items': ['应用', '應用', 'Applications'],
   'portal.empty': ['从左侧拖入组件', '從左側拖入組件', 'Drag widgets from the left'],
+  'portal.urlAddress': ['链接地址', '鏈接地址', 'Address'],
+  'portal.itemName': ['名称', '名稱', 'Name'],
+  'portal.widgets': ['门户组件', '門戶組件', 'Widgets'],
+  'portal.invalid': [
+    '门户配置不合法：{{detail}}',
+    '門戶配置不合法：{{detail}}',
+    'Invalid portal: {{detail}}',
+  ],
   'portal.props': ['控件属性', '控件屬性', 'Widget properties'],
   'col.status': ['状态', '狀態', 'Status'],
   'col.fullName': ['标题', '標題', 'Title'],

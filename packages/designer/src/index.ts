@@ -33,3 +33,14 @@ export {
   resources as designerResources,
   setDesignerLanguage,
 } from './i18n';
+export {
+  addAppItem,
+  clampHeight,
+  clampRowCount,
+  clampWidth,
+  newWidget,
+  pack as packPortalLayout,
+  removeAppItem,
+  widgetLabel,
+} from './portal/model';
+export { PortalDesigner, type PortalDesignerProps } from './portal/PortalDesigner';

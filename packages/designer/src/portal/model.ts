@@ -1,0 +1,118 @@
+import { PORTAL_COLUMNS, PORTAL_LIMITS, type PortalItem, type PortalLayout } from '@kp/schema';
+
+export const WIDGET_LABELS: Record<string, [string, string, string]> = {
+  portalNews: ['新闻资讯', '新聞資訊', 'News'],
+  portalNotices: ['通知公告', '通知公告', 'Notices'],
+  portalMessage: ['消息', '消息', 'Messages'],
+  portalCirculate: ['抄送事宜', '抄送事宜', 'Circulated'],
+  portalToDo: ['待办事宜', '待辦事宜', 'To-do'],
+  portalitem: ['事项待办', '事項待辦', 'Item to-do'],
+  portalDocument: ['公文', '公文', 'Documents'],
+  portalCheck: ['考勤', '考勤', 'Attendance'],
+  portalMeeting: ['会议', '會議', 'Meetings'],
+  portalStatistics: ['统计', '統計', 'Statistics'],
+  portalApplication: ['常用应用', '常用應用', 'Applications'],
+  portalSystem: ['系统', '系統', 'Systems'],
+};
+
+export const widgetLabel = (k: string, lang = 'zh') => {
+  const l = WIDGET_LABELS[k];
+  if (!l) return k;
+  return lang === 'en' ? l[2] : lang === 'zhtw' ? l[1] : l[0];
+};
+
+/** Grid row height in px: item.h = height / ROW_PX. */
+export const ROW_PX = 10;
+export const DEFAULT_HEIGHT = 300;
+const L = PORTAL_LIMITS;
+
+const LIST_WIDGETS = new Set([
+  'portalNews',
+  'portalNotices',
+  'portalMessage',
+  'portalCirculate',
+  'portalToDo',
+  'portalitem',
+  'portalDocument',
+  'portalMeeting',
+]);
+export const hasRowCount = (k: string) => LIST_WIDGETS.has(k);
+export const hasCategory = (k: string) => k === 'portalToDo' || k === 'portalCirculate';
+export const hasColumns = (k: string) => k === 'portalToDo' || k === 'portalCirculate';
+
+/** Width clamped to [minW, maxW] and rounded to the step of 2 (spec 3 §9). */
+export function clampWidth(w: number, minW: number = L.minW, maxW: number = L.maxW): number {
+  const stepped = Math.round(w / L.wStep) * L.wStep;
+  return Math.min(maxW, Math.max(minW, stepped));
+}
+export const clampHeight = (h: number) => Math.min(L.maxHeight, Math.max(L.minHeight, Math.round(h)));
+export const clampRowCount = (n: number) => Math.min(L.maxRowCount, Math.max(L.minRowCount, Math.round(n)));
+
+export function newWidget(jnpfKey: PortalItem['jnpfKey'], key: string): PortalItem {
+  const full =
+    jnpfKey === 'portalStatistics' || jnpfKey === 'portalSystem' || jnpfKey === 'portalApplication';
+  const item: PortalItem = {
+    i: key,
+    x: 0,
+    y: 0,
+    w: full ? 24 : 12,
+    h: DEFAULT_HEIGHT / ROW_PX,
+    jnpfKey,
+    minW: L.minW,
+    maxW: L.maxW,
+    height: DEFAULT_HEIGHT,
+    shadow: 'always',
+    header: widgetLabel(jnpfKey),
+  };
+  if (hasRowCount(jnpfKey)) item.rowCount = L.rowCount;
+  if (hasCategory(jnpfKey)) item.category = jnpfKey === 'portalToDo' ? 1 : 3;
+  if (hasColumns(jnpfKey)) item.columns = [...PORTAL_COLUMNS];
+  if (jnpfKey === 'portalApplication')
+    item.list = [
+      { id: '1', fullName: '应用1', urlAddress: '', linkTarget: '_self' },
+      { id: '2', fullName: '应用2', urlAddress: '', linkTarget: '_self' },
+    ];
+  return item;
+}
+
+/** Packs items row by row in their order: x and y follow from the widths and heights (24 columns). */
+export function pack(items: PortalItem[]): PortalItem[] {
+  let x = 0;
+  let y = 0;
+  let rowH = 0;
+  return items.map((it) => {
+    const w = clampWidth(it.w, it.minW ?? L.minW, it.maxW ?? L.maxW);
+    const h = Math.round((it.height ?? DEFAULT_HEIGHT) / ROW_PX);
+    if (x + w > L.gridColumns) {
+      x = 0;
+      y += rowH;
+      rowH = 0;
+    }
+    const out = { ...it, x, y, w, h };
+    x += w;
+    rowH = Math.max(rowH, h);
+    return out;
+  });
+}
+
+export type AppListEdit =
+  | { ok: true; list: NonNullable<PortalItem['list']> }
+  | { ok: false; error: 'msg.minTwoItems' | 'msg.maxSixItems' };
+
+/** Removes an application item; at least two stay (选项最少要保留两项). */
+export function removeAppItem(list: NonNullable<PortalItem['list']>, index: number): AppListEdit {
+  if (list.length <= L.minApps) return { ok: false, error: 'msg.minTwoItems' };
+  return { ok: true, list: list.filter((_, i) => i !== index) };
+}
+/** Adds an application item; at most six. */
+export function addAppItem(
+  list: NonNullable<PortalItem['list']>,
+  item: NonNullable<PortalItem['list']>[number],
+): AppListEdit {
+  if (list.length >= L.maxApps) return { ok: false, error: 'msg.maxSixItems' };
+  return { ok: true, list: [...list, item] };
+}
+
+export function emptyLayout(): PortalLayout {
+  return { layout: [] };
+}
