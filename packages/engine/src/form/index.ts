@@ -9,6 +9,7 @@ export {
   holdsData,
   newTableRow,
 } from './compile';
+export { amountWords, SUMMARY_LABEL, tableSummary } from './display';
 export { affectedCalcs, buildCalcGraph, type CalcGraph } from './graph';
 export { type FormMessages, formMessages } from './messages';
 export { normalisePath, recalculate } from './recalculate';

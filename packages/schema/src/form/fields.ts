@@ -108,6 +108,11 @@ const BaseField = {
   style: opt(Type.Record(Type.String(), Type.Unknown(), { description: 'Inline CSS' })),
 };
 
+/** The `__config__` keys every kind shares, as one schema (the validator checks them once per field). */
+export const FieldBaseConfig = Type.Object(BaseConfig, { additionalProperties: true });
+/** The top-level keys every kind shares. */
+export const FieldBase = Type.Object(BaseField, { additionalProperties: true });
+
 type KindConfig<K extends string, C extends TProperties> = TObject<
   { jnpfKey: TLiteral<K> } & typeof BaseConfig & C
 >;

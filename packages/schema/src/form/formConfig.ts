@@ -1,8 +1,9 @@
-import { type Static, type TSchema, Type } from '@sinclair/typebox';
-import { ajv, makeValidator, type ValidationIssue } from '../validator';
+import { type Static, Type } from '@sinclair/typebox';
+import Ajv, { type ValidateFunction } from 'ajv';
+import { issuesOf, makeValidator, type ValidationIssue, type ValidationResult } from '../validator';
 import { forAjv, literalUnion } from './common';
-import { FIELD_CONFIG_ID, FIELD_KIND_SCHEMAS, FieldConfig } from './fields';
-import { allowedInTable, isJnpfKey, JNPF_KEYS } from './keys';
+import { FIELD_CONFIG_ID, FIELD_KIND_SCHEMAS, FieldBase, FieldBaseConfig, FieldConfig } from './fields';
+import { allowedInTable, isJnpfKey, JNPF_KEYS, type JnpfKey } from './keys';
 
 /** Form-level config (spec 3 §3 "Form config"). Only `fields` is required; the rest have the spec defaults. */
 export const FormConfig = Type.Object(
@@ -81,54 +82,117 @@ export function emptyFormConfig(): FormConfig {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Validation. The TypeBox union (anyOf of ~60 kinds) is right for types but gives one error per kind; for
-// readable errors the validator dispatches on jnpfKey with if/then, built from the same kind schemas.
+// Validation. The TypeBox union (anyOf of ~60 kinds) is right for types, but one ajv schema for it is slow to
+// compile and gives one error per kind. So validation goes in two steps from the same schemas: the form
+// with each field checked only for `__config__.jnpfKey`, then every field (nested ones too, found by
+// walkFields) with its own kind's schema, compiled on first use.
 
-const CHECK_ID = 'KpFieldConfigCheck';
-
-const retarget = (schema: unknown) => forAjv(schema, { [FIELD_CONFIG_ID]: CHECK_ID });
-
-const kindIf = (key: string) => ({
-  required: ['__config__'],
-  properties: { __config__: { required: ['jnpfKey'], properties: { jnpfKey: { const: key } } } },
-});
-
-/** The dispatching schema for one field (ajv only; the type is FieldConfig). */
-export const FieldConfigCheckSchema = {
-  $id: CHECK_ID,
+/** What a field must at least be; containers' children are checked this far, then each on its own. */
+const LOOSE_FIELD = {
   type: 'object',
   required: ['__config__'],
   properties: {
-    __config__: {
-      type: 'object',
-      required: ['jnpfKey'],
-      properties: { jnpfKey: { enum: [...JNPF_KEYS] } },
-    },
+    __config__: { type: 'object', required: ['jnpfKey'], properties: { jnpfKey: { enum: [...JNPF_KEYS] } } },
   },
-  allOf: Object.entries(FIELD_KIND_SCHEMAS).map(([key, schema]) => {
-    const s = retarget(schema) as Record<string, unknown>;
-    delete s.title;
-    delete s.description;
-    // biome-ignore lint/suspicious/noThenProperty: JSON Schema if/then
-    return { if: kindIf(key), then: s };
-  }),
-} as const;
+};
 
-try {
-  if (!ajv.getSchema(CHECK_ID)) ajv.addSchema(FieldConfigCheckSchema);
-} catch {
-  // Already registered by another copy of this module: the same schema.
+const BASE_CONFIG_ID = 'KpFieldBaseConfig';
+const BASE_FIELD_ID = 'KpFieldBase';
+/**
+ * Kind schemas are compiled by an ajv of their own that keeps `$ref`s as calls (inlineRefs off), so the
+ * shared base schemas are compiled once instead of once per kind.
+ */
+const kindAjv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, inlineRefs: false });
+kindAjv.addSchema({ ...forAjv(FieldBaseConfig), $id: BASE_CONFIG_ID });
+kindAjv.addSchema({ ...forAjv(FieldBase), $id: BASE_FIELD_ID });
+const BASE_CONFIG_KEYS = new Set(Object.keys(FieldBaseConfig.properties));
+const BASE_FIELD_KEYS = new Set(Object.keys(FieldBase.properties));
+
+const without = (props: Record<string, unknown>, keys: Set<string>) =>
+  Object.fromEntries(Object.entries(props).filter(([k]) => !keys.has(k)));
+
+/**
+ * A kind's schema for ajv: the shared keys by `$ref` (compiled once, not once per kind), nested fields
+ * (`$ref` FieldConfig) as LOOSE_FIELD. Same constraints as the TypeBox schema.
+ */
+function kindSchemaForAjv(schema: unknown): Record<string, unknown> {
+  const plain = JSON.parse(JSON.stringify(forAjv(schema)), (_key, value) =>
+    value && typeof value === 'object' && value.$ref === FIELD_CONFIG_ID ? LOOSE_FIELD : value,
+  ) as { properties: Record<string, unknown>; required?: string[] };
+  const cfg = plain.properties.__config__ as { properties: Record<string, unknown>; required?: string[] };
+  return {
+    type: 'object',
+    required: plain.required ?? [],
+    allOf: [{ $ref: BASE_FIELD_ID }],
+    properties: {
+      ...without(plain.properties, BASE_FIELD_KEYS),
+      __config__: {
+        type: 'object',
+        required: cfg.required ?? [],
+        allOf: [{ $ref: BASE_CONFIG_ID }],
+        properties: without(cfg.properties, BASE_CONFIG_KEYS),
+      },
+    },
+  };
 }
 
-const FormConfigCheck = Type.Unsafe<FormConfig>({
-  ...(retarget(FormConfig) as Record<string, unknown>),
-  $id: 'KpFormConfigCheck',
+const kindValidators = new Map<string, (json: unknown) => ValidationResult<unknown>>();
+
+/** The validator of one kind (own keys only; nested fields need their own check). Never throws. */
+export function fieldKindValidator(key: JnpfKey): (json: unknown) => ValidationResult<unknown> {
+  let v = kindValidators.get(key);
+  if (!v) {
+    let compiled: ValidateFunction | undefined;
+    v = (json: unknown) => {
+      try {
+        compiled ??= kindAjv.compile(kindSchemaForAjv(FIELD_KIND_SCHEMAS[key]));
+        return compiled(json) ? { ok: true, value: json } : { ok: false, errors: issuesOf(compiled.errors) };
+      } catch (err) {
+        return {
+          ok: false,
+          errors: [{ path: '(root)', message: `cannot be validated: ${(err as Error).message}` }],
+        };
+      }
+    };
+    kindValidators.set(key, v);
+  }
+  return v;
+}
+
+const FormSkeleton = Type.Unsafe<FormConfig>({
+  ...forAjv(FormConfig),
+  $id: undefined,
   properties: {
-    ...((retarget(FormConfig) as { properties: Record<string, unknown> }).properties ?? {}),
-    fields: { type: 'array', items: { $ref: CHECK_ID } },
+    ...(forAjv(FormConfig) as { properties: Record<string, unknown> }).properties,
+    fields: { type: 'array', items: LOOSE_FIELD },
   },
 });
-const FieldCheck = Type.Unsafe<FieldConfig>({ $ref: CHECK_ID });
+const skeletonValidator = makeValidator(FormSkeleton);
+
+const joinPath = (base: string, rel: string) =>
+  rel === '(root)' || rel === '' ? base : rel.startsWith('[') ? `${base}${rel}` : `${base}.${rel}`;
+
+/** Checks every field of `fields` (nested too) against its kind's schema; paths start at `base`. */
+function checkKinds(fields: readonly unknown[], base: string): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  walkFields(
+    fields,
+    (f, path) => {
+      const key = f.__config__.jnpfKey;
+      if (!isJnpfKey(key)) {
+        issues.push({
+          path: `${path}.__config__.jnpfKey`,
+          message: `must be one of ${JSON.stringify(JNPF_KEYS)}`,
+        });
+        return;
+      }
+      const r = fieldKindValidator(key)(f);
+      if (!r.ok) for (const e of r.errors) issues.push({ path: joinPath(path, e.path), message: e.message });
+    },
+    base,
+  );
+  return issues;
+}
 
 /** Deepest nesting allowed in a form config (objects and arrays); deeper documents are refused, not walked. */
 export const MAX_FORM_DEPTH = 64;
@@ -329,26 +393,46 @@ const tooDeep = (json: unknown) =>
     ? [{ path: '(root)', message: `is nested deeper than ${MAX_FORM_DEPTH} levels` }]
     : null;
 
-const formValidator = makeValidator(FormConfigCheck, checkFormConfig);
-const fieldValidator = makeValidator(FieldCheck, (f) => checkFormConfig({ fields: [f] }));
+function mergeIssues(a: ValidationIssue[], b: ValidationIssue[]): ValidationIssue[] {
+  const seen = new Set<string>();
+  const out: ValidationIssue[] = [];
+  for (const i of [...a, ...b]) {
+    const k = `${i.path}\u0000${i.message}`;
+    if (!seen.has(k)) {
+      seen.add(k);
+      out.push(i);
+    }
+  }
+  return out;
+}
 
 /** Validates a form config: `{ ok: true, value }` or `{ ok: false, errors: [{ path, message }] }`; never throws. */
-export function validateFormConfig(json: unknown) {
+export function validateFormConfig(json: unknown): ValidationResult<FormConfig> {
   const deep = tooDeep(json);
-  return deep ? { ok: false as const, errors: deep } : formValidator(json);
+  if (deep) return { ok: false, errors: deep };
+  const r = skeletonValidator(json);
+  try {
+    const fields = (json as { fields?: unknown } | null)?.fields;
+    const kinds = Array.isArray(fields) ? checkKinds(fields, 'fields') : [];
+    if (!r.ok || kinds.length) return { ok: false, errors: mergeIssues(r.ok ? [] : r.errors, kinds) };
+    const extra = checkFormConfig(r.value);
+    return extra.length ? { ok: false, errors: extra } : r;
+  } catch (err) {
+    return {
+      ok: false,
+      errors: [{ path: '(root)', message: `cannot be validated: ${(err as Error).message}` }],
+    };
+  }
 }
 
 /** Validates one field config (paths relative to the field, e.g. `__config__.span`); never throws. */
-export function validateFieldConfig(json: unknown) {
+export function validateFieldConfig(json: unknown): ValidationResult<FieldConfig> {
   const deep = tooDeep(json);
-  if (deep) return { ok: false as const, errors: deep };
-  const r = fieldValidator(json);
-  return r.ok
-    ? r
-    : {
-        ok: false as const,
-        errors: r.errors.map((e) => ({ ...e, path: e.path.replace(/^fields\[0\]\.?/, '') || '(root)' })),
-      };
+  if (deep) return { ok: false, errors: deep };
+  const r = validateFormConfig({ fields: [json] });
+  if (r.ok) return { ok: true, value: json as FieldConfig };
+  return {
+    ok: false,
+    errors: r.errors.map((e) => ({ ...e, path: e.path.replace(/^fields\[0\]\.?/, '') || '(root)' })),
+  };
 }
-
-export type { TSchema };
