@@ -7,4 +7,5 @@ import * as m0001 from './0001-core';
  */
 export const migrations: Record<string, Migration> = {
   '0001-core': m0001,
+  '0010-permission-admin': await import('./0010-permission-admin'),
 };

@@ -4,6 +4,7 @@ export type Lang = 'zh' | 'zhtw' | 'en';
 
 const TEXTS = {
   ok: { zh: '操作成功', zhtw: '操作成功', en: 'Success' },
+  globalRoles: { zh: '全局角色', zhtw: '全局角色', en: 'Global roles' },
   created: { zh: '新建成功', zhtw: '新建成功', en: 'Created' },
   updated: { zh: '更新成功', zhtw: '更新成功', en: 'Updated' },
   deleted: { zh: '删除成功', zhtw: '刪除成功', en: 'Deleted' },

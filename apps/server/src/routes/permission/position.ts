@@ -9,7 +9,7 @@ import { ok } from '../../http/envelope';
 import { BTN, IdParam, lang, likeOf, MENU, ms, notFoundErr, outOfScope, refuse } from './common';
 import { msg } from './messages';
 import { orgTree } from './organize';
-import { inUnitScope, unitsFor } from './scope';
+import { filterOrNone, hasAllScope, POS_COLS, unitInScope } from './scope';
 import { pdb } from './tables';
 
 type PosRow = Selectable<PositionTable>;
@@ -49,22 +49,14 @@ async function positionTree(
     .orderBy('sort_code')
     .orderBy('creator_time')
     .execute();
-  let q = db.selectFrom('base_position').selectAll();
-  if (opts.enabledOnly) q = q.where('enabled_mark', '=', 1);
+  let q = db.selectFrom('base_position as p').selectAll('p');
+  if (opts.enabledOnly) q = q.where('p.enabled_mark', '=', 1);
   if (opts.keyword) {
     const kw = likeOf(opts.keyword);
-    q = q.where((eb) => eb.or([eb('full_name', 'like', kw), eb('en_code', 'like', kw)]));
+    q = q.where((eb) => eb.or([eb('p.full_name', 'like', kw), eb('p.en_code', 'like', kw)]));
   }
-  if (opts.scoped) {
-    const s = unitsFor(me(req), MENU.position);
-    if (!s.all)
-      q = q.where((eb) =>
-        s.units.length
-          ? eb.or([eb('organize_id', 'in', s.units), eb('creator_user_id', '=', s.userId)])
-          : eb('creator_user_id', '=', s.userId),
-      );
-  }
-  const positions = await q.orderBy('sort_code').orderBy('creator_time').execute();
+  if (opts.scoped) q = q.where(filterOrNone(me(req), MENU.position, POS_COLS));
+  const positions = await q.orderBy('p.sort_code').orderBy('p.creator_time').execute();
   const used = new Set(positions.map((p) => p.organize_id));
   // Keep the units on the path to a position so the tree reads from the top.
   const keep = new Set<string>();
@@ -105,8 +97,15 @@ async function loadPos(req: FastifyRequest, id: string): Promise<PosRow> {
     .executeTakeFirst();
   return r ?? notFoundErr(req);
 }
-function assertPosScope(req: FastifyRequest, organizeId: string, creator: string | null) {
-  if (!inUnitScope(unitsFor(me(req), MENU.position), [organizeId], creator)) outOfScope(req);
+/** The position row through the data-scope filter; 403 when it exists but is out of scope. */
+async function assertPosScope(req: FastifyRequest, id: string) {
+  const r = await pdb(req.server.kp.db)
+    .selectFrom('base_position as p')
+    .select('p.id')
+    .where('p.id', '=', id)
+    .where(filterOrNone(me(req), MENU.position, POS_COLS))
+    .executeTakeFirst();
+  if (!r) outOfScope(req);
 }
 
 async function writePosition(req: FastifyRequest, body: PositionInput, existing?: PosRow): Promise<string> {
@@ -117,7 +116,9 @@ async function writePosition(req: FastifyRequest, body: PositionInput, existing?
     .where('id', '=', body.organizeId)
     .executeTakeFirst();
   if (!unit) refuse(req, ApiCode.BAD_REQUEST, 'unknownOrganize');
-  assertPosScope(req, body.organizeId, null);
+  // The unit a position is put in must be in scope too ('all' may use any unit).
+  if (!hasAllScope(me(req), MENU.position) && !(await unitInScope(req, MENU.position, body.organizeId)))
+    outOfScope(req);
   const dupe = await db
     .selectFrom('base_position')
     .select('id')
@@ -214,7 +215,7 @@ export default async function positionRoutes(app: FastifyInstance) {
     { config: { permission: pos }, schema: { tags, params: IdParam } },
     async (req) => {
       const row = await loadPos(req, (req.params as IdParam).id);
-      assertPosScope(req, row.organize_id, row.creator_user_id);
+      await assertPosScope(req, row.id);
       return ok(positionInfo(row));
     },
   );
@@ -226,7 +227,7 @@ export default async function positionRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const row = await loadPos(req, (req.params as IdParam).id);
-      assertPosScope(req, row.organize_id, row.creator_user_id);
+      await assertPosScope(req, row.id);
       await writePosition(req, req.body as PositionInput, row);
       await app.kp.authz.invalidate();
       return ok(null, msg('updated', lang(req)));
@@ -237,7 +238,7 @@ export default async function positionRoutes(app: FastifyInstance) {
     { config: { permission: { ...pos, button: BTN.remove } }, schema: { tags, params: IdParam } },
     async (req) => {
       const row = await loadPos(req, (req.params as IdParam).id);
-      assertPosScope(req, row.organize_id, row.creator_user_id);
+      await assertPosScope(req, row.id);
       const member = await pdb(app.kp.db)
         .selectFrom('base_user_relation')
         .select('id')

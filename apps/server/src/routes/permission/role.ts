@@ -19,7 +19,7 @@ import type { RoleTable } from '../../db/types';
 import { ok } from '../../http/envelope';
 import { BTN, IdParam, lang, likeOf, MENU, ms, notFoundErr, outOfScope, paging, refuse } from './common';
 import { msg } from './messages';
-import { inUnitScope, type UnitScope, unitsFor } from './scope';
+import { filterOrNone, hasAllScope, ROLE_COLS, unitInScope } from './scope';
 import { pdb } from './tables';
 import { buildTree } from './tree';
 
@@ -40,21 +40,26 @@ export const roleInfo = (r: RoleRow, orgName?: string | null): RoleInfo & { type
   creatorTime: ms(r.creator_time) ?? 0,
 });
 
-/** Read scope: global roles, roles of units in scope, roles the caller created. */
-function roleReadable(
-  s: UnitScope,
-  r: { global_mark: number; organize_id: string | null; creator_user_id: string | null },
-): boolean {
-  return s.all || r.global_mark === 1 || inUnitScope(s, [r.organize_id], r.creator_user_id);
-}
-/** Write scope: global roles need 'all'; unit roles need their unit in scope (or own creation). */
-function roleWritable(
-  s: UnitScope,
-  r: { global_mark: number; organize_id: string | null; creator_user_id: string | null },
-): boolean {
-  if (s.all) return true;
-  if (r.global_mark === 1) return false;
-  return inUnitScope(s, [r.organize_id], r.creator_user_id);
+/**
+ * Whether the caller may read (`write` false) or change a role, through the data-scope filter on `menu`:
+ * global roles are readable by every holder of the menu and changed only with scope 'all'.
+ */
+async function roleInScope(
+  req: FastifyRequest,
+  menu: string,
+  row: { id: string; global_mark: number },
+  write: boolean,
+) {
+  const p = me(req);
+  if (hasAllScope(p, menu)) return true;
+  if (row.global_mark === 1) return !write;
+  const r = await pdb(req.server.kp.db)
+    .selectFrom('base_role as r')
+    .select('r.id')
+    .where('r.id', '=', row.id)
+    .where(filterOrNone(p, menu, ROLE_COLS))
+    .executeTakeFirst();
+  return !!r;
 }
 
 const ListQuery = {
@@ -129,7 +134,7 @@ async function roleTree(req: FastifyRequest, filter?: (r: RoleRow) => boolean) {
     {
       id: '0',
       parentId: null,
-      fullName: msg('globalRoles' as never, lang(req)) || '全局角色',
+      fullName: msg('globalRoles', lang(req)),
       type: 'global',
       hasChildren: globals.length > 0,
       children: globals,
@@ -141,7 +146,8 @@ async function roleTree(req: FastifyRequest, filter?: (r: RoleRow) => boolean) {
 async function writeRole(req: FastifyRequest, body: RoleInput, existing?: RoleRow): Promise<string> {
   const ctx = req.server.kp;
   const db = pdb(ctx.db);
-  const s = unitsFor(me(req), MENU.role);
+  const p = me(req);
+  const all = hasAllScope(p, MENU.role);
   const globalMark = body.globalMark ?? (body.organizeId ? 0 : 1);
   const organizeId = globalMark === 1 ? null : (body.organizeId ?? null);
   if (globalMark === 0) {
@@ -153,11 +159,10 @@ async function writeRole(req: FastifyRequest, body: RoleInput, existing?: RoleRo
       .executeTakeFirst();
     if (!unit) refuse(req, ApiCode.BAD_REQUEST, 'unknownOrganize');
   }
-  if (!roleWritable(s, { global_mark: globalMark, organize_id: organizeId, creator_user_id: null }))
-    outOfScope(req);
+  if (globalMark === 1 ? !all : !all && !(await unitInScope(req, MENU.role, organizeId))) outOfScope(req);
   // A data scope wider than the caller's own on the role menu would be an escalation.
   const scope = body.dataScope ?? (existing?.data_scope as RoleInfo['dataScope']) ?? 'self';
-  if (!s.all && scope === 'all') outOfScope(req);
+  if (!all && scope === 'all') outOfScope(req);
   const dupe = await db
     .selectFrom('base_role')
     .select('id')
@@ -188,7 +193,7 @@ async function writeRole(req: FastifyRequest, body: RoleInput, existing?: RoleRo
   const id = newId();
   await db
     .insertInto('base_role')
-    .values({ id, ...values, creator_user_id: me(req).userId })
+    .values({ id, ...values, creator_user_id: p.userId })
     .execute();
   return id;
 }
@@ -238,22 +243,14 @@ export default async function roleRoutes(app: FastifyInstance) {
     async (req) => {
       const q = req.query as ListQuery;
       const { page, size, offset } = paging(q);
-      const s = unitsFor(me(req), MENU.role);
       let base = db().selectFrom('base_role as r').leftJoin('base_organize as o', 'o.id', 'r.organize_id');
       if (q.keyword) {
         const kw = likeOf(q.keyword);
         base = base.where((eb) => eb.or([eb('r.full_name', 'like', kw), eb('r.en_code', 'like', kw)]));
       }
       if (q.organizeId) base = base.where('r.organize_id', '=', q.organizeId);
-      if (!s.all) {
-        base = base.where((eb) =>
-          eb.or([
-            eb('r.global_mark', '=', 1),
-            eb('r.creator_user_id', '=', s.userId),
-            ...(s.units.length ? [eb('r.organize_id', 'in', s.units)] : []),
-          ]),
-        );
-      }
+      const scope = filterOrNone(me(req), MENU.role, ROLE_COLS);
+      base = base.where((eb) => eb.or([eb('r.global_mark', '=', 1), scope]));
       const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       const rows = await base
         .selectAll('r')
@@ -278,8 +275,16 @@ export default async function roleRoutes(app: FastifyInstance) {
     '/api/permission/Role/SelectorByPermission',
     { config: { permission: role }, schema: { tags, summary: 'Roles the caller may assign (data-scoped)' } },
     async (req) => {
-      const s = unitsFor(me(req), MENU.role);
-      return ok({ list: await roleTree(req, (r) => roleWritable(s, r)) });
+      const p = me(req);
+      const all = hasAllScope(p, MENU.role);
+      const mine = await db()
+        .selectFrom('base_role as r')
+        .select('r.id')
+        .where('r.global_mark', '<>', 1)
+        .where(filterOrNone(p, MENU.role, ROLE_COLS))
+        .execute();
+      const allowed = new Set(mine.map((r) => r.id));
+      return ok({ list: await roleTree(req, (r) => all || allowed.has(r.id)) });
     },
   );
   app.post(
@@ -314,7 +319,7 @@ export default async function roleRoutes(app: FastifyInstance) {
     { config: { permission: role }, schema: { tags, params: IdParam } },
     async (req) => {
       const row = await loadRole(req, (req.params as IdParam).id);
-      if (!roleReadable(unitsFor(me(req), MENU.role), row)) outOfScope(req);
+      if (!(await roleInScope(req, MENU.role, row, false))) outOfScope(req);
       return ok(roleInfo(row));
     },
   );
@@ -326,7 +331,7 @@ export default async function roleRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const row = await loadRole(req, (req.params as IdParam).id);
-      if (!roleWritable(unitsFor(me(req), MENU.role), row)) outOfScope(req);
+      if (!(await roleInScope(req, MENU.role, row, true))) outOfScope(req);
       await writeRole(req, req.body as RoleInput, row);
       return ok(null, msg('updated', lang(req)));
     },
@@ -336,7 +341,7 @@ export default async function roleRoutes(app: FastifyInstance) {
     { config: { permission: { ...role, button: BTN.remove } }, schema: { tags, params: IdParam } },
     async (req) => {
       const row = await loadRole(req, (req.params as IdParam).id);
-      if (!roleWritable(unitsFor(me(req), MENU.role), row)) outOfScope(req);
+      if (!(await roleInScope(req, MENU.role, row, true))) outOfScope(req);
       const member = await db()
         .selectFrom('base_user_relation')
         .select('id')
@@ -363,7 +368,7 @@ export default async function roleRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const row = await loadRole(req, (req.params as IdParam).id);
-      if (!roleWritable(unitsFor(me(req), MENU.role), row)) outOfScope(req);
+      if (!(await roleInScope(req, MENU.role, row, true))) outOfScope(req);
       const want = (req.body as StateBody | null)?.enabledMark;
       const next = want ?? (row.enabled_mark === 1 ? 0 : 1);
       await db()
@@ -386,7 +391,7 @@ export default async function roleRoutes(app: FastifyInstance) {
     async (req) => {
       const p = me(req);
       const row = await loadRole(req, (req.params as IdParam).id);
-      if (!roleReadable(unitsFor(p, MENU.authorize), row)) outOfScope(req);
+      if (!(await roleInScope(req, MENU.authorize, row, false))) outOfScope(req);
       const grants = await db()
         .selectFrom('base_role_authorize')
         .selectAll()
@@ -453,8 +458,8 @@ export default async function roleRoutes(app: FastifyInstance) {
     async (req) => {
       const p = me(req);
       const row = await loadRole(req, (req.params as IdParam).id);
-      const s = unitsFor(p, MENU.authorize);
-      if (!roleWritable(s, row)) outOfScope(req);
+      if (!(await roleInScope(req, MENU.authorize, row, true))) outOfScope(req);
+      const all = hasAllScope(p, MENU.authorize);
       const body = req.body as RoleAuthority;
       const held = await heldItems(req, p);
       // Only what the caller holds may be granted; unknown or foreign ids are refused, naming the list.
@@ -465,7 +470,7 @@ export default async function roleRoutes(app: FastifyInstance) {
       for (const o of body.moduleDataScope ?? [])
         if (!held.module.has(o.moduleId)) refuse(req, ApiCode.FORBIDDEN, 'noPermission');
       const scopes = [body.dataScope, ...(body.moduleDataScope ?? []).map((o) => o.scope)];
-      if (!s.all && scopes.includes('all')) outOfScope(req);
+      if (!all && scopes.includes('all')) outOfScope(req);
       await db()
         .transaction()
         .execute(async (tx) => {
