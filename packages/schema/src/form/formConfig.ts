@@ -275,7 +275,11 @@ export function walkFields(
 }
 
 /** Checks JSON Schema cannot say: unique names per scope, table columns, formulas, patterns, references. */
-export function checkFormConfig(config: FormConfig): ValidationIssue[] {
+export function checkFormConfig(
+  config: FormConfig,
+  options: { references?: boolean } = {},
+): ValidationIssue[] {
+  const references = options.references !== false;
   const issues: ValidationIssue[] = [];
   const scope: Scope = { fields: new Map(), tables: new Map() };
   const seenMain = new Map<string, string>();
@@ -333,7 +337,7 @@ export function checkFormConfig(config: FormConfig): ValidationIssue[] {
   for (const { f, path, table } of all) {
     const key = f.__config__.jnpfKey;
     const tv = table ? String(table.__vModel__) : null;
-    if (key === 'calculate' && Array.isArray(f.expression)) {
+    if (references && key === 'calculate' && Array.isArray(f.expression)) {
       (f.expression as string[]).forEach((token, i) => {
         if (!isFieldRefToken(token)) return;
         const dot = token.indexOf('.');
@@ -355,7 +359,7 @@ export function checkFormConfig(config: FormConfig): ValidationIssue[] {
     if ((key === 'barcode' || key === 'qrcode') && f.dataType === 'relation' && !f.relationField) {
       issues.push({ path: `${path}.relationField`, message: 'is required when dataType is relation' });
     }
-    if (key === 'relationFormAttr' || key === 'popupAttr') {
+    if (references && (key === 'relationFormAttr' || key === 'popupAttr')) {
       const want = key === 'relationFormAttr' ? ['relationForm'] : ['popupSelect', 'popupTableSelect'];
       const rel = String(f.relationField);
       const kind = tv ? (scope.tables.get(tv)?.get(rel) ?? scope.fields.get(rel)) : scope.fields.get(rel);
@@ -408,6 +412,10 @@ function mergeIssues(a: ValidationIssue[], b: ValidationIssue[]): ValidationIssu
 
 /** Validates a form config: `{ ok: true, value }` or `{ ok: false, errors: [{ path, message }] }`; never throws. */
 export function validateFormConfig(json: unknown): ValidationResult<FormConfig> {
+  return validateForm(json, true);
+}
+
+function validateForm(json: unknown, references: boolean): ValidationResult<FormConfig> {
   const deep = tooDeep(json);
   if (deep) return { ok: false, errors: deep };
   const r = skeletonValidator(json);
@@ -415,7 +423,7 @@ export function validateFormConfig(json: unknown): ValidationResult<FormConfig> 
     const fields = (json as { fields?: unknown } | null)?.fields;
     const kinds = Array.isArray(fields) ? checkKinds(fields, 'fields') : [];
     if (!r.ok || kinds.length) return { ok: false, errors: mergeIssues(r.ok ? [] : r.errors, kinds) };
-    const extra = checkFormConfig(r.value);
+    const extra = checkFormConfig(r.value, { references });
     return extra.length ? { ok: false, errors: extra } : r;
   } catch (err) {
     return {
@@ -429,7 +437,8 @@ export function validateFormConfig(json: unknown): ValidationResult<FormConfig> 
 export function validateFieldConfig(json: unknown): ValidationResult<FieldConfig> {
   const deep = tooDeep(json);
   if (deep) return { ok: false, errors: deep };
-  const r = validateFormConfig({ fields: [json] });
+  // One field alone: its own checks, not the references to other fields (formula operands, attribute links).
+  const r = validateForm({ fields: [json] }, false);
   if (r.ok) return { ok: true, value: json as FieldConfig };
   return {
     ok: false,
