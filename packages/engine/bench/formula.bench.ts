@@ -23,21 +23,22 @@ const CASES: Case[] = [
   },
 ];
 
-function timePerCall(fn: () => number, minMs: number): number {
-  // warm-up
+/** Runs `fn` for about `ms` milliseconds; returns microseconds per call. */
+function timePerCall(fn: () => number, ms: number): number {
   let sink = 0;
-  for (let i = 0; i < 2000; i++) sink += fn();
   let calls = 0;
   const start = performance.now();
   let elapsed = 0;
-  while (elapsed < minMs) {
-    for (let i = 0; i < 1000; i++) sink += fn();
-    calls += 1000;
+  while (elapsed < ms) {
+    for (let i = 0; i < 500; i++) sink += fn();
+    calls += 500;
     elapsed = performance.now() - start;
   }
   if (Number.isNaN(sink)) console.error('unexpected NaN');
-  return (elapsed * 1000) / calls; // microseconds per call
+  return (elapsed * 1000) / calls;
 }
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const compiled = CASES.map((c) => compileFormula(c.expr));
 for (const [i, c] of CASES.entries()) {
@@ -47,15 +48,28 @@ for (const [i, c] of CASES.entries()) {
 }
 
 let k = 0;
-const oursUs = timePerCall(() => {
+const ours = () => {
   k = (k + 1) % CASES.length;
   return evaluateFormula(compiled[k], CASES[k].scope);
-}, 1500);
+};
 let j = 0;
-const baseUs = timePerCall(() => {
+const baseline = () => {
   j = (j + 1) % CASES.length;
   return evaluate(CASES[j].expr, CASES[j].scope) as number;
-}, 1500);
+};
+
+// Warm up both, then interleave short rounds so a busy machine slows both sides alike; the medians are
+// compared. About 4 s in all.
+timePerCall(ours, 200);
+timePerCall(baseline, 200);
+const oursRounds: number[] = [];
+const baseRounds: number[] = [];
+for (let round = 0; round < 7; round++) {
+  oursRounds.push(timePerCall(ours, 250));
+  baseRounds.push(timePerCall(baseline, 250));
+}
+const oursUs = median(oursRounds);
+const baseUs = median(baseRounds);
 
 const ratio = baseUs / oursUs;
 const line = {
