@@ -37,7 +37,24 @@ export function login(input: LoginInput) {
 export const getCurrentUser = () =>
   http.get<CurrentUserInfo>('/api/oauth/CurrentUser', undefined, { silent: true });
 export const logoutCall = () => http.get<unknown>('/api/oauth/Logout', undefined, { silent: true });
-export const lockScreenCall = () => http.post<unknown>('/api/oauth/LockScreen');
+/** POST /api/oauth/LockScreen without a password locks the session. */
+export const lockScreenCall = () => http.post<{ locked: boolean }>('/api/oauth/LockScreen', {});
+/** POST /api/oauth/LockScreen with account and MD5 password re-authenticates and unlocks. */
+export const unlockScreenCall = (account: string, password: string) =>
+  http.post<{ locked: boolean }>(
+    '/api/oauth/LockScreen',
+    { account, password: md5(password) },
+    { silent: true },
+  );
+
+/** GET /api/system/sysconfig/sysLoginConfig: system name and login settings shown before login. */
+export interface SysLoginConfig {
+  sysName?: string;
+  sysVersion?: string;
+  enableVerificationCode?: number | boolean;
+}
+export const getSysLoginConfig = () =>
+  http.get<SysLoginConfig>('/api/system/sysconfig/sysLoginConfig', undefined, { silent: true });
 
 /** Login config for an account: whether a verification code is needed (GET /api/oauth/getConfig/{id}). */
 export interface LoginConfig {

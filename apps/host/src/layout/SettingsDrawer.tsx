@@ -44,8 +44,8 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
         size="small"
       >
         {LAYOUT_TYPES.map((l) => (
-          <Radio.Button key={l} value={l} data-testid={`layout-${l}`}>
-            {t(`settings.${l}`)}
+          <Radio.Button key={l} value={l}>
+            <span data-testid={`layout-${l}`}>{t(`settings.${l}`)}</span>
           </Radio.Button>
         ))}
       </Radio.Group>

@@ -10,17 +10,18 @@ export function PagePending({ title, titleKey, path }: { title?: string; titleKe
   const navigate = useNavigate();
   const name = title ?? (titleKey ? t(titleKey) : path);
   return (
-    <Result
-      status="info"
-      title={t('page.pendingTitle')}
-      subTitle={t('page.pendingText', { name, path })}
-      extra={
-        <Button type="primary" onClick={() => navigate('/home')}>
-          {t('page.backHome')}
-        </Button>
-      }
-      data-testid="page-pending"
-    />
+    <div data-testid="page-pending">
+      <Result
+        status="info"
+        title={t('page.pendingTitle')}
+        subTitle={t('page.pendingText', { name, path })}
+        extra={
+          <Button type="primary" onClick={() => navigate('/home')}>
+            {t('page.backHome')}
+          </Button>
+        }
+      />
+    </div>
   );
 }
 
@@ -28,16 +29,18 @@ export function NotFoundPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <Result
-      status="404"
-      title="404"
-      subTitle={t('page.notFoundText')}
-      extra={
-        <Button type="primary" onClick={() => navigate('/home')}>
-          {t('page.backHome')}
-        </Button>
-      }
-    />
+    <div data-testid="not-found">
+      <Result
+        status="404"
+        title="404"
+        subTitle={t('page.notFoundText')}
+        extra={
+          <Button type="primary" onClick={() => navigate('/home')}>
+            {t('page.backHome')}
+          </Button>
+        }
+      />
+    </div>
   );
 }
 

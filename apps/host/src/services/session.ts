@@ -52,6 +52,8 @@ export function clearLocalSession(): void {
 
 /** Logout (after the confirmation): call the server, clear everything, go to /login. */
 export async function logout(): Promise<void> {
+  // Close the socket first: the server pushes "logout" to it when the session ends.
+  closeSocket();
   try {
     await logoutCall();
   } catch {

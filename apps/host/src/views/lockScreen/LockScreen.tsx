@@ -3,11 +3,11 @@ import { Avatar, Button, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { login } from '../../api/auth';
+import { unlockScreenCall } from '../../api/auth';
 import { ApiError } from '../../api/http';
 import { clearLocalSession } from '../../services/session';
 import { useStore } from '../../store/createStore';
-import { sessionStore, setLocked, setToken } from '../../store/session';
+import { sessionStore, setLocked } from '../../store/session';
 import { storage } from '../../store/storage';
 import '../login/login.css';
 
@@ -30,8 +30,7 @@ export default function LockScreen() {
     setLoading(true);
     setError('');
     try {
-      const res = await login({ account, password: v.password });
-      setToken(res.data.token);
+      await unlockScreenCall(account, v.password);
       const back = storage.get<string>('lockReturn', '/');
       storage.remove('lockReturn');
       setLocked(false);

@@ -1,9 +1,9 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { codeImageUrl, getLoginConfig, login } from '../../api/auth';
+import { codeImageUrl, getLoginConfig, getSysLoginConfig, login } from '../../api/auth';
 import { ApiError } from '../../api/http';
 import { switchLanguage } from '../../i18n';
 import { redirectTarget } from '../../router/guard';
@@ -32,6 +32,19 @@ export default function Login() {
   const [needCode, setNeedCode] = useState<boolean>(storage.get<boolean>('loginNeedCode', false));
   const [timestamp, setTimestamp] = useState(() => String(Date.now()));
   const [error, setError] = useState('');
+  const [sysName, setSysName] = useState('');
+
+  useEffect(() => {
+    document.title = t('route.login');
+    getSysLoginConfig()
+      .then((r) => {
+        setSysName(r.data?.sysName ?? '');
+        const need = Boolean(r.data?.enableVerificationCode);
+        storage.set('loginNeedCode', need);
+        setNeedCode(need);
+      })
+      .catch(() => {});
+  }, [t]);
 
   const checkConfig = async (account: string) => {
     if (!account.trim()) return;
@@ -73,7 +86,7 @@ export default function Login() {
   return (
     <div className="kp-login">
       <div className="kp-login-card">
-        <h1 className="kp-login-sys">{sysConfig.sysName || t('about.defaultSysName')}</h1>
+        <h1 className="kp-login-sys">{sysName || sysConfig.sysName || t('about.defaultSysName')}</h1>
         <h2 className="kp-login-title">{t('login.title')}</h2>
         <Form form={form} onFinish={onFinish} size="large" autoComplete="off" data-testid="login-form">
           <Form.Item

@@ -1,0 +1,295 @@
+// The shell of apps/host end to end: a real server (PGlite in a temp folder, port 0) serving the built host,
+// driven in Chromium. Login (wrong password, admin), the four layouts, three languages, lock and unlock,
+// logout, 404, the guard, and a phone-sized screen. Screenshots go to e2e-results/.
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { MSG, startServer } from '@kp/server';
+import type { FastifyInstance } from 'fastify';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { type PreviewServer, preview } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, RESULTS_DIR } from './browser';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const DIST = path.join(ROOT, 'apps/host/dist');
+
+let app: FastifyInstance;
+let dataDir: string;
+let base: string;
+let browser: Browser;
+/** Only when the server does not serve the built host's assets itself (see beforeAll). */
+let front: PreviewServer | null = null;
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(RESULTS_DIR, `shell-${name}.png`) });
+
+async function login(page: Page, account: string, password: string) {
+  await page.goto(`${base}/kpSystem/login`);
+  await page.fill('input[name="account"]', account);
+  await page.fill('input[name="password"]', password);
+  await page.click('[data-testid="login-submit"]');
+}
+
+async function openUserMenu(page: Page, item: string) {
+  await page.hover('[data-testid="user-menu"]');
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
+beforeAll(async () => {
+  const build = spawnSync(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', 'apps/host', '--logLevel', 'warn'],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  );
+  if (build.status !== 0) throw new Error(`host build failed: ${build.stderr || build.stdout}`);
+  dataDir = await mkdtemp(path.join(tmpdir(), 'kp-e2e-shell-'));
+  const started = await startServer(
+    {
+      host: '127.0.0.1',
+      port: 0,
+      dataDir,
+      db: { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+      bcryptCost: 4,
+      hostDist: DIST,
+      logLevel: 'warn',
+    },
+    false,
+  );
+  app = started.app;
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const addr = app.server.address();
+  if (!addr || typeof addr === 'string') throw new Error('no port');
+  const api = `http://127.0.0.1:${addr.port}`;
+  base = api;
+  // The server is meant to serve apps/host/dist at /kpSystem/. If its asset files do not come back as
+  // JavaScript, put the same build behind vite preview with /api and /websocket proxied to that server.
+  const index = await (await fetch(`${api}/kpSystem/`)).text();
+  const asset = /src="(\/kpSystem\/assets\/[^"]+\.js)"/.exec(index)?.[1];
+  const assetRes = asset ? await fetch(api + asset) : null;
+  if (!assetRes?.headers.get('content-type')?.includes('javascript')) {
+    console.warn(
+      `[shell.e2e] the server did not serve ${asset ?? 'the host'} as JavaScript; using vite preview in front of it`,
+    );
+    front = await preview({
+      root: path.join(ROOT, 'apps/host'),
+      configFile: path.join(ROOT, 'apps/host/vite.config.ts'),
+      logLevel: 'warn',
+      preview: {
+        host: '127.0.0.1',
+        port: 0,
+        strictPort: false,
+        proxy: { '/api': { target: api }, '/websocket': { target: api.replace('http', 'ws'), ws: true } },
+      },
+    });
+    const a = front.httpServer.address();
+    if (!a || typeof a === 'string') throw new Error('no preview port');
+    base = `http://127.0.0.1:${a.port}`;
+  }
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await front?.close();
+  await app?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('shell (desktop 1366x800)', () => {
+  let ctx: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    ctx = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'zh-CN' });
+    page = await ctx.newPage();
+    page.setDefaultTimeout(20_000);
+  });
+  afterAll(async () => ctx?.close());
+
+  it('sends a visitor without a token to /login with a redirect', async () => {
+    await page.goto(`${base}/kpSystem/home`);
+    await page.waitForURL(/\/kpSystem\/login\?redirect=%2Fhome$/);
+    await page.locator('[data-testid="login-form"]').waitFor();
+    await shot(page, 'login');
+  });
+
+  it("shows the server's msg for a wrong password", async () => {
+    await login(page, 'admin', 'wrong-password-1');
+    const alert = page.locator('.kp-login-error');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe(MSG.badCredentials);
+    expect(await page.locator('.ant-message').textContent()).toContain(MSG.badCredentials);
+    expect(page.url()).toContain('/kpSystem/login');
+  });
+
+  it('logs in as admin and lands on the redirect target with the classic layout', async () => {
+    await login(page, 'admin', 'admin123');
+    await page.waitForURL(/\/kpSystem\/home$/);
+    await page.locator('[data-testid="main-layout"]').waitFor();
+    expect(await page.locator('[data-testid="main-layout"]').getAttribute('data-layout')).toBe('classic');
+    expect(await page.evaluate(() => localStorage.getItem('jnpf_token'))).toMatch(/.+/);
+    // The menu from CurrentUser is in the side menu; the home tab is fixed (no close icon).
+    expect(
+      await page
+        .locator('[data-testid="side-menu"] .ant-menu-submenu, [data-testid="side-menu"] .ant-menu-item')
+        .count(),
+    ).toBeGreaterThan(0);
+    const homeTag = page.locator('.kp-tag[data-path="/home"]');
+    expect(await homeTag.count()).toBe(1);
+    expect(await homeTag.locator('.kp-tag-close').count()).toBe(0);
+    expect(await page.title()).toContain('首页');
+    await shot(page, 'home-classic');
+  });
+
+  it('finds a menu page with the header search: a tag appears, the title follows, unbuilt pages say so', async () => {
+    await page.fill('[data-testid="header-search"] input, input[data-testid="header-search"]', '门户设计');
+    const option = page.locator('.ant-select-item-option').first();
+    await option.waitFor();
+    await option.click();
+    await page.waitForURL(/\/kpSystem\/onlineDev\/portal$/);
+    const tag = page.locator('.kp-tag[data-path="/onlineDev/portal"]');
+    await tag.waitFor();
+    expect(await page.title()).toContain('门户设计');
+    // Until its page is built, a menu entry shows the "not available yet" page naming it.
+    const pending = page.locator('[data-testid="page-pending"]');
+    if ((await pending.count()) > 0) expect(await pending.textContent()).toContain('门户设计');
+    // The current-position bar shows the Chinese title.
+    expect(await page.locator('[data-testid="position"]').textContent()).toContain('门户设计');
+    // Closing the active tab goes to the last remaining one (home).
+    await tag.locator('.kp-tag-close').click();
+    await page.waitForURL(/\/kpSystem\/home$/);
+    expect(await tag.count()).toBe(0);
+  });
+
+  it('switches the four layouts from the settings drawer and stores the choice', async () => {
+    await page.click('[data-testid="tool-settings"]');
+    for (const layout of ['functional', 'plain', 'blend', 'classic'] as const) {
+      await page.click(`[data-testid="layout-${layout}"]`);
+      await page.waitForSelector(`[data-testid="main-layout"][data-layout="${layout}"]`);
+      expect(await page.evaluate(() => localStorage.getItem('jnpf_layoutType'))).toBe(JSON.stringify(layout));
+      if (layout === 'functional' || layout === 'blend') {
+        // The top menu begins with the group-portal item.
+        const first = page
+          .locator('[data-testid="top-menu"] > .ant-menu-item, [data-testid="top-menu"] > .ant-menu-submenu')
+          .first();
+        expect((await first.textContent())?.trim()).toBe('集团门户');
+      }
+      await page.keyboard.press('Escape');
+      await page.waitForTimeout(300);
+      await shot(page, `layout-${layout}`);
+      if (layout !== 'classic') await page.click('[data-testid="tool-settings"]');
+    }
+  });
+
+  it('switches zh → en → zhtw → zh with the success texts', async () => {
+    const expected = { en: 'Switch Language Success', zhtw: '切換成功', zh: '切换成功' } as const;
+    for (const lang of ['en', 'zhtw', 'zh'] as const) {
+      await page.hover('[data-testid="tool-language"]');
+      await page.click(`[data-testid="lang-${lang}"]`);
+      await page.locator('.ant-message-notice', { hasText: expected[lang] }).first().waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('jnpf_language'))).toBe(JSON.stringify(lang));
+      const homeTag = (await page.locator('.kp-tag[data-path="/home"]').textContent())?.trim();
+      expect(homeTag).toBe({ en: 'Home', zhtw: '首頁', zh: '首页' }[lang]);
+      await shot(page, `lang-${lang}`);
+    }
+  });
+
+  it('shows about and statement dialogs', async () => {
+    await openUserMenu(page, '关于平台');
+    const about = page.locator('[data-testid="about-dialog"]');
+    await about.waitFor();
+    expect(await about.textContent()).toContain('V1.1.0');
+    expect(await about.textContent()).toContain('信息管理部');
+    await page.keyboard.press('Escape');
+    await openUserMenu(page, '平台声明');
+    const st = page.locator('[data-testid="statement-dialog"]');
+    await st.waitFor();
+    expect(await st.textContent()).toContain('内部员工');
+    await page.keyboard.press('Escape');
+  });
+
+  it('locks the screen, keeps every path on /lockScreen, and unlocks with the password', async () => {
+    await openUserMenu(page, '锁定屏幕');
+    await page.waitForURL(/\/kpSystem\/lockScreen$/);
+    expect(await page.evaluate(() => localStorage.getItem('jnpf_lock'))).toBe('1');
+    await page.goto(`${base}/kpSystem/home`);
+    await page.waitForURL(/\/kpSystem\/lockScreen$/);
+    await shot(page, 'lock-screen');
+    await page.fill('input[name="password"]', 'not-the-password');
+    await page.click('[data-testid="unlock-submit"]');
+    await page.locator('.kp-login-error').waitFor();
+    expect(await page.locator('.kp-login-error').textContent()).toBe(MSG.badCredentials);
+    await page.fill('input[name="password"]', 'admin123');
+    await page.click('[data-testid="unlock-submit"]');
+    await page.waitForURL(/\/kpSystem\/home$/);
+    await page.locator('[data-testid="main-layout"]').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('jnpf_lock'))).toBeNull();
+  });
+
+  it('sends unknown paths to /404', async () => {
+    await page.goto(`${base}/kpSystem/no/such/page`);
+    await page.waitForURL(/\/kpSystem\/404$/);
+    await page.locator('[data-testid="not-found"]').waitFor();
+  });
+
+  it('logs out after the confirmation and clears the session', async () => {
+    await page.goto(`${base}/kpSystem/home`);
+    await page.locator('[data-testid="main-layout"]').waitFor();
+    await openUserMenu(page, '退出登录');
+    const dialog = page.locator('.ant-modal-confirm');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('您确定要退出应用程序吗?');
+    await dialog.locator('.ant-btn-primary').click();
+    await page.waitForURL(/\/kpSystem\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('jnpf_token'))).toBeNull();
+    // The old session is gone on the server too: /home asks for login again.
+    await page.goto(`${base}/kpSystem/home`);
+    await page.waitForURL(/\/kpSystem\/login\?redirect=/);
+  });
+
+  it('shows the last-login notice on the next login', async () => {
+    await login(page, 'admin', 'admin123');
+    await page.waitForURL(/\/kpSystem\/home$/);
+    const notice = page.locator('[data-testid="last-login"]');
+    await notice.waitFor();
+    expect(await notice.textContent()).toMatch(/IP/);
+  });
+});
+
+describe('shell on a phone (390x844)', () => {
+  it('logs in, opens the menu drawer, and the drawer closes on navigation', async () => {
+    const ctx = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      locale: 'zh-CN',
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await ctx.newPage();
+    try {
+      await login(page, 'admin', 'admin123');
+      await page.waitForURL(/\/kpSystem\/home$/);
+      await page.locator('[data-testid="main-layout"]').waitFor();
+      // No page-wide horizontal scrolling.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(1);
+      await shot(page, 'phone-home');
+      await page.click('[data-testid="hamburger"]');
+      const menu = page.locator('.ant-drawer-open [data-testid="side-menu"]');
+      await menu.waitFor();
+      await shot(page, 'phone-menu');
+      // The first group is open on /home: pick its first page.
+      await menu.locator('.ant-menu-submenu-open .ant-menu-item').first().click();
+      await page.waitForFunction(() => !location.pathname.endsWith('/home'));
+      await page.locator('.ant-drawer-open').waitFor({ state: 'detached' });
+      await shot(page, 'phone-page');
+    } finally {
+      await ctx.close();
+    }
+  });
+});
