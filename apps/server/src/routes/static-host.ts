@@ -21,6 +21,10 @@ export async function registerStaticHost(app: FastifyInstance, dist: string | nu
     return;
   }
   await app.register(async (scope) => {
+    // The built host is public (the app itself asks for login); only routes of this scope are affected.
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...(route.config ?? {}), auth: 'public' };
+    });
     await scope.register(fastifyStatic, {
       root: path.resolve(dist),
       prefix: '/kpSystem/',

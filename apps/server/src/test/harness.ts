@@ -64,7 +64,15 @@ export const passwordOf = (account: string) => (account === 'admin' ? ADMIN_PASS
  * bcrypt cost 4; files in a temp folder. `target` overrides the database (e.g. a PGlite dataDir).
  */
 export async function createTestApp(
-  opts: { target?: DbTarget; dataDir?: string; seed?: boolean } = {},
+  opts: {
+    target?: DbTarget;
+    dataDir?: string;
+    seed?: boolean;
+    /** Built host folder to serve at /kpSystem/. */
+    hostDist?: string;
+    /** Extra routes registered before ready (e.g. probes of the guard). */
+    extraRoutes?: (app: FastifyInstance) => Promise<void> | void;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = opts.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'kp-server-')));
   let drop: (() => Promise<void>) | null = null;
@@ -79,7 +87,13 @@ export async function createTestApp(
   const db = await openDatabase(target);
   await migrateToLatest(db.kysely);
   if (opts.seed !== false) await seedIfEmpty(db.kysely, { bcryptCost: 4 });
-  const app = await buildApp({ db, dataDir, logger: false, options: { bcryptCost: 4, hostDist: null } });
+  const app = await buildApp({
+    db,
+    dataDir,
+    logger: false,
+    options: { bcryptCost: 4, hostDist: opts.hostDist ?? null },
+  });
+  if (opts.extraRoutes) await app.register(async (scope) => opts.extraRoutes!(scope));
   await app.ready();
   const call: TestApp['call'] = async (token, o) => {
     const res = await app.inject({

@@ -1,0 +1,53 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness';
+
+describe('static host at /kpSystem/', () => {
+  let t: TestApp;
+  let bare: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(tmpdir(), 'kp-dist-'));
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(
+      path.join(dist, 'index.html'),
+      '<!doctype html><title>建管佳</title><div id="root"></div>',
+    );
+    await writeFile(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
+    t = await createTestApp({ hostDist: dist });
+    bare = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+    await bare?.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('redirects / to /kpSystem/', async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/' });
+    expect(r.statusCode).toBe(302);
+    expect(r.headers.location).toBe('/kpSystem/');
+  });
+
+  it('serves files and index.html for client routes', async () => {
+    const idx = await t.app.inject({ method: 'GET', url: '/kpSystem/' });
+    expect(idx.statusCode).toBe(200);
+    expect(idx.body).toContain('建管佳');
+    const js = await t.app.inject({ method: 'GET', url: '/kpSystem/assets/app.js' });
+    expect(js.body).toBe('console.log(1)');
+    const route = await t.app.inject({ method: 'GET', url: '/kpSystem/workFlow/flowTodo?x=1' });
+    expect(route.statusCode).toBe(200);
+    expect(route.body).toContain('id="root"');
+    const missing = await t.app.inject({ method: 'GET', url: '/kpSystem/assets/missing.js' });
+    expect(missing.statusCode).toBe(404);
+    const escape = await t.app.inject({ method: 'GET', url: '/kpSystem/..%2F..%2Fetc%2Fpasswd' });
+    expect(escape.body).not.toContain('root:');
+  });
+
+  it('without a built host says so instead of failing', async () => {
+    const r = await bare.app.inject({ method: 'GET', url: '/kpSystem/home' });
+    expect(r.body).toContain('not built');
+  });
+});
