@@ -12,6 +12,15 @@ describe('rational conversions', () => {
       }),
       { numRuns: 2000 },
     );
+    fc.assert(
+      fc.property(fc.integer({ min: -(2 ** 49), max: 2 ** 49 }), fc.integer({ min: 0, max: 9 }), (m, k) => {
+        const x = m / 10 ** k;
+        expect(numberToFast(x)).toBe(true);
+        const big = numberToBig(x);
+        expect(BigInt(reg.n) * big.d).toBe(big.n * BigInt(reg.d));
+      }),
+      { numRuns: 2000 },
+    );
     expect(numberToFast(1.005) && [reg.n, reg.d]).toEqual([201, 200]);
   });
 
