@@ -311,27 +311,30 @@ function AddButton({ afterId, readOnly, actions }: { afterId: string } & FlowCan
         open={open}
         onOpenChange={setOpen}
         trigger="click"
+        destroyOnHidden
         content={
           <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 6 }}>
-            {ADDABLE.map((type) => (
-              <button
-                type="button"
-                key={type}
-                data-testid={`add-${type}`}
-                onClick={() => {
-                  setOpen(false);
-                  actions.add(afterId, type);
-                }}
-                style={{
-                  padding: '6px 10px',
-                  border: '1px solid #eee',
-                  background: '#fff',
-                  cursor: 'pointer',
-                }}
-              >
-                {t(`flow.${type}`)}
-              </button>
-            ))}
+            {!open
+              ? null
+              : ADDABLE.map((type) => (
+                  <button
+                    type="button"
+                    key={type}
+                    data-testid={`add-${type}`}
+                    onClick={() => {
+                      setOpen(false);
+                      actions.add(afterId, type);
+                    }}
+                    style={{
+                      padding: '6px 10px',
+                      border: '1px solid #eee',
+                      background: '#fff',
+                      cursor: 'pointer',
+                    }}
+                  >
+                    {t(`flow.${type}`)}
+                  </button>
+                ))}
           </div>
         }
       >

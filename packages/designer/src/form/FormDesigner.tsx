@@ -10,7 +10,7 @@ import { checkFormForSave } from './checkFormForSave';
 import { type DragItem, FormDesignerContext, type FormDesignerContextValue } from './context';
 import { HoverStore } from './hover';
 import { Palette } from './Palette';
-import { FormPreview } from './Preview';
+import { FormPreview, type PreviewProviders } from './Preview';
 import { type DataTable, PropertyPanel } from './PropertyPanel';
 import { type DropTarget, FormDesignerStore } from './store';
 import type { FormConfig } from './types';
@@ -39,7 +39,7 @@ export interface FormDesignerProps {
   dataTables?: DataTable[];
   printTemplates?: Array<{ id: string; fullName: string }>;
   /** Providers for the preview (@kp/renderer); in-memory ones by default. */
-  providers?: unknown;
+  providers?: PreviewProviders;
   /** Shows a save button; called with the config once checkFormForSave and validateFormConfig pass. */
   onSave?: (config: FormConfig) => void | Promise<void>;
   language?: DesignerLanguage;
@@ -311,7 +311,9 @@ function FormDesignerInner({
         onCancel={() => setPreview(false)}
         destroyOnHidden
       >
-        {preview ? <FormPreview config={config} providers={providers} /> : null}
+        {preview ? (
+          <FormPreview config={config} providers={providers} platform={view} language={language} />
+        ) : null}
       </Modal>
       {jsonOpen ? (
         <JsonImportDialog

@@ -1,24 +1,31 @@
-import * as renderer from '@kp/renderer';
-import type { ComponentType } from 'react';
+import { createMemoryProviders, FormRenderer, type FormRendererProps } from '@kp/renderer';
+import type { FormConfig as SchemaFormConfig } from '@kp/schema';
+import { useMemo } from 'react';
 import type { FormConfig } from './types';
 
-type RendererModule = {
-  FormRenderer?: ComponentType<{
-    config: FormConfig;
-    providers?: unknown;
-    formData?: Record<string, unknown>;
-  }>;
-  createMemoryProviders?: (data?: unknown) => unknown;
-};
+export type PreviewProviders = FormRendererProps['providers'];
 
 /** The preview: the config rendered by @kp/renderer's FormRenderer with the given (or in-memory) providers. */
-export function FormPreview({ config, providers }: { config: FormConfig; providers?: unknown }) {
-  const r = renderer as unknown as RendererModule;
-  const FormRenderer = r.FormRenderer;
-  if (!FormRenderer) return <pre data-testid="preview-fallback">{JSON.stringify(config, null, 2)}</pre>;
+export function FormPreview({
+  config,
+  providers,
+  platform = 'pc',
+  language,
+}: {
+  config: FormConfig;
+  providers?: PreviewProviders;
+  platform?: 'pc' | 'app';
+  language?: FormRendererProps['language'];
+}) {
+  const p = useMemo(() => providers ?? createMemoryProviders(), [providers]);
   return (
     <div data-testid="form-preview">
-      <FormRenderer config={config} providers={providers ?? r.createMemoryProviders?.()} />
+      <FormRenderer
+        config={config as unknown as SchemaFormConfig}
+        providers={p}
+        platform={platform}
+        language={language}
+      />
     </div>
   );
 }

@@ -1,0 +1,234 @@
+import { spawnSync } from 'node:child_process';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { validateFormConfig } from '@kp/schema';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, RESULTS_DIR } from './browser';
+
+// Builds packages/designer/e2e-app with vite, serves its dist on 127.0.0.1:0 and drives the form and flow
+// designers in Chromium with real HTML5 drag and drop.
+const root = path.resolve(import.meta.dirname, '../..');
+const dist = path.join(root, 'packages/designer/e2e-app/dist');
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+};
+
+let server: Server;
+let browser: Browser;
+let base = '';
+
+beforeAll(async () => {
+  const build = spawnSync(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', 'packages/designer/e2e-app'],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  );
+  if (build.status !== 0) throw new Error(`vite build failed: ${build.stderr}${build.stdout}`);
+  server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    let file = path.join(dist, decodeURIComponent(url.pathname));
+    if (!file.startsWith(dist)) {
+      res.writeHead(403).end();
+      return;
+    }
+    if (!existsSync(file) || statSync(file).isDirectory()) file = path.join(dist, 'index.html');
+    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+});
+
+const byTest = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
+const confirmOk = (page: Page) => page.locator('.ant-modal-confirm .ant-btn-primary');
+
+async function drag(page: Page, from: string, to: string) {
+  await page.locator(from).first().dragTo(page.locator(to).first());
+}
+
+async function exportJson(page: Page): Promise<Record<string, unknown>> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    byTest(page, 'btn-export-json').click(),
+  ]);
+  const file = await download.path();
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+describe('form designer', () => {
+  it('drags three controls and a two-column table, sets a required rule, previews, exports valid JSON and re-imports it', async () => {
+    const page = await browser.newPage({ acceptDownloads: true });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    try {
+      await page.goto(base);
+      await byTest(page, 'palette').waitFor();
+      const canvasList = '[data-testid="canvas"] [data-holder="root"]';
+
+      // three controls and a table, dragged from the palette onto the canvas
+      await drag(page, '[data-testid="palette-comInput"]', canvasList);
+      await byTest(page, 'field-101').waitFor();
+      await drag(page, '[data-testid="palette-numInput"]', canvasList);
+      await byTest(page, 'field-102').waitFor();
+      await drag(page, '[data-testid="palette-select"]', canvasList);
+      await byTest(page, 'field-103').waitFor();
+      await drag(page, '[data-testid="palette-table"]', canvasList);
+      await byTest(page, 'field-104').waitFor();
+
+      // a table not linked to a data table refuses drops: 子表请先关联数据表
+      await drag(page, '[data-testid="palette-comInput"]', '[data-holder="104"]');
+      await page.getByText('子表请先关联数据表').first().waitFor();
+      expect(await byTest(page, 'field-105').count()).toBe(0);
+
+      // link the table, then drag two columns into it
+      await byTest(page, 'field-104').click({ position: { x: 20, y: 10 } });
+      await byTest(page, 'prop-tablename').fill('order_items');
+      await drag(page, '[data-testid="palette-comInput"]', '[data-holder="104"]');
+      await page.locator('[data-holder="104"] [data-testid="field-105"]').waitFor();
+      await drag(page, '[data-testid="palette-numInput"]', '[data-holder="104"]');
+      await page.locator('[data-holder="104"] [data-testid="field-106"]').waitFor();
+
+      // layout containers cannot go into a table
+      await drag(page, '[data-testid="palette-row"]', '[data-holder="104"]');
+      await page.getByText('布局和子表控件不能放入子表').first().waitFor();
+
+      // reorder: move the select before the text input
+      await page.locator('[data-testid="field-103"]').dragTo(page.locator('[data-testid="field-101"]'), {
+        targetPosition: { x: 30, y: 3 },
+      });
+      await expect
+        .poll(async () =>
+          page
+            .locator('[data-holder="root"] > [data-testid^="field-"]')
+            .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid'))),
+        )
+        .toEqual(['field-103', 'field-101', 'field-102', 'field-104']);
+
+      // required rule on the text input
+      await byTest(page, 'field-101').click();
+      await byTest(page, 'prop-required').click();
+      await page.locator('[data-testid="field-101"] .kp-field-label span').first().waitFor();
+
+      // preview through @kp/renderer: submitting empty shows the required message
+      await byTest(page, 'btn-preview').click();
+      const preview = byTest(page, 'form-preview');
+      await preview.waitFor();
+      await preview.getByText('单行输入').first().waitFor();
+      const submit = preview.locator('.kp-form-buttons .ant-btn-primary');
+      if (await submit.count()) {
+        await submit.first().click();
+        await preview.getByText('单行输入不能为空').first().waitFor();
+      }
+      await page.screenshot({ path: path.join(RESULTS_DIR, 'designer-preview.png') });
+      await page.locator('.ant-modal-close').first().click();
+      await preview.waitFor({ state: 'detached' });
+
+      // export a JSON file that validates
+      const exported = await exportJson(page);
+      const v = validateFormConfig(exported);
+      expect(v.ok ? [] : v.errors).toEqual([]);
+      const fields = exported.fields as Array<{ __config__: Record<string, unknown>; __vModel__?: string }>;
+      expect(fields.map((f) => f.__config__.jnpfKey)).toEqual(['select', 'comInput', 'numInput', 'table']);
+      expect(fields[1]!.__config__.required).toBe(true);
+      const cols = fields[3]!.__config__.children as Array<{ __config__: Record<string, unknown> }>;
+      expect(
+        cols.map((c) => [c.__config__.jnpfKey, c.__config__.isSubTable, c.__config__.relationTable]),
+      ).toEqual([
+        ['comInput', true, 'order_items'],
+        ['numInput', true, 'order_items'],
+      ]);
+
+      // clear (with confirmation), then re-import the exported JSON in the JSON editor
+      await byTest(page, 'btn-clear').click();
+      await page.getByText('确定要清空所有组件吗？').waitFor();
+      await confirmOk(page).click();
+      await expect.poll(() => page.locator('[data-testid="canvas"] [data-testid^="field-"]').count()).toBe(0);
+
+      await byTest(page, 'btn-json-editor').click();
+      const editor = page.locator('[data-testid="json-editor"] .cm-content');
+      await editor.waitFor();
+      await page.locator('[data-testid="json-editor"] .cm-lineNumbers').first().waitFor();
+      await editor.click();
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.press('Delete');
+      await page.keyboard.insertText('{"fields": [oops');
+      await page.locator('[data-testid="json-editor"] .cm-lint-marker-error').first().waitFor();
+      await byTest(page, 'json-import-ok').click();
+      await page.getByText('错误 / JSON格式错误，请检查').first().waitFor();
+
+      await editor.click();
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.press('Delete');
+      await page.keyboard.insertText(JSON.stringify(exported));
+      await byTest(page, 'json-import-ok').click();
+      await page.locator('[data-holder="104"] [data-testid="field-106"]').waitFor();
+      expect(await page.locator('[data-testid="canvas"] [data-testid^="field-"]').count()).toBe(6);
+      const again = await exportJson(page);
+      expect(again).toEqual(exported);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('flow designer', () => {
+  it('builds a two-branch flow; verify mode flags the approver node with no approvers', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    try {
+      await page.goto(`${base}#flow`);
+      await byTest(page, 'node-start').waitFor();
+      await byTest(page, 'add-after-start').click();
+      await page.locator('.ant-popover:visible [data-testid="add-condition"]').click();
+      const b1 = byTest(page, 'node-condition_1');
+      const b2 = byTest(page, 'node-condition_2');
+      await b1.waitFor();
+      await b2.waitFor();
+      // branches side by side, the default branch last
+      const [r1, r2] = [await b1.boundingBox(), await b2.boundingBox()];
+      expect(Math.abs(r1!.y - r2!.y)).toBeLessThan(2);
+      expect(r2!.x).toBeGreaterThan(r1!.x);
+      await b2.getByText('其他情况进入此流程').waitFor();
+      await b1.getByText('优先级1').waitFor();
+
+      // an approver in the first branch, a copy node in the second
+      await byTest(page, 'add-after-condition_1').click();
+      await page.locator('.ant-popover:visible [data-testid="add-approver"]').click();
+      await byTest(page, 'node-approver_1').waitFor();
+      await byTest(page, 'add-after-condition_2').click();
+      await page.locator('.ant-popover:visible [data-testid="add-copy"]').click();
+      await byTest(page, 'node-copy_1').waitFor();
+
+      // zoom slider starts at 100 %
+      expect(await byTest(page, 'flow-zoom-value').textContent()).toBe('100%');
+
+      await byTest(page, 'flow-verify').click();
+      const approver = byTest(page, 'node-approver_1');
+      await expect.poll(() => approver.getAttribute('class')).toContain('kp-flow-node-invalid');
+      expect(await byTest(page, 'node-error-approver_1').textContent()).toContain('请设置审批人');
+      expect(await byTest(page, 'node-error-condition_1').textContent()).toContain('请设置条件');
+      await page.screenshot({ path: path.join(RESULTS_DIR, 'designer-flow-verify.png') });
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
