@@ -17,24 +17,26 @@ type Item =
   | { k: 'sub'; async: boolean }
   | { k: 'gw'; kind: 'condition' | 'interflow' | 'branch'; branches: Item[][] };
 
-const approverProps: fc.Arbitrary<FlowNode['properties']> = fc.oneof(
-  fc.record({
-    approvers: fc.subarray(POOL, { minLength: 1, maxLength: 4 }),
-    counterSign: fc.constantFrom('or' as const, 'and' as const, 'ratio' as const, 'sequential' as const),
-    counterRatio: fc.constantFrom(0.3, 0.5, 0.6, 1),
-    rejectTarget: fc.constantFrom('start' as const, 'previous' as const),
-  }),
-  fc.record({ assigneeType: fc.constant(6), initiatorLevel: fc.integer({ min: 0, max: 3 }) }),
-  fc.record({
-    approverRole: fc.constant(['finance']),
-    counterSign: fc.constant('and' as const),
-    timeLimit: fc.constant({ duration: 1, remindEvery: 1, autoApproveAfter: 2 }),
-  }),
-  fc.record({
-    approverRole: fc.constant(['nobody']),
-    emptyApprover: fc.constantFrom('pass' as const, 'admin' as const),
-  }),
-);
+const approverProps = fc
+  .oneof(
+    fc.record({
+      approvers: fc.subarray(POOL, { minLength: 1, maxLength: 4 }),
+      counterSign: fc.constantFrom('or' as const, 'and' as const, 'ratio' as const, 'sequential' as const),
+      counterRatio: fc.constantFrom(0.3, 0.5, 0.6, 1),
+      rejectTarget: fc.constantFrom('start' as const, 'previous' as const),
+    }),
+    fc.record({ assigneeType: fc.constant(6), initiatorLevel: fc.integer({ min: 0, max: 3 }) }),
+    fc.record({
+      approverRole: fc.constant(['finance']),
+      counterSign: fc.constant('and' as const),
+      timeLimit: fc.constant({ duration: 1, remindEvery: 1, autoApproveAfter: 2 }),
+    }),
+    fc.record({
+      approverRole: fc.constant(['nobody']),
+      emptyApprover: fc.constantFrom('pass' as const, 'admin' as const),
+    }),
+  )
+  .map((p) => structuredClone(p) as FlowNode['properties']);
 
 const { chain: chainArb } = fc.letrec<{ chain: Item[]; item: Item }>((tie) => ({
   chain: fc.array(tie('item'), { maxLength: 3 }),
@@ -342,14 +344,14 @@ describe('interpreter properties over random valid trees and action sequences', 
       fc.property(scenario, ([items, steps, props]) => {
         const r = run(items, steps, props);
         const machine = createFlowMachine({ ...r.ctx });
-        let actor = createActor(machine).start();
+        let actor = createActor(machine, { input: {} }).start();
         r.actions.forEach(({ action, now }, i) => {
           actor.send({ ...action, now });
           expect(actor.getSnapshot().context.error).toBeNull();
           if (i % 5 === 4) {
             const saved = JSON.parse(JSON.stringify(actor.getPersistedSnapshot()));
             actor.stop();
-            actor = createActor(machine, { snapshot: saved }).start();
+            actor = createActor(machine, { snapshot: saved, input: {} }).start();
           }
         });
         const snap = actor.getSnapshot();

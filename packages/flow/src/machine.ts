@@ -34,7 +34,7 @@ export function createFlowMachine(options: FlowMachineOptions) {
     types: {
       context: {} as FlowMachineContext,
       events: {} as FlowEvent,
-      input: {} as { state?: FlowState } | undefined,
+      input: {} as { state?: FlowState },
     },
     actions: {
       apply: assign(({ context, event }) => {
