@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatAmount } from './amount';
+import { formatBadge, summariseRecipients } from './counts';
 import { DATE_FORMATS, formatDate } from './date';
 import { countTodayMeetings, meetingLabel } from './meeting';
 import { relativeTime } from './relativeTime';
@@ -51,9 +52,13 @@ describe('relativeTime', () => {
     expect(relativeTime(now + H, now)).toBe('刚刚');
     expect(relativeTime('garbage', now)).toBe('');
     fc.assert(
-      fc.property(fc.anything(), fc.constantFrom('short30s', 'weeks', 'tenMinutes' as const), (v, r) => {
-        expect(typeof relativeTime(v as number, now, r)).toBe('string');
-      }),
+      fc.property(
+        fc.anything(),
+        fc.constantFrom('short30s', 'weeks', 'tenMinutes', 'days' as const),
+        (v, r) => {
+          expect(typeof relativeTime(v as number, now, r)).toBe('string');
+        },
+      ),
     );
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 400 * D }), fc.integer({ min: 0, max: 400 * D }), (a, b) => {
@@ -150,5 +155,23 @@ describe('formatAmount', () => {
     expect(formatAmount(-0.001)).toBe('¥0.00');
     expect(formatAmount('')).toBe('');
     expect(formatAmount('abc')).toBe('');
+  });
+});
+
+describe('counts', () => {
+  it('caps badges at 99+ and counts hidden recipients', () => {
+    expect(formatBadge(0)).toBe('');
+    expect(formatBadge(99)).toBe('99');
+    expect(formatBadge(100)).toBe('99+');
+    const r = summariseRecipients(Array.from({ length: 23 }, (_, i) => i));
+    expect(r.visible).toHaveLength(20);
+    expect(r.moreText).toBe('还有3位接收人');
+    expect(summariseRecipients([1, 2]).moreText).toBe('');
+  });
+
+  it("reads 'days'", () => {
+    expect(relativeTime(ago(59 * S), now, 'days')).toBe('刚刚');
+    expect(relativeTime(ago(3 * H), now, 'days')).toBe('3小时前');
+    expect(relativeTime(ago(400 * D), now, 'days')).toBe('400天前');
   });
 });

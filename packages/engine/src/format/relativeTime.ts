@@ -6,8 +6,10 @@ import { fill, type Lang, pickLang } from './lang';
  * - 'short30s': under 30 s just now, minutes under 1 h, hours under 24 h, 1天前 under 48 h, then the date.
  * - 'weeks': under 1 minute just now, minutes, hours, days up to 6, weeks up to 3, months up to 3, then the date.
  * - 'tenMinutes': under 600 s just now, then minutes, hours, days up to 30, then the date.
+ * - 'days' (spec 3 §9 "time ago"): under 1 minute just now, minutes under 1 h, hours under 1 day, else days
+ *   (no date fallback).
  */
-export type RelativeTimeReading = 'short30s' | 'weeks' | 'tenMinutes';
+export type RelativeTimeReading = 'short30s' | 'weeks' | 'tenMinutes' | 'days';
 
 type Unit = 'now' | 'minute' | 'hour' | 'day' | 'week' | 'month';
 
@@ -76,6 +78,12 @@ export function relativeTime(
     const months = Math.max(1, n.diff(d, 'month'));
     if (months <= 3) return say(l, 'month', months);
     return formatDate(d.valueOf(), dateFormat);
+  }
+  if (reading === 'days') {
+    if (diff < MIN) return say(l, 'now');
+    if (diff < HOUR) return say(l, 'minute', minutes);
+    if (diff < DAY) return say(l, 'hour', hours);
+    return say(l, 'day', days);
   }
   if (reading === 'tenMinutes') {
     if (diff < 600 * S) return say(l, 'now');
