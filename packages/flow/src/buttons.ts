@@ -52,7 +52,7 @@ export function buttonsFor(
   task: Task | null,
   template: FlowTemplate,
   user: ButtonUser,
-  ctx: ButtonContext,
+  ctx: ButtonContext = { status: 1 },
 ): FlowButton[] {
   const tp = template.properties;
   const np = ctx.node?.properties ?? {};

@@ -1,5 +1,6 @@
 // @kp/flow: flow node tree editing and validation, the approval interpreter and its XState machine.
 export * from './buttons';
+export * from './candidates';
 export * from './compile';
 export * from './conditions';
 export * from './interpreter';
