@@ -38,8 +38,12 @@ export const TextStyle = Type.Object(
 );
 export type TextStyle = Static<typeof TextStyle>;
 
-/** A file as the uploaders emit it and forms store it (spec 3 §3 "Uploaded file"). */
-export const UploadedFile = Type.Object(
+/**
+ * A file as the uploaders emit it and upload fields store it (spec 3 §3 "Uploaded file"; the chunked
+ * uploader emits name, fileId, fileVersionId, url, so size may be missing). The server's merge answer is
+ * `UploadedFile` in http/file.ts.
+ */
+export const FormFileValue = Type.Object(
   {
     name: Type.String({ description: 'File name shown to users' }),
     fileId: Type.String({ description: 'Stored file id' }),
@@ -49,7 +53,7 @@ export const UploadedFile = Type.Object(
   },
   { additionalProperties: true },
 );
-export type UploadedFile = Static<typeof UploadedFile>;
+export type FormFileValue = Static<typeof FormFileValue>;
 
 /** One custom regular-expression rule of a field (spec 3 §5: each with its own message). */
 export const RegRule = Type.Object(
