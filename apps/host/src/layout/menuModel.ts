@@ -32,7 +32,8 @@ export function navTree(menuList: MenuEntry[], routes: MenuRoute[], lang: 'zh' |
         const route = byId.get(m.id);
         const children = m.type === 1 && m.children?.length ? walk(m.children) : undefined;
         return {
-          key: route?.path ?? `/${m.enCode}`,
+          // Directories get their own key space: their /{enCode} path may equal a page path (/portal).
+          key: m.type === 1 ? `menu:${m.id}` : (route?.path ?? `/${m.enCode}`),
           title: textIn(m.fullName, lang),
           entry: m,
           route,
