@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { PickerTreeNode } from './entities';
 import { FIELD_KIND_SCHEMAS } from './fields';
 import { emptyFormConfig, jsonDepth, validateFieldConfig, validateFormConfig } from './formConfig';
 import {
@@ -521,5 +522,28 @@ describe('validateFormConfig', () => {
   it('jsonDepth counts without recursion', () => {
     expect(jsonDepth(1)).toBe(0);
     expect(jsonDepth({ a: [1] })).toBe(2);
+  });
+});
+
+describe('field-level entities', () => {
+  it('picker tree nodes nest; a dictionary option needs enCode and fullName', async () => {
+    const { ajv } = await import('../validator');
+    const { DictionaryOption, PickerTreeNode, QrPayload, RegionNode } = await import('./entities');
+    const node: PickerTreeNode = {
+      id: '1',
+      fullName: '总部',
+      children: [{ id: '2', fullName: '研发', enabledMark: 0 }],
+    };
+    expect(ajv.validate(PickerTreeNode, node)).toBe(true);
+    expect(ajv.validate(PickerTreeNode, { id: '1', fullName: 'x', children: [{ id: 2 }] })).toBe(false);
+    expect(
+      ajv.validate(RegionNode, {
+        id: '11',
+        fullName: '北京',
+        children: [{ id: '1101', fullName: '东城', isLeaf: true }],
+      }),
+    ).toBe(true);
+    expect(ajv.validate(DictionaryOption, { enCode: 'a' })).toBe(false);
+    expect(ajv.validate(QrPayload, { t: 'flow', id: '1', mid: 'm', ftid: 'x', opt: 1 })).toBe(true);
   });
 });
