@@ -1,6 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { I18nText } from '../common';
-import { literalUnion } from './common';
 
 /**
  * Other field-level entities of spec 3 §3, used by the pickers and widgets of the renderer.
