@@ -232,7 +232,7 @@ export function compileForm(config: FormConfig, options: CompileOptions = {}): C
       );
     const regList = Array.isArray(f.__config__.regList) ? f.__config__.regList : [];
     regList.forEach((r, i) => {
-      const rule = r as { pattern?: unknown; message?: unknown };
+      const rule = (r ?? {}) as { pattern?: unknown; message?: unknown };
       const re = typeof rule.pattern === 'string' ? regExpOf(rule.pattern) : null;
       if (!re) {
         errors.push({

@@ -1,4 +1,4 @@
-import { ajv, type FieldConfig, type FormConfig, validateFormConfig } from '@kp/schema';
+import { ajv, type FieldConfig, type FormConfig, JNPF_KEYS, validateFormConfig } from '@kp/schema';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formConfigArb, formDataArb } from '../testing/form';
@@ -398,4 +398,52 @@ describe('isEmptyValue', () => {
     for (const v of [null, undefined, '', [], Number.NaN]) expect(isEmptyValue(v)).toBe(true);
     for (const v of [0, false, ' ', [0], {}]) expect(isEmptyValue(v)).toBe(false);
   });
+});
+
+describe('robustness', () => {
+  it('compileForm, validateFormData, recalculate, tableSummary and amountWords never throw on garbage', () => {
+    const { field } = fc.letrec((tie) => ({
+      field: fc.record(
+        {
+          __config__: fc.record(
+            {
+              jnpfKey: fc.constantFrom(...JNPF_KEYS),
+              required: fc.boolean(),
+              label: fc.jsonValue(),
+              regList: fc.jsonValue(),
+              children: fc.oneof(fc.jsonValue(), fc.array(tie('field'), { maxLength: 3 })),
+              defaultValue: fc.jsonValue(),
+              props: fc.jsonValue(),
+              decimalPlace: fc.jsonValue(),
+            },
+            { requiredKeys: ['jnpfKey'] },
+          ),
+          __vModel__: fc.oneof(fc.constantFrom('a', 'b', 't', 'c'), fc.jsonValue()),
+          expression: fc.oneof(
+            fc.jsonValue(),
+            fc.array(fc.constantFrom('a', 'b', '+', '*', '1', 't.a', '(', ')')),
+          ),
+          placeholder: fc.jsonValue(),
+          multiple: fc.jsonValue(),
+          summaryField: fc.jsonValue(),
+          __slot__: fc.jsonValue(),
+          min: fc.jsonValue(),
+          range: fc.jsonValue(),
+        },
+        { requiredKeys: ['__config__'] },
+      ),
+    }));
+    fc.assert(
+      fc.property(fc.array(field, { maxLength: 6 }), fc.jsonValue(), (fields, data) => {
+        const c = compileForm({ fields } as unknown as FormConfig);
+        validateFormData(c, data);
+        recalculate(c, data as Record<string, unknown>, 'a');
+        recalculate(c, data as Record<string, unknown>);
+        for (const t of c.tables) tableSummary(c, t.vModel, data);
+        amountWords(c, data);
+      }),
+      { numRuns: 500 },
+    );
+    expect(compileForm(null as unknown as FormConfig).fields).toEqual([]);
+  }, 120_000);
 });
