@@ -5,7 +5,7 @@ import { createActor } from 'xstate';
 import { createFlowState, transition } from './interpreter';
 import { createFlowMachine } from './machine';
 import { projectState, replayEffects } from './replay';
-import { sampleOrg, T0, template } from './testkit';
+import { deepFreeze, sampleOrg, T0, template } from './testkit';
 import type { Effect, FlowAction, FlowContext, FlowState } from './types';
 import { validateFlow } from './validateFlow';
 
@@ -218,7 +218,8 @@ function run(items: Item[], steps: Step[], props = {}): Run {
     const { action, now } = actionFor(s, st, clock);
     clock = now;
     const iso = new Date(now).toISOString();
-    const r = transition(s, action, { ...ctx, now: iso }); // a throw fails the property
+    // Frozen input: an in-place modification would throw inside (reported as INTERNAL, which fails here).
+    const r = transition(deepFreeze(s), action, { ...ctx, now: iso }); // a throw fails the property
     if (!r.ok) {
       stats.refused++;
       stats.codes[r.error.code] = (stats.codes[r.error.code] ?? 0) + 1;

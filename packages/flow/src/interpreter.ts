@@ -1,5 +1,4 @@
 import type { FlowNode, FlowNodeProperties, FlowTemplate } from '@kp/schema';
-import { current, isDraft, produce } from 'immer';
 import { type CompiledNode, type CompiledTemplate, compileTemplate } from './compile';
 import { evaluateConditions } from './conditions';
 import { type FlowTextCode, flowText } from './messages';
@@ -73,10 +72,6 @@ function addMillis(iso: string, ms: number): string {
   return new Date(Date.parse(iso) + ms).toISOString();
 }
 const uniq = (xs: string[]) => [...new Set(xs.filter((x) => typeof x === 'string' && x !== ''))];
-/** A plain deep copy of a value that may be an immer draft. */
-function snapshot<T>(x: T): T {
-  return structuredClone(isDraft(x) ? (current(x as never) as T) : x);
-}
 const isBlank = (s: string | undefined) => !s || s.trim() === '';
 
 /** One transition in progress: a mutable draft of the state plus the effects it emits. */
@@ -87,6 +82,8 @@ class Run {
   constructor(
     readonly s: FlowState,
     readonly ctx: FlowContext,
+    /** The input state (never modified): the undo point of an audit keeps references into it. */
+    readonly base: FlowState,
   ) {
     this.c = compileTemplate(ctx.template);
   }
@@ -139,11 +136,32 @@ class Run {
     this.effects.push({ type: 'createTask', task: { ...t } });
     return this.s.tasks[this.s.tasks.length - 1];
   }
-  closeTask(t: Task, status: 'done' | 'closed', result?: 'approve' | 'reject') {
-    t.status = status;
-    t.doneVersion = this.s.version;
-    if (result) t.result = result;
+  /** Replaces a task by an updated copy (objects of the input state are never modified). */
+  patchTask(t: Task, patch: Partial<Task>): Task {
+    const i = this.s.tasks.findIndex((x) => x.id === t.id);
+    const nt = { ...this.s.tasks[i], ...patch };
+    this.s.tasks[i] = nt;
+    return nt;
+  }
+  patchRun(nodeId: string, patch: Partial<NodeRun>): NodeRun {
+    const run = { ...this.s.runs[nodeId], ...patch };
+    this.s.runs[nodeId] = run;
+    return run;
+  }
+  closeTask(
+    t: Task,
+    status: 'done' | 'closed',
+    result?: 'approve' | 'reject',
+    extra: Partial<Task> = {},
+  ): Task {
+    const nt = this.patchTask(t, {
+      status,
+      doneVersion: this.s.version,
+      ...(result ? { result } : {}),
+      ...extra,
+    });
     this.effects.push({ type: 'closeTask', taskId: t.id, status, ...(result ? { result } : {}) });
+    return nt;
   }
   setDeadline(d: Deadline) {
     this.s.deadlines = [...this.s.deadlines.filter((x) => x.id !== d.id), d];
@@ -296,8 +314,9 @@ class Run {
   arrive(gatewayId: string): void {
     const j = this.s.joins[gatewayId];
     if (!j) return; // a branch finishing after its point was reset (cannot happen by construction)
-    j.arrived++;
-    if (j.arrived < j.expected) return;
+    const arrived = j.arrived + 1;
+    this.s.joins[gatewayId] = { ...j, arrived };
+    if (arrived < j.expected) return;
     delete this.s.joins[gatewayId];
     this.after(gatewayId);
   }
@@ -418,8 +437,7 @@ class Run {
     signImg?: string,
     rejectTo?: string,
   ): void {
-    this.closeTask(t, 'done', result);
-    if (auto) t.auto = true;
+    this.closeTask(t, 'done', result, auto ? { auto: true } : {});
     this.record(t.nodeId, t.userId, result === 'approve' ? HANDLE_STATUS.approved : HANDLE_STATUS.rejected, {
       taskId: t.id,
       ...(opinion ? { handleOpinion: opinion } : {}),
@@ -432,7 +450,7 @@ class Run {
       const kids = this.s.tasks.filter((x) => x.parentId === parent.id);
       if (kids.some((k) => k.status === 'pending')) return;
       if (parent.signerMode === 'before') {
-        parent.blocked = false;
+        this.patchTask(parent, { blocked: false });
         return;
       }
       // After-signers confirm the parent's approval: any rejection turns it into a rejection.
@@ -445,10 +463,12 @@ class Run {
     this.count(t.nodeId, result, rejectTo);
   }
   count(nodeId: string, result: 'approve' | 'reject', rejectTo?: string): void {
-    const run = this.s.runs[nodeId];
-    if (!run || run.kind !== 'approver') return;
-    if (result === 'approve') run.approvals++;
-    else run.rejections++;
+    const run0 = this.s.runs[nodeId];
+    if (!run0 || run0.kind !== 'approver') return;
+    const run = this.patchRun(
+      nodeId,
+      result === 'approve' ? { approvals: run0.approvals + 1 } : { rejections: run0.rejections + 1 },
+    );
     const need = Math.ceil((run.ratio ?? 1) * run.total - 1e-9);
     switch (run.mode) {
       case 'and':
@@ -476,7 +496,8 @@ class Run {
           this.nodeRejected(nodeId, rejectTo);
           return;
         }
-        const next = run.queue.shift();
+        const [next, ...rest] = run.queue;
+        this.patchRun(nodeId, { queue: rest });
         if (next === undefined) {
           this.pass(nodeId);
           return;
@@ -622,12 +643,13 @@ function apply(r: Run, a: FlowAction): void {
     case 'audit': {
       const t = myPendingTask(r, a.taskId, a.userId);
       if (t.blocked) refuse('TASK_BLOCKED');
+      const b = r.base;
       const before = {
-        current: snapshot(s.current),
-        runs: snapshot(s.runs),
-        joins: snapshot(s.joins),
-        deadlines: snapshot(s.deadlines),
-        trail: snapshot(s.trail),
+        current: b.current,
+        runs: b.runs,
+        joins: b.joins,
+        deadlines: b.deadlines,
+        trail: b.trail,
       };
       mergeForm(r, a.formData);
       if (a.candidates) s.candidates = { ...s.candidates, ...a.candidates };
@@ -652,7 +674,7 @@ function apply(r: Run, a: FlowAction): void {
         kind: t.kind,
         ...(t.parentId ? { parentId: t.parentId } : {}),
       });
-      for (const k of s.tasks) if (k.parentId === t.id) k.parentId = nt.id;
+      for (const k of [...s.tasks]) if (k.parentId === t.id) r.patchTask(k, { parentId: nt.id });
       r.record(t.nodeId, a.userId, HANDLE_STATUS.transferred, {
         targetUserIds: [a.toUserId],
         ...(a.opinion ? { handleOpinion: a.opinion } : {}),
@@ -668,7 +690,7 @@ function apply(r: Run, a: FlowAction): void {
       const run = s.runs[a.nodeId];
       if (!run || run.kind !== 'approver') refuse('NO_SUCH_WAIT', r.c.nodes.get(a.nodeId)?.node);
       for (const t of r.pendingAt(a.nodeId)) r.closeTask(t, 'closed');
-      Object.assign(run, { mode: 'or', total: 1, approvals: 0, rejections: 0, queue: [] });
+      r.patchRun(a.nodeId, { mode: 'or', total: 1, approvals: 0, rejections: 0, queue: [] });
       r.createTask(a.nodeId, a.toUserId);
       r.record(a.nodeId, a.userId, HANDLE_STATUS.assigned, {
         targetUserIds: [a.toUserId],
@@ -678,17 +700,16 @@ function apply(r: Run, a: FlowAction): void {
       return;
     }
     case 'addSigner': {
-      const t = myPendingTask(r, a.taskId, a.userId);
+      let t = myPendingTask(r, a.taskId, a.userId);
       if (t.blocked) refuse('TASK_BLOCKED');
       const signers = uniq(a.signerIds ?? []).filter((u) => u !== a.userId);
       if (!signers.length) refuse('CANDIDATE_REQUIRED');
       if (t.kind === 'signer') refuse('INVALID_ACTION', undefined, 'an added signer cannot add signers');
-      t.signerMode = a.position;
+      t = r.patchTask(t, { signerMode: a.position, ...(a.position === 'before' ? { blocked: true } : {}) });
       r.record(t.nodeId, a.userId, HANDLE_STATUS.addedSigner, {
         targetUserIds: signers,
         ...(a.opinion ? { handleOpinion: a.opinion } : {}),
       });
-      if (a.position === 'before') t.blocked = true;
       for (const u of signers) r.createTask(t.nodeId, u, { kind: 'signer', parentId: t.id });
       r.message(signers, 'todo', t.nodeId);
       if (a.position === 'after') {
@@ -705,7 +726,7 @@ function apply(r: Run, a: FlowAction): void {
       const t = r.task(a.taskId);
       if (t.userId !== a.userId) refuse('TASK_NOT_YOURS');
       if (isBlank(a.reason)) refuse('REASON_REQUIRED');
-      const u = s.undo;
+      const u = r.base.undo;
       // Allowed only while nothing has happened since this handler's approval (the next node has not acted).
       if (s.status !== 1 || !u || u.taskId !== t.id || u.version !== s.version - 1 || t.result !== 'approve')
         refuse('RECALL_NOT_ALLOWED');
@@ -723,11 +744,11 @@ function apply(r: Run, a: FlowAction): void {
       const gone = s.deadlines.filter((d) => !u.deadlines.some((o) => o.id === d.id));
       for (const d of gone) r.clearDeadline(d.id);
       for (const d of u.deadlines)
-        if (!s.deadlines.some((x) => x.id === d.id && x.at === d.at)) r.setDeadline(snapshot(d));
-      s.current = snapshot(u.current);
-      s.runs = snapshot(u.runs);
-      s.joins = snapshot(u.joins);
-      s.trail = snapshot(u.trail);
+        if (!s.deadlines.some((x) => x.id === d.id && x.at === d.at)) r.setDeadline({ ...d });
+      s.current = [...u.current];
+      s.runs = { ...u.runs };
+      s.joins = { ...u.joins };
+      s.trail = [...u.trail];
       s.undo = null;
       r.createTask(t.nodeId, t.userId, { kind: t.kind, ...(t.parentId ? { parentId: t.parentId } : {}) });
       for (const x of reopen) r.createTask(x.nodeId, x.userId);
@@ -790,8 +811,9 @@ function apply(r: Run, a: FlowAction): void {
     case 'subflowFinished': {
       const run = s.runs[a.nodeId];
       if (s.status !== 1 || !run || run.kind !== 'subflow') refuse('NO_SUCH_WAIT');
-      run.finished = (run.finished ?? 0) + 1;
-      if (run.finished < (run.expected ?? 1)) return;
+      const finished = (run.finished ?? 0) + 1;
+      r.patchRun(a.nodeId, { finished });
+      if (finished < (run.expected ?? 1)) return;
       r.removeCurrent(a.nodeId);
       r.after(a.nodeId);
       return;
@@ -801,7 +823,8 @@ function apply(r: Run, a: FlowAction): void {
       const d = s.deadlines.find((x) => x.id === `overdue:${a.nodeId}`);
       if (s.status !== 1 || !run || run.kind !== 'approver' || !d) refuse('NO_SUCH_WAIT');
       if (Date.parse(d.at) > Date.parse(r.now)) refuse('TIMER_NOT_DUE');
-      run.reminders++;
+      const reminders = run.reminders + 1;
+      r.patchRun(a.nodeId, { reminders });
       const pending = r.pendingAt(a.nodeId);
       r.message(
         pending.map((t) => t.userId),
@@ -809,13 +832,12 @@ function apply(r: Run, a: FlowAction): void {
         a.nodeId,
       );
       const tl = r.cn(a.nodeId).node.properties.timeLimit;
-      if (tl?.autoApproveAfter && run.reminders >= tl.autoApproveAfter) {
+      if (tl?.autoApproveAfter && reminders >= tl.autoApproveAfter) {
         r.clearDeadline(d.id);
         for (const t of pending) {
           const live = s.tasks.find((x) => x.id === t.id);
           if (live?.status === 'pending' && s.status === 1 && s.runs[a.nodeId]) {
-            live.blocked = false;
-            r.vote(live, 'approve', flowText('AUTO_APPROVED'), true);
+            r.vote(r.patchTask(live, { blocked: false }), 'approve', flowText('AUTO_APPROVED'), true);
           }
         }
         return;
@@ -832,7 +854,8 @@ function apply(r: Run, a: FlowAction): void {
 
 /**
  * The pure transition function: the next state and the effects the server must persist or send, or
- * a typed error. Never throws; the input state is not modified (immer).
+ * a typed error. Never throws; the input state is never modified (copy-on-write: the next state
+ * shares unchanged objects with it, so treat states as immutable, e.g. Object.freeze them).
  */
 export function transition(state: FlowState, action: FlowAction, context: FlowContext): TransitionResult {
   try {
@@ -840,14 +863,22 @@ export function transition(state: FlowState, action: FlowAction, context: FlowCo
     if (typeof action.userId !== 'string' || !action.userId)
       refuse('INVALID_ACTION', undefined, 'userId is required');
     if (!context?.template?.tree || context.template.tree.type !== 'start') refuse('INVALID_TEMPLATE');
-    let effects: Effect[] = [];
-    const next = produce(state, (draft) => {
-      draft.version++;
-      const r = new Run(draft as FlowState, context);
-      apply(r, action);
-      effects = r.effects;
-    });
-    return { ok: true, state: next, effects };
+    // Copy-on-write: the containers are copied once, objects inside are replaced, never modified.
+    const next: FlowState = {
+      ...state,
+      version: state.version + 1,
+      current: [...state.current],
+      runs: { ...state.runs },
+      tasks: [...state.tasks],
+      joins: { ...state.joins },
+      deadlines: [...state.deadlines],
+      records: [...state.records],
+      candidates: { ...state.candidates },
+      trail: [...state.trail],
+    };
+    const r = new Run(next, context, state);
+    apply(r, action);
+    return { ok: true, state: next, effects: r.effects };
   } catch (e) {
     if (e instanceof Refusal) return { ok: false, error: e.flowError };
     return {

@@ -58,6 +58,15 @@ export function approver(nodeId: string, props: FlowNode['properties']): Omit<Fl
   return { nodeId, type: 'approver', properties: { title: nodeId, ...props } };
 }
 
+/** Freezes a value deeply, so a test sees any in-place modification as a TypeError (strict mode). */
+export function deepFreeze<T>(x: T): T {
+  if (x && typeof x === 'object' && !Object.isFrozen(x)) {
+    Object.freeze(x);
+    for (const v of Object.values(x)) deepFreeze(v);
+  }
+  return x;
+}
+
 /** Runs actions in order, failing loudly on a refusal; returns the final state and all effects. */
 export class Driver {
   state: FlowState = createFlowState();
@@ -68,7 +77,7 @@ export class Driver {
     this.ctx = { template: tpl, org: sampleOrg(), now: T0, managers: ['admin'], ...opts };
   }
   try(a: FlowAction, now?: string) {
-    const r = transition(this.state, a, now ? { ...this.ctx, now } : this.ctx);
+    const r = transition(deepFreeze(this.state), a, now ? { ...this.ctx, now } : this.ctx);
     if (r.ok) {
       this.state = r.state;
       this.effects.push(...r.effects);
