@@ -46,6 +46,8 @@ export interface CompiledField {
   readonly: boolean;
   /** Hidden (noShow): kept in the data, not validated. */
   hidden: boolean;
+  /** Where it shows (`__config__.visibility`, default both). */
+  visibility: Array<'pc' | 'app'>;
   rules: FieldRule[];
   /** Message of the required rule (spec 3 §5), also when not required (for callers that need it). */
   requiredMessage: string;
@@ -255,6 +257,9 @@ export function compileForm(config: FormConfig, options: CompileOptions = {}): C
       required,
       readonly,
       hidden: f.__config__.noShow === true,
+      visibility: Array.isArray(f.__config__.visibility)
+        ? (f.__config__.visibility as unknown[]).filter((v): v is 'pc' | 'app' => v === 'pc' || v === 'app')
+        : ['pc', 'app'],
       rules,
       requiredMessage,
       defaultValue: defaultOf(f, shape),

@@ -231,6 +231,18 @@ describe('validateFormData', () => {
     expect(validateFormData(c, {}, { mode: 'save' }).ok).toBe(true);
   });
 
+  it('skips fields not shown on the given platform', () => {
+    const c2 = compileForm({
+      fields: [
+        f('comInput', 'pcOnly', { label: 'P', required: true, visibility: ['pc'] }),
+        f('comInput', 'any', { label: 'A', required: true }),
+      ],
+    });
+    expect(validateFormData(c2, {}, { platform: 'app' }).errors.map((e) => e.path)).toEqual(['any']);
+    expect(validateFormData(c2, {}, { platform: 'pc' }).errors.map((e) => e.path)).toEqual(['pcOnly', 'any']);
+    expect(validateFormData(c2, {}).errors.map((e) => e.path)).toEqual(['pcOnly', 'any']);
+  });
+
   it('reports values of the wrong type', () => {
     const r = validateFormData(c, { ...good, amount: 'lots', tags: 'a', tableField101: [7] });
     expect(r.errors.map((e) => [e.path, e.rule])).toEqual([

@@ -23,6 +23,8 @@ export interface ValidateFormDataOptions {
    * and checks only the table data).
    */
   mode?: 'submit' | 'save';
+  /** The client filling the form: fields whose visibility leaves it out are not checked. Default: all. */
+  platform?: 'pc' | 'app';
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -70,8 +72,11 @@ export function validateFormData(
     const values = isRecord(data) ? data : {};
     if (!isRecord(data)) errors.push({ path: '(root)', field: '', message: msg.invalid(''), rule: 'type' });
     const save = options.mode === 'save';
+    const platform = options.platform;
+    const skip = (f: CompiledField) =>
+      f.hidden || (platform !== undefined && !f.visibility.includes(platform));
     for (const f of compiled.fields) {
-      if (f.table || f.hidden) continue;
+      if (f.table || skip(f)) continue;
       const value = values[f.vModel];
       if (f.key !== 'table') {
         if (!save) checkValue(f, value, f.vModel, f.requiredMessage, msg.invalid(f.label), errors);
@@ -90,7 +95,7 @@ export function validateFormData(
           return;
         }
         for (const c of table?.columns ?? []) {
-          if (c.hidden) continue;
+          if (skip(c)) continue;
           checkValue(
             c,
             row[c.vModel],
