@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LAST_LOGIN_NOTICE_SECONDS, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '../config';
 import { currentLanguage } from '../i18n';
-import { buildMenuRoutes } from '../router/menuRoutes';
 import { routeMetaFor } from '../router/routeMeta';
 import { resolveLink } from '../router/SimplePages';
 import { loginFlags } from '../services/session';
@@ -37,7 +36,7 @@ export default function MainLayout({ portal = false }: { portal?: boolean }) {
   const [mobileOpen, setMobileOpen] = useState(false);
   const lang = currentLanguage();
 
-  const routes = useMemo(() => buildMenuRoutes(session.menuList, lang), [session.menuList, lang]);
+  const routes = session.routes;
   const tree = useMemo(() => navTree(session.menuList, routes, lang), [session.menuList, routes, lang]);
   const searchEntries = useMemo(() => flattenPages(tree), [tree]);
   // Blend layout: the left menu holds the children of the chosen top item.
@@ -78,7 +77,7 @@ export default function MainLayout({ portal = false }: { portal?: boolean }) {
   useEffect(() => {
     setMobileOpen(false);
     if (pathname.startsWith('/redirect/')) return;
-    const meta = routeMetaFor(pathname, routes);
+    const meta = routeMetaFor(pathname, routes, lang);
     const sysName = session.sysConfig.sysName || t('about.defaultSysName');
     if (!meta) {
       document.title = sysName;
@@ -99,7 +98,7 @@ export default function MainLayout({ portal = false }: { portal?: boolean }) {
         noCache: meta.noCache,
       }),
     );
-  }, [pathname, search, routes, session.sysConfig.sysName, t, i18n]);
+  }, [pathname, search, routes, lang, session.sysConfig.sysName, t, i18n]);
 
   // The fixed home tab is always there.
   useEffect(() => {
@@ -145,7 +144,7 @@ export default function MainLayout({ portal = false }: { portal?: boolean }) {
   const collapsed = layout === 'plain' ? true : !sidebarOpen;
   const siderWidth = collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH;
 
-  const meta = routeMetaFor(pathname, routes);
+  const meta = routeMetaFor(pathname, routes, lang);
   const zhTitle = meta
     ? (meta.zhTitle ?? (meta.titleKey ? i18n.getFixedT('zh')(meta.titleKey) : meta.title))
     : '';

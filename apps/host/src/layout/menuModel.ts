@@ -56,7 +56,7 @@ export function firstLeaf(item: NavItem): NavItem | undefined {
 export function actionFor(item: NavItem): MenuAction {
   const m = item.entry;
   if (m.type === 1) return { kind: 'directory', firstPath: firstLeaf(item)?.key, entry: m };
-  const url = item.route?.meta.externalUrl ?? m.urlAddress ?? '';
+  const url = item.route?.meta.url ?? m.urlAddress ?? '';
   if (m.type === 6) return { kind: 'open', url };
   if (m.type === 7) {
     if (m.linkTarget === '_self') return { kind: 'navigate', path: item.key };

@@ -7,7 +7,6 @@ import { useStore } from '../store/createStore';
 import { sessionStore } from '../store/session';
 import { FIXED_ROUTES } from './fixedRoutes';
 import { decide } from './guard';
-import { buildMenuRoutes } from './menuRoutes';
 import { FixedPage, MenuPage } from './RoutePage';
 
 const Login = lazy(() => import('../views/login/Login'));
@@ -39,14 +38,17 @@ export function AppRoutes() {
     if (decision.kind === 'load') void loadCurrentUser();
   }, [decision.kind]);
 
-  const menuRoutes = useMemo(() => buildMenuRoutes(session.menuList, 'zh'), [session.menuList]);
+  const menuRoutes = session.routes;
   const fixedPaths = useMemo(() => new Set(FIXED_ROUTES.map((r) => r.path)), []);
 
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.kind === 'load') return <Loading />;
 
-  const main = menuRoutes.filter((r) => r.layout === 'main' && !fixedPaths.has(r.path) && r.path !== '/');
-  const portal = menuRoutes.filter((r) => r.layout === 'portal' && r.path !== '/portal');
+  const isPortalPath = (p: string) => p === '/portal' || p.startsWith('/portal/');
+  const main = menuRoutes.filter(
+    (r) => r.layout === 'main' && !fixedPaths.has(r.path) && r.path !== '/' && !isPortalPath(r.path),
+  );
+  const portal = menuRoutes.filter((r) => r.layout === 'portal' && r.path.startsWith('/portal/'));
   return (
     <Suspense fallback={<Loading />}>
       <Routes>

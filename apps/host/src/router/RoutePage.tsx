@@ -1,12 +1,15 @@
 import type { MenuEntry } from '@kp/schema';
 import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { useStore } from '../store/createStore';
 import { sessionStore } from '../store/session';
+import { textIn } from '../util/text';
 import { Loading } from './AppRoutes';
 import type { FixedRoute } from './fixedRoutes';
-import { buildMenuRoutes, type MenuRoute } from './menuRoutes';
+import type { MenuRoute } from './menuRoutes';
 import { findPage } from './pages';
+import { DIRECTORY_COMPONENT, LINK_COMPONENT } from './routeTypes';
 import { ExternalPage, IframePage, NotFoundPage, PagePending } from './SimplePages';
 
 /** A fixed route: its page when built, else the "not available yet" page. */
@@ -24,20 +27,20 @@ export function FixedPage({ route }: { route: FixedRoute }) {
 /** A menu route: the page registered for its component key, or a clear placeholder naming the entry. */
 export function MenuPage({ route }: { route: MenuRoute }) {
   const menuList = useStore(sessionStore, (s) => s.menuList);
-  if (route.component === 'directory') {
+  const all = useStore(sessionStore, (s) => s.routes);
+  const { i18n } = useTranslation();
+  const title = textIn(route.meta.title, i18n.language as 'zh');
+  if (route.component === DIRECTORY_COMPONENT) {
     // A directory opens its first child page.
-    const all = buildMenuRoutes(menuList);
     const entry = findMenu(menuList, route.meta.menuId);
     const child = entry?.children?.map((c) => all.find((r) => r.meta.menuId === c.id)).find(Boolean);
     if (child && child.path !== route.path) return <Navigate to={child.path} replace />;
-    return <PagePending title={route.meta.title} path={route.path} />;
+    return <PagePending title={title} path={route.path} />;
   }
-  if (route.component === 'external')
-    return <ExternalPage title={route.meta.title} url={route.meta.externalUrl ?? ''} />;
-  if (route.component === 'iframe')
-    return <IframePage title={route.meta.title} url={route.meta.externalUrl ?? ''} />;
+  if (route.layout === 'external') return <ExternalPage title={title} url={route.meta.url ?? route.path} />;
+  if (route.component === LINK_COMPONENT) return <IframePage title={title} url={route.meta.url ?? ''} />;
   const Page = findPage(route.component);
-  if (!Page) return <PagePending title={route.meta.title} path={route.path} />;
+  if (!Page) return <PagePending title={title} path={route.path} />;
   return (
     <Suspense fallback={<Loading />}>
       <Page />

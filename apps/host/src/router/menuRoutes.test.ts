@@ -1,7 +1,7 @@
 import type { MenuEntry } from '@kp/schema';
 import { describe, expect, it } from 'vitest';
 import { actionFor, ancestorsOf, flattenPages, navTree } from '../layout/menuModel';
-import { buildMenuRoutes } from './menuRoutes';
+import { toMenuRoutes } from './menuRoutes';
 
 const menu: MenuEntry[] = [
   { id: '1', enCode: 'home', fullName: '首页', type: 2, urlAddress: 'home' },
@@ -50,10 +50,10 @@ const menu: MenuEntry[] = [
 ];
 
 describe('menu routes (spec 1 §2.2)', () => {
-  const routes = buildMenuRoutes(menu);
+  const routes = toMenuRoutes(menu, 'tok');
   const byId = (id: string) => routes.find((r) => r.meta.menuId === id)!;
-  it('maps every type to its path, name and layout', () => {
-    expect(byId('2')).toMatchObject({ path: '/sys', name: 'sys', component: 'directory' });
+  it('maps every type to its path, name and layout (through @kp/engine buildRoutes)', () => {
+    expect(byId('2')).toMatchObject({ path: '/sys', name: 'sys', component: 'basic/directory' });
     expect(byId('3')).toMatchObject({
       path: '/permission/user',
       name: 'sys-user',
@@ -62,15 +62,16 @@ describe('menu routes (spec 1 §2.2)', () => {
     });
     expect(byId('4')).toMatchObject({
       path: '/model/abc',
-      component: 'dynamicModel',
+      component: 'basic/dynamicModel',
       meta: { moduleId: 'm1', isTree: true },
     });
     expect(byId('5').meta.hidden).toBe(true);
-    expect(byId('6')).toMatchObject({ path: '/sys.link', component: 'external' });
-    expect(byId('7')).toMatchObject({ path: '/sys.self', component: 'iframe' });
+    expect(byId('6')).toMatchObject({ layout: 'external' });
+    expect(byId('6').meta.url).toBe('https://example.com/?t=${token}');
+    expect(byId('7')).toMatchObject({ path: '/sys.self', component: 'basic/externalLink' });
     expect(byId('8')).toMatchObject({ path: '/portal/portal.group', layout: 'portal' });
-    expect(byId('2').meta.title).toBe('系统');
-    expect(buildMenuRoutes(menu, 'en').find((r) => r.meta.menuId === '2')!.meta.title).toBe('System');
+    expect(byId('2').meta.title).toEqual({ zh: '系统', en: 'System' });
+    expect(byId('2').meta.zhTitle).toBe('系统');
   });
   it('builds the visible nav tree, its actions and ancestors', () => {
     const tree = navTree(menu, routes, 'zh');
@@ -79,7 +80,7 @@ describe('menu routes (spec 1 §2.2)', () => {
     expect(dir.children!.map((c) => c.entry.id)).toEqual(['3', '4', '6', '7', '8']);
     expect(actionFor(dir)).toMatchObject({ kind: 'directory', firstPath: '/permission/user' });
     expect(actionFor(dir.children![0])).toEqual({ kind: 'navigate', path: '/permission/user?x=1' });
-    expect(actionFor(dir.children![2])).toEqual({ kind: 'open', url: 'https://example.com/?t=${token}' });
+    expect(actionFor(dir.children![2])).toEqual({ kind: 'open', url: byId('6').meta.url });
     expect(actionFor(dir.children![3])).toEqual({ kind: 'navigate', path: '/sys.self' });
     expect(ancestorsOf(tree, '/model/abc')).toEqual(['menu:2']);
     expect(flattenPages(tree).map((p) => p.path)).toContain('/model/abc');

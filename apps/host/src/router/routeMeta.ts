@@ -1,3 +1,5 @@
+import type { Language } from '@kp/schema';
+import { textIn } from '../util/text';
 import { FIXED_ROUTES } from './fixedRoutes';
 import type { MenuRoute } from './menuRoutes';
 
@@ -15,7 +17,11 @@ export interface RouteMeta {
 }
 
 /** Finds the meta of a path among fixed routes, then menu routes; undefined for unknown paths. */
-export function routeMetaFor(pathname: string, menuRoutes: MenuRoute[]): RouteMeta | undefined {
+export function routeMetaFor(
+  pathname: string,
+  menuRoutes: MenuRoute[],
+  lang: Language = 'zh',
+): RouteMeta | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
   if (path === '/portal') return { path, titleKey: 'route.portal' };
   const fixed = FIXED_ROUTES.find((r) => r.path === path);
@@ -27,8 +33,14 @@ export function routeMetaFor(pathname: string, menuRoutes: MenuRoute[]): RouteMe
       noCache: fixed.noCache,
       hidden: fixed.hidden,
     };
-  const m = menuRoutes.find((r) => r.path === path);
+  const m = menuRoutes.find((r) => r.path === path && r.layout !== 'external');
   if (m)
-    return { path, title: m.meta.title, zhTitle: m.meta.zhTitle, icon: m.meta.icon, hidden: m.meta.hidden };
+    return {
+      path,
+      title: textIn(m.meta.title, lang),
+      zhTitle: m.meta.zhTitle,
+      icon: m.meta.icon,
+      hidden: m.meta.hidden,
+    };
   return undefined;
 }

@@ -24,10 +24,12 @@ export function loadCurrentUser(): Promise<void> {
   if (loading) return loading;
   const wanted = currentFullPath();
   loading = getCurrentUser()
-    .then((res) => {
+    .then(async (res) => {
       if (!res.data) throw new Error(i18n.t('common.verifyFailed'));
       if (!res.data.menuList?.length) throw new Error(i18n.t('common.noPermission'));
-      setCurrentUser(res.data);
+      // The route builder (with @kp/engine) is loaded here, after login, not with the login page.
+      const { toMenuRoutes } = await import('../router/menuRoutes');
+      setCurrentUser(res.data, toMenuRoutes(res.data.menuList, sessionStore.get().token));
     })
     .catch((e: unknown) => {
       const text = e instanceof ApiError || e instanceof Error ? e.message : '';

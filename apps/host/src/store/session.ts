@@ -1,4 +1,5 @@
 import type { CurrentUserInfo, MenuEntry, PermissionEntry, SysConfigInfo, UserInfo } from '@kp/schema';
+import type { MenuRoute } from '../router/menuRoutes';
 import { createStore } from './createStore';
 import { storage } from './storage';
 
@@ -8,6 +9,8 @@ export interface Session {
   loaded: boolean;
   userInfo: UserInfo | null;
   menuList: MenuEntry[];
+  /** Routes built from menuList (router/menuRoutes, loaded with the user info). */
+  routes: MenuRoute[];
   permissionList: PermissionEntry[];
   sysConfig: Partial<SysConfigInfo>;
   /** Screen locked (stored as jnpf_lock = 1). */
@@ -19,6 +22,7 @@ export const sessionStore = createStore<Session>({
   loaded: false,
   userInfo: null,
   menuList: [],
+  routes: [],
   permissionList: [],
   sysConfig: storage.get<Partial<SysConfigInfo>>('sysConfig', {}),
   locked: storage.get<number>('lock', 0) === 1,
@@ -31,13 +35,14 @@ export function setToken(token: string): void {
   sessionStore.set((s) => ({ ...s, token }));
 }
 
-export function setCurrentUser(info: CurrentUserInfo): void {
+export function setCurrentUser(info: CurrentUserInfo, routes: MenuRoute[]): void {
   storage.set('sysConfig', info.sysConfigInfo ?? {});
   sessionStore.set((s) => ({
     ...s,
     loaded: true,
     userInfo: info.userInfo,
     menuList: info.menuList ?? [],
+    routes,
     permissionList: info.permissionList ?? [],
     sysConfig: info.sysConfigInfo ?? {},
   }));
@@ -60,6 +65,7 @@ export function resetSession(): void {
     loaded: false,
     userInfo: null,
     menuList: [],
+    routes: [],
     permissionList: [],
     locked: false,
   }));
