@@ -3,7 +3,10 @@ import { validateFlowTree } from '@kp/schema';
 import { describe, expect, it } from 'vitest';
 import expenseJson from '../../../examples/flows/expense.json';
 import leaveJson from '../../../examples/flows/leave.json';
+import expenseForm from '../../../examples/forms/expense-claim.json';
+import leaveForm from '../../../examples/forms/leave-request.json';
 import { Driver } from './testkit';
+import { walkTree } from './tree';
 import { validateFlow } from './validateFlow';
 
 const leave = leaveJson as unknown as FlowTemplate;
@@ -15,6 +18,36 @@ describe('example flows are valid', () => {
       expect(validateFlowTree(t.tree).ok).toBe(true);
       expect(validateFlow(t.tree, { allowEveryone: true })).toEqual([]);
     }
+  });
+});
+
+function vModels(x: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(x)) for (const v of x) vModels(v, out);
+  else if (x && typeof x === 'object')
+    for (const [k, v] of Object.entries(x)) {
+      if (k === '__vModel__' && typeof v === 'string' && v) out.add(v);
+      else vModels(v, out);
+    }
+  return out;
+}
+
+describe('example flows match the example forms', () => {
+  it('every formOperates id and form condition field is a __vModel__ of the form (leave: days)', () => {
+    for (const [flow, form] of [
+      [leave, leaveForm],
+      [expense, expenseForm],
+    ] as const) {
+      const fields = vModels(form);
+      const used: string[] = [];
+      walkTree(flow.tree, (n) => {
+        for (const o of n.properties.formOperates ?? []) used.push(o.id);
+        for (const g of n.properties.conditions ?? [])
+          for (const i of g.items) if (i.fieldType === 'form' && i.field) used.push(i.field);
+      });
+      expect(used.length).toBeGreaterThan(0);
+      expect(used.filter((f) => !fields.has(f))).toEqual([]);
+    }
+    expect(vModels(leaveForm).has('days')).toBe(true);
   });
 });
 
