@@ -7,6 +7,8 @@ export function normalisePath(path: string): string {
   return path.replace(/\[\d+\]/g, '');
 }
 
+const calcIndex = new WeakMap<CompiledForm, Map<string, CompiledCalc>>();
+
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -35,7 +37,11 @@ export function recalculate(
     targets = affectedCalcs(compiled.graph, seeds);
     if (!targets.size) return source;
   }
-  const byPath = new Map<string, CompiledCalc>(compiled.calcs.map((c) => [c.path, c]));
+  let byPath = calcIndex.get(compiled);
+  if (!byPath) {
+    byPath = new Map<string, CompiledCalc>(compiled.calcs.map((c) => [c.path, c]));
+    calcIndex.set(compiled, byPath);
+  }
   let out = source;
   let copied = false;
   const set = (key: string, value: unknown) => {
