@@ -707,6 +707,28 @@ describe('handler actions', () => {
       error: { code: 'RECALL_NOT_ALLOWED' },
     });
   });
+  it('a handler cannot change fields their node marks non-writable', () => {
+    const ro = template(
+      chain(
+        approver('a', {
+          approvers: ['bob'],
+          formOperates: [
+            { id: 'days', read: true, write: false },
+            { id: 'note', read: true, write: true },
+          ],
+        }),
+      ),
+    );
+    const d = new Driver(ro);
+    d.do({ type: 'submit', userId: 'alice', formData: { days: 2 } });
+    d.do({
+      type: 'save',
+      userId: 'bob',
+      taskId: d.taskOf('bob').id,
+      formData: { days: 9, note: 'n', other: 1 },
+    });
+    expect(d.state.formData).toEqual({ days: 2, note: 'n', other: 1 });
+  });
   it('save keeps form data without acting', () => {
     const d = started();
     d.do({ type: 'save', userId: 'bob', taskId: d.taskOf('bob').id, formData: { note: 'x' } });

@@ -600,8 +600,18 @@ function requireManager(r: Run, userId: string) {
 function requireInitiator(r: Run, userId: string) {
   if (r.s.initiatorId !== userId) refuse('NOT_INITIATOR');
 }
-function mergeForm(r: Run, formData?: Record<string, unknown>) {
-  if (formData) r.s.formData = { ...r.s.formData, ...formData };
+/**
+ * Merges submitted form data. With `nodeId`, fields the node's formOperates mark non-writable are
+ * dropped (fields it does not list pass), so a handler cannot change what their node shows read-only.
+ */
+function mergeForm(r: Run, formData?: Record<string, unknown>, nodeId?: string) {
+  if (!formData || typeof formData !== 'object') return;
+  const ops = nodeId ? (r.c.nodes.get(nodeId)?.node.properties.formOperates ?? []) : [];
+  const locked = new Set(ops.filter((o) => !o.write).map((o) => o.id));
+  const allowed = locked.size
+    ? Object.fromEntries(Object.entries(formData).filter(([k]) => !locked.has(k)))
+    : formData;
+  r.s.formData = { ...r.s.formData, ...allowed };
 }
 
 function apply(r: Run, a: FlowAction): void {
@@ -618,7 +628,7 @@ function apply(r: Run, a: FlowAction): void {
       if (s.initiatorId && s.initiatorId !== a.userId) refuse('NOT_INITIATOR');
       if (!mayInitiate(r, a.userId)) refuse('NOT_ALLOWED_TO_INITIATE');
       s.initiatorId = a.userId;
-      mergeForm(r, a.formData);
+      mergeForm(r, a.formData, r.c.rootId);
       if (a.candidates) s.candidates = { ...s.candidates, ...a.candidates };
       if (mode === 1) return; // save as draft
       const jumpBack = s.status === 3 && r.props.resubmitMode === 'jumpBack' && s.rejectedFrom;
@@ -636,8 +646,8 @@ function apply(r: Run, a: FlowAction): void {
       return;
     }
     case 'save': {
-      myPendingTask(r, a.taskId, a.userId);
-      mergeForm(r, a.formData);
+      const t = myPendingTask(r, a.taskId, a.userId);
+      mergeForm(r, a.formData, t.nodeId);
       return;
     }
     case 'audit': {
@@ -651,7 +661,7 @@ function apply(r: Run, a: FlowAction): void {
         deadlines: b.deadlines,
         trail: b.trail,
       };
-      mergeForm(r, a.formData);
+      mergeForm(r, a.formData, t.nodeId);
       if (a.candidates) s.candidates = { ...s.candidates, ...a.candidates };
       r.free = a.freeApproverUserId === undefined ? [] : ([] as string[]).concat(a.freeApproverUserId);
       r.cc(t.nodeId, a.copyIds ?? []);
