@@ -115,7 +115,7 @@ describe('form designer', () => {
       await expect
         .poll(async () =>
           page
-            .locator('[data-holder="root"] > [data-testid^="field-"]')
+            .locator('[data-holder="root"] > .kp-chunk > [data-testid^="field-"]')
             .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid'))),
         )
         .toEqual(['field-103', 'field-101', 'field-102', 'field-104']);

@@ -17,7 +17,7 @@ describe('FlowDesigner', () => {
     expect(screen.getByTestId('node-start')).toBeTruthy();
     expect(screen.getByTestId('flow-end').textContent).toBe('流程结束');
     fireEvent.click(screen.getByTestId('add-after-start'));
-    fireEvent.click(await screen.findByTestId('add-condition'));
+    fireEvent.click(await screen.findByTestId('add-condition', {}, { timeout: 5000 }));
     const tree = lastTree(onChange);
     const gw = tree.childNode!;
     expect(gw.conditionNodes).toHaveLength(2);
@@ -27,7 +27,7 @@ describe('FlowDesigner', () => {
     expect(within(screen.getByTestId(`node-${b2!.nodeId}`)).getByText('其他情况进入此流程')).toBeTruthy();
     // an approver in the first branch
     fireEvent.click(screen.getByTestId(`add-after-${b1!.nodeId}`));
-    const addApprover = await screen.findAllByTestId('add-approver');
+    const addApprover = await screen.findAllByTestId('add-approver', {}, { timeout: 5000 });
     fireEvent.click(addApprover[addApprover.length - 1]!);
     const t2 = lastTree(onChange);
     const approver = t2.childNode!.conditionNodes![0]!.childNode!;
@@ -44,7 +44,7 @@ describe('FlowDesigner', () => {
     const onVerify = vi.fn();
     render(<FlowDesigner onVerify={onVerify} />);
     fireEvent.click(screen.getByTestId('add-after-start'));
-    fireEvent.click(await screen.findByTestId('add-approver'));
+    fireEvent.click(await screen.findByTestId('add-approver', {}, { timeout: 5000 }));
     fireEvent.click(screen.getByTestId('flow-verify'));
     const issues = onVerify.mock.calls[0]![0] as Array<{ nodeId: string; message: string }>;
     const approverIssue = issues.find((i) => i.message === '请设置审批人')!;
@@ -59,11 +59,11 @@ describe('FlowDesigner', () => {
     const onChange = vi.fn();
     render(<FlowDesigner onChange={onChange} options={{ users: [{ value: 'u1', label: '张三' }] }} verify />);
     fireEvent.click(screen.getByTestId('add-after-start'));
-    fireEvent.click(await screen.findByTestId('add-approver'));
+    fireEvent.click(await screen.findByTestId('add-approver', {}, { timeout: 5000 }));
     const id = lastTree(onChange).childNode!.nodeId;
     expect(screen.getByTestId(`node-${id}`).className).toContain('kp-flow-node-invalid');
     fireEvent.click(within(screen.getByTestId(`node-${id}`)).getAllByRole('button')[0]!);
-    expect(await screen.findByTestId('node-drawer')).toBeTruthy();
+    expect(await screen.findByTestId('node-drawer', {}, { timeout: 5000 })).toBeTruthy();
     fireEvent.change(screen.getByTestId('node-title'), { target: { value: '经理审批' } });
     expect(lastTree(onChange).childNode!.properties.title).toBe('经理审批');
   });
@@ -72,7 +72,7 @@ describe('FlowDesigner', () => {
     const onChange = vi.fn();
     render(<FlowDesigner onChange={onChange} />);
     fireEvent.click(screen.getByTestId('add-after-start'));
-    fireEvent.click(await screen.findByTestId('add-condition'));
+    fireEvent.click(await screen.findByTestId('add-condition', {}, { timeout: 5000 }));
     const gw = lastTree(onChange).childNode!;
     fireEvent.click(screen.getByTestId(`add-branch-${gw.nodeId}`));
     const [a, b] = lastTree(onChange).childNode!.conditionNodes!;

@@ -29,12 +29,12 @@ export const FieldList = memo(function FieldList({
     () => ({
       accept: ACCEPT,
       canDrop: () => !ctx.readOnly,
-      hover(_item, monitor) {
-        if (monitor.isOver({ shallow: true })) ctx.hover.set({ key, pos: 'inside' });
+      hover() {
+        ctx.hover.propose({ key, pos: 'inside' });
       },
       drop(item, monitor) {
         if (monitor.didDrop()) return undefined;
-        ctx.hover.set(null);
+        ctx.hover.clear();
         ctx.dropAt(item, { holderId, index: len });
         return { done: true };
       },
@@ -58,8 +58,14 @@ export const FieldList = memo(function FieldList({
         overflowX: table ? 'auto' : undefined,
       }}
     >
-      {fields.map((f, i) => (
-        <FieldItem key={f.__config__.formId} field={f} holderId={holderId} index={i} inTable={!!table} />
+      {chunks(fields).map(([start, part]) => (
+        <FieldChunk
+          key={part[0]!.__config__.formId}
+          fields={part}
+          start={start}
+          holderId={holderId}
+          inTable={!!table}
+        />
       ))}
       {len === 0 ? (
         <div
@@ -72,6 +78,51 @@ export const FieldList = memo(function FieldList({
     </div>
   );
 });
+
+/**
+ * Fields are rendered in memoised chunks of CHUNK (display: contents, so the layout is unchanged): when the
+ * drop indicator moves, React walks about N/CHUNK + CHUNK sibling fibers instead of all N fields.
+ */
+export const CHUNK = 16;
+function chunks(fields: FieldConfig[]): Array<[number, FieldConfig[]]> {
+  const out: Array<[number, FieldConfig[]]> = [];
+  for (let i = 0; i < fields.length; i += CHUNK) out.push([i, fields.slice(i, i + CHUNK)]);
+  return out;
+}
+
+const FieldChunk = memo(
+  function FieldChunk({
+    fields,
+    start,
+    holderId,
+    inTable,
+  }: {
+    fields: FieldConfig[];
+    start: number;
+    holderId: HolderId;
+    inTable: boolean;
+  }) {
+    return (
+      <div className="kp-chunk" style={{ display: 'contents' }}>
+        {fields.map((f, i) => (
+          <FieldItem
+            key={f.__config__.formId}
+            field={f}
+            holderId={holderId}
+            index={start + i}
+            inTable={inTable}
+          />
+        ))}
+      </div>
+    );
+  },
+  (a, b) =>
+    a.start === b.start &&
+    a.holderId === b.holderId &&
+    a.inTable === b.inTable &&
+    a.fields.length === b.fields.length &&
+    a.fields.every((f, i) => f === b.fields[i]),
+);
 
 /** One field on the canvas. Memoised: hovering re-renders only the hovered item (its indicator). */
 export const FieldItem = memo(function FieldItem({
@@ -102,16 +153,16 @@ export const FieldItem = memo(function FieldItem({
       accept: ACCEPT,
       canDrop: () => !ctx.readOnly,
       hover(_item, monitor) {
-        if (!monitor.isOver({ shallow: true }) || !ref.current) return;
         const off = monitor.getClientOffset();
-        if (!off) return;
-        ctx.hover.set({ key, pos: positionIn(ref.current.getBoundingClientRect(), off.y) });
+        if (!off || !ref.current) return;
+        // O(1): only this element's box is read
+        ctx.hover.propose({ key, pos: positionIn(ref.current.getBoundingClientRect(), off.y) });
       },
       drop(item, monitor) {
         if (monitor.didDrop() || !ref.current) return undefined;
         const off = monitor.getClientOffset();
         const p = off ? positionIn(ref.current.getBoundingClientRect(), off.y) : 'after';
-        ctx.hover.set(null);
+        ctx.hover.clear();
         if (item.formId === id) return { done: true };
         ctx.dropAt(item, { holderId, index: p === 'before' ? index : index + 1 });
         return { done: true };

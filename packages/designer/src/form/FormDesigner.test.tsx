@@ -1,5 +1,5 @@
 import { validateFormConfig } from '@kp/schema';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setDesignerLanguage } from '../i18n';
 import { FormDesigner, LOCAL_SAVE_DEBOUNCE_MS, parseFormJson } from './FormDesigner';
@@ -11,7 +11,7 @@ afterEach(() => {
 });
 
 const clickOk = async () => {
-  const ok = await screen.findByRole('button', { name: /确\s*定/ });
+  const ok = await screen.findByRole('button', { name: /确\s*定/ }, { timeout: 5000 });
   fireEvent.click(ok);
 };
 
@@ -36,14 +36,14 @@ describe('FormDesigner', () => {
     fireEvent.click(screen.getByTestId('palette-textarea'));
     fireEvent.click(screen.getByTestId('field-101'));
     fireEvent.click(screen.getByTestId('field-delete'));
-    expect(await screen.findByText('确定删除该组件？')).toBeTruthy();
+    expect(await screen.findByText('确定删除该组件？', {}, { timeout: 5000 })).toBeTruthy();
     await clickOk();
-    await waitFor(() => expect(store.getConfig().fields).toHaveLength(1));
+    await waitFor(() => expect(store.getConfig().fields).toHaveLength(1), { timeout: 5000 });
     fireEvent.click(screen.getByTestId('btn-clear'));
-    expect(await screen.findByText('确定要清空所有组件吗？')).toBeTruthy();
-    const oks = await screen.findAllByRole('button', { name: /确\s*定/ });
+    expect(await screen.findByText('确定要清空所有组件吗？', {}, { timeout: 5000 })).toBeTruthy();
+    const oks = await screen.findAllByRole('button', { name: /确\s*定/ }, { timeout: 5000 });
     fireEvent.click(oks[oks.length - 1]!);
-    await waitFor(() => expect(store.getConfig().fields).toHaveLength(0));
+    await waitFor(() => expect(store.getConfig().fields).toHaveLength(0), { timeout: 5000 });
     expect(store.getConfig().idGlobal).toBe(100);
   });
 
@@ -63,13 +63,15 @@ describe('FormDesigner', () => {
     fireEvent.click(screen.getByTestId('palette-tab'));
     fireEvent.click(screen.getByTestId('field-101'));
     fireEvent.click(screen.getByTestId('pane-delete'));
-    expect(await screen.findByText('最后一项不能删除')).toBeTruthy();
+    expect(await screen.findByText('最后一项不能删除', {}, { timeout: 5000 })).toBeTruthy();
     fireEvent.click(screen.getByTestId('pane-add'));
     expect(store.getConfig().fields[0]!.__config__.children).toHaveLength(2);
     fireEvent.click(screen.getAllByTestId('pane-delete')[1]!);
-    expect(await screen.findByText('删除后不能撤销，确定要删除吗?')).toBeTruthy();
+    expect(await screen.findByText('删除后不能撤销，确定要删除吗?', {}, { timeout: 5000 })).toBeTruthy();
     await clickOk();
-    await waitFor(() => expect(store.getConfig().fields[0]!.__config__.children).toHaveLength(1));
+    await waitFor(() => expect(store.getConfig().fields[0]!.__config__.children).toHaveLength(1), {
+      timeout: 5000,
+    });
   });
 
   it('dropping into an unlinked table shows 子表请先关联数据表', async () => {
@@ -97,11 +99,11 @@ describe('FormDesigner', () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     fireEvent.click(screen.getByTestId('btn-copy-json'));
-    expect(await screen.findByText('复制成功')).toBeTruthy();
+    expect(await screen.findByText('复制成功', {}, { timeout: 5000 })).toBeTruthy();
     expect(JSON.parse(writeText.mock.calls[0]![0] as string).idGlobal).toBe(100);
     writeText.mockRejectedValueOnce(new Error('denied'));
     fireEvent.click(screen.getByTestId('btn-copy-json'));
-    expect(await screen.findByText('代码复制失败')).toBeTruthy();
+    expect(await screen.findByText('代码复制失败', {}, { timeout: 5000 })).toBeTruthy();
   });
 
   it('saves locally 340 ms after the last change', async () => {
@@ -136,10 +138,22 @@ describe('FormDesigner', () => {
     const store = new FormDesignerStore();
     render(<FormDesigner store={store} onSave={onSave} />);
     fireEvent.click(screen.getByTestId('btn-save'));
-    expect(await screen.findByText('表单不允许为空')).toBeTruthy();
+    expect(await screen.findByText('表单不允许为空', {}, { timeout: 5000 })).toBeTruthy();
     fireEvent.click(screen.getByTestId('palette-comInput'));
     fireEvent.click(screen.getByTestId('btn-save'));
-    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1), { timeout: 5000 });
+  });
+
+  it('preview renders the config through @kp/renderer', async () => {
+    const store = new FormDesignerStore();
+    store.addField('comInput');
+    store.updateField(101, (f) => {
+      f.__config__.label = { zh: '客户名称' };
+    });
+    render(<FormDesigner store={store} />);
+    fireEvent.click(screen.getByTestId('btn-preview'));
+    const preview = await screen.findByTestId('form-preview', {}, { timeout: 5000 });
+    expect(await within(preview).findByText('客户名称', {}, { timeout: 5000 })).toBeTruthy();
   });
 
   it('texts follow the language', () => {

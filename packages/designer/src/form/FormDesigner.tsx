@@ -1,7 +1,7 @@
 import { validateFormConfig } from '@kp/schema';
 import { App, Button, Modal, Radio, Space } from 'antd';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { DndProvider } from 'react-dnd';
+import { DndProvider, useDragDropManager } from 'react-dnd';
 import { HTML5Backend } from 'react-dnd-html5-backend';
 import { CodeEditor } from '../common/CodeEditor';
 import { type DesignerLanguage, setDesignerLanguage, useDesignerT } from '../i18n';
@@ -85,6 +85,16 @@ function FormDesignerInner({
   const [jsonOpen, setJsonOpen] = useState(false);
   const state = useSyncExternalStore(store.subscribe, store.getState);
   const config = state.config;
+  // the drop indicator goes away when the drag ends or leaves the canvas
+  const dnd = useDragDropManager();
+  useEffect(() => {
+    const monitor = dnd.getMonitor();
+    return monitor.subscribeToStateChange(() => {
+      if (!monitor.isDragging() || monitor.getTargetIds().length === 0) {
+        if (hover.get()) hover.clear();
+      }
+    });
+  }, [dnd, hover]);
 
   useEffect(() => {
     if (language) setDesignerLanguage(language);

@@ -32,6 +32,30 @@ export class HoverStore {
       if (!s.size) this.byKey.delete(key);
     };
   }
+  private pending: Hover | null = null;
+  private scheduled = false;
+
+  /**
+   * Proposes the hover of one drop target. react-dnd calls hover() on every target under the pointer, outer
+   * first and the innermost last (and before its monitor knows the new targets, so isOver({shallow}) lags
+   * one event); the last proposal of an event wins and is committed once, in a microtask.
+   */
+  propose(next: Hover): void {
+    this.pending = next;
+    if (this.scheduled) return;
+    this.scheduled = true;
+    queueMicrotask(() => {
+      this.scheduled = false;
+      if (this.pending) this.set(this.pending);
+    });
+  }
+
+  /** Clears the hover now (drop, drag end). */
+  clear(): void {
+    this.pending = null;
+    this.set(null);
+  }
+
   set(next: Hover | null): void {
     const prev = this.current;
     if (prev?.key === next?.key && prev?.pos === next?.pos) return;

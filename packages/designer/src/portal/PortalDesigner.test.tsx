@@ -70,7 +70,7 @@ describe('PortalDesigner', () => {
     const props = screen.getByTestId('portal-props');
     const apps = within(props).getByTestId('portal-apps');
     fireEvent.click(within(apps).getAllByTestId('portal-app-remove')[0]!);
-    expect(await screen.findByText('选项最少要保留两项')).toBeTruthy();
+    expect(await screen.findByText('选项最少要保留两项', {}, { timeout: 5000 })).toBeTruthy();
     fireEvent.click(screen.getByTestId('portal-save'));
     expect(onSave).toHaveBeenCalledTimes(1);
     const layout = onSave.mock.calls[0]![0];
