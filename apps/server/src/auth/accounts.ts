@@ -40,6 +40,7 @@ export async function setUserPassword(
     })
     .where('id', '=', userId)
     .execute();
+  await ctx.authz.invalidate(userId);
   await ctx.sessions.endAllOfUser(userId, 'kicked', '密码已修改，请重新登录', opts.keepSessionId);
 }
 

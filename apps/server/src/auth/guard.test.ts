@@ -177,6 +177,17 @@ describe('allows (pure)', () => {
     modules: new Map(grants.map((g) => [g.enCode, g])),
     orgSubtreeIds: [],
     moduleRows: [],
+    profile: {
+      headIcon: null,
+      portalId: null,
+      prevLoginTime: null,
+      prevLoginIp: null,
+      passwordWeak: false,
+      theme: null,
+      language: null,
+      organizeName: null,
+      departmentName: null,
+    },
   });
 
   it('a non-admin is allowed exactly when the menu and (if asked) the button are granted', () => {

@@ -40,21 +40,44 @@ export interface Principal {
   orgSubtreeIds: string[];
   /** Enabled module rows the user may see, sorted (menu tree source). */
   moduleRows: ModuleRow[];
+  /** User fields shown by CurrentUser (cached with the principal: invalidate after changing them). */
+  profile: {
+    headIcon: string | null;
+    portalId: string | null;
+    prevLoginTime: number | null;
+    prevLoginIp: string | null;
+    passwordWeak: boolean;
+    theme: string | null;
+    language: string | null;
+    organizeName: string | null;
+    departmentName: string | null;
+  };
 }
 
 export async function loadPrincipal(db: Kysely<Database>, userId: string): Promise<Principal | null> {
   const user = await db
-    .selectFrom('base_user')
+    .selectFrom('base_user as u')
+    .leftJoin('base_organize as o', 'o.id', 'u.organize_id')
+    .leftJoin('base_organize as d', 'd.id', 'u.department_id')
     .select([
-      'id',
-      'account',
-      'real_name',
-      'is_administrator',
-      'organize_id',
-      'department_id',
-      'enabled_mark',
+      'u.id',
+      'u.account',
+      'u.real_name',
+      'u.is_administrator',
+      'u.organize_id',
+      'u.department_id',
+      'u.enabled_mark',
+      'u.head_icon',
+      'u.portal_id',
+      'u.prev_login_time',
+      'u.prev_login_ip',
+      'u.password_weak',
+      'u.theme',
+      'u.language',
+      'o.full_name as organize_name',
+      'd.full_name as department_name',
     ])
-    .where('id', '=', userId)
+    .where('u.id', '=', userId)
     .executeTakeFirst();
   if (!user) return null;
   const relations = await db
@@ -184,5 +207,16 @@ export async function loadPrincipal(db: Kysely<Database>, userId: string): Promi
     modules,
     orgSubtreeIds,
     moduleRows: allModules.filter((m) => scopeOf.has(m.id)),
+    profile: {
+      headIcon: user.head_icon,
+      portalId: user.portal_id,
+      prevLoginTime: user.prev_login_time ? new Date(user.prev_login_time).getTime() : null,
+      prevLoginIp: user.prev_login_ip,
+      passwordWeak: user.password_weak,
+      theme: user.theme,
+      language: user.language,
+      organizeName: user.organize_name,
+      departmentName: user.department_name,
+    },
   };
 }

@@ -86,28 +86,13 @@ async function checkCaptcha(ctx: AppContext, id: string | undefined, code: strin
   }
 }
 
+/** Menu trees and permission lists depend only on the principal (cached until authz changes). */
+const treeCache = new WeakMap<object, Pick<CurrentUserInfo, 'menuList' | 'menuMHList' | 'permissionList'>>();
+
 export async function buildCurrentUser(ctx: AppContext, req: FastifyRequest): Promise<CurrentUserInfo> {
   const p = me(req);
-  const [u, s] = await Promise.all([
-    ctx.db
-      .selectFrom('base_user as u')
-      .leftJoin('base_organize as o', 'o.id', 'u.organize_id')
-      .leftJoin('base_organize as d', 'd.id', 'u.department_id')
-      .select([
-        'u.head_icon',
-        'u.portal_id',
-        'u.prev_login_time',
-        'u.prev_login_ip',
-        'u.password_weak',
-        'u.theme',
-        'u.language',
-        'o.full_name as organizeName',
-        'd.full_name as departmentName',
-      ])
-      .where('u.id', '=', p.userId)
-      .executeTakeFirstOrThrow(),
-    ctx.settings.get(),
-  ]);
+  const s = await ctx.settings.get();
+  const u = p.profile;
   return {
     // The whole tree; the client puts category-3 entries under the portal layout (spec 1 §2.2).
     menuList: menuTree(p.moduleRows),
@@ -120,8 +105,8 @@ export async function buildCurrentUser(ctx: AppContext, req: FastifyRequest): Pr
       userId: p.userId,
       userAccount: p.account,
       userName: p.realName,
-      headIcon: u.head_icon ?? '',
-      portalId: u.portal_id ?? '',
+      headIcon: u.headIcon ?? '',
+      portalId: u.portalId ?? '',
       organizeId: p.organizeId ?? '',
       organizeName: u.organizeName ?? '',
       departmentId: p.departmentId ?? '',
@@ -129,10 +114,10 @@ export async function buildCurrentUser(ctx: AppContext, req: FastifyRequest): Pr
       positionIds: p.positionIds,
       roleIds: p.roleIds,
       isAdministrator: p.isAdministrator,
-      prevLoginTime: u.prev_login_time ? new Date(u.prev_login_time).getTime() : null,
-      prevLoginIPAddress: u.prev_login_ip,
-      prevLoginIPAddressName: ipName(u.prev_login_ip),
-      invalidPassword: u.password_weak,
+      prevLoginTime: u.prevLoginTime,
+      prevLoginIPAddress: u.prevLoginIp,
+      prevLoginIPAddressName: ipName(u.prevLoginIp),
+      invalidPassword: u.passwordWeak,
       theme: u.theme ?? 'classic',
       language: u.language ?? 'zh',
       ...{ isLocked: req.session?.locked ?? false },
@@ -204,6 +189,7 @@ export default async function oauthRoutes(app: FastifyInstance) {
         })
         .where('id', '=', check.userId)
         .execute();
+      await ctx.authz.invalidate(check.userId); // prevLogin*, invalidPassword changed
       if (s.singleLogin === 2) await ctx.sessions.endAllOfUser(check.userId, 'replaced', MSG.tokenKicked);
       const { token } = await ctx.sessions.create(check.userId, {
         ip: req.ip,
