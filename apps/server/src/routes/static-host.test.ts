@@ -42,8 +42,8 @@ describe('static host at /kpSystem/', () => {
     expect(route.body).toContain('id="root"');
     const missing = await t.app.inject({ method: 'GET', url: '/kpSystem/assets/missing.js' });
     expect(missing.statusCode).toBe(404);
-    const escape = await t.app.inject({ method: 'GET', url: '/kpSystem/..%2F..%2Fetc%2Fpasswd' });
-    expect(escape.body).not.toContain('root:');
+    const traversal = await t.app.inject({ method: 'GET', url: '/kpSystem/..%2F..%2Fetc%2Fpasswd' });
+    expect(traversal.body).not.toContain('root:');
   });
 
   it('without a built host says so instead of failing', async () => {
