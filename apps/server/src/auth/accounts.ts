@@ -41,7 +41,7 @@ export async function setUserPassword(
     .where('id', '=', userId)
     .execute();
   await ctx.authz.invalidate(userId);
-  await ctx.sessions.endAllOfUser(userId, 'kicked', '密码已修改，请重新登录', opts.keepSessionId);
+  await ctx.sessions.endAllOfUser(userId, 'password', '密码已修改，请重新登录', opts.keepSessionId);
 }
 
 /** The default password of an administrator's reset, as MD5 hex (settings.newUserDefaultPassword). */

@@ -163,7 +163,7 @@ export interface UserSessionTable {
   last_active_at: Generated<Date>;
   expires_at: Timestamp;
   ended_at: NullableTimestamp;
-  /** 'logout' | 'kicked' | 'replaced' | 'disabled' */
+  /** 'logout' | 'kicked' | 'replaced' | 'disabled' | 'password' */
   end_reason: string | null;
   locked: Generated<boolean>;
   ip: string | null;
