@@ -231,6 +231,20 @@ describe('validateFormData', () => {
     expect(validateFormData(c, {}, { mode: 'save' }).ok).toBe(true);
   });
 
+  it('a range with both bounds empty counts as empty', () => {
+    const c2 = compileForm({
+      fields: [
+        f('numberRange', 'n', { label: '区间', required: true }),
+        f('dateRange', 'd', { label: '日期', required: true }),
+      ],
+    });
+    expect(validateFormData(c2, { n: [null, null], d: ['', ''] }).errors.map((e) => e.message)).toEqual([
+      '请至少选择一个区间',
+      '请至少选择一个日期',
+    ]);
+    expect(validateFormData(c2, { n: [1, null], d: [1, 2] }).ok).toBe(true);
+  });
+
   it('skips fields not shown on the given platform', () => {
     const c2 = compileForm({
       fields: [

@@ -13,7 +13,15 @@ export { amountWords, SUMMARY_LABEL, tableSummary } from './display';
 export { affectedCalcs, buildCalcGraph, type CalcGraph } from './graph';
 export { type FormMessages, formMessages } from './messages';
 export { normalisePath, recalculate } from './recalculate';
-export { fitsShape, isArrayShape, isEmptyValue, shapeOf, type ValueShape, valueSchema } from './shape';
+export {
+  fitsShape,
+  isArrayShape,
+  isEmptyFor,
+  isEmptyValue,
+  shapeOf,
+  type ValueShape,
+  valueSchema,
+} from './shape';
 export {
   type FormDataError,
   type FormDataResult,

@@ -198,3 +198,14 @@ export function fitsShape(shape: ValueShape, v: unknown): boolean {
       return true;
   }
 }
+
+/**
+ * Empty for the required rule, by shape: isEmptyValue, and for ranges also a pair of empty bounds
+ * (spec 3 §5: the number range gives an empty list when both bounds are empty).
+ */
+export function isEmptyFor(shape: ValueShape, value: unknown): boolean {
+  if (isEmptyValue(value)) return true;
+  if ((shape === 'range' || shape === 'numberRange') && Array.isArray(value))
+    return value.every((x) => x === null || x === undefined || x === '');
+  return false;
+}

@@ -1,6 +1,6 @@
 import type { CompiledField, CompiledForm } from './compile';
 import { formMessages } from './messages';
-import { fitsShape, isEmptyValue } from './shape';
+import { fitsShape, isEmptyFor } from './shape';
 
 export interface FormDataError {
   /** Where: 'amount', or 'tableField101[2].price' for a sub-table cell. */
@@ -42,7 +42,7 @@ function checkValue(
     errors.push({ path, field: f.path, message: invalid, rule: 'type' });
     return;
   }
-  if (isEmptyValue(value)) {
+  if (isEmptyFor(f.shape, value)) {
     if (f.required) errors.push({ path, field: f.path, message: requiredMessage, rule: 'required' });
     return;
   }
