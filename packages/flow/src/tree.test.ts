@@ -101,6 +101,33 @@ describe('branches', () => {
     expect(isGateway(t)).toBe(false);
     expect(chainIds(t)).toEqual(['start']);
   });
+  it('parallel points append branches, have no default, and reorder freely', () => {
+    let t = addNode(createTree(), 'start', 'interflow', { nodeId: 'p' });
+    t = addBranch(t, 'p', { nodeId: 'x' });
+    let bs = findNode(t, 'p')?.conditionNodes ?? [];
+    expect(bs.map((b) => b.nodeId)).toEqual(['interflow_1', 'interflow_2', 'x']);
+    expect(bs.some((b) => b.properties.isDefault !== undefined)).toBe(false);
+    t = moveBranchPriority(t, 'x', 'up');
+    t = moveBranchPriority(t, 'x', 'up');
+    bs = findNode(t, 'p')?.conditionNodes ?? [];
+    expect(bs.map((b) => [b.nodeId, b.properties.priority])).toEqual([
+      ['x', 1],
+      ['interflow_1', 2],
+      ['interflow_2', 3],
+    ]);
+  });
+  it('adding after a branch point goes after the join; adding after a branch node heads its chain', () => {
+    let t = base();
+    t = addNode(t, 'g', 'copy', { nodeId: 'afterJoin' });
+    t = addNode(t, 'condition_2', 'approver', { nodeId: 'head' });
+    expect(chainIds(t)).toEqual(['start', 'g', 'afterJoin', 'tail']);
+    expect(chainIds(findNode(t, 'condition_2'))).toEqual(['condition_2', 'head']);
+  });
+  it('refuses ids already used', () => {
+    const t = base();
+    expect(addNode(t, 'start', 'approver', { nodeId: 'tail' })).toBe(t);
+    expect(addBranch(t, 'g', { nodeId: 'tail' })).toBe(t);
+  });
   it('removeNode re-parents, drops a whole branch point, keeps the start', () => {
     let t = base();
     t = removeNode(t, 'g');
