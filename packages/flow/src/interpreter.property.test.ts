@@ -365,6 +365,49 @@ describe('interpreter properties over random valid trees and action sequences', 
     );
   });
 
+  it('never throws on arbitrary actions or broken templates', () => {
+    const ctx = {
+      template: template(buildTree([{ k: 'approver', props: { approvers: ['bob'] } }])),
+      org: sampleOrg(),
+      now: T0,
+    };
+    const started = transition(createFlowState(), { type: 'submit', userId: 'alice' }, ctx);
+    if (!started.ok) throw new Error('submit failed');
+    const actionLike = fc.oneof(
+      fc.anything(),
+      fc.record({
+        type: fc.constantFrom(
+          'submit',
+          'audit',
+          'reject',
+          'transfer',
+          'assign',
+          'addSigner',
+          'recall',
+          'timerFired',
+        ),
+        userId: fc.anything(),
+        taskId: fc.anything(),
+        nodeId: fc.anything(),
+        formData: fc.anything(),
+        signerIds: fc.anything(),
+        candidates: fc.anything(),
+        rejectTo: fc.anything(),
+      }),
+    );
+    fc.assert(
+      fc.property(actionLike, fc.jsonValue(), (a, tree) => {
+        for (const st of [createFlowState(), started.state]) {
+          const r1 = transition(st, a as FlowAction, ctx);
+          expect(typeof r1.ok).toBe('boolean');
+          const r2 = transition(st, a as FlowAction, { ...ctx, template: { tree, properties: {} } as never });
+          expect(typeof r2.ok).toBe('boolean');
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
   it('the random sequences exercise the interpreter (most actions accepted, flows finish and reject)', () => {
     console.log('property stats', JSON.stringify(stats));
     expect(stats.ok).toBeGreaterThan(1000);
