@@ -58,6 +58,15 @@ export interface FormRendererHandle {
 
 const ANTD_LOCALES = { zh: zhCN, zhtw: zhTW, en: enUS } as const;
 
+/** Same content (plain JSON data), so a host re-render with an equal inline value is not a reload. */
+function sameData(a: Data, b: Data): boolean {
+  try {
+    return JSON.stringify(a) === JSON.stringify(b);
+  } catch {
+    return false;
+  }
+}
+
 function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle>) {
   const {
     config,
@@ -94,12 +103,16 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
   const onSubmitRef = useRef(onSubmit);
   onSubmitRef.current = onSubmit;
 
-  // Host value -> store (only when it is not the data we emitted ourselves).
+  // Host value -> store: only a value that is neither the data we emitted nor equal in content to the previous
+  // value prop reloads the form (so an inline `value={{...}}` does not reset what the user typed).
+  const lastValueProp = useRef(value);
   useEffect(() => {
-    if (value && value !== lastEmitted.current && value !== store.getData()) {
-      lastEmitted.current = value;
-      store.setData({ ...compiled.defaults, ...value });
-    }
+    const prev = lastValueProp.current;
+    lastValueProp.current = value;
+    if (!value || value === prev || value === lastEmitted.current || value === store.getData()) return;
+    if (prev && sameData(prev, value)) return;
+    lastEmitted.current = value;
+    store.setData({ ...compiled.defaults, ...value });
   }, [value, store, compiled]);
 
   const message = useCallback(
@@ -287,6 +300,8 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
       fieldsByModel,
       operates: formOperates ? new Map(formOperates.map((o) => [o.id, o])) : undefined,
       platform,
+      labelWidth: config.labelPosition === 'top' ? undefined : (config.labelWidth ?? 100),
+      labelAlign: config.labelPosition === 'left' ? 'left' : 'right',
       fieldChanged,
       validateField,
       message,
@@ -301,6 +316,8 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
       fieldsByModel,
       formOperates,
       platform,
+      config.labelPosition,
+      config.labelWidth,
       fieldChanged,
       validateField,
       message,

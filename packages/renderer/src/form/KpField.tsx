@@ -1,4 +1,5 @@
 import { Form } from 'antd';
+import type { ReactNode } from 'react';
 import { memo, useCallback } from 'react';
 import { useFieldError, useFieldUi, useFieldValue } from '../store/formStore';
 import { SubTable } from '../table/SubTable';
@@ -98,19 +99,68 @@ export const KpField = memo(function KpField({ field }: { field: AnyField }) {
   );
   if (NO_LABEL_KINDS.has(jnpfKey)) return <div className={`kp-field kp-${jnpfKey}`}>{widget}</div>;
   const showLabel = cfg<boolean>(field, 'showLabel') ?? true;
-  const labelWidth = cfg<number>(field, 'labelWidth');
   return (
-    <Form.Item
-      className={`kp-field kp-${jnpfKey}`}
-      data-field={key}
+    <FieldItem
+      jnpfKey={jnpfKey}
+      vModel={key}
       label={showLabel ? labelOf(field, ctx.language) : undefined}
-      colon={false}
+      labelWidth={cfg<number>(field, 'labelWidth') ?? ctx.labelWidth}
+      labelAlign={ctx.labelAlign}
       required={state.required}
-      validateStatus={error ? 'error' : undefined}
-      help={error}
-      labelCol={labelWidth ? { flex: `${labelWidth}px` } : undefined}
+      error={error}
     >
       {widget}
-    </Form.Item>
+    </FieldItem>
   );
 });
+
+/**
+ * The form-item markup of antd (same class names and styles) without antd's Form.Item: Form.Item measures
+ * its own visibility during render, which forces a document layout on every keystroke and makes typing cost
+ * grow with the number of fields. The input status (red border) comes from a styleless Form.Item.
+ */
+export function FieldItem(props: {
+  jnpfKey: string;
+  vModel: string;
+  label?: string;
+  labelWidth?: number;
+  labelAlign: 'left' | 'right';
+  required: boolean;
+  error?: string;
+  children: ReactNode;
+}) {
+  const { jnpfKey, vModel, label, labelWidth, labelAlign, required, error, children } = props;
+  return (
+    <div className={`ant-form-item kp-field kp-${jnpfKey}${error ? ' ant-form-item-has-error' : ''}`}>
+      <div className="ant-row ant-form-item-row" data-field={vModel}>
+        {label !== undefined ? (
+          <div
+            className={`ant-col ant-form-item-label${labelAlign === 'left' ? ' ant-form-item-label-left' : ''} ant-form-item-label-wrap`}
+            style={labelWidth ? { flex: `0 0 ${labelWidth}px` } : undefined}
+          >
+            <label
+              className={`${required ? 'ant-form-item-required ' : ''}ant-form-item-no-colon`}
+              title={label}
+            >
+              {label}
+            </label>
+          </div>
+        ) : null}
+        <div className="ant-col ant-form-item-control">
+          <div className="ant-form-item-control-input">
+            <div className="ant-form-item-control-input-content">
+              <Form.Item noStyle validateStatus={error ? 'error' : undefined}>
+                {children}
+              </Form.Item>
+            </div>
+          </div>
+          {error ? (
+            <div className="ant-form-item-explain" role="alert">
+              <div className="ant-form-item-explain-error">{error}</div>
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -19,6 +19,9 @@ export interface RenderContextValue {
   fieldsByModel: Map<string, AnyField>;
   operates?: Map<string, FormOperate>;
   platform: 'pc' | 'app';
+  /** Form label width in px (field __config__.labelWidth overrides) and alignment. */
+  labelWidth?: number;
+  labelAlign: 'left' | 'right';
   /** A user edit of a top-level field (runs its on-change script). */
   fieldChanged(key: string, value: unknown): void;
   /** Validates one field (on its trigger, blur by default). */

@@ -25,6 +25,9 @@ export interface LayoutInfo {
   gutter: number;
 }
 
+/** Forms with more data fields than this render off-screen fields lazily. */
+export const LARGE_FORM = 100;
+
 export const LayoutInfoContext = createContext<LayoutInfo>({ fields: [], defaultSpan: 24, gutter: 15 });
 
 function RootObjectTemplate(props: ObjectFieldTemplateProps) {

@@ -12,6 +12,8 @@ interface NodeProps {
   contents: Contents;
   defaultSpan: number;
   gutter: number;
+  /** Many fields: render off-screen fields lazily (CSS content-visibility). */
+  large?: boolean;
 }
 
 function Children({
@@ -19,6 +21,7 @@ function Children({
   contents,
   defaultSpan,
   gutter,
+  large,
 }: Omit<NodeProps, 'field'> & { fields: AnyField[] }) {
   return (
     <Row gutter={gutter}>
@@ -29,6 +32,7 @@ function Children({
           contents={contents}
           defaultSpan={defaultSpan}
           gutter={gutter}
+          large={large}
         />
       ))}
     </Row>
@@ -39,12 +43,12 @@ function Children({
  * One node of the config tree: row, card, tab, collapse (containers) or a field in its grid column.
  * groupTitle and divider are plain fields. A layout kind without a renderer throws (spec 3 §8).
  */
-export function LayoutNode({ field, contents, defaultSpan, gutter }: NodeProps) {
+export function LayoutNode({ field, contents, defaultSpan, gutter, large }: NodeProps) {
   const { language, platform } = useRender();
   if (!visibleOn(field, platform)) return null;
   const k = keyOf(field);
   const span = cfg<number>(field, 'span') ?? defaultSpan;
-  const inner = { contents, defaultSpan, gutter };
+  const inner = { contents, defaultSpan, gutter, large };
   let body: ReactNode;
   switch (k) {
     case 'row':
@@ -134,7 +138,17 @@ export function LayoutNode({ field, contents, defaultSpan, gutter }: NodeProps) 
       body = (vModel && contents.get(vModel)) || <KpField field={field} />;
     }
   }
-  return <Col span={span}>{body}</Col>;
+  // Large forms: off-screen fields skip style, layout and paint (content-visibility), so a keystroke costs
+  // the browser about the same at 1,000 fields as at 10.
+  const lazy = large && k !== 'row' && k !== 'card' && k !== 'tab' && k !== 'collapse' && k !== 'table';
+  return (
+    <Col
+      span={span}
+      style={lazy ? { contentVisibility: 'auto', containIntrinsicSize: 'auto 56px' } : undefined}
+    >
+      {body}
+    </Col>
+  );
 }
 
 export function Layout({

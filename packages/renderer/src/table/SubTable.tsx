@@ -33,6 +33,7 @@ const Cell = memo(function Cell({ table, row, column }: { table: string; row: nu
   const onChange = useCallback(
     (v: unknown) => {
       ctx.store.setCell(table, row, col, v);
+      ctx.store.setError(cellPath(table, row, col), undefined);
       ctx.fieldChanged(`${table}.${col}`, { value: v, rowIndex: row });
     },
     [ctx, table, row, col],
