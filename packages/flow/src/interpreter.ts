@@ -679,6 +679,8 @@ function apply(r: Run, a: FlowAction): void {
     case 'transfer': {
       const t = myPendingTask(r, a.taskId, a.userId);
       if (!a.toUserId || a.toUserId === a.userId) refuse('ASSIGN_USER_REQUIRED');
+      if (r.pendingAt(t.nodeId).some((x) => x.userId === a.toUserId))
+        refuse('INVALID_ACTION', undefined, `${a.toUserId} already has a task at this node`);
       r.closeTask(t, 'closed');
       const nt = r.createTask(t.nodeId, a.toUserId, {
         kind: t.kind,
