@@ -623,6 +623,9 @@ describe('handler actions', () => {
     expect(d.try({ type: 'transfer', userId: 'gm', taskId: d.taskOf('gm').id })).toMatchObject({
       error: { code: 'ASSIGN_USER_REQUIRED' },
     });
+    expect(d.try({ type: 'transfer', userId: 'gm', taskId: d.taskOf('gm').id, toUserId: 'fin1' })).toMatchObject({
+      error: { code: 'INVALID_ACTION' },
+    });
   });
   it('assign by a manager replaces the node’s approvers (record 5); checks node and user', () => {
     const d = started();
