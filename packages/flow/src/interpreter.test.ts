@@ -623,7 +623,9 @@ describe('handler actions', () => {
     expect(d.try({ type: 'transfer', userId: 'gm', taskId: d.taskOf('gm').id })).toMatchObject({
       error: { code: 'ASSIGN_USER_REQUIRED' },
     });
-    expect(d.try({ type: 'transfer', userId: 'gm', taskId: d.taskOf('gm').id, toUserId: 'fin1' })).toMatchObject({
+    expect(
+      d.try({ type: 'transfer', userId: 'gm', taskId: d.taskOf('gm').id, toUserId: 'fin1' }),
+    ).toMatchObject({
       error: { code: 'INVALID_ACTION' },
     });
   });
