@@ -2,6 +2,7 @@ import { ApiCode, issuesOf } from '@kp/schema';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError, MSG } from './api-error';
 import { fail } from './envelope';
+import { languageOf, translate } from './i18n';
 
 /**
  * Every answer is HTTP 200 with `{ code, msg, data }` (how JNPF-style clients read it): the code in
@@ -24,6 +25,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     req.log.error({ err }, 'request failed');
     return reply.code(200).send(fail(ApiCode.SERVER_ERROR, MSG.serverError));
+  });
+  // Texts in the client's language (Accept-Language: zh, zhtw, en); zh is the written form.
+  app.addHook('preSerialization', async (req, _reply, payload) => {
+    const lang = languageOf(req.headers['accept-language']);
+    if (
+      lang !== 'zh' &&
+      payload &&
+      typeof payload === 'object' &&
+      typeof (payload as { msg?: unknown }).msg === 'string'
+    ) {
+      const env = payload as { msg: string };
+      return { ...env, msg: translate(env.msg, lang) };
+    }
+    return payload;
   });
   app.setNotFoundHandler((_req, reply) => reply.code(200).send(fail(ApiCode.NOT_FOUND, MSG.notFound)));
 }

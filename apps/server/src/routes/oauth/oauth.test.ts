@@ -336,3 +336,34 @@ describe(`oauth on ${TEST_DB_KIND}`, () => {
     expect(docs.json().paths['/api/oauth/Login']).toBeTruthy();
   });
 });
+
+describe('server texts in the client language', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  it('translates msg for zhtw and en (Accept-Language), zh by default', async () => {
+    const bad = (lang?: string) =>
+      t.call(null, {
+        method: 'POST',
+        url: '/api/oauth/Login',
+        ...form({ account: 'zhangwei', password: md5('wrong') }),
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(lang ? { 'accept-language': lang } : {}),
+        },
+      });
+    expect((await bad()).msg).toBe('账户或密码错误，请重新输入');
+    expect((await bad('zhtw')).msg).toBe('賬戶或密碼錯誤，請重新輸入');
+    expect((await bad('en')).msg).toBe('Wrong account or password, please try again');
+    const anon = await t.call(null, {
+      method: 'GET',
+      url: '/api/oauth/CurrentUser',
+      headers: { 'accept-language': 'en' },
+    });
+    expect(anon).toEqual({ code: 602, msg: 'Login expired, please log in again', data: null });
+  });
+});

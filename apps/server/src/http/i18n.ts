@@ -1,0 +1,85 @@
+import i18next, { type i18n } from 'i18next';
+import { MSG } from './api-error';
+
+/**
+ * Server texts are written in Chinese (zh, the default language); these resources translate them for
+ * zhtw and en. The key is the zh text itself. The language comes from the request's Accept-Language
+ * (the host sends zh, zhtw or en). Texts without a translation are sent as written.
+ */
+const ZHTW: Record<string, string> = {
+  [MSG.ok]: '操作成功',
+  [MSG.loginOk]: '登錄成功',
+  [MSG.logoutOk]: '註銷成功',
+  [MSG.badCredentials]: '賬戶或密碼錯誤，請重新輸入',
+  [MSG.accountLocked]: '賬號已被鎖定，請聯繫管理員或稍後再試',
+  [MSG.accountDisabled]: '賬號已被禁用，請聯繫管理員',
+  [MSG.noMenu]: '您的權限不足，請聯繫管理員',
+  [MSG.captchaWrong]: '驗證碼錯誤',
+  [MSG.captchaRequired]: '請輸入驗證碼',
+  [MSG.tokenExpired]: '登錄過期,請重新登錄',
+  [MSG.tokenKicked]: '您的賬號已在其他地方登錄或已被強制下線，請重新登錄',
+  [MSG.tokenInvalid]: '登錄憑證無效，請重新登錄',
+  [MSG.screenLocked]: '屏幕已鎖定，請解鎖後繼續',
+  [MSG.forcedOffline]: '您已被管理員強制下線',
+  [MSG.noPermission]: '暫無權限',
+  [MSG.notFound]: '接口不存在',
+  [MSG.serverError]: '系統繁忙，請稍後再試',
+  上传成功: '上傳成功',
+  强制下线成功: '強制下線成功',
+  文件不存在: '文件不存在',
+  '文件校验失败（MD5不一致），请重新上传': '文件校驗失敗（MD5不一致），請重新上傳',
+  '密码已修改，请重新登录': '密碼已修改，請重新登錄',
+};
+const EN: Record<string, string> = {
+  [MSG.ok]: 'Success',
+  [MSG.loginOk]: 'Logged in',
+  [MSG.logoutOk]: 'Logged out',
+  [MSG.badCredentials]: 'Wrong account or password, please try again',
+  [MSG.accountLocked]: 'The account is locked; contact the administrator or try again later',
+  [MSG.accountDisabled]: 'The account is disabled; contact the administrator',
+  [MSG.noMenu]: 'Insufficient permissions; contact the administrator',
+  [MSG.captchaWrong]: 'Wrong verification code',
+  [MSG.captchaRequired]: 'Please enter the verification code',
+  [MSG.tokenExpired]: 'Login expired, please log in again',
+  [MSG.tokenKicked]: 'Your account logged in elsewhere or was forced offline; please log in again',
+  [MSG.tokenInvalid]: 'Invalid login credentials; please log in again',
+  [MSG.screenLocked]: 'The screen is locked; unlock it to continue',
+  [MSG.forcedOffline]: 'You were forced offline by an administrator',
+  [MSG.noPermission]: 'No permission',
+  [MSG.notFound]: 'No such API',
+  [MSG.serverError]: 'The system is busy, please try again later',
+  上传成功: 'Uploaded',
+  强制下线成功: 'Forced offline',
+  文件不存在: 'The file does not exist',
+  '文件校验失败（MD5不一致），请重新上传': 'File check failed (MD5 mismatch); please upload again',
+  '密码已修改，请重新登录': 'The password was changed; please log in again',
+};
+
+let instance: i18n | null = null;
+function server(): i18n {
+  if (instance) return instance;
+  instance = i18next.createInstance();
+  void instance.init({
+    initAsync: false,
+    lng: 'zh',
+    fallbackLng: false,
+    keySeparator: false,
+    nsSeparator: false,
+    resources: { zhtw: { translation: ZHTW }, en: { translation: EN } },
+  });
+  return instance;
+}
+
+/** zh | zhtw | en from an Accept-Language value (zh-TW, zh-HK count as zhtw; anything English as en). */
+export function languageOf(header: string | undefined): 'zh' | 'zhtw' | 'en' {
+  const h = (header ?? '').toLowerCase().trim();
+  if (h.startsWith('zhtw') || h.startsWith('zh-tw') || h.startsWith('zh-hk') || h.startsWith('zh-hant'))
+    return 'zhtw';
+  if (h.startsWith('en')) return 'en';
+  return 'zh';
+}
+
+export function translate(text: string, lang: 'zh' | 'zhtw' | 'en'): string {
+  if (lang === 'zh' || !text) return text;
+  return server().t(text, { lng: lang, defaultValue: text }) as string;
+}
