@@ -138,6 +138,7 @@ export function FieldItem(props: {
             className={`ant-col ant-form-item-label${labelAlign === 'left' ? ' ant-form-item-label-left' : ''} ant-form-item-label-wrap`}
             style={labelWidth ? { flex: `0 0 ${labelWidth}px` } : undefined}
           >
+            {/* biome-ignore lint/a11y/noLabelWithoutControl: antd's form-item markup; the control sits beside it */}
             <label
               className={`${required ? 'ant-form-item-required ' : ''}ant-form-item-no-colon`}
               title={label}
