@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import bussinessRoutes from './bussiness/index';
+import chatRoutes from './chat/index';
+import dashboardRoutes from './dashboard/index';
 import fileRoutes from './file/index';
+import messageRoutes from './message/index';
 import oauthRoutes from './oauth/index';
 import permissionRoutes from './permission/index';
+import portalRoutes from './portal/index';
 import onlineUserRoutes from './system/online-user';
 import sysconfigRoutes from './system/sysconfig';
 
@@ -12,4 +17,9 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   onlineUserRoutes,
   fileRoutes,
   permissionRoutes,
+  messageRoutes,
+  bussinessRoutes,
+  chatRoutes,
+  portalRoutes,
+  dashboardRoutes,
 ];

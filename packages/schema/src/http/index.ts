@@ -1,6 +1,10 @@
 // Request and response schemas of the HTTP API, shared by the server and the host's API client.
+export * from './business';
+export * from './chat';
 export * from './file';
+export * from './message';
 export * from './oauth';
 export * from './online-user';
 export * from './permission';
+export * from './portal';
 export * from './websocket';

@@ -8,4 +8,6 @@ import * as m0001 from './0001-core';
 export const migrations: Record<string, Migration> = {
   '0001-core': m0001,
   '0010-permission-admin': await import('./0010-permission-admin'),
+  '0011-user-list-index': await import('./0011-user-list-index'),
+  '0050-messaging': await import('./0050-messaging'),
 };

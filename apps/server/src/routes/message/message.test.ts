@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { initCounts } from '../../ws/counters';
+import { sendSiteMessage } from './site-message';
+
+describe(`site messages /api/message on ${TEST_DB_KIND}`, () => {
+  let t: TestApp;
+  let admin: string;
+  let zw: string;
+  let wjg: string;
+  const ids: Record<string, string> = {};
+  beforeAll(async () => {
+    t = await createTestApp();
+    for (const u of await t.db.kysely.selectFrom('base_user').select(['id', 'account']).execute())
+      ids[u.account] = u.id;
+    admin = await t.login('admin');
+    zw = await t.login('zhangwei');
+    wjg = await t.login('wangjianguo');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('sendSiteMessage stores, counts and lists; ReadInfo marks read; another user cannot read it', async () => {
+    const pushes: unknown[] = [];
+    const off = t.ctx.bus.subscribe('ws.user', (p) => pushes.push(p));
+    const id = await sendSiteMessage(t.ctx, {
+      toUserIds: [ids.zhangwei],
+      title: '审批提醒',
+      type: 7,
+      bodyText: '<b>hi</b>',
+      creatorUserId: ids.admin,
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    off();
+    expect(pushes).toContainEqual({
+      userId: ids.zhangwei,
+      message: { method: 'messagePush', unreadNoticeCount: 1, unreadMessageCount: 0 },
+    });
+    expect((await initCounts(t.ctx.db, ids.zhangwei)).unreadNoticeCount).toBe(1);
+    const list = await t.call<{
+      list: Array<{ id: string; isRead: string; creatorUser: string }>;
+      pagination: { total: number };
+    }>(zw, { method: 'GET', url: '/api/message?currentPage=1&pageSize=20&type=7' });
+    expect(list.code).toBe(200);
+    expect(list.data.list[0]).toMatchObject({
+      id,
+      isRead: '0',
+      creatorUser: expect.stringContaining('admin'),
+    });
+    const other = await t.call(wjg, { method: 'GET', url: `/api/message/ReadInfo/${id}` });
+    expect(other.code).toBe(404);
+    const read = await t.call<{ bodyText: string; isRead: string }>(zw, {
+      method: 'GET',
+      url: `/api/message/ReadInfo/${id}`,
+    });
+    expect(read.code).toBe(200);
+    expect(read.data).toMatchObject({ bodyText: '<b>hi</b>', isRead: '1' });
+    expect((await initCounts(t.ctx.db, ids.zhangwei)).unreadNoticeCount).toBe(0);
+    const notice = await t.call<{ list: unknown[] }>(zw, {
+      method: 'GET',
+      url: '/api/message/Notice?keyword=审批',
+    });
+    expect(notice.data.list).toHaveLength(1);
+    const kw = await t.call<{ list: unknown[] }>(zw, {
+      method: 'GET',
+      url: '/api/message?keyword=nothing-like-this',
+    });
+    expect(kw.data.list).toHaveLength(0);
+  });
+
+  it('ReadAll and DELETE Record only touch the caller', async () => {
+    await sendSiteMessage(t.ctx, {
+      toUserIds: [ids.zhangwei, ids.wangjianguo],
+      title: 'a',
+      creatorUserId: null,
+    });
+    const b = await sendSiteMessage(t.ctx, { toUserIds: [ids.zhangwei, ids.wangjianguo], title: 'b' });
+    expect((await t.call(zw, { method: 'POST', url: '/api/message/Actions/ReadAll' })).code).toBe(200);
+    expect((await initCounts(t.ctx.db, ids.zhangwei)).unreadMessageCount).toBe(0);
+    expect((await initCounts(t.ctx.db, ids.wangjianguo)).unreadMessageCount).toBe(2);
+    const del = await t.call(zw, { method: 'DELETE', url: '/api/message/Record', payload: { ids: [b] } });
+    expect(del.code).toBe(200);
+    const mine = await t.call<{ list: Array<{ id: string }> }>(zw, { method: 'GET', url: '/api/message' });
+    expect(mine.data.list.map((m) => m.id)).not.toContain(b);
+    const his = await t.call<{ list: Array<{ id: string }> }>(wjg, { method: 'GET', url: '/api/message' });
+    expect(his.data.list.map((m) => m.id)).toContain(b);
+    expect((await t.call(zw, { method: 'DELETE', url: '/api/message/Record', payload: {} })).code).toBe(400);
+  });
+
+  it('authoring: POST draft, PUT, GET, Release delivers, DELETE; employees are refused', async () => {
+    const body = { title: '系统通知', type: 1, bodyText: 'x', toUserIds: [ids.zhangwei] };
+    expect((await t.call(zw, { method: 'POST', url: '/api/message', payload: body })).code).toBe(403);
+    const bad = await t.call(admin, { method: 'POST', url: '/api/message', payload: { ...body, title: '' } });
+    expect(bad.code).toBe(400);
+    expect(bad.msg).toMatch(/title/);
+    const unknown = await t.call(admin, {
+      method: 'POST',
+      url: '/api/message',
+      payload: { ...body, toUserIds: ['nobody'] },
+    });
+    expect(unknown.code).toBe(400);
+    const c = await t.call<string>(admin, { method: 'POST', url: '/api/message', payload: body });
+    expect(c.code).toBe(200);
+    const id = c.data;
+    // a draft is not delivered
+    expect((await t.call(zw, { method: 'GET', url: `/api/message/ReadInfo/${id}` })).code).toBe(404);
+    const put = await t.call(admin, {
+      method: 'PUT',
+      url: `/api/message/${id}`,
+      payload: { ...body, title: '系统通知2', toUserIds: `${ids.zhangwei},${ids.wangjianguo}` },
+    });
+    expect(put.code).toBe(200);
+    const got = await t.call<{ title: string; toUserIds: string[]; enabledMark: number }>(admin, {
+      method: 'GET',
+      url: `/api/message/${id}`,
+    });
+    expect(got.data).toMatchObject({ title: '系统通知2', enabledMark: 0 });
+    expect(got.data.toUserIds).toHaveLength(2);
+    expect((await t.call(admin, { method: 'PUT', url: `/api/message/${id}/Actions/Release` })).code).toBe(
+      200,
+    );
+    expect((await t.call(admin, { method: 'PUT', url: `/api/message/${id}/Actions/Release` })).code).toBe(
+      409,
+    );
+    expect((await t.call(wjg, { method: 'GET', url: `/api/message/ReadInfo/${id}` })).code).toBe(200);
+    expect((await t.call(zw, { method: 'DELETE', url: `/api/message/${id}` })).code).toBe(403);
+    expect((await t.call(admin, { method: 'DELETE', url: `/api/message/${id}` })).code).toBe(200);
+    expect((await t.call(admin, { method: 'GET', url: `/api/message/${id}` })).code).toBe(404);
+    expect((await t.call(admin, { method: 'PUT', url: '/api/message/nope/Actions/Release' })).code).toBe(404);
+  });
+
+  it('imreply answers the conversation list; no session is refused', async () => {
+    const r = await t.call<unknown[]>(zw, { method: 'GET', url: '/api/message/imreply' });
+    expect(r.code).toBe(200);
+    expect(Array.isArray(r.data)).toBe(true);
+    expect((await t.call(null, { method: 'GET', url: '/api/message' })).code).toBe(602);
+  });
+});
