@@ -167,6 +167,47 @@ describe('shell (desktop 1366x800)', () => {
     expect(await tag.count()).toBe(0);
   });
 
+  it('tag bar right-click menu: close others, refresh', async () => {
+    await openUserMenu(page, '个人信息');
+    await page.waitForURL(/\/kpSystem\/profile$/);
+    await page.locator('[data-testid="profile-page"]').waitFor();
+    await page.fill('[data-testid="header-search"] input, input[data-testid="header-search"]', '门户设计');
+    await page.locator('.ant-select-item-option').first().click();
+    await page.waitForURL(/\/kpSystem\/onlineDev\/portal$/);
+    await page.locator('.kp-tag[data-path="/onlineDev/portal"]').waitFor();
+    expect(await page.locator('.kp-tag').count()).toBe(3);
+    await page.locator('.kp-tag[data-path="/profile"]').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '关闭其他' }).click();
+    await page.waitForURL(/\/kpSystem\/profile$/);
+    expect(
+      await page.locator('.kp-tag').evaluateAll((els) => els.map((e) => e.getAttribute('data-path'))),
+    ).toEqual(['/home', '/profile']);
+    await page.locator('.kp-tag[data-path="/profile"]').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '刷新' }).click();
+    await page.waitForURL(/\/kpSystem\/profile$/);
+    await page.locator('[data-testid="profile-page"]').waitFor();
+    await page.locator('.kp-tag[data-path="/profile"] .kp-tag-close').click();
+    await page.waitForURL(/\/kpSystem\/home$/);
+  });
+
+  it('profile: base info from the server, ?action=password opens the password tab with its rule', async () => {
+    await page.goto(`${base}/kpSystem/profile`);
+    const baseInfo = page.locator('[data-testid="profile-base"]');
+    await baseInfo.waitFor();
+    expect(await baseInfo.textContent()).toContain('admin');
+    await page.goto(`${base}/kpSystem/profile?action=password`);
+    const form = page.locator('[data-testid="password-form"]');
+    await form.waitFor();
+    await form.locator('input').nth(0).fill('admin123');
+    await form.locator('input').nth(1).fill('abcdef');
+    await form.locator('input').nth(2).fill('abcdef');
+    await form.locator('button[type="submit"]').click();
+    await page.getByText('6-16位字符的密码（数字和字母组成）', { exact: true }).first().waitFor();
+    expect(page.url()).toContain('/profile');
+    await page.goto(`${base}/kpSystem/home`);
+    await page.locator('[data-testid="main-layout"]').waitFor();
+  });
+
   it('switches the four layouts from the settings drawer and stores the choice', async () => {
     await page.click('[data-testid="tool-settings"]');
     for (const layout of ['functional', 'plain', 'blend', 'classic'] as const) {

@@ -25,6 +25,9 @@ describe('route guard (spec 1 §2.3)', () => {
     expect(decide('/lockScreen', '', locked)).toEqual({ kind: 'pass' });
     expect(decide('/lockScreen', '', { ...fresh, locked: true })).toEqual({ kind: 'pass' });
   });
+  it('sends a user who just logged out to a plain /login', () => {
+    expect(decide('/home', '', { ...anon, loggedOut: true })).toEqual({ kind: 'redirect', to: '/login' });
+  });
   it('lets type=sso through', () => {
     expect(decide('/home', '?type=sso', anon)).toEqual({ kind: 'pass' });
   });

@@ -5,6 +5,8 @@ export interface GuardState {
   locked: boolean;
   /** CurrentUser fetched and menu routes built. */
   loaded: boolean;
+  /** The user just logged out: go to a plain /login (no redirect back). */
+  loggedOut?: boolean;
 }
 
 export type GuardDecision =
@@ -22,6 +24,7 @@ export function decide(pathname: string, search: string, state: GuardState): Gua
   if (query.get('type') === 'sso') return { kind: 'pass' };
   if (!state.token) {
     if (WHITE_LIST.includes(pathname)) return { kind: 'pass' };
+    if (state.loggedOut) return { kind: 'redirect', to: '/login' };
     return { kind: 'redirect', to: `/login?redirect=${encodeURIComponent(pathname + search)}` };
   }
   if (state.locked && pathname !== '/lockScreen') return { kind: 'redirect', to: '/lockScreen' };

@@ -44,9 +44,9 @@ export function loadCurrentUser(): Promise<void> {
 }
 
 /** Clears token, menu, user info, permissions, caches and tabs. */
-export function clearLocalSession(): void {
+export function clearLocalSession(loggedOut = false): void {
   closeSocket();
-  resetSession();
+  resetSession(loggedOut);
   resetCounts();
   tagsStore.set([]);
   viewVersionStore.set({});
@@ -61,7 +61,7 @@ export async function logout(): Promise<void> {
   } catch {
     /* the local session ends anyway */
   }
-  clearLocalSession();
+  clearLocalSession(true);
   navigateTo('/login', true);
 }
 

@@ -15,6 +15,8 @@ export interface Session {
   sysConfig: Partial<SysConfigInfo>;
   /** Screen locked (stored as jnpf_lock = 1). */
   locked: boolean;
+  /** Set by logout (the guard then sends to a plain /login); cleared by the next token. */
+  loggedOut: boolean;
 }
 
 export const sessionStore = createStore<Session>({
@@ -26,13 +28,14 @@ export const sessionStore = createStore<Session>({
   permissionList: [],
   sysConfig: storage.get<Partial<SysConfigInfo>>('sysConfig', {}),
   locked: storage.get<number>('lock', 0) === 1,
+  loggedOut: false,
 });
 
 export const getToken = (): string => sessionStore.get().token;
 
 export function setToken(token: string): void {
   storage.set('token', token);
-  sessionStore.set((s) => ({ ...s, token }));
+  sessionStore.set((s) => ({ ...s, token, loggedOut: false }));
 }
 
 export function setCurrentUser(info: CurrentUserInfo, routes: MenuRoute[]): void {
@@ -56,7 +59,7 @@ export function setLocked(locked: boolean): void {
 }
 
 /** Drops token, user info, menu and permissions (logout, session gone, failed user-info call). */
-export function resetSession(): void {
+export function resetSession(loggedOut = false): void {
   storage.remove('token');
   storage.remove('lock');
   sessionStore.set((s) => ({
@@ -68,5 +71,6 @@ export function resetSession(): void {
     routes: [],
     permissionList: [],
     locked: false,
+    loggedOut,
   }));
 }

@@ -43,7 +43,7 @@ export default function LockScreen() {
   };
 
   const relogin = () => {
-    clearLocalSession();
+    clearLocalSession(true);
     navigate('/login', { replace: true });
   };
 

@@ -22,6 +22,20 @@ import { sessionStore } from '../../store/session';
 import { LAYOUT_TYPES, type LayoutType, setSetting, settingsStore } from '../../store/settings';
 import { EMAIL_RE, PASSWORD_RE, PHONE_RE } from './rules';
 
+const EDITABLE = ['realName', 'gender', 'mobilePhone', 'email', 'telePhone', 'signature'] as const;
+/** Only the fields the form edits go back to PUT BaseInfo. */
+function editable(v: BaseInfo): BaseInfo {
+  const out: BaseInfo = {};
+  for (const k of EDITABLE) if (v[k] !== undefined) (out as Record<string, unknown>)[k] = v[k];
+  return out;
+}
+
+/** Avatar name for PUT Avatar/{name}: the stored file name ({fileId}.{ext}), the last segment of its url. */
+export function avatarName(data: { fileId?: string; url?: string; name?: string }): string {
+  const last = data.url?.split('?')[0].split('/').pop();
+  return last || data.fileId || data.name || '';
+}
+
 function BaseInfoTab() {
   const { t } = useTranslation();
   const [info, setInfo] = useState<BaseInfo | null>(null);
@@ -74,7 +88,7 @@ function BaseInfoTab() {
       layout="vertical"
       style={{ maxWidth: 520 }}
       onFinish={async (v) => {
-        await updateBaseInfo({ ...info, ...v });
+        await updateBaseInfo(editable(v));
         setEditing(false);
         load();
       }}
@@ -144,19 +158,16 @@ function AvatarTab() {
           const res = info.file.response as {
             code?: number;
             msg?: string;
-            data?: { name?: string; url?: string };
+            data?: { name?: string; fileId?: string; url?: string };
           };
-          if (res?.code !== 200 || !res.data?.name) {
+          if (res?.code !== 200 || !res.data) {
             message.error(res?.msg || t('common.requestError'));
             return;
           }
-          await updateAvatar(res.data.name);
-          setSrc(res.data.url);
-          if (user)
-            sessionStore.set((s) => ({
-              ...s,
-              userInfo: s.userInfo && { ...s.userInfo, headIcon: res.data?.url },
-            }));
+          const done = await updateAvatar(avatarName(res.data));
+          const headIcon = (done.data as { headIcon?: string } | null)?.headIcon ?? res.data.url;
+          setSrc(headIcon);
+          sessionStore.set((s) => ({ ...s, userInfo: s.userInfo && { ...s.userInfo, headIcon } }));
         }}
       >
         <Button icon={<UploadOutlined />}>{t('profile.changeAvatar')}</Button>
@@ -179,7 +190,7 @@ function PasswordTab() {
       onFinish={async (v) => {
         await modifyPassword(v.oldPassword, v.password);
         message.info(t('profile.passwordChanged'), SUCCESS_MSG_SECONDS);
-        clearLocalSession();
+        clearLocalSession(true);
         navigate('/login', { replace: true });
       }}
     >
