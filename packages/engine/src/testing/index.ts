@@ -1,3 +1,4 @@
 // fast-check arbitraries for developers who embed the platform (see the package README).
-export * from './formula';
+
 export * from './form';
+export * from './formula';
