@@ -4,6 +4,9 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FlowDesigner, nodeStatesOf } from './FlowDesigner';
 
+// antd in jsdom is slow on a shared machine; these suites render the whole designer
+vi.setConfig({ testTimeout: 90_000 });
+
 afterEach(cleanup);
 
 function lastTree(onChange: ReturnType<typeof vi.fn>): FlowNode {

@@ -95,10 +95,9 @@ export function FlowDesigner({
   useEffect(() => {
     if (language) setDesignerLanguage(language);
   }, [language]);
+  // follow the prop when the host passes a new tree (the same tree back is a no-op)
   useEffect(() => {
-    if (value && value !== tree) setTree(value);
-    // only follow the prop when the host passes a new tree
-    // biome-ignore lint/correctness/useExhaustiveDependencies: tree is the local copy of value
+    if (value) setTree(value);
   }, [value]);
   useEffect(() => setVerifying(!!verify), [verify]);
 

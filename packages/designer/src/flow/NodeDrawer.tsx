@@ -1,6 +1,6 @@
 import { isHalfStep } from '@kp/flow';
 import type { ConditionGroup, ConditionItem, FlowNode, FlowNodeProperties } from '@kp/schema';
-import { Button, Drawer, Input, InputNumber, Radio, Select, Space, Switch } from 'antd';
+import { Button, ConfigProvider, Drawer, Input, InputNumber, Radio, Select, Space, Switch } from 'antd';
 import { useDesignerT } from '../i18n';
 
 export interface Choice {
@@ -83,235 +83,237 @@ export function NodeDrawer({
   );
   return (
     <Drawer open title={p.title || t(`flow.${node.type}`)} size={480} onClose={onClose} destroyOnHidden>
-      <fieldset
-        disabled={readOnly}
-        data-testid="node-drawer"
-        data-node={node.nodeId}
-        style={{ border: 0, padding: 0, margin: 0 }}
-      >
-        {issues?.length ? (
-          <div style={{ color: '#f25643', marginBottom: 12 }}>{issues.join('；')}</div>
-        ) : null}
-        {!node.properties.isDefault ? (
-          <Item label={t('flow.title')}>
-            <Input
-              data-testid="node-title"
-              value={p.title ?? ''}
-              onChange={(e) => set({ title: e.target.value })}
-            />
-          </Item>
-        ) : (
-          <div>{t('msg.otherwise')}</div>
-        )}
-        {node.type === 'start' ? (
-          <>
-            <Item label={t('flow.initiator')}>
-              <Multi
-                testId="start-initiator"
-                value={p.initiator}
-                options={options.users}
-                onChange={(v) => set({ initiator: v })}
+      <ConfigProvider componentDisabled={readOnly}>
+        <fieldset
+          disabled={readOnly}
+          data-testid="node-drawer"
+          data-node={node.nodeId}
+          style={{ border: 0, padding: 0, margin: 0 }}
+        >
+          {issues?.length ? (
+            <div style={{ color: '#f25643', marginBottom: 12 }}>{issues.join('；')}</div>
+          ) : null}
+          {!node.properties.isDefault ? (
+            <Item label={t('flow.title')}>
+              <Input
+                data-testid="node-title"
+                value={p.title ?? ''}
+                onChange={(e) => set({ title: e.target.value })}
               />
             </Item>
-            <Item label={t('flow.initiatePos')}>
-              <Multi
-                value={p.initiatePos}
-                options={options.positions}
-                onChange={(v) => set({ initiatePos: v })}
-              />
-            </Item>
-            <Item label={t('flow.initiateRole')}>
-              <Multi
-                value={p.initiateRole}
-                options={options.roles}
-                onChange={(v) => set({ initiateRole: v })}
-              />
-            </Item>
-          </>
-        ) : null}
-        {node.type === 'approver' ? (
-          <>
-            <Item label={t('flow.assigneeType')}>
-              <Radio.Group
-                data-testid="assignee-type"
-                value={p.assigneeType ?? 1}
-                onChange={(e) => set({ assigneeType: e.target.value })}
-              >
-                <Radio value={1}>{t('flow.assignee.1')}</Radio>
-                <Radio value={6}>{t('flow.assignee.6')}</Radio>
-                <Radio value={7}>{t('flow.assignee.7')}</Radio>
-              </Radio.Group>
-            </Item>
-            {p.assigneeType === 6 ? (
-              <Item label={t('flow.initiatorLevel')}>
-                <InputNumber
-                  min={0}
-                  value={p.initiatorLevel ?? 0}
-                  onChange={(v) => set({ initiatorLevel: v ?? 0 })}
+          ) : (
+            <div>{t('msg.otherwise')}</div>
+          )}
+          {node.type === 'start' ? (
+            <>
+              <Item label={t('flow.initiator')}>
+                <Multi
+                  testId="start-initiator"
+                  value={p.initiator}
+                  options={options.users}
+                  onChange={(v) => set({ initiator: v })}
                 />
               </Item>
-            ) : p.assigneeType === 7 ? (
-              <>
-                <Item label={t('flow.dynamicType')}>
-                  <Radio.Group
-                    value={p.dynamicType ?? 'candidate'}
-                    onChange={(e) => set({ dynamicType: e.target.value })}
-                  >
-                    <Radio value="formField">{t('flow.dyn.formField')}</Radio>
-                    <Radio value="candidate">{t('flow.dyn.candidate')}</Radio>
-                    <Radio value="free">{t('flow.dyn.free')}</Radio>
-                  </Radio.Group>
+              <Item label={t('flow.initiatePos')}>
+                <Multi
+                  value={p.initiatePos}
+                  options={options.positions}
+                  onChange={(v) => set({ initiatePos: v })}
+                />
+              </Item>
+              <Item label={t('flow.initiateRole')}>
+                <Multi
+                  value={p.initiateRole}
+                  options={options.roles}
+                  onChange={(v) => set({ initiateRole: v })}
+                />
+              </Item>
+            </>
+          ) : null}
+          {node.type === 'approver' ? (
+            <>
+              <Item label={t('flow.assigneeType')}>
+                <Radio.Group
+                  data-testid="assignee-type"
+                  value={p.assigneeType ?? 1}
+                  onChange={(e) => set({ assigneeType: e.target.value })}
+                >
+                  <Radio value={1}>{t('flow.assignee.1')}</Radio>
+                  <Radio value={6}>{t('flow.assignee.6')}</Radio>
+                  <Radio value={7}>{t('flow.assignee.7')}</Radio>
+                </Radio.Group>
+              </Item>
+              {p.assigneeType === 6 ? (
+                <Item label={t('flow.initiatorLevel')}>
+                  <InputNumber
+                    min={0}
+                    value={p.initiatorLevel ?? 0}
+                    onChange={(v) => set({ initiatorLevel: v ?? 0 })}
+                  />
                 </Item>
-                {p.dynamicType === 'formField' ? (
-                  <Item label={t('prop.field')}>
-                    <Select
-                      style={{ width: '100%' }}
-                      value={p.formField}
-                      options={options.formFields}
-                      onChange={(v) => set({ formField: v })}
+              ) : p.assigneeType === 7 ? (
+                <>
+                  <Item label={t('flow.dynamicType')}>
+                    <Radio.Group
+                      value={p.dynamicType ?? 'candidate'}
+                      onChange={(e) => set({ dynamicType: e.target.value })}
+                    >
+                      <Radio value="formField">{t('flow.dyn.formField')}</Radio>
+                      <Radio value="candidate">{t('flow.dyn.candidate')}</Radio>
+                      <Radio value="free">{t('flow.dyn.free')}</Radio>
+                    </Radio.Group>
+                  </Item>
+                  {p.dynamicType === 'formField' ? (
+                    <Item label={t('prop.field')}>
+                      <Select
+                        style={{ width: '100%' }}
+                        value={p.formField}
+                        options={options.formFields}
+                        onChange={(v) => set({ formField: v })}
+                      />
+                    </Item>
+                  ) : null}
+                </>
+              ) : (
+                <>
+                  <Item label={t('flow.approvers')}>
+                    <Multi
+                      testId="approver-users"
+                      value={p.approvers}
+                      options={options.users}
+                      onChange={(v) => set({ approvers: v })}
                     />
                   </Item>
-                ) : null}
-              </>
-            ) : (
-              <>
-                <Item label={t('flow.approvers')}>
-                  <Multi
-                    testId="approver-users"
-                    value={p.approvers}
-                    options={options.users}
-                    onChange={(v) => set({ approvers: v })}
-                  />
-                </Item>
-                <Item label={t('flow.approverPos')}>
-                  <Multi
-                    value={p.approverPos}
-                    options={options.positions}
-                    onChange={(v) => set({ approverPos: v })}
-                  />
-                </Item>
-                <Item label={t('flow.approverRole')}>
-                  <Multi
-                    value={p.approverRole}
-                    options={options.roles}
-                    onChange={(v) => set({ approverRole: v })}
-                  />
-                </Item>
-              </>
-            )}
-            <Item label={t('flow.counterSign')}>
-              <Radio.Group
-                value={p.counterSign ?? 'or'}
-                onChange={(e) => set({ counterSign: e.target.value })}
-              >
-                <Radio value="or">{t('flow.cs.or')}</Radio>
-                <Radio value="and">{t('flow.cs.and')}</Radio>
-                <Radio value="sequential">{t('flow.cs.sequential')}</Radio>
-              </Radio.Group>
-            </Item>
-          </>
-        ) : null}
-        {node.type === 'copy' ? (
-          <>
-            <Item label={t('flow.approvers')}>
-              <Multi value={p.menbers} options={options.users} onChange={(v) => set({ menbers: v })} />
-            </Item>
-            <Item label={t('flow.approverPos')}>
-              <Multi
-                value={p.approverPos}
-                options={options.positions}
-                onChange={(v) => set({ approverPos: v })}
-              />
-            </Item>
-            <Item label={t('flow.approverRole')}>
-              <Multi
-                value={p.approverRole}
-                options={options.roles}
-                onChange={(v) => set({ approverRole: v })}
-              />
-            </Item>
-          </>
-        ) : null}
-        {node.type === 'timer' ? (
-          <>
-            <Space>
-              {(['day', 'hour', 'minute', 'second'] as const).map((k) => (
-                <Item key={k} label={t(`flow.${k}`)}>
-                  <InputNumber
-                    data-testid={`timer-${k}`}
-                    min={0}
-                    step={0.5}
-                    value={p[k] ?? 0}
-                    onChange={(v) => set({ [k]: v ?? 0 })}
-                  />
-                </Item>
-              ))}
-            </Space>
-            {timeBad ? <div style={{ color: '#f25643' }}>{t('flow.timeInvalid')}</div> : null}
-          </>
-        ) : null}
-        {node.type === 'subFlow' ? (
-          <>
-            <Item label={t('flow.flowId')}>
-              {options.flows ? (
-                <Select
-                  style={{ width: '100%' }}
-                  value={p.flowId || undefined}
-                  options={options.flows}
-                  onChange={(v) => set({ flowId: v })}
-                />
-              ) : (
-                <Input value={p.flowId ?? ''} onChange={(e) => set({ flowId: e.target.value })} />
+                  <Item label={t('flow.approverPos')}>
+                    <Multi
+                      value={p.approverPos}
+                      options={options.positions}
+                      onChange={(v) => set({ approverPos: v })}
+                    />
+                  </Item>
+                  <Item label={t('flow.approverRole')}>
+                    <Multi
+                      value={p.approverRole}
+                      options={options.roles}
+                      onChange={(v) => set({ approverRole: v })}
+                    />
+                  </Item>
+                </>
               )}
-            </Item>
-            <Item label={t('flow.initiateType')}>
-              <Radio.Group
-                value={p.initiateType ?? 1}
-                onChange={(e) => set({ initiateType: e.target.value })}
-              >
-                <Radio value={1}>{t('flow.assignee.3')}</Radio>
-                <Radio value={6}>{t('flow.assignee.1')}</Radio>
-              </Radio.Group>
-            </Item>
-            {p.initiateType === 6 ? (
-              <>
-                <Item label={t('flow.initiator')}>
-                  <Multi
-                    value={p.initiator}
-                    options={options.users}
-                    onChange={(v) => set({ initiator: v })}
+              <Item label={t('flow.counterSign')}>
+                <Radio.Group
+                  value={p.counterSign ?? 'or'}
+                  onChange={(e) => set({ counterSign: e.target.value })}
+                >
+                  <Radio value="or">{t('flow.cs.or')}</Radio>
+                  <Radio value="and">{t('flow.cs.and')}</Radio>
+                  <Radio value="sequential">{t('flow.cs.sequential')}</Radio>
+                </Radio.Group>
+              </Item>
+            </>
+          ) : null}
+          {node.type === 'copy' ? (
+            <>
+              <Item label={t('flow.approvers')}>
+                <Multi value={p.menbers} options={options.users} onChange={(v) => set({ menbers: v })} />
+              </Item>
+              <Item label={t('flow.approverPos')}>
+                <Multi
+                  value={p.approverPos}
+                  options={options.positions}
+                  onChange={(v) => set({ approverPos: v })}
+                />
+              </Item>
+              <Item label={t('flow.approverRole')}>
+                <Multi
+                  value={p.approverRole}
+                  options={options.roles}
+                  onChange={(v) => set({ approverRole: v })}
+                />
+              </Item>
+            </>
+          ) : null}
+          {node.type === 'timer' ? (
+            <>
+              <Space>
+                {(['day', 'hour', 'minute', 'second'] as const).map((k) => (
+                  <Item key={k} label={t(`flow.${k}`)}>
+                    <InputNumber
+                      data-testid={`timer-${k}`}
+                      min={0}
+                      step={0.5}
+                      value={p[k] ?? 0}
+                      onChange={(v) => set({ [k]: v ?? 0 })}
+                    />
+                  </Item>
+                ))}
+              </Space>
+              {timeBad ? <div style={{ color: '#f25643' }}>{t('flow.timeInvalid')}</div> : null}
+            </>
+          ) : null}
+          {node.type === 'subFlow' ? (
+            <>
+              <Item label={t('flow.flowId')}>
+                {options.flows ? (
+                  <Select
+                    style={{ width: '100%' }}
+                    value={p.flowId || undefined}
+                    options={options.flows}
+                    onChange={(v) => set({ flowId: v })}
                   />
-                </Item>
-                <Item label={t('flow.initiatePos')}>
-                  <Multi
-                    value={p.initiatePos}
-                    options={options.positions}
-                    onChange={(v) => set({ initiatePos: v })}
-                  />
-                </Item>
-                <Item label={t('flow.initiateRole')}>
-                  <Multi
-                    value={p.initiateRole}
-                    options={options.roles}
-                    onChange={(v) => set({ initiateRole: v })}
-                  />
-                </Item>
-              </>
-            ) : null}
-            <Item label={t('flow.isAsync')}>
-              <Switch checked={!!p.isAsync} onChange={(v) => set({ isAsync: v })} />
-            </Item>
-          </>
-        ) : null}
-        {(node.type === 'condition' || node.type === 'branch') && !p.isDefault ? (
-          <ConditionEditor
-            groups={p.conditions ?? []}
-            groupsLogic={p.groupsLogic ?? 'or'}
-            options={options}
-            onChange={set}
-          />
-        ) : null}
-      </fieldset>
+                ) : (
+                  <Input value={p.flowId ?? ''} onChange={(e) => set({ flowId: e.target.value })} />
+                )}
+              </Item>
+              <Item label={t('flow.initiateType')}>
+                <Radio.Group
+                  value={p.initiateType ?? 1}
+                  onChange={(e) => set({ initiateType: e.target.value })}
+                >
+                  <Radio value={1}>{t('flow.assignee.3')}</Radio>
+                  <Radio value={6}>{t('flow.assignee.1')}</Radio>
+                </Radio.Group>
+              </Item>
+              {p.initiateType === 6 ? (
+                <>
+                  <Item label={t('flow.initiator')}>
+                    <Multi
+                      value={p.initiator}
+                      options={options.users}
+                      onChange={(v) => set({ initiator: v })}
+                    />
+                  </Item>
+                  <Item label={t('flow.initiatePos')}>
+                    <Multi
+                      value={p.initiatePos}
+                      options={options.positions}
+                      onChange={(v) => set({ initiatePos: v })}
+                    />
+                  </Item>
+                  <Item label={t('flow.initiateRole')}>
+                    <Multi
+                      value={p.initiateRole}
+                      options={options.roles}
+                      onChange={(v) => set({ initiateRole: v })}
+                    />
+                  </Item>
+                </>
+              ) : null}
+              <Item label={t('flow.isAsync')}>
+                <Switch checked={!!p.isAsync} onChange={(v) => set({ isAsync: v })} />
+              </Item>
+            </>
+          ) : null}
+          {(node.type === 'condition' || node.type === 'branch') && !p.isDefault ? (
+            <ConditionEditor
+              groups={p.conditions ?? []}
+              groupsLogic={p.groupsLogic ?? 'or'}
+              options={options}
+              onChange={set}
+            />
+          ) : null}
+        </fieldset>
+      </ConfigProvider>
     </Drawer>
   );
 }

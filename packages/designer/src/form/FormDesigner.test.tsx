@@ -5,6 +5,9 @@ import { setDesignerLanguage } from '../i18n';
 import { FormDesigner, LOCAL_SAVE_DEBOUNCE_MS, parseFormJson } from './FormDesigner';
 import { FormDesignerStore } from './store';
 
+// antd in jsdom is slow on a shared machine; these suites render the whole designer
+vi.setConfig({ testTimeout: 90_000 });
+
 afterEach(() => {
   cleanup();
   setDesignerLanguage('zh');

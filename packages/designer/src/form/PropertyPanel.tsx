@@ -1,5 +1,17 @@
 import { isValidExpression } from '@kp/engine';
-import { Button, Checkbox, Input, InputNumber, Radio, Select, Slider, Space, Switch, Tabs } from 'antd';
+import {
+  Button,
+  Checkbox,
+  ConfigProvider,
+  Input,
+  InputNumber,
+  Radio,
+  Select,
+  Slider,
+  Space,
+  Switch,
+  Tabs,
+} from 'antd';
 import type { Draft } from 'immer';
 import { type ReactNode, useSyncExternalStore } from 'react';
 import { CodeEditor } from '../common/CodeEditor';
@@ -64,37 +76,39 @@ export function PropertyPanel(props: PropertyPanelProps) {
       data-testid="property-panel"
       style={{ width: 320, overflowY: 'auto', padding: 8, borderLeft: '1px solid #eee' }}
     >
-      <Tabs
-        size="small"
-        defaultActiveKey="field"
-        items={[
-          {
-            key: 'field',
-            label: t('panel.field'),
-            children: sel ? (
-              <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0 }}>
-                <FieldProps
-                  field={sel.field}
-                  inTable={sel.holder?.__config__.jnpfKey === 'table'}
-                  config={state.config}
-                  {...props}
-                />
-              </fieldset>
-            ) : (
-              <div style={{ color: '#999' }}>{t('panel.none')}</div>
-            ),
-          },
-          {
-            key: 'form',
-            label: t('panel.form'),
-            children: (
-              <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0 }}>
-                <FormProps config={state.config} printTemplates={props.printTemplates} />
-              </fieldset>
-            ),
-          },
-        ]}
-      />
+      <ConfigProvider componentDisabled={readOnly}>
+        <Tabs
+          size="small"
+          defaultActiveKey="field"
+          items={[
+            {
+              key: 'field',
+              label: t('panel.field'),
+              children: sel ? (
+                <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0 }}>
+                  <FieldProps
+                    field={sel.field}
+                    inTable={sel.holder?.__config__.jnpfKey === 'table'}
+                    config={state.config}
+                    {...props}
+                  />
+                </fieldset>
+              ) : (
+                <div style={{ color: '#999' }}>{t('panel.none')}</div>
+              ),
+            },
+            {
+              key: 'form',
+              label: t('panel.form'),
+              children: (
+                <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0 }}>
+                  <FormProps config={state.config} printTemplates={props.printTemplates} />
+                </fieldset>
+              ),
+            },
+          ]}
+        />
+      </ConfigProvider>
     </div>
   );
 }

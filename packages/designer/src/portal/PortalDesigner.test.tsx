@@ -5,6 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addAppItem, clampHeight, clampRowCount, clampWidth, newWidget, pack, removeAppItem } from './model';
 import { PortalDesigner } from './PortalDesigner';
 
+// antd in jsdom is slow on a shared machine; these suites render the whole designer
+vi.setConfig({ testTimeout: 90_000 });
+
 afterEach(cleanup);
 
 describe('portal model', () => {
