@@ -131,10 +131,8 @@ describe('form designer', () => {
       await preview.waitFor();
       await preview.getByText('单行输入').first().waitFor();
       const submit = preview.locator('.kp-form-buttons .ant-btn-primary');
-      if (await submit.count()) {
-        await submit.first().click();
-        await preview.getByText('单行输入不能为空').first().waitFor();
-      }
+      await submit.first().click();
+      await preview.getByText('单行输入不能为空').first().waitFor();
       await page.screenshot({ path: path.join(RESULTS_DIR, 'designer-preview.png') });
       await page.locator('.ant-modal-close').first().click();
       await preview.waitFor({ state: 'detached' });
