@@ -8,6 +8,7 @@ import oauthRoutes from './oauth/index';
 import permissionRoutes from './permission/index';
 import portalRoutes from './portal/index';
 import onlineUserRoutes from './system/online-user';
+import dictionaryRoutes from './system/dictionary';
 import sysconfigRoutes from './system/sysconfig';
 
 /** Every route module, registered in this order by buildApp. Add yours here. */
@@ -22,4 +23,5 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   chatRoutes,
   portalRoutes,
   dashboardRoutes,
+  dictionaryRoutes,
 ];

@@ -8,3 +8,4 @@ export * from './online-user';
 export * from './permission';
 export * from './portal';
 export * from './websocket';
+export * from './system-data';

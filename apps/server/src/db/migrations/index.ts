@@ -10,4 +10,5 @@ export const migrations: Record<string, Migration> = {
   '0010-permission-admin': await import('./0010-permission-admin'),
   '0011-user-list-index': await import('./0011-user-list-index'),
   '0050-messaging': await import('./0050-messaging'),
+  '0090-system-data': await import('./0090-system-data'),
 };

@@ -1,0 +1,91 @@
+import { type Static, Type } from '@sinclair/typebox';
+
+// System data (spec 4 §7): dictionaries and bill rules. Field names follow the JNPF clients.
+
+const Name = Type.String({ minLength: 1, maxLength: 100 });
+const Code = Type.String({ minLength: 1, maxLength: 50 });
+const Text = Type.String({ maxLength: 500 });
+const Mark = Type.Union([Type.Literal(0), Type.Literal(1)]);
+
+/** POST /api/system/DictionaryType and PUT /api/system/DictionaryType/{id}. */
+export const DictionaryTypeBody = Type.Object({
+  parentId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  fullName: Name,
+  enCode: Code,
+  /** 1: the data of this type form a tree. */
+  isTree: Type.Optional(Mark),
+  sortCode: Type.Optional(Type.Integer({ minimum: 0, maximum: 999999 })),
+  description: Type.Optional(Type.Union([Text, Type.Null()])),
+});
+export type DictionaryTypeBody = Static<typeof DictionaryTypeBody>;
+
+/** POST /api/system/DictionaryData and PUT /api/system/DictionaryData/{id}. */
+export const DictionaryDataBody = Type.Object({
+  dictionaryTypeId: Type.String({ minLength: 1, maxLength: 64 }),
+  parentId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  fullName: Name,
+  enCode: Code,
+  sortCode: Type.Optional(Type.Integer({ minimum: 0, maximum: 999999 })),
+  enabledMark: Type.Optional(Mark),
+  description: Type.Optional(Type.Union([Text, Type.Null()])),
+});
+export type DictionaryDataBody = Static<typeof DictionaryDataBody>;
+
+/** GET /api/system/DictionaryData/{typeId}: keyword filter; isTree=1 answers a tree. */
+export const DictionaryDataQuery = Type.Object({
+  keyword: Type.Optional(Type.String({ maxLength: 100 })),
+  isTree: Type.Optional(
+    Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Integer({ minimum: 0, maximum: 1 })]),
+  ),
+});
+export type DictionaryDataQuery = Static<typeof DictionaryDataQuery>;
+
+/** PUT .../Actions/State: the new state; without a body the state is toggled. */
+export const StateBody = Type.Union([Type.Object({ enabledMark: Type.Optional(Mark) }), Type.Null()]);
+export type StateBody = Static<typeof StateBody>;
+
+/** One select option of GET /api/system/DictionaryData/{typeId}/Data/Selector. */
+export const DictionaryOption = Type.Object({
+  id: Type.String(),
+  enCode: Type.String(),
+  fullName: Type.String(),
+});
+export type DictionaryOption = Static<typeof DictionaryOption>;
+
+export const BILL_DATE_FORMAT_VALUES = [
+  '',
+  'yyyy',
+  'yyyyMM',
+  'yyyyMMdd',
+  'yyyyMMddHH',
+  'yyyyMMddHHmm',
+  'yyyyMMddHHmmss',
+  'yyyyMMddHHmmssSSS',
+] as const;
+
+/** POST /api/system/BillRule and PUT /api/system/BillRule/{id}. */
+export const BillRuleBody = Type.Object({
+  fullName: Name,
+  enCode: Code,
+  prefix: Type.Optional(Type.String({ maxLength: 50 })),
+  dateFormat: Type.Optional(Type.Union(BILL_DATE_FORMAT_VALUES.map((v) => Type.Literal(v)))),
+  /** Width of the running number (zero-padded). */
+  digit: Type.Integer({ minimum: 1, maximum: 30 }),
+  startNumber: Type.Optional(
+    Type.Union([Type.Integer({ minimum: 0 }), Type.String({ pattern: '^[0-9]{1,15}$' })]),
+  ),
+  suffix: Type.Optional(Type.String({ maxLength: 50 })),
+  /** sequence (default), random digits or a UUID. */
+  kind: Type.Optional(Type.Union([Type.Literal('sequence'), Type.Literal('random'), Type.Literal('uuid')])),
+  sortCode: Type.Optional(Type.Integer({ minimum: 0, maximum: 999999 })),
+  enabledMark: Type.Optional(Mark),
+  description: Type.Optional(Type.Union([Text, Type.Null()])),
+});
+export type BillRuleBody = Static<typeof BillRuleBody>;
+
+export const BillRuleQuery = Type.Object({
+  currentPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 20 })),
+  keyword: Type.Optional(Type.String({ maxLength: 100 })),
+});
+export type BillRuleQuery = Static<typeof BillRuleQuery>;
