@@ -166,8 +166,8 @@ export interface RoleInfo {
   creatorTime: number;
 }
 
-export const StateBody = Type.Object({ enabledMark: Type.Optional(Mark) }, { additionalProperties: true });
-export type StateBody = Static<typeof StateBody>;
+export const PermissionStateBody = Type.Object({ enabledMark: Type.Optional(Mark) }, { additionalProperties: true });
+export type PermissionStateBody = Static<typeof PermissionStateBody>;
 
 /**
  * A role's authorisation (GET/PUT /api/permission/Authority/Data/{roleId}): the ids of the menus

@@ -8,7 +8,7 @@ import {
   type RoleInfo,
   RoleInput,
   SetColumnsBody,
-  StateBody,
+  PermissionStateBody,
 } from '@kp/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
@@ -364,12 +364,12 @@ export default async function roleRoutes(app: FastifyInstance) {
     // Body { enabledMark } sets it; an empty body toggles (the spec does not show the values sent).
     {
       config: { permission: { ...role, button: BTN.state } },
-      schema: { tags, params: IdParam, body: { ...StateBody, nullable: true } },
+      schema: { tags, params: IdParam, body: { ...PermissionStateBody, nullable: true } },
     },
     async (req) => {
       const row = await loadRole(req, (req.params as IdParam).id);
       if (!(await roleInScope(req, MENU.role, row, true))) outOfScope(req);
-      const want = (req.body as StateBody | null)?.enabledMark;
+      const want = (req.body as PermissionStateBody | null)?.enabledMark;
       const next = want ?? (row.enabled_mark === 1 ? 0 : 1);
       await db()
         .updateTable('base_role')
