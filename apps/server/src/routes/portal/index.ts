@@ -50,7 +50,9 @@ function portalOut(r: Row, formData: string, extra: Record<string, unknown> = {}
 
 /** Checks a portal body with validatePortal (@kp/schema); answers the first issue as `path: message`. */
 function checkPortal(body: unknown) {
-  const r = validatePortal(body);
+  // the id is the server's: a create body may leave it out
+  const b = body && typeof body === 'object' ? { id: 'new', ...(body as object) } : body;
+  const r = validatePortal(b);
   if (!r.ok) throw bad(`${r.errors[0].path}: ${r.errors[0].message}`);
   const v = r.value as Record<string, unknown> & { fullName: unknown; enCode: string; formData: unknown };
   return {
