@@ -194,7 +194,7 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
 
   const computeErrors = useCallback((): Record<string, string> => {
     flushCalc();
-    const errs = validate(compiled, store.getData(), mode);
+    const errs = validate(compiled, store.getData(), platform);
     // Scripts may make a field required or hide it.
     for (const [k, f] of fieldsByModel) {
       const ui = store.getUi(k);
@@ -205,7 +205,7 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
     }
     for (const p of Object.keys(errs)) if (isHidden(p)) delete errs[p];
     return errs;
-  }, [compiled, store, mode, fieldsByModel, i18n, isHidden, flushCalc]);
+  }, [compiled, store, platform, fieldsByModel, i18n, isHidden, flushCalc]);
 
   const validateField = useCallback(
     (key: string) => {

@@ -10,15 +10,15 @@ export function compile(config: FormConfig, language: Language): CompiledForm {
 /** Engine path 'tbl[2].price' -> store path 'tbl.2.price'. */
 export const toStorePath = (path: string): string => path.replace(/\[(\d+)\]/g, '.$1');
 
-/** All messages by store path (first message per path), for 'submit' (every rule) or 'save' (tables only). */
+/** All messages by store path (first per path) for 'submit' (every rule) or 'save' (tables only); fields not shown on `platform` are skipped. */
 export function validate(
   compiled: CompiledForm,
   data: Data,
-  _mode: string,
+  platform: 'pc' | 'app',
   kind: 'submit' | 'save' = 'submit',
 ): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const e of validateFormData(compiled, data, { mode: kind }).errors) {
+  for (const e of validateFormData(compiled, data, { mode: kind, platform }).errors) {
     const p = toStorePath(e.path);
     if (!(p in out)) out[p] = e.message;
   }
