@@ -15,7 +15,9 @@ export function KeepAliveOutlet({ enabled }: { enabled: boolean }) {
   const versions = useStore(viewVersionStore);
   const cache = useRef(new Map<string, ReactElement>());
   const map = cache.current;
-  if (outlet && !pathname.startsWith('/redirect/')) map.set(pathname, outlet);
+  // The refresh helper (/redirect/*) renders once and is never cached.
+  const transient = pathname.startsWith('/redirect/');
+  if (outlet && !transient) map.set(pathname, outlet);
   for (const key of [...map.keys()]) {
     if (key === pathname) continue;
     const tag = tags.find((t) => t.path === key);
@@ -33,6 +35,7 @@ export function KeepAliveOutlet({ enabled }: { enabled: boolean }) {
           {el}
         </div>
       ))}
+      {transient && outlet}
     </>
   );
 }
