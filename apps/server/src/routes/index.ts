@@ -9,6 +9,7 @@ import permissionRoutes from './permission/index';
 import portalRoutes from './portal/index';
 import onlineUserRoutes from './system/online-user';
 import dictionaryRoutes from './system/dictionary';
+import billRuleRoutes from './system/bill-rule';
 import sysconfigRoutes from './system/sysconfig';
 
 /** Every route module, registered in this order by buildApp. Add yours here. */
@@ -24,4 +25,5 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   portalRoutes,
   dashboardRoutes,
   dictionaryRoutes,
+  billRuleRoutes,
 ];

@@ -1,0 +1,179 @@
+import dayjs from 'dayjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
+
+// biome-ignore lint/suspicious/noExplicitAny: envelopes of many shapes
+type Any = any;
+
+describe(`bill rules on ${TEST_DB_KIND}`, () => {
+  let t: TestApp;
+  let admin: string;
+  let emp: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.login('admin');
+    emp = await t.login('zhangwei');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const rule = (extra: Record<string, unknown> = {}) => ({
+    fullName: '测试单号',
+    enCode: 'testNo',
+    prefix: 'T-',
+    dateFormat: 'yyyyMMdd',
+    digit: 4,
+    startNumber: 1,
+    ...extra,
+  });
+
+  it('creates, previews, takes numbers in order; preview does not take', async () => {
+    const c = await t.call<Any>(admin, { method: 'POST', url: '/api/system/BillRule', payload: rule() });
+    expect(c).toMatchObject({ code: 200, msg: '新建成功' });
+    const day = dayjs().format('YYYYMMDD');
+    const pv = await t.call<Any>(emp, {
+      method: 'GET',
+      url: `/api/system/BillRule/${c.data}/Actions/Preview`,
+    });
+    expect(pv.data).toBe(`T-${day}0001`);
+    const pv2 = await t.call<Any>(emp, {
+      method: 'GET',
+      url: `/api/system/BillRule/${c.data}/Actions/Preview`,
+    });
+    expect(pv2.data).toBe(`T-${day}0001`);
+    const n1 = await t.call<Any>(emp, { method: 'GET', url: '/api/system/BillRule/BillNumber/testNo' });
+    const n2 = await t.call<Any>(emp, { method: 'GET', url: `/api/system/BillRule/BillNumber/${c.data}` });
+    expect([n1.data, n2.data]).toEqual([`T-${day}0001`, `T-${day}0002`]);
+    const one = await t.call<Any>(emp, { method: 'GET', url: `/api/system/BillRule/${c.data}` });
+    expect(one.data).toMatchObject({
+      enCode: 'testNo',
+      outputNumber: `T-${day}0002`,
+      example: `T-${day}0003`,
+      digit: 4,
+    });
+    const list = await t.call<Any>(emp, {
+      method: 'GET',
+      url: '/api/system/BillRule?currentPage=1&pageSize=2',
+    });
+    expect(list.data.list).toHaveLength(2);
+    expect(list.data.pagination).toEqual({ currentPage: 1, pageSize: 2, total: 4 });
+    const kw = await t.call<Any>(emp, {
+      method: 'GET',
+      url: `/api/system/BillRule?keyword=${encodeURIComponent('测试')}`,
+    });
+    expect(kw.data.list.map((x: Any) => x.id)).toEqual([c.data]);
+    const sel = await t.call<Any>(emp, { method: 'GET', url: '/api/system/BillRule/Selector' });
+    expect(sel.data.list.map((x: Any) => x.enCode)).toEqual(expect.arrayContaining(['leaveApply', 'testNo']));
+  });
+
+  it('50 concurrent takes give 50 distinct consecutive numbers', async () => {
+    const res = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        t.call<Any>(emp, { method: 'GET', url: '/api/system/BillRule/BillNumber/expenseApply' }),
+      ),
+    );
+    expect(res.every((r) => r.code === 200)).toBe(true);
+    const nums = res.map((r) => r.data as string);
+    expect(new Set(nums).size).toBe(50);
+    const month = dayjs().format('YYYYMM');
+    const seqs = nums.map((n) => Number(n.slice(`BX${month}`.length))).sort((a, b) => a - b);
+    expect(seqs).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+  });
+
+  it('edit, state, export, delete; bad input and hostile strings refused with clear messages', async () => {
+    const c = await t.call<Any>(admin, {
+      method: 'POST',
+      url: '/api/system/BillRule',
+      payload: rule({ fullName: '<img src=x onerror=alert(1)>', enCode: 'hostile', dateFormat: '' }),
+    });
+    expect(c.code).toBe(200);
+    const u = await t.call<Any>(admin, {
+      method: 'PUT',
+      url: `/api/system/BillRule/${c.data}`,
+      payload: rule({
+        fullName: '<img src=x onerror=alert(1)>',
+        enCode: 'hostile',
+        dateFormat: '',
+        prefix: 'H',
+        digit: 6,
+        startNumber: '100',
+      }),
+    });
+    expect(u.code).toBe(200);
+    expect(
+      (await t.call<Any>(emp, { method: 'GET', url: '/api/system/BillRule/BillNumber/hostile' })).data,
+    ).toBe('H000100');
+    const off = await t.call<Any>(admin, {
+      method: 'PUT',
+      url: `/api/system/BillRule/${c.data}/Actions/State`,
+    });
+    expect(off.data.enabledMark).toBe(0);
+    const taken = await t.call<Any>(emp, { method: 'GET', url: '/api/system/BillRule/BillNumber/hostile' });
+    expect(taken).toMatchObject({ code: 400, msg: '单据规则已禁用' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/system/BillRule/${c.data}/Action/Export?token=${admin}`,
+    });
+    expect(res.headers['content-disposition']).toContain('attachment');
+    expect(res.json()).toMatchObject({ enCode: 'hostile', prefix: 'H', digit: 6, startNumber: '100' });
+    for (const [payload, re] of [
+      [rule({ enCode: '../../etc/passwd' }), /编码只能输入英文、数字和小数点且小数点不能放在首尾/],
+      [rule({ enCode: "a'; delete from sys_bill_rule; --" }), /编码只能输入/],
+      [rule({ enCode: 'x2', digit: 0 }), /^digit: /],
+      [rule({ enCode: 'x3', digit: 31 }), /^digit: /],
+      [rule({ enCode: 'x4', dateFormat: 'DROP' }), /^dateFormat: /],
+      [rule({ enCode: 'x5', prefix: 'p'.repeat(10_000) }), /^prefix: /],
+      [rule({ enCode: 'x6', startNumber: '-1' }), /^startNumber: /],
+      [{ enCode: 'x7', digit: 4 }, /fullName/],
+    ] as Array<[Record<string, unknown>, RegExp]>) {
+      const r = await t.call<Any>(admin, { method: 'POST', url: '/api/system/BillRule', payload });
+      expect(r.code, JSON.stringify(payload).slice(0, 80)).toBe(400);
+      expect(r.msg).toMatch(re);
+    }
+    const dup = await t.call<Any>(admin, {
+      method: 'POST',
+      url: '/api/system/BillRule',
+      payload: rule({ fullName: 'x', enCode: 'leaveApply' }),
+    });
+    expect(dup).toMatchObject({ code: 409, msg: '编码已存在' });
+    expect((await t.call(emp, { method: 'GET', url: '/api/system/BillRule/BillNumber/nope' })).code).toBe(
+      404,
+    );
+    expect((await t.call(emp, { method: 'GET', url: '/api/system/BillRule/nope' })).code).toBe(404);
+    expect((await t.call(admin, { method: 'DELETE', url: `/api/system/BillRule/${c.data}` })).code).toBe(200);
+    expect((await t.call(admin, { method: 'DELETE', url: `/api/system/BillRule/${c.data}` })).code).toBe(404);
+    expect(
+      (
+        await t.call(admin, {
+          method: 'PUT',
+          url: '/api/system/BillRule/nope',
+          payload: rule({ fullName: '不存在', enCode: 'zz' }),
+        })
+      ).code,
+    ).toBe(404);
+    const rows = await t.db.kysely.selectFrom('base_user').select('id').execute();
+    expect(rows.length).toBeGreaterThan(10);
+  });
+
+  it('an ordinary employee cannot change bill rules', async () => {
+    const deny = { code: 403, msg: '暂无权限', data: null };
+    expect(
+      await t.call(emp, { method: 'POST', url: '/api/system/BillRule', payload: rule({ enCode: 'e1' }) }),
+    ).toEqual(deny);
+    expect(
+      await t.call(emp, {
+        method: 'PUT',
+        url: '/api/system/BillRule/bill-leave',
+        payload: rule({ enCode: 'e1' }),
+      }),
+    ).toEqual(deny);
+    expect(await t.call(emp, { method: 'DELETE', url: '/api/system/BillRule/bill-leave' })).toEqual(deny);
+    expect(
+      await t.call(emp, { method: 'PUT', url: '/api/system/BillRule/bill-leave/Actions/State' }),
+    ).toEqual(deny);
+    expect(
+      await t.call(emp, { method: 'GET', url: '/api/system/BillRule/bill-leave/Action/Export' }),
+    ).toEqual(deny);
+  });
+});
