@@ -15,6 +15,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import DOMPurify from 'dompurify';
+import { useEffect } from 'react';
 import { useRender } from '../form/context';
 import { cfg, prop, text } from '../form/fieldUtil';
 import type { WidgetProps } from './types';
@@ -340,19 +341,38 @@ export function EditorWidget({ field, value, onChange, disabled, placeholder }: 
   );
 }
 
-/** Read-only text for values assigned elsewhere (bill numbers, system fields). */
-export function ReadonlyText({ field, value, placeholder }: WidgetProps) {
-  const { t } = useRender();
+/**
+ * Read-only text for values assigned elsewhere (bill numbers, system fields). A bill-number field that is
+ * empty in create mode shows the next number of its rule from `providers.billNumber` (the server assigns
+ * the final one on save).
+ */
+export function ReadonlyText({ field, value, placeholder, cell }: WidgetProps) {
+  const { t, providers, mode, store } = useRender();
+  const isBill = cfg(field, 'jnpfKey') === 'billRule';
+  const rule = cfg<string>(field, 'rule');
+  const key = field.__vModel__;
+  const empty = value == null || value === '';
+  useEffect(() => {
+    if (!isBill || !rule || !key || cell || mode !== 'create' || !empty) return;
+    let alive = true;
+    providers.billNumber(rule).then(
+      (n) => {
+        if (alive && (store.getValue(key) == null || store.getValue(key) === ''))
+          store.setComputed({ [key]: n });
+      },
+      () => {},
+    );
+    return () => {
+      alive = false;
+    };
+  }, [isBill, rule, key, cell, mode, empty, providers, store]);
   const v = Array.isArray(value) ? value.join('/') : str(value);
   return (
     <Input
       readOnly
       disabled
       value={v}
-      placeholder={
-        placeholder ||
-        (cfg(field, 'jnpfKey') === 'billRule' ? t('billRulePlaceholder') : t('systemPlaceholder'))
-      }
+      placeholder={placeholder || (isBill ? t('billRulePlaceholder') : t('systemPlaceholder'))}
     />
   );
 }

@@ -249,3 +249,16 @@ describe('uploader limits', () => {
     expect(await screen.findByText('文件大小超过1KB')).toBeTruthy();
   });
 });
+
+describe('bill number', () => {
+  it('shows the next number of its rule in create mode and keeps an existing one in edit mode', async () => {
+    const bill = field('billRule', 'billNo', { label: '单据编号', rule: 'expense' });
+    const created = renderForm([bill]);
+    await waitFor(() => expect(created.data().billNo).toBe('BX20260001'));
+    cleanup();
+    const edited = renderForm([bill], { mode: 'edit', value: { billNo: 'OLD1' } });
+    expect((edited.container.querySelector('[data-field="billNo"] input') as HTMLInputElement).value).toBe(
+      'OLD1',
+    );
+  });
+});
