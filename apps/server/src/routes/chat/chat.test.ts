@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { createPostgresDatabase, createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
 import { normaliseContent } from './chat-service';
 
 type Msg = Record<string, unknown> & { method: string };
@@ -186,5 +186,44 @@ describe(`chat over /websocket on ${TEST_DB_KIND}`, () => {
     expect(() =>
       normaliseContent('image', { name: 'a', width: -1, height: 1, path: '/api/file/Download/IM/a.png' }),
     ).toThrow();
+  });
+});
+
+// Two server processes on one PostgreSQL database: the push crosses through LISTEN/NOTIFY.
+describe.skipIf(TEST_DB_KIND !== 'postgres')('chat across two servers on postgres', () => {
+  let one: TestApp;
+  let two: TestApp;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const created = await createPostgresDatabase();
+    drop = created.drop;
+    one = await createTestApp({ target: { kind: 'postgres', url: created.url, poolSize: 3 } });
+    two = await createTestApp({ target: { kind: 'postgres', url: created.url, poolSize: 3 } });
+    for (const a of [one, two]) await a.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await one?.close();
+    await two?.close();
+    await drop?.();
+  });
+
+  it('a message sent on server one reaches the receiver connected to server two', async () => {
+    const wsUrl = (a: TestApp) => `ws://127.0.0.1:${(a.app.server.address() as AddressInfo).port}/websocket`;
+    const rows = await one.db.kysely.selectFrom('base_user').select(['id', 'account']).execute();
+    const id = (acc: string) => rows.find((r) => r.account === acc)!.id;
+    const a = await client(wsUrl(one), await one.login('zhangwei'));
+    const b = await client(wsUrl(two), await two.login('wangjianguo'));
+    a.send({
+      method: 'SendMessage',
+      toUserId: id('wangjianguo'),
+      messageType: 'text',
+      messageContent: '跨进程',
+    });
+    expect(await b.next('receiveMessage')).toMatchObject({
+      formUserId: id('zhangwei'),
+      formMessage: '跨进程',
+    });
+    a.ws.close();
+    b.ws.close();
   });
 });
