@@ -43,7 +43,7 @@ describe('PGlite data survives restarts and kills', () => {
     } finally {
       await second.close();
     }
-  }, 240_000);
+  }, 300_000);
 
   it('acknowledged writes survive SIGKILL of the server process', async () => {
     const dataDir = path.join(dir, 'b');
@@ -70,5 +70,5 @@ describe('PGlite data survives restarts and kills', () => {
     } finally {
       await db.close();
     }
-  }, 240_000);
+  }, 300_000);
 });

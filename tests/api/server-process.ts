@@ -12,7 +12,7 @@ export interface ServerProcess {
 }
 
 /** Starts `apps/server/src/main.ts` as a real child process on 127.0.0.1, port 0; resolves when it listens. */
-export function startServerProcess(env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
+export function startServerProcess(env: Record<string, string>, timeoutMs = 200_000): Promise<ServerProcess> {
   const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
     cwd: ROOT,
     env: {

@@ -48,7 +48,7 @@ describe.skipIf(!PG)('two server processes on one PostgreSQL database', () => {
     drop = created.drop;
     a = await startServerProcess({ DATABASE_URL: created.url });
     b = await startServerProcess({ DATABASE_URL: created.url });
-  }, 180_000);
+  }, 420_000);
   afterAll(async () => {
     await a?.stop();
     await b?.stop();

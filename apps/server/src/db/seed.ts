@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { hashPasswordMd5 } from '../auth/password';
+import { DEFAULT_SETTINGS } from '../auth/settings';
 import { md5Hex, newId } from '../auth/tokens';
 import { SEED_MENUS, type SeedMenu } from './seed-menus';
 import type { Database } from './types';
@@ -438,6 +439,12 @@ export async function seedIfEmpty(db: Kysely<Database>, opts: SeedOptions): Prom
       .where('id', '=', companyIds[1])
       .execute();
 
+    // System settings (sysName 建管佳, sysVersion V1.1.0, login and lockout rules) as editable rows.
+    await tx
+      .insertInto('sys_config')
+      .values(Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ key, value: JSON.stringify(value) })))
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
     await tx.insertInto('sys_config').values({ key: 'seedVersion', value: '1' }).execute();
   });
   return true;
