@@ -4,11 +4,11 @@
 import {
   ApiCode,
   OrganizeIdsBody,
+  PermissionStateBody,
   RoleAuthority,
   type RoleInfo,
   RoleInput,
   SetColumnsBody,
-  PermissionStateBody,
 } from '@kp/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';

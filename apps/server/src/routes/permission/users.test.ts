@@ -540,7 +540,7 @@ describe(`users, Excel, staff records and current user on ${TEST_DB_KIND}`, () =
 
   it('staff record sections: read and write with scope, rules and list sections; sync to account; resume', async () => {
     const target = ids.zhangwei;
-    const put = (tok: string, section: string, payload: unknown) =>
+    const put = (tok: string, section: string, payload: object) =>
       t.call(tok, { method: 'PUT', url: `/api/permission/Users/staff/${section}/${target}`, payload });
     expect(
       (

@@ -3,8 +3,8 @@
 import {
   ApiCode,
   KeywordBody,
+  PermissionStateBody,
   ResetPasswordBody,
-  StateBody,
   type UserDetail,
   UserIdListBody,
   UserInput,
@@ -19,7 +19,7 @@ import { newId } from '../../auth/tokens';
 import { ok } from '../../http/envelope';
 import { BTN, IdParam, lang, likeOf, MENU, paging, refuse } from './common';
 import { msg } from './messages';
-import { filterOrNone, hasAllScope, USER_COLS } from './scope';
+import { filterOrNone, hasAllScope, nonEmpty, USER_COLS } from './scope';
 import { pdb } from './tables';
 import { buildTree } from './tree';
 import {
@@ -119,46 +119,76 @@ export default async function userRoutes(app: FastifyInstance) {
     async (req) => {
       const q = req.query as UserListQuery;
       const { page, size, offset } = paging(q);
-      let base = db()
+      const unitIds =
+        q.organizeId && q.organizeId !== '0' && q.organizeId !== '-1'
+          ? nonEmpty(await subtree(req, q.organizeId))
+          : null;
+      const scope = filterOrNone(me(req), MENU.user, USER_COLS);
+      // One builder for the page and its count: the same scope and filters on both.
+      const filtered = () => {
+        let b = db().selectFrom('base_user as u').where(scope);
+        if (q.keyword) {
+          const kw = likeOf(q.keyword);
+          b = b.where((eb) =>
+            eb.or([
+              eb('u.account', 'like', kw),
+              eb('u.real_name', 'like', kw),
+              eb('u.mobile_phone', 'like', kw),
+            ]),
+          );
+        }
+        if (unitIds)
+          b = b.where((eb) =>
+            eb.or([eb('u.organize_id', 'in', unitIds), eb('u.department_id', 'in', unitIds)]),
+          );
+        if (q.enabledMark === 2) b = b.where('u.locked_at', 'is not', null);
+        else if (q.enabledMark !== undefined) b = b.where('u.enabled_mark', '=', q.enabledMark);
+        return b;
+      };
+      // One round trip: the page's ids first (an index-only walk of base_user_list_order when the scope
+      // allows), then those rows with their unit names, and the total as a scalar subquery evaluated once.
+      const pageIds = filtered()
+        .select('u.id')
+        .orderBy('u.sort_code')
+        .orderBy('u.creator_time')
+        .orderBy('u.id')
+        .limit(size)
+        .offset(offset);
+      const rows = await db()
         .selectFrom('base_user as u')
-        .where(filterOrNone(me(req), MENU.user, USER_COLS));
-      if (q.keyword) {
-        const kw = likeOf(q.keyword);
-        base = base.where((eb) =>
-          eb.or([
-            eb('u.account', 'like', kw),
-            eb('u.real_name', 'like', kw),
-            eb('u.mobile_phone', 'like', kw),
-          ]),
-        );
-      }
-      if (q.organizeId && q.organizeId !== '0' && q.organizeId !== '-1') {
-        const ids = await subtree(req, q.organizeId);
-        base = base.where((eb) =>
-          eb.or([
-            eb('u.organize_id', 'in', ids.length ? ids : ['\u0000']),
-            eb('u.department_id', 'in', ids.length ? ids : ['\u0000']),
-          ]),
-        );
-      }
-      if (q.enabledMark === 2) base = base.where('u.locked_at', 'is not', null);
-      else if (q.enabledMark !== undefined) base = base.where('u.enabled_mark', '=', q.enabledMark);
-      const [total, rows, names] = await Promise.all([
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-        base
-          .selectAll('u')
-          .orderBy('u.sort_code')
-          .orderBy('u.creator_time')
-          .orderBy('u.id')
-          .limit(size)
-          .offset(offset)
-          .execute(),
-        orgNames(req),
-      ]);
-      return ok({
-        list: rows.map((r) => userItem(r, names)),
-        pagination: { currentPage: page, pageSize: size, total: Number(total.n) },
+        .innerJoin(pageIds.as('p'), 'p.id', 'u.id')
+        .leftJoin('base_organize as oc', 'oc.id', 'u.organize_id')
+        .leftJoin('base_organize as od', 'od.id', 'u.department_id')
+        .selectAll('u')
+        .select(['oc.full_name as company_name', 'od.full_name as dept_name'])
+        .select(
+          filtered()
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .as('total'),
+        )
+        .orderBy('u.sort_code')
+        .orderBy('u.creator_time')
+        .orderBy('u.id')
+        .execute();
+      const total = rows.length
+        ? Number(rows[0].total)
+        : Number(
+            (
+              await filtered()
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          );
+      const list = rows.map((r) => {
+        const names = (id: string | null) =>
+          id && id === r.organize_id
+            ? (r.company_name ?? '')
+            : id && id === r.department_id
+              ? (r.dept_name ?? '')
+              : '';
+        return userItem(r, names);
       });
+      return ok({ list, pagination: { currentPage: page, pageSize: size, total } });
     },
   );
 
@@ -409,11 +439,11 @@ export default async function userRoutes(app: FastifyInstance) {
     // Body { enabledMark: 0|1 } sets the state; an empty body toggles it. Disabling ends the user's sessions.
     {
       config: { permission: { ...user, button: BTN.state } },
-      schema: { tags, params: IdParam, body: { ...StateBody, nullable: true } },
+      schema: { tags, params: IdParam, body: { ...PermissionStateBody, nullable: true } },
     },
     async (req) => {
       const row = await scopedUser(req, (req.params as IdParam).id);
-      const want = (req.body as StateBody | null)?.enabledMark;
+      const want = (req.body as PermissionStateBody | null)?.enabledMark;
       const next = want ?? (row.enabled_mark === 1 ? 0 : 1);
       if (next === 0 && row.id === me(req).userId) refuse(req, ApiCode.BAD_REQUEST, 'disableSelf');
       if (next === 0 && row.is_administrator) refuse(req, ApiCode.BAD_REQUEST, 'deleteAdmin');

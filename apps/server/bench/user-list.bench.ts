@@ -1,0 +1,82 @@
+// Bench: GET /api/permission/Users (paged user list, admin, page 100 of 20 rows) over 10,000 users on
+// the real server (PGlite in memory, seeded), against a bare Fastify route returning the same bytes,
+// both measured with autocannon on 127.0.0.1 in the same run.
+// Run: node --import tsx apps/server/bench/user-list.bench.ts
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { sql } from 'kysely';
+import { buildApp } from '../src/app';
+import { md5Hex } from '../src/auth/tokens';
+import { openDatabase } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrate';
+import { seedIfEmpty } from '../src/db/seed';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 4);
+const USERS = 10_000;
+
+async function measure(url: string, headers: Record<string, string>) {
+  const r = await autocannon({ url, connections: 10, duration: DURATION, headers });
+  return { rps: r.requests.average, errors: r.errors, non2xx: r.non2xx };
+}
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'kp-bench-users-'));
+const db = await openDatabase({ kind: 'pglite' });
+await migrateToLatest(db.kysely);
+await seedIfEmpty(db.kysely, { bcryptCost: 4, extraUsers: USERS });
+// PGlite runs no autovacuum: gather the statistics a PostgreSQL server would have after a bulk load.
+await sql`vacuum analyze`.execute(db.kysely);
+const count = Number(
+  (
+    await db.kysely
+      .selectFrom('base_user')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n,
+);
+const app = await buildApp({ db, dataDir, logger: false, options: { bcryptCost: 4, hostDist: null } });
+const base = await app.listen({ host: '127.0.0.1', port: 0 });
+const login = await fetch(`${base}/api/oauth/Login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams({ account: 'admin', password: md5Hex('admin123') }).toString(),
+}).then((r) => r.json());
+const headers = { authorization: `Bearer ${login.data.token as string}` };
+const route = '/api/permission/Users?currentPage=100&pageSize=20';
+const sample = await fetch(`${base}${route}`, { headers });
+const bytes = await sample.text();
+const parsed = JSON.parse(bytes);
+if (parsed.code !== 200 || parsed.data.list.length !== 20)
+  throw new Error(`user list failed: ${bytes.slice(0, 200)}`);
+
+const bare = Fastify({ logger: false });
+bare.get('/api/permission/Users', (_req, reply) => reply.type('application/json; charset=utf-8').send(bytes));
+const bareBase = await bare.listen({ host: '127.0.0.1', port: 0 });
+
+await measure(`${base}${route}`, headers); // warm-up
+const ours = await measure(`${base}${route}`, headers);
+const baseline = await measure(`${bareBase}${route}`, headers);
+await app.close();
+await bare.close();
+await db.close();
+await rm(dataDir, { recursive: true, force: true });
+
+const ratio = ours.rps / baseline.rps;
+console.log(
+  `BENCH ${JSON.stringify({
+    id: 'server.user-list',
+    title: `GET /api/permission/Users page 100 × 20 over ${count} users (admin, ${bytes.length} bytes, 10 connections, ${DURATION}s)`,
+    ours: { value: Math.round(ours.rps), unit: 'req/s' },
+    baseline: {
+      name: 'bare Fastify route returning the same bytes',
+      value: Math.round(baseline.rps),
+      unit: 'req/s',
+    },
+    ratio: Number(ratio.toFixed(3)),
+    ratioMeaning: 'ours / baseline requests per second (higher is better)',
+    target: '>= 0.3',
+    pass: ratio >= 0.3 && ours.errors === 0 && ours.non2xx === 0,
+  })}`,
+);
