@@ -63,11 +63,20 @@ try {
   await page.click('[data-testid="login-submit"]');
   await page.waitForURL(/\/home$/);
   await page.locator('[data-testid="side-menu"]').waitFor();
-  // The first page entry of the first group (open by default on /home).
-  const item = page.locator('[data-testid="side-menu"] .ant-menu-submenu-open .ant-menu-item').first();
-  await item.click();
-  await page.waitForFunction(() => !location.pathname.endsWith('/home'));
-  const target = new URL(page.url()).pathname.replace('/kpSystem', '');
+  // A page of the main layout in the first group (open by default on /home).
+  const target = await page.evaluate(() => {
+    const ids = [
+      ...document.querySelectorAll<HTMLElement>(
+        '[data-testid="side-menu"] .ant-menu-submenu-open .ant-menu-item',
+      ),
+    ]
+      .map((e) => e.getAttribute('data-menu-id') ?? '')
+      .map((id) => id.slice(id.indexOf('-/') + 1));
+    return ids.find((p) => p.startsWith('/') && !p.startsWith('/portal')) ?? '';
+  });
+  if (!target) throw new Error('no main-layout page in the first menu group');
+  await page.goto(`${base}${target}`);
+  await page.locator(`.kp-tag[data-path="${target}"]`).waitFor();
   console.log(`menu page: ${target}`);
   const ours: number[] = [];
   const baseline: number[] = [];

@@ -63,7 +63,10 @@ export function actionFor(item: NavItem): MenuAction {
     return { kind: 'open', url };
   }
   if (m.urlAddress && isHttp(m.urlAddress)) return { kind: 'open', url: m.urlAddress };
-  return { kind: 'navigate', path: m.urlAddress ? `/${m.urlAddress.replace(/^\//, '')}` : item.key };
+  // Pages (2/12) keep their query string (meta.url); every other kind goes to its route path
+  // (e.g. type 17 lives at /portal/{enCode}, not at its urlAddress).
+  if ((m.type === 2 || m.type === 12) && item.route?.meta.url) return { kind: 'navigate', path: item.route.meta.url };
+  return { kind: 'navigate', path: item.key };
 }
 
 /** All visible page entries (for the header search). */

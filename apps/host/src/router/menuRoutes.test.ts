@@ -82,6 +82,7 @@ describe('menu routes (spec 1 §2.2)', () => {
     expect(actionFor(dir.children![0])).toEqual({ kind: 'navigate', path: '/permission/user?x=1' });
     expect(actionFor(dir.children![2])).toEqual({ kind: 'open', url: byId('6').meta.url });
     expect(actionFor(dir.children![3])).toEqual({ kind: 'navigate', path: '/sys.self' });
+    expect(actionFor(dir.children![4])).toEqual({ kind: 'navigate', path: '/portal/portal.group' });
     expect(ancestorsOf(tree, '/model/abc')).toEqual(['menu:2']);
     expect(flattenPages(tree).map((p) => p.path)).toContain('/model/abc');
   });
