@@ -8,6 +8,7 @@ import oauthRoutes from './oauth/index';
 import permissionRoutes from './permission/index';
 import portalRoutes from './portal/index';
 import onlineUserRoutes from './system/online-user';
+import workflowRoutes from './workflow/index';
 import dictionaryRoutes from './system/dictionary';
 import billRuleRoutes from './system/bill-rule';
 import sysconfigRoutes from './system/sysconfig';
@@ -26,4 +27,5 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   dashboardRoutes,
   dictionaryRoutes,
   billRuleRoutes,
+  workflowRoutes,
 ];

@@ -9,3 +9,4 @@ export * from './permission';
 export * from './portal';
 export * from './websocket';
 export * from './system-data';
+export * from './workflow';

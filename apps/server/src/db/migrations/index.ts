@@ -11,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0011-user-list-index': await import('./0011-user-list-index'),
   '0050-messaging': await import('./0050-messaging'),
   '0090-system-data': await import('./0090-system-data'),
+  '0095-workflow': await import('./0095-workflow'),
 };

@@ -1,0 +1,80 @@
+import type { FastifyRequest } from 'fastify';
+import { allows, me } from '../../auth/guard';
+import { forbidden, notFound } from '../../http/api-error';
+import type { WfDb } from './tables';
+
+export const BASE = '/api/workflow/Engine';
+/** Who may see every flow and use manager operations (assign, terminate, suspend): administrators and the monitor menu. */
+export const isFlowManager = (req: FastifyRequest) => allows(me(req), { menu: 'workFlow.flowMonitor' });
+
+/** A user is part of a flow when he launched it, holds or held an operator task, acted on it, or was copied. */
+export async function isParticipant(db: WfDb, taskId: string, userId: string): Promise<boolean> {
+  const hit = await db
+    .selectFrom('wf_task')
+    .select('id')
+    .where('id', '=', taskId)
+    .where((eb) =>
+      eb.or([
+        eb('initiator_id', '=', userId),
+        eb.exists(
+          eb
+            .selectFrom('wf_operator')
+            .select('wf_operator.id')
+            .whereRef('wf_operator.task_id', '=', 'wf_task.id')
+            .where((e2) =>
+              e2.or([e2('wf_operator.user_id', '=', userId), e2('wf_operator.flow_user_id', '=', userId)]),
+            ),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('wf_record')
+            .select('wf_record.id')
+            .whereRef('wf_record.task_id', '=', 'wf_task.id')
+            .where('wf_record.user_id', '=', userId),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('wf_circulate')
+            .select('wf_circulate.id')
+            .whereRef('wf_circulate.task_id', '=', 'wf_task.id')
+            .where('wf_circulate.user_id', '=', userId),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+  return !!hit;
+}
+
+/** Refuses (403) unless the caller is part of the flow or a flow manager; 404 when the task does not exist. */
+export async function assertCanRead(db: WfDb, req: FastifyRequest, taskId: string): Promise<void> {
+  const exists = await db.selectFrom('wf_task').select('id').where('id', '=', taskId).executeTakeFirst();
+  if (!exists) throw notFound('任务不存在');
+  if (isFlowManager(req)) return;
+  if (!(await isParticipant(db, taskId, me(req).userId))) throw forbidden();
+}
+
+export async function userNames(
+  db: WfDb,
+  ids: Array<string | null | undefined>,
+): Promise<Map<string, string>> {
+  const list = [...new Set(ids.filter((x): x is string => !!x))];
+  if (!list.length) return new Map();
+  const rows = await db
+    .selectFrom('base_user')
+    .select(['id', 'real_name', 'account'])
+    .where('id', 'in', list)
+    .execute();
+  return new Map(rows.map((r) => [r.id, `${r.real_name}/${r.account}`]));
+}
+
+export const ms = (d: Date | string | null | undefined) => (d ? new Date(d).getTime() : null);
+export const splitIds = (s: string | undefined | null) =>
+  (s ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+export function page(q: { currentPage?: number; pageSize?: number }) {
+  const currentPage = q.currentPage ?? 1;
+  const pageSize = q.pageSize ?? 20;
+  return { currentPage, pageSize, offset: (currentPage - 1) * pageSize };
+}

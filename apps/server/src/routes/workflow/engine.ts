@@ -1,0 +1,382 @@
+import { type CompiledForm, compileForm, validateFormData } from '@kp/engine';
+import {
+  createFlowState,
+  type Effect,
+  type FlowAction,
+  type FlowState,
+  findNode,
+  type OrgDirectory,
+  transition,
+} from '@kp/flow';
+import type { FlowTemplate, FormConfig } from '@kp/schema';
+import type { Selectable, Transaction } from 'kysely';
+import { newId } from '../../auth/tokens';
+import type { AppContext } from '../../context';
+import { ApiError, badRequest, conflict, notFound } from '../../http/api-error';
+import { noticeTitle, notify, type WfNotice } from './notify';
+import { loadOrgDirectory } from './org';
+import { json, parseJson, type WfDatabase, type WfTaskTable, wdb } from './tables';
+
+export type TaskRow = Selectable<WfTaskTable>;
+/** What wf_task.state_json holds: the interpreter state and the template snapshot it runs on. */
+export interface TaskSnapshot {
+  flow: FlowState;
+  template: FlowTemplate;
+}
+export interface Loaded {
+  row: TaskRow;
+  snap: TaskSnapshot;
+  org: OrgDirectory & { managers: string[] };
+  tx: Transaction<WfDatabase>;
+  now: Date;
+}
+
+export const WF_MSG = {
+  handled: '该任务已处理',
+  noTask: '任务不存在',
+  notYours: '暂无权限',
+  busy: '流程已被他人处理，请刷新后重试',
+  suspended: '流程已挂起',
+} as const;
+
+const compiledForms = new Map<string, CompiledForm>();
+/** Server-side form validation with the renderer's compiled schema (one form config, one truth). */
+export function checkFormData(
+  cacheKey: string,
+  form: unknown,
+  data: Record<string, unknown>,
+  mode: 'submit' | 'save',
+): void {
+  let compiled = compiledForms.get(cacheKey);
+  if (!compiled) {
+    compiled = compileForm(form as FormConfig);
+    compiledForms.set(cacheKey, compiled);
+  }
+  const r = validateFormData(compiled, data, { mode: mode === 'save' ? 'save' : undefined } as never);
+  if (!r.ok) throw badRequest(r.errors.map((e) => `${e.path}: ${e.message}`).join('；'));
+}
+
+const nodeName = (template: FlowTemplate, nodeId: string) => {
+  const n = findNode(template.tree, nodeId);
+  const title = (n?.properties as { title?: string } | undefined)?.title;
+  return title || nodeId;
+};
+
+/** Applies a transition's effects to the tables inside the caller's transaction; collects notices. */
+async function applyEffects(
+  l: Loaded,
+  taskId: string,
+  effects: Effect[],
+  notices: WfNotice[],
+  templateId: string,
+): Promise<void> {
+  const { tx, now, snap } = l;
+  const flowName = l.row.full_name;
+  const delegateOf = new Map<string, string>();
+  const entrusts = await tx
+    .selectFrom('wf_entrust')
+    .select(['user_id', 'to_user_id', 'template_id'])
+    .where('enabled_mark', '=', 1)
+    .where('start_time', '<=', now)
+    .where('end_time', '>=', now)
+    .execute();
+  for (const e of entrusts)
+    if (!e.template_id || e.template_id === templateId) delegateOf.set(e.user_id, e.to_user_id);
+  const opByFlowTask = new Map<string, { id: string; user_id: string; entrusted_for: string | null }>();
+  const opOf = async (flowTaskId: string) => {
+    const hit = opByFlowTask.get(flowTaskId);
+    if (hit) return hit;
+    const row = await tx
+      .selectFrom('wf_operator')
+      .select(['id', 'user_id', 'entrusted_for'])
+      .where('task_id', '=', taskId)
+      .where('flow_task_id', '=', flowTaskId)
+      .executeTakeFirst();
+    if (row) opByFlowTask.set(flowTaskId, row);
+    return row;
+  };
+  const toHandlers = (ids: string[]) => ids.map((u) => delegateOf.get(u) ?? u);
+  for (const e of effects) {
+    switch (e.type) {
+      case 'createTask': {
+        const delegate = delegateOf.get(e.task.userId);
+        const id = newId();
+        await tx
+          .insertInto('wf_operator')
+          .values({
+            id,
+            task_id: taskId,
+            flow_task_id: e.task.id,
+            node_id: e.task.nodeId,
+            node_name: nodeName(snap.template, e.task.nodeId),
+            user_id: delegate ?? e.task.userId,
+            flow_user_id: e.task.userId,
+            entrusted_for: delegate ? e.task.userId : null,
+            status: 0,
+            creator_time: now,
+          })
+          .execute();
+        opByFlowTask.set(e.task.id, {
+          id,
+          user_id: delegate ?? e.task.userId,
+          entrusted_for: delegate ? e.task.userId : null,
+        });
+        break;
+      }
+      case 'closeTask':
+        await tx
+          .updateTable('wf_operator')
+          .set({ status: e.status === 'done' ? 1 : 2, result: e.result ?? null, handle_time: now })
+          .where('task_id', '=', taskId)
+          .where('flow_task_id', '=', e.taskId)
+          .execute();
+        break;
+      case 'record': {
+        const r = e.record;
+        const op = r.taskId ? await opOf(r.taskId) : undefined;
+        const entrusted = op?.entrusted_for && op.entrusted_for === r.userId;
+        await tx
+          .insertInto('wf_record')
+          .values({
+            id: `${taskId}:${r.id}`,
+            task_id: taskId,
+            node_id: r.nodeId,
+            node_name: r.nodeName,
+            user_id: entrusted && op ? op.user_id : r.userId,
+            entrusted_by: entrusted ? r.userId : null,
+            handle_status: r.handleStatus,
+            handle_opinion: r.handleOpinion ?? null,
+            sign_img: r.signImg ?? null,
+            status: r.status ?? null,
+            operator_id: r.targetUserIds?.length ? r.targetUserIds.join(',') : (op?.id ?? null),
+            flow_task_id: r.taskId ?? null,
+            handle_time: new Date(r.handleTime),
+          })
+          .onConflict((oc) => oc.column('id').doNothing())
+          .execute();
+        break;
+      }
+      case 'cc': {
+        const users = [...new Set(e.userIds)];
+        if (users.length)
+          await tx
+            .insertInto('wf_circulate')
+            .values(
+              users.map((u) => ({
+                id: newId(),
+                task_id: taskId,
+                node_id: e.nodeId,
+                user_id: u,
+                creator_time: now,
+              })),
+            )
+            .execute();
+        break;
+      }
+      case 'message':
+        notices.push({ toUserIds: toHandlers(e.to), title: noticeTitle(e.kind, flowName) });
+        break;
+      case 'setDeadline':
+        await tx
+          .insertInto('wf_deadline')
+          .values({
+            task_id: taskId,
+            deadline_id: e.deadline.id,
+            node_id: e.deadline.nodeId,
+            kind: e.deadline.kind,
+            due_at: new Date(e.deadline.at),
+            claimed_until: null,
+          })
+          .onConflict((oc) =>
+            oc
+              .columns(['task_id', 'deadline_id'])
+              .doUpdateSet({ due_at: new Date(e.deadline.at), claimed_until: null }),
+          )
+          .execute();
+        if (e.deadline.kind === 'overdue')
+          await tx
+            .updateTable('wf_operator')
+            .set({ deadline: new Date(e.deadline.at) })
+            .where('task_id', '=', taskId)
+            .where('node_id', '=', e.deadline.nodeId)
+            .where('status', '=', 0)
+            .execute();
+        break;
+      case 'clearDeadline':
+        await tx
+          .deleteFrom('wf_deadline')
+          .where('task_id', '=', taskId)
+          .where('deadline_id', '=', e.deadlineId)
+          .execute();
+        break;
+      case 'startSubflow':
+        // Subflows are not started by this server yet (see README: not done); the parent waits.
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+function taskColumns(l: { snap: TaskSnapshot }, state: FlowState, effects: Effect[], now: Date) {
+  const finished = effects.some((e) => e.type === 'flowFinished');
+  return {
+    status: state.status,
+    current_nodes: json(state.current),
+    this_step: state.current.map((n) => nodeName(l.snap.template, n)).join(','),
+    form_data: json(state.formData),
+    state_json: json({ flow: state, template: l.snap.template }),
+    last_modify_time: now,
+    ...(finished ? { end_time: now } : {}),
+  };
+}
+
+export interface ActOptions {
+  /** Extra writes in the same transaction, after the transition (e.g. press_mark). */
+  after?: (l: Loaded, effects: Effect[]) => Promise<void>;
+  /** Refuse when the task is suspended (monitor). Default true. */
+  refuseSuspended?: boolean;
+  now?: Date;
+}
+
+/**
+ * The one way a launched flow changes: one transaction, the task row locked (SELECT … FOR UPDATE),
+ * @kp/flow's transition run on the stored state, the new state and every effect written, and the
+ * row's version bumped (checked too, for any writer not taking the lock). Notices go after commit.
+ */
+export async function actOnTask(
+  ctx: AppContext,
+  taskId: string,
+  build: (l: Loaded) => Promise<FlowAction> | FlowAction,
+  opts: ActOptions = {},
+): Promise<{ state: FlowState; effects: Effect[]; row: TaskRow }> {
+  const notices: WfNotice[] = [];
+  const out = await ctx.db.transaction().execute(async (raw) => {
+    const tx = raw as unknown as Transaction<WfDatabase>;
+    const row = await tx
+      .selectFrom('wf_task')
+      .selectAll()
+      .where('id', '=', taskId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) throw notFound(WF_MSG.noTask);
+    if (row.suspended && opts.refuseSuspended !== false) throw conflict(WF_MSG.suspended);
+    const snap = parseJson<TaskSnapshot>(row.state_json, null as never);
+    const now = opts.now ?? new Date();
+    const l: Loaded = { row, snap, org: await loadOrgDirectory(tx), tx, now };
+    const action = await build(l);
+    const r = transition(snap.flow, action, {
+      template: snap.template,
+      org: l.org,
+      now: now.toISOString(),
+      managers: l.org.managers,
+    });
+    if (!r.ok) throw new ApiError(400, r.error.message);
+    await applyEffects(l, taskId, r.effects, notices, row.template_id);
+    const upd = await tx
+      .updateTable('wf_task')
+      .set({ ...taskColumns(l, r.state, r.effects, now), version: row.version + 1 })
+      .where('id', '=', taskId)
+      .where('version', '=', row.version)
+      .executeTakeFirst();
+    if (Number(upd.numUpdatedRows) !== 1) throw conflict(WF_MSG.busy);
+    if (opts.after) await opts.after(l, r.effects);
+    return { state: r.state, effects: r.effects, row };
+  });
+  await notify(ctx, notices);
+  return out;
+}
+
+export interface LaunchInput {
+  userId: string;
+  templateId: string;
+  formData: Record<string, unknown>;
+  /** 0 submit, 1 draft. */
+  status: 0 | 1;
+  flowUrgent?: number;
+  candidates?: Record<string, string[]>;
+  copyIds?: string[];
+  id?: string;
+  parentTaskId?: string;
+}
+
+/** Launches (or drafts) a new flow task from a released template, in one transaction. */
+export async function launchTask(
+  ctx: AppContext,
+  input: LaunchInput,
+): Promise<{ id: string; status: number }> {
+  const notices: WfNotice[] = [];
+  const id = input.id ?? newId();
+  const res = await ctx.db.transaction().execute(async (raw) => {
+    const tx = raw as unknown as Transaction<WfDatabase>;
+    const tpl = await tx
+      .selectFrom('wf_template')
+      .selectAll()
+      .where('id', '=', input.templateId)
+      .where('deleted', '=', 0)
+      .executeTakeFirst();
+    if (!tpl) throw notFound('流程不存在');
+    if (tpl.enabled_mark !== 1) throw badRequest('流程未发布或已停用');
+    const visible = parseJson<string[]>(tpl.visible_user_ids, []);
+    if (visible.length && !visible.includes(input.userId)) throw new ApiError(403, '暂无权限');
+    checkFormData(
+      `${tpl.id}@${tpl.version}`,
+      tpl.form_json,
+      input.formData,
+      input.status === 1 ? 'save' : 'submit',
+    );
+    const template: FlowTemplate = {
+      flowId: tpl.id,
+      fullName: tpl.full_name,
+      tree: tpl.flow_json as FlowTemplate['tree'],
+      properties: parseJson(tpl.properties_json, {}),
+    };
+    const now = new Date();
+    const org = await loadOrgDirectory(tx);
+    const r = transition(
+      createFlowState(),
+      {
+        type: 'submit',
+        userId: input.userId,
+        status: input.status,
+        formData: input.formData,
+        candidates: input.candidates,
+        copyIds: input.copyIds,
+      },
+      { template, org, now: now.toISOString(), managers: org.managers },
+    );
+    if (!r.ok) throw new ApiError(400, r.error.message);
+    const initiatorName = org.user(input.userId)?.name ?? '';
+    const fullName = `${initiatorName}的${tpl.full_name}`;
+    const snap: TaskSnapshot = { flow: r.state, template };
+    const row = {
+      id,
+      template_id: tpl.id,
+      template_version: tpl.version,
+      flow_code: tpl.en_code,
+      full_name: fullName,
+      initiator_id: input.userId,
+      flow_urgent: input.flowUrgent ?? 1,
+      parent_task_id: input.parentTaskId ?? null,
+      parent_node_id: null,
+      creator_time: now,
+      start_time: input.status === 0 ? now : null,
+      end_time: null,
+      ...taskColumns({ snap }, r.state, r.effects, now),
+    };
+    await tx.insertInto('wf_task').values(row).execute();
+    const l: Loaded = {
+      row: { ...row, version: 1, suspended: 0, press_mark: 0 } as unknown as TaskRow,
+      snap,
+      org,
+      tx,
+      now,
+    };
+    await applyEffects(l, id, r.effects, notices, tpl.id);
+    return { id, status: r.state.status };
+  });
+  await notify(ctx, notices);
+  return res;
+}
+
+export { wdb };

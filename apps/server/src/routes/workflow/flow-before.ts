@@ -1,0 +1,512 @@
+import { IdParams, WfAssignBody, WfAuditBody, WfListQuery, WfReasonBody, WfSubmitBody } from '@kp/schema';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { me } from '../../auth/guard';
+import { badRequest, conflict, forbidden, notFound } from '../../http/api-error';
+import { ok } from '../../http/envelope';
+import { assertCanRead, BASE, isFlowManager, ms, page, splitIds, userNames } from './access';
+import { actOnTask, checkFormData, type Loaded, launchTask, type TaskSnapshot, WF_MSG } from './engine';
+import { parseJson, wdb } from './tables';
+
+const TaskIdParams = Type.Object({ taskId: Type.String({ minLength: 1, maxLength: 50 }) });
+type TaskIdParams = { taskId: string };
+const CategoryParams = Type.Object({ category: Type.String({ maxLength: 10 }) });
+
+/** Loads the caller's pending operator task inside the locked transaction; refuses clearly otherwise. */
+async function myPendingOperator(l: Loaded, operatorId: string, userId: string) {
+  const op = await l.tx
+    .selectFrom('wf_operator')
+    .selectAll()
+    .where('id', '=', operatorId)
+    .where('task_id', '=', l.row.id)
+    .executeTakeFirst();
+  if (!op) throw notFound(WF_MSG.noTask);
+  if (op.user_id !== userId) throw forbidden();
+  if (op.status !== 0) throw conflict(WF_MSG.handled);
+  return op;
+}
+
+async function taskOfOperator(app: FastifyInstance, operatorId: string) {
+  const op = await wdb(app.kp.db)
+    .selectFrom('wf_operator')
+    .select(['task_id', 'user_id'])
+    .where('id', '=', operatorId)
+    .executeTakeFirst();
+  if (!op) throw notFound(WF_MSG.noTask);
+  return op;
+}
+
+export default async function flowBeforeRoutes(app: FastifyInstance) {
+  const db = wdb(app.kp.db);
+  const ctx = app.kp;
+  const P = `${BASE}/FlowBefore`;
+
+  /**
+   * Lists by category (spec: 1 to-do, any other value circulated). Reading chosen: 1 to-do, 2 done
+   * (tasks the caller handled), any other value (3, …) circulated.
+   */
+  app.get(
+    `${P}/List/:category`,
+    { schema: { params: CategoryParams, querystring: WfListQuery } },
+    async (req) => {
+      const { category } = req.params as { category: string };
+      const q = req.query as WfListQuery;
+      const { currentPage, pageSize, offset } = page(q);
+      const uid = me(req).userId;
+      const kw = q.keyword ? `%${q.keyword}%` : null;
+      const todo = () =>
+        db
+          .selectFrom('wf_operator as o')
+          .innerJoin('wf_task as t', 't.id', 'o.task_id')
+          .where('o.user_id', '=', uid)
+          .where('o.status', '=', 0)
+          .select(['o.id as id', 'o.node_id as thisStepId', 'o.creator_time as opTime']);
+      type Q = ReturnType<typeof todo>;
+      // the three sources share the selected shape (id, thisStepId, opTime) joined with the task as t
+      let base: Q =
+        category === '1'
+          ? todo()
+          : category === '2'
+            ? (db
+                .selectFrom('wf_record as o')
+                .innerJoin('wf_task as t', 't.id', 'o.task_id')
+                .where('o.user_id', '=', uid)
+                .where('o.handle_status', 'not in', [2, 3])
+                .select(['o.id as id', 'o.node_id as thisStepId', 'o.handle_time as opTime']) as unknown as Q)
+            : (db
+                .selectFrom('wf_circulate as o')
+                .innerJoin('wf_task as t', 't.id', 'o.task_id')
+                .where('o.user_id', '=', uid)
+                .select([
+                  'o.id as id',
+                  'o.node_id as thisStepId',
+                  'o.creator_time as opTime',
+                ]) as unknown as Q);
+      if (kw) base = base.where('t.full_name', 'ilike', kw);
+      if (q.flowId) base = base.where('t.template_id', '=', q.flowId);
+      if (q.status !== undefined) base = base.where('t.status', '=', q.status);
+      const total = Number(
+        (
+          await base
+            .clearSelect()
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirst()
+        )?.n ?? 0,
+      );
+      const rows = await base
+        .select([
+          't.id as processId',
+          't.flow_code',
+          't.template_id',
+          't.full_name',
+          't.status',
+          't.initiator_id',
+          't.creator_time',
+          't.press_mark',
+          't.this_step',
+          't.flow_urgent',
+        ])
+        .orderBy('opTime', 'desc')
+        .limit(pageSize)
+        .offset(offset)
+        .execute();
+      const names = await userNames(
+        db,
+        rows.map((r) => r.initiator_id),
+      );
+      return ok({
+        list: rows.map((r) => ({
+          id: r.id,
+          processId: r.processId,
+          flowCode: r.flow_code,
+          flowId: r.template_id,
+          formType: 1,
+          thisStepId: r.thisStepId,
+          thisStep: r.this_step,
+          fullName: r.full_name,
+          status: r.status,
+          flowUrgent: r.flow_urgent,
+          userName: names.get(r.initiator_id) ?? '',
+          creatorTime: ms(r.creator_time),
+          pressMark: r.press_mark,
+          isOut: 0,
+          webUrl: null,
+        })),
+        pagination: { currentPage, pageSize, total },
+      });
+    },
+  );
+
+  const recordsOf = async (taskId: string) => {
+    const rows = await db
+      .selectFrom('wf_record')
+      .selectAll()
+      .where('task_id', '=', taskId)
+      .orderBy('handle_time', 'desc')
+      .orderBy('seq', 'desc')
+      .execute();
+    const names = await userNames(db, [...rows.map((r) => r.user_id), ...rows.map((r) => r.entrusted_by)]);
+    return rows.map((r) => ({
+      id: r.id,
+      nodeCode: r.node_id,
+      nodeName: r.node_name,
+      userId: r.user_id,
+      userName: names.get(r.user_id) ?? (r.user_id === 'system' ? '系统' : r.user_id),
+      entrustedBy: r.entrusted_by,
+      entrustedByName: r.entrusted_by ? (names.get(r.entrusted_by) ?? '') : null,
+      handleTime: ms(r.handle_time),
+      handleStatus: r.handle_status,
+      handleOpinion: r.handle_opinion,
+      signImg: r.sign_img,
+      status: r.status,
+      operatorId: r.operator_id,
+    }));
+  };
+
+  /** Before-info (spec 2 §3); query taskOperatorId picks the caller's operator task. */
+  const beforeInfo = async (req: FastifyRequest) => {
+    const { id } = req.params as IdParams;
+    await assertCanRead(db, req, id);
+    const t = await db.selectFrom('wf_task').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const tpl = await db
+      .selectFrom('wf_template')
+      .select(['id', 'form_json', 'en_code', 'full_name', 'form_type'])
+      .where('id', '=', t.template_id)
+      .executeTakeFirst();
+    const snap = parseJson<TaskSnapshot>(t.state_json, null as never);
+    const flow = snap.flow;
+    const visited = new Set([...flow.records.map((r) => r.nodeId), 'start']);
+    const ops = await db
+      .selectFrom('wf_operator')
+      .select(['node_id', 'user_id', 'status'])
+      .where('task_id', '=', id)
+      .execute();
+    const names = await userNames(
+      db,
+      ops.map((o) => o.user_id),
+    );
+    const nodes: Array<Record<string, unknown>> = [];
+    const walk = (n: any) => {
+      if (!n) return;
+      if (['start', 'approver', 'subFlow'].includes(n.type)) {
+        const cur = flow.current.includes(n.nodeId);
+        nodes.push({
+          nodeCode: n.nodeId,
+          nodeName: n.properties?.title ?? n.nodeId,
+          nodeType: n.type,
+          type: cur ? 1 : visited.has(n.nodeId) ? 0 : null,
+          userName: ops
+            .filter((o) => o.node_id === n.nodeId)
+            .map((o) => names.get(o.user_id))
+            .join(','),
+        });
+      }
+      for (const c of n.conditionNodes ?? []) walk(c);
+      walk(n.childNode);
+    };
+    walk(snap.template.tree);
+    const q = req.query as { taskOperatorId?: string };
+    const myOp = q.taskOperatorId
+      ? await db
+          .selectFrom('wf_operator')
+          .select(['node_id', 'user_id'])
+          .where('id', '=', q.taskOperatorId)
+          .where('task_id', '=', id)
+          .executeTakeFirst()
+      : undefined;
+    const nodeId = myOp?.node_id ?? 'start';
+    const findProps = (n: any): any =>
+      !n
+        ? undefined
+        : n.nodeId === nodeId
+          ? n.properties
+          : (findProps(n.childNode) ?? (n.conditionNodes ?? []).map(findProps).find(Boolean));
+    const props = findProps(snap.template.tree) ?? {};
+    const hasComment = await db
+      .selectFrom('wf_comment')
+      .select('id')
+      .where('task_id', '=', id)
+      .where('deleted', '=', 0)
+      .limit(1)
+      .executeTakeFirst();
+    return {
+      flowFormInfo: {
+        id: tpl?.id,
+        enCode: tpl?.en_code,
+        fullName: tpl?.full_name,
+        formType: tpl?.form_type,
+        propertyJson: parseJson(tpl?.form_json, null),
+      },
+      flowTaskInfo: {
+        id: t.id,
+        fullName: t.full_name,
+        thisStep: t.this_step,
+        flowUrgent: t.flow_urgent,
+        type: 0,
+        formUrl: null,
+        status: t.status,
+        completion: t.status === 2 ? 100 : 0,
+        endTime: ms(t.end_time),
+        flowTemplateJson: snap.template.tree,
+        flowId: t.template_id,
+        suspended: t.suspended,
+        creatorUserId: t.initiator_id,
+        creatorTime: ms(t.creator_time),
+      },
+      flowHasComment: !!hasComment,
+      draftData: t.status === 0 ? flow.formData : null,
+      formData: flow.formData,
+      flowTaskNodeList: nodes,
+      flowTaskOperatorRecordList: await recordsOf(id),
+      approversProperties: props,
+      formOperates: props.formOperates ?? [],
+    };
+  };
+  app.get(`${P}/:id`, { schema: { params: IdParams } }, async (req) => ok(await beforeInfo(req)));
+  app.get(`${P}/:id/Info`, { schema: { params: IdParams } }, async (req) => ok(await beforeInfo(req)));
+  app.get(`${P}/RecordList/:id`, { schema: { params: IdParams } }, async (req) => {
+    const { id } = req.params as IdParams;
+    await assertCanRead(db, req, id);
+    return ok(await recordsOf(id));
+  });
+
+  // --- actions on an operator task ({taskId} = the operator task id of the to-do list) ---
+  const onOperator = async (
+    req: FastifyRequest,
+    build: (l: Loaded, op: { flow_task_id: string; flow_user_id: string }) => any,
+    msg: string,
+  ) => {
+    const { taskId } = req.params as TaskIdParams;
+    const uid = me(req).userId;
+    const pre = await taskOfOperator(app, taskId);
+    if (pre.user_id !== uid) throw forbidden();
+    await actOnTask(ctx, pre.task_id, async (l) => build(l, await myPendingOperator(l, taskId, uid)));
+    return ok(null, msg);
+  };
+  const checkAuditForm = (l: Loaded, data: Record<string, unknown> | undefined) => {
+    if (!data) return;
+    const tpl = l.snap.template as { flowId?: string };
+    void tpl;
+  };
+  const copyIds = (s?: string) => splitIds(s);
+
+  app.post(`${P}/Audit/:taskId`, { schema: { params: TaskIdParams, body: WfAuditBody } }, async (req) => {
+    const b = (req.body ?? {}) as WfAuditBody;
+    return onOperator(
+      req,
+      async (l, op) => {
+        checkAuditForm(l, b.formData);
+        if (b.formData) {
+          const tpl = await l.tx
+            .selectFrom('wf_template')
+            .select(['form_json'])
+            .where('id', '=', l.row.template_id)
+            .executeTakeFirst();
+          if (tpl)
+            checkFormData(
+              `${l.row.template_id}@task${l.row.template_version}`,
+              tpl.form_json,
+              { ...l.snap.flow.formData, ...b.formData },
+              'submit',
+            );
+        }
+        return {
+          type: 'audit',
+          userId: op.flow_user_id,
+          taskId: op.flow_task_id,
+          opinion: b.handleOpinion,
+          formData: b.formData,
+          candidates: b.candidateList,
+          freeApproverUserId: b.freeApproverUserId,
+          copyIds: copyIds(b.copyIds),
+          signImg: b.signImg,
+        };
+      },
+      '审核成功',
+    );
+  });
+  app.post(`${P}/SaveAudit/:taskId`, { schema: { params: TaskIdParams, body: WfAuditBody } }, async (req) => {
+    const b = (req.body ?? {}) as WfAuditBody;
+    return onOperator(
+      req,
+      (_l, op) => ({ type: 'save', userId: op.flow_user_id, taskId: op.flow_task_id, formData: b.formData }),
+      '保存成功',
+    );
+  });
+  app.post(`${P}/Reject/:taskId`, { schema: { params: TaskIdParams, body: WfAuditBody } }, async (req) => {
+    const b = (req.body ?? {}) as WfAuditBody;
+    if (!b.handleOpinion?.trim()) throw badRequest('请输入审批意见！');
+    return onOperator(
+      req,
+      (_l, op) => ({
+        type: 'reject',
+        userId: op.flow_user_id,
+        taskId: op.flow_task_id,
+        opinion: b.handleOpinion,
+        rejectTo: b.rejectTo,
+        signImg: b.signImg,
+      }),
+      '驳回成功',
+    );
+  });
+  app.post(`${P}/Transfer/:taskId`, { schema: { params: TaskIdParams, body: WfAssignBody } }, async (req) => {
+    const b = (req.body ?? {}) as WfAssignBody;
+    if (!b.freeApproverUserId) throw badRequest('请选择转审人');
+    return onOperator(
+      req,
+      (_l, op) => ({
+        type: 'transfer',
+        userId: op.flow_user_id,
+        taskId: op.flow_task_id,
+        toUserId: b.freeApproverUserId,
+        opinion: b.handleOpinion,
+      }),
+      '转审成功',
+    );
+  });
+  /** Recall by the handler: {taskId} = the operator task he handled; only while nothing happened since. */
+  app.post(`${P}/Recall/:taskId`, { schema: { params: TaskIdParams, body: WfReasonBody } }, async (req) => {
+    const b = (req.body ?? {}) as WfReasonBody;
+    const reason = (b.handleOpinion ?? b.reason ?? '').trim();
+    if (!reason) throw badRequest('输入不能为空');
+    const { taskId } = req.params as TaskIdParams;
+    const uid = me(req).userId;
+    const pre = await taskOfOperator(app, taskId);
+    if (pre.user_id !== uid) throw forbidden();
+    await actOnTask(ctx, pre.task_id, async (l) => {
+      const op = await l.tx
+        .selectFrom('wf_operator')
+        .selectAll()
+        .where('id', '=', taskId)
+        .executeTakeFirstOrThrow();
+      if (op.status !== 1) throw conflict('该任务不能撤回');
+      return { type: 'recall', userId: op.flow_user_id, taskId: op.flow_task_id, reason };
+    });
+    return ok(null, '撤回成功');
+  });
+  /** Manager terminate; {taskId} = the flow task id (monitor). */
+  app.post(`${P}/Cancel/:taskId`, { schema: { params: TaskIdParams, body: WfReasonBody } }, async (req) => {
+    if (!isFlowManager(req)) throw forbidden();
+    const b = (req.body ?? {}) as WfReasonBody;
+    const { taskId } = req.params as TaskIdParams;
+    await actOnTask(
+      ctx,
+      taskId,
+      (l) => ({
+        type: 'terminate',
+        userId: l.org.managers[0] ?? me(req).userId,
+        reason: b.handleOpinion ?? b.reason,
+      }),
+      { refuseSuspended: false },
+    );
+    return ok(null, '终止成功');
+  });
+  /** Manager assign; {taskId} = the flow task id. */
+  app.post(`${P}/Assign/:taskId`, { schema: { params: TaskIdParams, body: WfAssignBody } }, async (req) => {
+    if (!isFlowManager(req)) throw forbidden();
+    const b = (req.body ?? {}) as WfAssignBody;
+    if (!b.nodeCode) throw badRequest('请选择指派节点');
+    if (!b.freeApproverUserId) throw badRequest('请选择指派给谁');
+    const { taskId } = req.params as TaskIdParams;
+    await actOnTask(ctx, taskId, (l) => ({
+      type: 'assign',
+      userId: l.org.managers[0] ?? me(req).userId,
+      nodeId: b.nodeCode,
+      toUserId: b.freeApproverUserId,
+      opinion: b.handleOpinion,
+    }));
+    return ok(null, '指派成功');
+  });
+  app.get(`${P}/Circulate/IsRead/:id`, { schema: { params: IdParams } }, async (req) => {
+    const { id } = req.params as IdParams;
+    const r = await db
+      .updateTable('wf_circulate')
+      .set({ is_read: 1 })
+      .where('id', '=', id)
+      .where('user_id', '=', me(req).userId)
+      .executeTakeFirst();
+    if (!Number(r.numUpdatedRows)) throw notFound();
+    return ok(null);
+  });
+  app.get(`${P}/NodeSelector/:id`, { schema: { params: IdParams } }, async (req) => {
+    const { id } = req.params as IdParams;
+    await assertCanRead(db, req, id);
+    const t = await db
+      .selectFrom('wf_task')
+      .select('state_json')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const snap = parseJson<TaskSnapshot>(t.state_json, null as never);
+    const out: Array<{ nodeId: string; nodeName: string }> = [];
+    const walk = (n: any) => {
+      if (!n) return;
+      if (n.type === 'approver') out.push({ nodeId: n.nodeId, nodeName: n.properties?.title ?? n.nodeId });
+      for (const c of n.conditionNodes ?? []) walk(c);
+      walk(n.childNode);
+    };
+    walk(snap.template.tree);
+    return ok(out);
+  });
+
+  // --- FlowTask: launch, drafts ---
+  const T = `${BASE}/FlowTask`;
+  const submitData = (b: WfSubmitBody) => b.formData ?? b.data ?? {};
+  app.post(T, { schema: { body: WfSubmitBody } }, async (req) => {
+    const b = req.body as WfSubmitBody;
+    const r = await launchTask(ctx, {
+      userId: me(req).userId,
+      templateId: b.flowId,
+      formData: submitData(b),
+      status: b.status ?? 0,
+      flowUrgent: b.flowUrgent,
+      candidates: b.candidateList,
+      copyIds: splitIds(b.copyIds),
+    });
+    return ok(r.id, b.status === 1 ? '保存成功' : '提交成功');
+  });
+  app.put(`${T}/:id`, { schema: { params: IdParams, body: WfSubmitBody } }, async (req) => {
+    const b = req.body as WfSubmitBody;
+    const { id } = req.params as IdParams;
+    const uid = me(req).userId;
+    await actOnTask(ctx, id, async (l) => {
+      if (l.row.initiator_id !== uid) throw forbidden();
+      const tpl = await l.tx
+        .selectFrom('wf_template')
+        .select('form_json')
+        .where('id', '=', l.row.template_id)
+        .executeTakeFirst();
+      if (tpl)
+        checkFormData(
+          `${l.row.template_id}@task${l.row.template_version}`,
+          tpl.form_json,
+          submitData(b),
+          b.status === 1 ? 'save' : 'submit',
+        );
+      return {
+        type: 'submit',
+        userId: uid,
+        status: b.status ?? 0,
+        formData: submitData(b),
+        candidates: b.candidateList,
+        copyIds: splitIds(b.copyIds),
+      };
+    });
+    return ok(id, b.status === 1 ? '保存成功' : '提交成功');
+  });
+  app.get(`${T}/:id`, { schema: { params: IdParams } }, async (req) => {
+    const { id } = req.params as IdParams;
+    await assertCanRead(db, req, id);
+    const t = await db.selectFrom('wf_task').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    return ok({
+      id: t.id,
+      flowId: t.template_id,
+      fullName: t.full_name,
+      status: t.status,
+      thisStep: t.this_step,
+      flowUrgent: t.flow_urgent,
+      formData: parseJson(t.form_data, {}),
+      creatorTime: ms(t.creator_time),
+      endTime: ms(t.end_time),
+    });
+  });
+}

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import flowBeforeRoutes from './flow-before';
+import flowEngineRoutes from './flow-engine';
+import flowLaunchRoutes from './flow-launch';
+import { seedWorkflowExamples } from './seed';
+
+/** Workflow engine API (spec 2 §7), base /api/workflow/Engine. See README.md beside this file. */
+export default async function workflowRoutes(app: FastifyInstance) {
+  await seedWorkflowExamples(app.kp);
+  await app.register(flowEngineRoutes);
+  await app.register(flowBeforeRoutes);
+  await app.register(flowLaunchRoutes);
+}

@@ -1,0 +1,111 @@
+import { type Static, Type } from '@sinclair/typebox';
+
+/** Workflow engine API (spec 2 §3 payloads, §7 paths); base /api/workflow/Engine. */
+const Str = (max = 500) => Type.String({ maxLength: max });
+const Opt = Type.Optional;
+/** candidateList: node id -> selected user ids. */
+export const WfCandidateList = Type.Record(Type.String(), Type.Array(Type.String()));
+
+/** POST/PUT /api/workflow/Engine/FlowEngine: a template. */
+export const WfTemplateBody = Type.Object({
+  enCode: Type.String({ minLength: 1, maxLength: 100 }),
+  fullName: Type.String({ minLength: 1, maxLength: 200 }),
+  category: Opt(Str(100)),
+  type: Opt(Type.Integer({ minimum: 0, maximum: 9 })),
+  formType: Opt(Type.Integer({ minimum: 1, maximum: 2 })),
+  sortCode: Opt(Type.Integer()),
+  /** The form config (FormConfig of @kp/schema), checked with validateFormConfig. */
+  formData: Type.Unknown(),
+  /** The designer node tree, checked with validateFlowTree and @kp/flow validateFlow. */
+  flowTemplateJson: Type.Unknown(),
+  propertyJson: Opt(Type.Record(Type.String(), Type.Unknown())),
+  /** Empty: everyone may launch. */
+  visibleUserIds: Opt(Type.Array(Type.String())),
+});
+export type WfTemplateBody = Static<typeof WfTemplateBody>;
+
+export const WfListQuery = Type.Object({
+  currentPage: Opt(Type.Integer({ minimum: 1, default: 1 })),
+  pageSize: Opt(Type.Integer({ minimum: 1, maximum: 500, default: 20 })),
+  keyword: Opt(Str(100)),
+  category: Opt(Str(100)),
+  status: Opt(Type.Integer()),
+  flowId: Opt(Str(50)),
+  type: Opt(Type.Integer()),
+  sort: Opt(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+});
+export type WfListQuery = Static<typeof WfListQuery>;
+
+/** POST /FlowTask and PUT /FlowTask/{id} (submit payload). */
+export const WfSubmitBody = Type.Object({
+  flowId: Type.String({ minLength: 1, maxLength: 50 }),
+  /** 0 submit, 1 save as draft. */
+  status: Opt(Type.Union([Type.Literal(0), Type.Literal(1)])),
+  flowUrgent: Opt(Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)])),
+  formData: Opt(Type.Record(Type.String(), Type.Unknown())),
+  data: Opt(Type.Record(Type.String(), Type.Unknown())),
+  copyIds: Opt(Str(5000)),
+  candidateList: Opt(WfCandidateList),
+  id: Opt(Str(50)),
+  flowState: Opt(Type.Integer()),
+});
+export type WfSubmitBody = Static<typeof WfSubmitBody>;
+
+/** POST /FlowBefore/Audit|SaveAudit|Reject/{taskId} (approval payload). */
+export const WfAuditBody = Type.Object({
+  handleOpinion: Opt(Str(2000)),
+  formData: Opt(Type.Record(Type.String(), Type.Unknown())),
+  enCode: Opt(Str(100)),
+  signImg: Opt(Type.String({ maxLength: 2_000_000 })),
+  copyIds: Opt(Str(5000)),
+  candidateList: Opt(WfCandidateList),
+  freeApproverUserId: Opt(Type.Union([Str(50), Type.Array(Str(50))])),
+  /** Reject: the node to return to when the node lets the handler choose. */
+  rejectTo: Opt(Str(100)),
+});
+export type WfAuditBody = Static<typeof WfAuditBody>;
+
+/** Withdraw, Recall, Cancel: a reason (required for withdraw and recall: 输入不能为空). */
+export const WfReasonBody = Type.Object({ handleOpinion: Opt(Str(2000)), reason: Opt(Str(2000)) });
+export type WfReasonBody = Static<typeof WfReasonBody>;
+
+/** Transfer: freeApproverUserId; Assign: nodeCode + freeApproverUserId. */
+export const WfAssignBody = Type.Object({
+  nodeCode: Opt(Str(100)),
+  freeApproverUserId: Opt(Str(50)),
+  handleOpinion: Opt(Str(2000)),
+});
+export type WfAssignBody = Static<typeof WfAssignBody>;
+
+export const WfNotifyBody = Type.Object({
+  userIds: Type.Array(Str(50), { maxItems: 500 }),
+  taskNodeId: Opt(Str(100)),
+  taskOperatorId: Opt(Str(50)),
+  opType: Opt(Type.Integer()),
+});
+export type WfNotifyBody = Static<typeof WfNotifyBody>;
+
+export const WfCommentBody = Type.Object({
+  taskId: Type.String({ minLength: 1, maxLength: 50 }),
+  text: Opt(Str(5000)),
+  file: Opt(Type.Union([Type.String({ maxLength: 20000 }), Type.Array(Type.Unknown(), { maxItems: 9 })])),
+  image: Opt(Type.Union([Type.String({ maxLength: 20000 }), Type.Array(Type.Unknown(), { maxItems: 9 })])),
+});
+export type WfCommentBody = Static<typeof WfCommentBody>;
+
+export const WfEntrustBody = Type.Object({
+  toUserId: Type.String({ minLength: 1, maxLength: 50 }),
+  flowId: Opt(Str(50)),
+  startTime: Type.Union([Type.Integer(), Type.String({ maxLength: 40 })]),
+  endTime: Type.Union([Type.Integer(), Type.String({ maxLength: 40 })]),
+  description: Opt(Str(500)),
+});
+export type WfEntrustBody = Static<typeof WfEntrustBody>;
+
+export const WfBatchBody = Type.Object({
+  ids: Type.Array(Str(50), { minItems: 1, maxItems: 200 }),
+  /** 1 approve, 0 reject. */
+  batchType: Type.Union([Type.Literal(0), Type.Literal(1)]),
+  handleOpinion: Opt(Str(2000)),
+});
+export type WfBatchBody = Static<typeof WfBatchBody>;
