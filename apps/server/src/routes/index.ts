@@ -11,6 +11,7 @@ import onlineUserRoutes from './system/online-user';
 import workflowRoutes from './workflow/index';
 import dictionaryRoutes from './system/dictionary';
 import billRuleRoutes from './system/bill-rule';
+import areaRoutes from './system/area';
 import sysconfigRoutes from './system/sysconfig';
 
 /** Every route module, registered in this order by buildApp. Add yours here. */
@@ -28,4 +29,5 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   dictionaryRoutes,
   billRuleRoutes,
   workflowRoutes,
+  areaRoutes,
 ];

@@ -89,3 +89,23 @@ export const BillRuleQuery = Type.Object({
   keyword: Type.Optional(Type.String({ maxLength: 100 })),
 });
 export type BillRuleQuery = Static<typeof BillRuleQuery>;
+
+/** POST /api/system/Area and PUT /api/system/Area/{id}. enCode: digits (the division code). */
+export const AreaBody = Type.Object({
+  parentId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  fullName: Name,
+  enCode: Type.String({ minLength: 1, maxLength: 20 }),
+  type: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
+  sortCode: Type.Optional(Type.Integer({ minimum: 0, maximum: 999999 })),
+  enabledMark: Type.Optional(Mark),
+  description: Type.Optional(Type.Union([Text, Type.Null()])),
+});
+export type AreaBody = Static<typeof AreaBody>;
+
+/** POST /api/system/Area/GetAreaByIds: id paths (e.g. [["130000","130100"]]) -> name paths. */
+export const AreaByIdsBody = Type.Object({
+  idsList: Type.Array(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 10 }), {
+    maxItems: 1000,
+  }),
+});
+export type AreaByIdsBody = Static<typeof AreaByIdsBody>;

@@ -12,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0050-messaging': await import('./0050-messaging'),
   '0090-system-data': await import('./0090-system-data'),
   '0095-workflow': await import('./0095-workflow'),
+  '0091-area': await import('./0091-area'),
 };

@@ -53,7 +53,22 @@ export interface BillRuleTable {
   last_modify_time: Ts | null;
 }
 
+export interface AreaTable {
+  id: string;
+  parent_id: Generated<string>;
+  full_name: string;
+  en_code: string;
+  type: Generated<number>;
+  sort_code: Generated<number>;
+  enabled_mark: Generated<number>;
+  description: string | null;
+  creator_user_id: string | null;
+  creator_time: Generated<Date>;
+  last_modify_time: Ts | null;
+}
+
 export interface SystemDataTables {
+  sys_area: AreaTable;
   sys_dictionary_type: DictionaryTypeTable;
   sys_dictionary_data: DictionaryDataTable;
   sys_bill_rule: BillRuleTable;
