@@ -1,8 +1,8 @@
-// Upload maths. TEMPORARY until @kp/engine's upload module lands; then this file only re-exports it.
-/** Spec 3 §9: 5 MiB chunks, at most 5 chunk retries, MD5 over 10240000-byte slices. */
-export const CHUNK_SIZE = 5242880;
-export const MD5_SLICE = 10240000;
-export const MAX_CHUNK_RETRIES = 5;
+// Upload maths for the upload queue: the engine's chunk and MD5 slice plans (spec 3 §9), numbered from 1.
+import { CHUNK_SIZE, MAX_CHUNK_RETRIES, MD5_SLICE_SIZE, md5SlicePlan, planChunks } from '@kp/engine';
+
+export { CHUNK_SIZE, MAX_CHUNK_RETRIES };
+export const MD5_SLICE = MD5_SLICE_SIZE;
 
 export interface ByteRange {
   number: number;
@@ -11,19 +11,9 @@ export interface ByteRange {
 }
 
 export function chunkPlan(size: number): ByteRange[] {
-  const n = Math.max(1, Math.ceil(size / CHUNK_SIZE));
-  return Array.from({ length: n }, (_, i) => ({
-    number: i + 1,
-    start: i * CHUNK_SIZE,
-    end: Math.min(size, (i + 1) * CHUNK_SIZE),
-  }));
+  return planChunks(size).map((c) => ({ number: c.chunkNumber, start: c.start, end: c.end }));
 }
 
 export function md5Slices(size: number): ByteRange[] {
-  const n = Math.max(1, Math.ceil(size / MD5_SLICE));
-  return Array.from({ length: n }, (_, i) => ({
-    number: i + 1,
-    start: i * MD5_SLICE,
-    end: Math.min(size, (i + 1) * MD5_SLICE),
-  }));
+  return md5SlicePlan(size).map((s) => ({ number: s.index + 1, start: s.start, end: s.end }));
 }

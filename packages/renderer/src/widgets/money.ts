@@ -1,15 +1,11 @@
-// TEMPORARY until @kp/engine exports its money and format modules; then this file only re-exports them.
+// Money display for the amount and calculate widgets: the engine's implementations, in the widgets' option shape.
+import { amountInWords, formatAmount as engineFormatAmount } from '@kp/engine';
+
+export { amountInWords };
+
 export function formatAmount(
   raw: string | number,
   o: { precision: number; symbol: string; thousands: boolean },
 ): string {
-  const n = Number(raw);
-  if (!Number.isFinite(n)) return '';
-  const fixed = n.toFixed(o.precision);
-  const [i, f] = fixed.split('.');
-  const int = o.thousands ? i.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : i;
-  return `${o.symbol}${int}${f ? `.${f}` : ''}`;
-}
-export function amountInWords(_raw: string | number): string {
-  return '';
+  return engineFormatAmount(raw, { decimals: o.precision, symbol: o.symbol, thousands: o.thousands });
 }
