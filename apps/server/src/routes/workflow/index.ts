@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { startDeadlineJob } from './deadlines';
 import flowBeforeRoutes from './flow-before';
 import flowEngineRoutes from './flow-engine';
 import flowLaunchRoutes from './flow-launch';
+import monitorRoutes from './monitor';
 import { seedWorkflowExamples } from './seed';
 
 /** Workflow engine API (spec 2 §7), base /api/workflow/Engine. See README.md beside this file. */
@@ -10,4 +12,6 @@ export default async function workflowRoutes(app: FastifyInstance) {
   await app.register(flowEngineRoutes);
   await app.register(flowBeforeRoutes);
   await app.register(flowLaunchRoutes);
+  await app.register(monitorRoutes);
+  startDeadlineJob(app);
 }
