@@ -64,6 +64,7 @@ try {
   await page.waitForURL(/\/home$/);
   await page.locator('[data-testid="side-menu"]').waitFor();
   // A page of the main layout in the first group (open by default on /home).
+  await page.locator('[data-testid="side-menu"] .ant-menu-submenu-open .ant-menu-item').first().waitFor();
   const target = await page.evaluate(() => {
     const ids = [
       ...document.querySelectorAll<HTMLElement>(
@@ -85,29 +86,30 @@ try {
     await page.locator(`.kp-tag[data-path="${target}"] .kp-tag-close`).click();
     await page.waitForURL(/\/home$/);
     await page.locator(`.kp-tag[data-path="${target}"]`).waitFor({ state: 'detached' });
+    // A string, not a function: tsx would wrap inner functions in a __name helper the page lacks.
     ours.push(
-      await page.evaluate(async (p) => {
-        const el = [
-          ...document.querySelectorAll<HTMLElement>('[data-testid="side-menu"] .ant-menu-item'),
-        ].find((e) => e.offsetParent !== null && e.getAttribute('data-menu-id')?.endsWith(p));
-        if (!el) throw new Error(`menu item ${p} not visible`);
+      (await page.evaluate(`(async (p) => {
+        const el = [...document.querySelectorAll('[data-testid="side-menu"] .ant-menu-item')].find(
+          (e) => e.offsetParent !== null && (e.getAttribute('data-menu-id') || '').endsWith(p),
+        );
+        if (!el) throw new Error('menu item ' + p + ' not visible');
         const t0 = performance.now();
         el.click();
-        await new Promise<void>((resolve) => {
+        await new Promise((resolve) => {
           const check = () => {
-            const view = document.querySelector(`[data-view="${p}"]`);
+            const view = document.querySelector('[data-view="' + p + '"]');
             if (view && view.textContent) requestAnimationFrame(() => resolve());
             else requestAnimationFrame(check);
           };
           check();
         });
         return performance.now() - t0;
-      }, target),
+      })(${JSON.stringify(target)})`)) as number,
     );
     const t0 = Date.now();
     await page.goto(base + target);
     await page.locator(`[data-view="${target}"]`).filter({ hasText: /./ }).waitFor();
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+    await page.evaluate('new Promise((r) => requestAnimationFrame(() => r(null)))');
     baseline.push(Date.now() - t0);
   }
   const o = median(ours);
