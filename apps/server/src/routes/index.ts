@@ -12,6 +12,7 @@ import workflowRoutes from './workflow/index';
 import dictionaryRoutes from './system/dictionary';
 import billRuleRoutes from './system/bill-rule';
 import areaRoutes from './system/area';
+import meetingRoutes from './meeting/index';
 import sysconfigRoutes from './system/sysconfig';
 
 /** Every route module, registered in this order by buildApp. Add yours here. */
@@ -30,4 +31,5 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   billRuleRoutes,
   workflowRoutes,
   areaRoutes,
+  meetingRoutes,
 ];

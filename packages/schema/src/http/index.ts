@@ -10,3 +10,4 @@ export * from './portal';
 export * from './websocket';
 export * from './system-data';
 export * from './workflow';
+export * from './meeting';

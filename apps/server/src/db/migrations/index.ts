@@ -13,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0090-system-data': await import('./0090-system-data'),
   '0095-workflow': await import('./0095-workflow'),
   '0091-area': await import('./0091-area'),
+  '0092-meeting': await import('./0092-meeting'),
 };
