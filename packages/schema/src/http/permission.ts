@@ -166,7 +166,10 @@ export interface RoleInfo {
   creatorTime: number;
 }
 
-export const PermissionStateBody = Type.Object({ enabledMark: Type.Optional(Mark) }, { additionalProperties: true });
+export const PermissionStateBody = Type.Object(
+  { enabledMark: Type.Optional(Mark) },
+  { additionalProperties: true },
+);
 export type PermissionStateBody = Static<typeof PermissionStateBody>;
 
 /**
