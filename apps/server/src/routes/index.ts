@@ -13,6 +13,7 @@ import dictionaryRoutes from './system/dictionary';
 import billRuleRoutes from './system/bill-rule';
 import areaRoutes from './system/area';
 import meetingRoutes from './meeting/index';
+import sysconfigAdminRoutes from './system/sysconfig-admin';
 import sysconfigRoutes from './system/sysconfig';
 
 /** Every route module, registered in this order by buildApp. Add yours here. */
@@ -32,4 +33,5 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   workflowRoutes,
   areaRoutes,
   meetingRoutes,
+  sysconfigAdminRoutes,
 ];

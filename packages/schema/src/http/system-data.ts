@@ -109,3 +109,28 @@ export const AreaByIdsBody = Type.Object({
   }),
 });
 export type AreaByIdsBody = Static<typeof AreaByIdsBody>;
+
+const Icon = Type.String({ maxLength: 500 });
+/** PUT /api/system/SysConfig (administrators): any subset of the system settings. */
+export const SysConfigBody = Type.Object(
+  {
+    sysName: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
+    sysVersion: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })),
+    copyright: Type.Optional(Type.String({ maxLength: 200 })),
+    sysAuthor: Type.Optional(Type.String({ maxLength: 100 })),
+    sysProducer: Type.Optional(Type.String({ maxLength: 100 })),
+    logoIcon: Type.Optional(Icon),
+    navigationIcon: Type.Optional(Icon),
+    loginIcon: Type.Optional(Icon),
+    loginBackground: Type.Optional(Icon),
+    enableVerificationCode: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
+    verificationCodeNumber: Type.Optional(Type.Integer({ minimum: 3, maximum: 8 })),
+    passwordErrorsNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+    lockTime: Type.Optional(Type.Integer({ minimum: 0, maximum: 10080 })),
+    tokenTimeout: Type.Optional(Type.Integer({ minimum: 5, maximum: 43200 })),
+    singleLogin: Type.Optional(Type.Integer({ minimum: 1, maximum: 2 })),
+    newUserDefaultPassword: Type.Optional(Type.String({ minLength: 4, maxLength: 32 })),
+  },
+  { additionalProperties: false },
+);
+export type SysConfigBody = Static<typeof SysConfigBody>;
