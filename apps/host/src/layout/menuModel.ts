@@ -65,7 +65,8 @@ export function actionFor(item: NavItem): MenuAction {
   if (m.urlAddress && isHttp(m.urlAddress)) return { kind: 'open', url: m.urlAddress };
   // Pages (2/12) keep their query string (meta.url); every other kind goes to its route path
   // (e.g. type 17 lives at /portal/{enCode}, not at its urlAddress).
-  if ((m.type === 2 || m.type === 12) && item.route?.meta.url) return { kind: 'navigate', path: item.route.meta.url };
+  if ((m.type === 2 || m.type === 12) && item.route?.meta.url)
+    return { kind: 'navigate', path: item.route.meta.url };
   return { kind: 'navigate', path: item.key };
 }
 
