@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { startDeadlineJob } from './deadlines';
 import flowBeforeRoutes from './flow-before';
 import flowEngineRoutes from './flow-engine';
+import flowGeneralRoutes from './flow-general';
 import flowLaunchRoutes from './flow-launch';
 import monitorRoutes from './monitor';
 import { seedWorkflowExamples } from './seed';
@@ -13,5 +14,6 @@ export default async function workflowRoutes(app: FastifyInstance) {
   await app.register(flowBeforeRoutes);
   await app.register(flowLaunchRoutes);
   await app.register(monitorRoutes);
+  await app.register(flowGeneralRoutes);
   startDeadlineJob(app);
 }

@@ -264,5 +264,34 @@ describe(`workflow actions on ${TEST_DB_KIND}`, () => {
     const r = rec.data.find((x) => x.handleStatus === 1);
     expect(r?.userId).toBe(ids.get('wangjianguo'));
     expect(r?.entrustedBy).toBe(ids.get('chenjing'));
+    // print data: only handleStatus 0/1 records (reading B)
+    const pd = await t.call<{ operatorRecordList: Array<{ handleStatus: number }> }>(wj, {
+      method: 'GET',
+      url: `${B}/FlowGeneral/printData/${id}`,
+    });
+    expect(pd.code).toBe(200);
+    expect(pd.data.operatorRecordList.length).toBeGreaterThan(0);
+    expect(pd.data.operatorRecordList.every((x) => x.handleStatus === 0 || x.handleStatus === 1)).toBe(true);
+    // notify: empty list refused, outsider refused, participant ok
+    const emp = await login('zhangwei');
+    expect(
+      (await t.call(emp, { method: 'POST', url: `${B}/FlowLaunch/Notify/${id}`, payload: { userIds: [] } }))
+        .code,
+    ).toBe(400);
+    expect(
+      (
+        await t.call(emp, {
+          method: 'POST',
+          url: `${B}/FlowLaunch/Notify/${id}`,
+          payload: { userIds: [ids.get('liuzhiqiang')] },
+        })
+      ).code,
+    ).toBe(200);
+    const admin = await login('admin');
+    const nl = await t.call<{ list: Array<{ userId: string }> }>(admin, {
+      method: 'GET',
+      url: `${B}/FlowLaunch/GetNotifyUserList/${id}`,
+    });
+    expect(nl.data.list.length).toBeGreaterThan(10);
   });
 });

@@ -370,3 +370,92 @@ describe(`workflow engine on ${TEST_DB_KIND}`, () => {
     ).toBe('请选择指派给谁');
   });
 });
+
+describe(`expense example on ${TEST_DB_KIND}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('parallel finance (and-sign) and department branches join, then status 2; a reject ends in 3', async () => {
+    const emp = await t.login('zhangwei');
+    const u = await t.db.kysely
+      .selectFrom('base_user')
+      .select(['id', 'department_id'])
+      .where('account', '=', 'zhangwei')
+      .executeTakeFirstOrThrow();
+    const row = { expenseType: 'traffic', price: 100, quantity: 2 };
+    const formData = {
+      claimDate: 1767225600000,
+      claimant: u.id,
+      department: u.department_id,
+      tableField106: [row],
+    };
+    const launch = async () => {
+      const r = await t.call<string>(emp, {
+        method: 'POST',
+        url: `${B}/FlowTask`,
+        payload: { flowId: 'wf-expense', formData },
+      });
+      expect(r.code, r.msg).toBe(200);
+      return r.data;
+    };
+    const pending = (id: string) =>
+      wdb(t.db.kysely)
+        .selectFrom('wf_operator')
+        .selectAll()
+        .where('task_id', '=', id)
+        .where('status', '=', 0)
+        .execute();
+    const tokenOf = async (userId: string) =>
+      t.login(
+        (
+          await t.db.kysely
+            .selectFrom('base_user')
+            .select('account')
+            .where('id', '=', userId)
+            .executeTakeFirstOrThrow()
+        ).account,
+      );
+    const id = await launch();
+    const first = await pending(id);
+    expect(new Set(first.map((o) => o.node_id))).toEqual(
+      new Set(['approver_finance', 'approver_department']),
+    );
+    for (let i = 0; i < 100; i++) {
+      const ops = await pending(id);
+      if (!ops.length) break;
+      const o = ops[0]!;
+      const r = await t.call(await tokenOf(o.user_id), {
+        method: 'POST',
+        url: `${B}/FlowBefore/Audit/${o.id}`,
+        payload: { handleOpinion: '同意' },
+      });
+      expect(r.code, r.msg).toBe(200);
+    }
+    const done = await wdb(t.db.kysely)
+      .selectFrom('wf_task')
+      .select(['status'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(done.status).toBe(2);
+    const id2 = await launch();
+    const o = (await pending(id2))[0]!;
+    const rj = await t.call(await tokenOf(o.user_id), {
+      method: 'POST',
+      url: `${B}/FlowBefore/Reject/${o.id}`,
+      payload: { handleOpinion: '票据不全' },
+    });
+    expect(rj.code, rj.msg).toBe(200);
+    const st = await wdb(t.db.kysely)
+      .selectFrom('wf_task')
+      .select(['status'])
+      .where('id', '=', id2)
+      .executeTakeFirstOrThrow();
+    expect(st.status).toBe(3);
+    expect((await pending(id2)).length).toBe(0);
+  }, 120_000);
+});
