@@ -283,11 +283,6 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
     await actOnTask(ctx, pre.task_id, async (l) => build(l, await myPendingOperator(l, taskId, uid)));
     return ok(null, msg);
   };
-  const checkAuditForm = (l: Loaded, data: Record<string, unknown> | undefined) => {
-    if (!data) return;
-    const tpl = l.snap.template as { flowId?: string };
-    void tpl;
-  };
   const copyIds = (s?: string) => splitIds(s);
 
   app.post(`${P}/Audit/:taskId`, { schema: { params: TaskIdParams, body: WfAuditBody } }, async (req) => {
@@ -295,7 +290,6 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
     return onOperator(
       req,
       async (l, op) => {
-        checkAuditForm(l, b.formData);
         if (b.formData) {
           const tpl = await l.tx
             .selectFrom('wf_template')
