@@ -14,6 +14,7 @@ import billRuleRoutes from './system/bill-rule';
 import areaRoutes from './system/area';
 import meetingRoutes from './meeting/index';
 import sysconfigAdminRoutes from './system/sysconfig-admin';
+import dataInterfaceRoutes from './system/data-interface';
 import sysconfigRoutes from './system/sysconfig';
 
 /** Every route module, registered in this order by buildApp. Add yours here. */
@@ -34,4 +35,5 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   areaRoutes,
   meetingRoutes,
   sysconfigAdminRoutes,
+  dataInterfaceRoutes,
 ];

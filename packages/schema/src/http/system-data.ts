@@ -134,3 +134,43 @@ export const SysConfigBody = Type.Object(
   { additionalProperties: false },
 );
 export type SysConfigBody = Static<typeof SysConfigBody>;
+
+export const DataInterfaceParam = Type.Object({
+  field: Type.String({ minLength: 1, maxLength: 50, pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }),
+  defaultValue: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Number(), Type.Null()])),
+  required: Type.Optional(Type.Boolean()),
+  description: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export type DataInterfaceParam = Static<typeof DataInterfaceParam>;
+
+/** POST /api/system/DataInterface, PUT /api/system/DataInterface (id in the body) or …/{id}. */
+export const DataInterfaceBody = Type.Object({
+  id: Type.Optional(Type.String({ maxLength: 64 })),
+  fullName: Name,
+  enCode: Code,
+  kind: Type.Union([Type.Literal('static'), Type.Literal('http')]),
+  method: Type.Optional(Type.Union([Type.Literal('GET'), Type.Literal('POST')])),
+  url: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])),
+  params: Type.Optional(Type.Array(DataInterfaceParam, { maxItems: 50 })),
+  /** STATIC: the JSON text of the data. */
+  staticData: Type.Optional(Type.Union([Type.String({ maxLength: 1_000_000 }), Type.Null()])),
+  /** A JSONata expression applied to the response (empty: the response as is). */
+  transform: Type.Optional(Type.Union([Type.String({ maxLength: 10_000 }), Type.Null()])),
+  sortCode: Type.Optional(Type.Integer({ minimum: 0, maximum: 999999 })),
+  enabledMark: Type.Optional(Mark),
+  description: Type.Optional(Type.Union([Text, Type.Null()])),
+});
+export type DataInterfaceBody = Static<typeof DataInterfaceBody>;
+
+/** POST …/{id}/Actions/Preview and the popup call: parameter values by field. */
+export const DataInterfaceCallBody = Type.Object({
+  paramList: Type.Optional(Type.Record(Type.String({ maxLength: 50 }), Type.Unknown())),
+  keyword: Type.Optional(Type.String({ maxLength: 200 })),
+  currentPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+  /** The field of a record holding its id (popup: single record by id). */
+  propsValue: Type.Optional(Type.String({ maxLength: 50 })),
+  relationField: Type.Optional(Type.String({ maxLength: 50 })),
+  id: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export type DataInterfaceCallBody = Static<typeof DataInterfaceCallBody>;

@@ -14,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0095-workflow': await import('./0095-workflow'),
   '0091-area': await import('./0091-area'),
   '0092-meeting': await import('./0092-meeting'),
+  '0093-data-interface': await import('./0093-data-interface'),
 };
