@@ -3,19 +3,19 @@ import bussinessRoutes from './bussiness/index';
 import chatRoutes from './chat/index';
 import dashboardRoutes from './dashboard/index';
 import fileRoutes from './file/index';
+import meetingRoutes from './meeting/index';
 import messageRoutes from './message/index';
 import oauthRoutes from './oauth/index';
 import permissionRoutes from './permission/index';
 import portalRoutes from './portal/index';
-import onlineUserRoutes from './system/online-user';
-import workflowRoutes from './workflow/index';
-import dictionaryRoutes from './system/dictionary';
-import billRuleRoutes from './system/bill-rule';
 import areaRoutes from './system/area';
-import meetingRoutes from './meeting/index';
-import sysconfigAdminRoutes from './system/sysconfig-admin';
+import billRuleRoutes from './system/bill-rule';
 import dataInterfaceRoutes from './system/data-interface';
+import dictionaryRoutes from './system/dictionary';
+import onlineUserRoutes from './system/online-user';
 import sysconfigRoutes from './system/sysconfig';
+import sysconfigAdminRoutes from './system/sysconfig-admin';
+import workflowRoutes from './workflow/index';
 
 /** Every route module, registered in this order by buildApp. Add yours here. */
 export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -31,9 +31,9 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   dashboardRoutes,
   dictionaryRoutes,
   billRuleRoutes,
-  workflowRoutes,
   areaRoutes,
   meetingRoutes,
   sysconfigAdminRoutes,
   dataInterfaceRoutes,
+  workflowRoutes,
 ];

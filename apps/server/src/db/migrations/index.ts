@@ -11,8 +11,8 @@ export const migrations: Record<string, Migration> = {
   '0011-user-list-index': await import('./0011-user-list-index'),
   '0050-messaging': await import('./0050-messaging'),
   '0090-system-data': await import('./0090-system-data'),
-  '0095-workflow': await import('./0095-workflow'),
   '0091-area': await import('./0091-area'),
   '0092-meeting': await import('./0092-meeting'),
   '0093-data-interface': await import('./0093-data-interface'),
+  '0095-workflow': await import('./0095-workflow'),
 };
