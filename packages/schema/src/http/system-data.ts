@@ -45,12 +45,12 @@ export const StateBody = Type.Union([Type.Object({ enabledMark: Type.Optional(Ma
 export type StateBody = Static<typeof StateBody>;
 
 /** One select option of GET /api/system/DictionaryData/{typeId}/Data/Selector. */
-export const DictionaryOption = Type.Object({
+export const DictionarySelectorOption = Type.Object({
   id: Type.String(),
   enCode: Type.String(),
   fullName: Type.String(),
 });
-export type DictionaryOption = Static<typeof DictionaryOption>;
+export type DictionarySelectorOption = Static<typeof DictionarySelectorOption>;
 
 export const BILL_DATE_FORMAT_VALUES = [
   '',

@@ -1,7 +1,7 @@
 import {
   DictionaryDataBody,
   DictionaryDataQuery,
-  type DictionaryOption,
+  type DictionarySelectorOption,
   DictionaryTypeBody,
   IdParams,
 } from '@kp/schema';
@@ -312,7 +312,7 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
     async (req) => {
       const t = await findType((req.params as { typeId: string }).typeId);
       const rows = await dataRows(t.id, true);
-      const list: DictionaryOption[] = rows.map((r) => ({
+      const list: DictionarySelectorOption[] = rows.map((r) => ({
         id: r.id,
         enCode: r.enCode,
         fullName: r.fullName,
