@@ -143,7 +143,7 @@ describe('shell (desktop 1366x800)', () => {
     const homeTag = page.locator('.kp-tag[data-path="/home"]');
     expect(await homeTag.count()).toBe(1);
     expect(await homeTag.locator('.kp-tag-close').count()).toBe(0);
-    expect(await page.title()).toContain('首页');
+    await expect.poll(() => page.title(), { timeout: 10_000 }).toContain('首页');
     await shot(page, 'home-classic');
   });
 
@@ -155,7 +155,7 @@ describe('shell (desktop 1366x800)', () => {
     await page.waitForURL(/\/kpSystem\/onlineDev\/portal$/);
     const tag = page.locator('.kp-tag[data-path="/onlineDev/portal"]');
     await tag.waitFor();
-    expect(await page.title()).toContain('门户设计');
+    await expect.poll(() => page.title(), { timeout: 10_000 }).toContain('门户设计');
     // Until its page is built, a menu entry shows the "not available yet" page naming it.
     const pending = page.locator('[data-testid="page-pending"]');
     if ((await pending.count()) > 0) expect(await pending.textContent()).toContain('门户设计');
