@@ -661,6 +661,20 @@ describe('handler actions', () => {
     d.approve('bob');
     expect(d.state.current).toEqual(['b']);
   });
+  it('a transferred task keeps its before-signers: the new handler still waits for them, then decides', () => {
+    const d = started();
+    const bobTask = d.taskOf('bob');
+    d.do({ type: 'addSigner', userId: 'bob', taskId: bobTask.id, signerIds: ['fin1'], position: 'before' });
+    d.do({ type: 'transfer', userId: 'bob', taskId: bobTask.id, toUserId: 'eve' });
+    expect(d.try({ type: 'audit', userId: 'eve', taskId: d.taskOf('eve').id })).toMatchObject({
+      error: { code: 'TASK_BLOCKED' },
+    });
+    d.approve('fin1');
+    d.approve('gm');
+    expect(d.state.current).toEqual(['a']);
+    d.approve('eve');
+    expect(d.state.current).toEqual(['b']);
+  });
   it('add signer after: the approval counts once the signers have acted; a signer reject rejects', () => {
     const d = started();
     d.do({

@@ -682,9 +682,12 @@ function apply(r: Run, a: FlowAction): void {
       if (r.pendingAt(t.nodeId).some((x) => x.userId === a.toUserId))
         refuse('INVALID_ACTION', undefined, `${a.toUserId} already has a task at this node`);
       r.closeTask(t, 'closed');
+      // The new handler inherits the task whole: its parent, and signers added before (still blocking it).
       const nt = r.createTask(t.nodeId, a.toUserId, {
         kind: t.kind,
         ...(t.parentId ? { parentId: t.parentId } : {}),
+        ...(t.signerMode ? { signerMode: t.signerMode } : {}),
+        ...(t.blocked ? { blocked: true } : {}),
       });
       for (const k of [...s.tasks]) if (k.parentId === t.id) r.patchTask(k, { parentId: nt.id });
       r.record(t.nodeId, a.userId, HANDLE_STATUS.transferred, {
