@@ -58,6 +58,9 @@ export async function openDatabase(target: DbTarget): Promise<Db> {
     };
   }
   const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+  // An idle pooled connection that the server ends (restart, admin terminate, dropped database) emits
+  // 'error'; unhandled, that would crash the process. The pool discards that client and opens a new one.
+  pool.on('error', () => {});
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const listeners: pg.Client[] = [];
   const notifier: Notifier = {
