@@ -195,7 +195,7 @@ describe('flow designer', () => {
       await page.goto(`${base}#flow`);
       await byTest(page, 'node-start').waitFor();
       await byTest(page, 'add-after-start').click();
-      await page.locator('.ant-popover:visible [data-testid="add-condition"]').click();
+      await page.locator('.ant-popover:visible [data-testid="add-condition"]').last().click();
       const b1 = byTest(page, 'node-condition_1');
       const b2 = byTest(page, 'node-condition_2');
       await b1.waitFor();
@@ -209,10 +209,10 @@ describe('flow designer', () => {
 
       // an approver in the first branch, a copy node in the second
       await byTest(page, 'add-after-condition_1').click();
-      await page.locator('.ant-popover:visible [data-testid="add-approver"]').click();
+      await page.locator('.ant-popover:visible [data-testid="add-approver"]').last().click();
       await byTest(page, 'node-approver_1').waitFor();
       await byTest(page, 'add-after-condition_2').click();
-      await page.locator('.ant-popover:visible [data-testid="add-copy"]').click();
+      await page.locator('.ant-popover:visible [data-testid="add-copy"]').last().click();
       await byTest(page, 'node-copy_1').waitFor();
 
       // zoom slider starts at 100 %
