@@ -15,7 +15,7 @@ import { ExternalPage, IframePage, NotFoundPage, PagePending } from './SimplePag
 /** A fixed route: its page when built, else the "not available yet" page. */
 export function FixedPage({ route }: { route: FixedRoute }) {
   if (route.page === 'notFound') return <NotFoundPage />;
-  const Page = route.page ? findPage(route.page) : undefined;
+  const Page = findPage(route.page ?? route.path);
   if (!Page) return <PagePending titleKey={route.titleKey} path={route.path} />;
   return (
     <Suspense fallback={<Loading />}>

@@ -1,16 +1,28 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { MEETING_PAGES } from '../views/meeting/pages';
+import { OA_PAGES } from '../views/oa/pages';
+import { PERMISSION_PAGES } from '../views/permission/pages';
+import { PORTAL_PAGES } from '../views/portal/pages';
+import { SYSTEM_PAGES } from '../views/system/pages';
+import { WORKFLOW_PAGES } from '../views/workflow/pages';
 
 /**
- * Page components by component key (the menu entry's urlAddress without query string, or a generic kind).
- * Every page is lazy so the login route does not pull the app. Keys not listed here have no page yet and
- * render the "not available yet" page naming the menu entry (router/PagePending).
+ * Page components by component key: the menu entry's urlAddress without query string, or a fixed route's
+ * path without the leading slash (or its explicit `page`). Every page is lazy so the login route does not
+ * pull the app. Each area keeps its own registry (views/<area>/pages.ts). Keys not listed here have no page
+ * yet and render the "not available yet" page naming the menu entry (router/PagePending).
  */
 export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
-  home: lazy(() => import('../views/home/Home')),
+  ...PORTAL_PAGES,
+  ...OA_PAGES,
+  ...WORKFLOW_PAGES,
+  ...PERMISSION_PAGES,
+  ...SYSTEM_PAGES,
+  ...MEETING_PAGES,
   profile: lazy(() => import('../views/profile/Profile')),
 };
 
 export function findPage(component: string): LazyExoticComponent<ComponentType> | undefined {
-  const key = component.replace(/^\//, '');
+  const key = component.replace(/^\//, '').split('?')[0] ?? '';
   return PAGES[key];
 }

@@ -1,0 +1,4 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+
+/** Meeting-room booking screens (issue 9): component key (menu urlAddress or fixed route path, no leading slash) → lazy page. */
+export const MEETING_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {};
