@@ -9,5 +9,6 @@ export * from './online-user';
 export * from './permission';
 export * from './portal';
 export * from './system-data';
+export * from './visualdev';
 export * from './websocket';
 export * from './workflow';
