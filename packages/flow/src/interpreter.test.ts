@@ -308,6 +308,45 @@ describe('pass-through nodes', () => {
     });
     expect(d2.pending().map((x) => x.userId)).toEqual(['ceo']);
   });
+  it("subflowFinished reads the child's status: 2 counts, 3 is no end, 5 and 4 send the parent back", () => {
+    const t = template(
+      chain(
+        {
+          nodeId: 's',
+          type: 'subFlow',
+          properties: { flowId: 'child', initiateType: 6, initiator: ['bob', 'gm'] },
+        },
+        approver('a', { approvers: ['ceo'] }),
+      ),
+    );
+    const d = new Driver(t);
+    d.do({ type: 'submit', userId: 'alice' });
+    expect(d.try({ type: 'subflowFinished', userId: 'system', nodeId: 's', childStatus: 3 })).toMatchObject({
+      ok: false,
+      error: { code: 'SUBFLOW_NOT_FINISHED', nodeId: 's' },
+    });
+    expect(d.try({ type: 'subflowFinished', userId: 'system', nodeId: 's', childStatus: 1 })).toMatchObject({
+      ok: false,
+      error: { code: 'SUBFLOW_NOT_FINISHED' },
+    });
+    d.do({ type: 'subflowFinished', userId: 'system', nodeId: 's', childStatus: 2 });
+    expect(d.state.status).toBe(1);
+    const eff = d.do({ type: 'subflowFinished', userId: 'system', nodeId: 's', childStatus: 5 });
+    expect(d.state.status).toBe(3);
+    expect(d.state.current).toEqual([]);
+    expect(d.pending()).toEqual([]);
+    expect(eff).toContainEqual({ type: 'flowFinished', status: 3 });
+    expect(d.state.records.at(-1)).toMatchObject({
+      nodeId: 's',
+      handleStatus: 0,
+      handleOpinion: '子流程未通过',
+    });
+    // the initiator resubmits: the subflow node starts its children again
+    const again = d.do({ type: 'submit', userId: 'alice' });
+    expect(again.some((e) => e.type === 'startSubflow')).toBe(true);
+    d.do({ type: 'subflowFinished', userId: 'system', nodeId: 's', childStatus: 4 });
+    expect(d.state.status).toBe(3);
+  });
 });
 
 describe('approver resolution', () => {
@@ -629,6 +668,30 @@ describe('handler actions', () => {
       error: { code: 'INVALID_ACTION' },
     });
   });
+  it('transfer, assign and add signer refuse a target user who does not exist', () => {
+    const d = started();
+    const before = d.state;
+    expect(
+      d.try({ type: 'transfer', userId: 'bob', taskId: d.taskOf('bob').id, toUserId: 'ghost' }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'USER_NOT_FOUND', message: '用户不存在: ghost' },
+    });
+    expect(d.try({ type: 'assign', userId: 'admin', nodeId: 'a', toUserId: 'ghost' })).toMatchObject({
+      ok: false,
+      error: { code: 'USER_NOT_FOUND' },
+    });
+    expect(
+      d.try({
+        type: 'addSigner',
+        userId: 'bob',
+        taskId: d.taskOf('bob').id,
+        signerIds: ['fin1', 'ghost'],
+        position: 'before',
+      }),
+    ).toMatchObject({ ok: false, error: { code: 'USER_NOT_FOUND' } });
+    expect(d.state).toBe(before);
+  });
   it('assign by a manager replaces the node’s approvers (record 5); checks node and user', () => {
     const d = started();
     expect(d.try({ type: 'assign', userId: 'bob', nodeId: 'a', toUserId: 'fin1' })).toMatchObject({
@@ -665,14 +728,14 @@ describe('handler actions', () => {
     const d = started();
     const bobTask = d.taskOf('bob');
     d.do({ type: 'addSigner', userId: 'bob', taskId: bobTask.id, signerIds: ['fin1'], position: 'before' });
-    d.do({ type: 'transfer', userId: 'bob', taskId: bobTask.id, toUserId: 'eve' });
-    expect(d.try({ type: 'audit', userId: 'eve', taskId: d.taskOf('eve').id })).toMatchObject({
+    d.do({ type: 'transfer', userId: 'bob', taskId: bobTask.id, toUserId: 'u9' });
+    expect(d.try({ type: 'audit', userId: 'u9', taskId: d.taskOf('u9').id })).toMatchObject({
       error: { code: 'TASK_BLOCKED' },
     });
     d.approve('fin1');
     d.approve('gm');
     expect(d.state.current).toEqual(['a']);
-    d.approve('eve');
+    d.approve('u9');
     expect(d.state.current).toEqual(['b']);
   });
   it('add signer after: the approval counts once the signers have acted; a signer reject rejects', () => {

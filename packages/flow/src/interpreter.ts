@@ -679,6 +679,7 @@ function apply(r: Run, a: FlowAction): void {
     case 'transfer': {
       const t = myPendingTask(r, a.taskId, a.userId);
       if (!a.toUserId || a.toUserId === a.userId) refuse('ASSIGN_USER_REQUIRED');
+      if (!r.ctx.org.user(a.toUserId)) refuse('USER_NOT_FOUND', undefined, a.toUserId);
       if (r.pendingAt(t.nodeId).some((x) => x.userId === a.toUserId))
         refuse('INVALID_ACTION', undefined, `${a.toUserId} already has a task at this node`);
       r.closeTask(t, 'closed');
@@ -702,6 +703,7 @@ function apply(r: Run, a: FlowAction): void {
       if (s.status !== 1) refuse('FLOW_NOT_RUNNING');
       if (!a.nodeId) refuse('ASSIGN_NODE_REQUIRED');
       if (!a.toUserId) refuse('ASSIGN_USER_REQUIRED');
+      if (!r.ctx.org.user(a.toUserId)) refuse('USER_NOT_FOUND', undefined, a.toUserId);
       const run = s.runs[a.nodeId];
       if (!run || run.kind !== 'approver') refuse('NO_SUCH_WAIT', r.c.nodes.get(a.nodeId)?.node);
       for (const t of r.pendingAt(a.nodeId)) r.closeTask(t, 'closed');
@@ -719,6 +721,7 @@ function apply(r: Run, a: FlowAction): void {
       if (t.blocked) refuse('TASK_BLOCKED');
       const signers = uniq(a.signerIds ?? []).filter((u) => u !== a.userId);
       if (!signers.length) refuse('CANDIDATE_REQUIRED');
+      for (const u of signers) if (!r.ctx.org.user(u)) refuse('USER_NOT_FOUND', undefined, u);
       if (t.kind === 'signer') refuse('INVALID_ACTION', undefined, 'an added signer cannot add signers');
       t = r.patchTask(t, { signerMode: a.position, ...(a.position === 'before' ? { blocked: true } : {}) });
       r.record(t.nodeId, a.userId, HANDLE_STATUS.addedSigner, {
@@ -826,6 +829,23 @@ function apply(r: Run, a: FlowAction): void {
     case 'subflowFinished': {
       const run = s.runs[a.nodeId];
       if (s.status !== 1 || !run || run.kind !== 'subflow') refuse('NO_SUCH_WAIT');
+      // The child's end decides: 2 adopted counts as finished; 4 revoked (final) and 5 cancelled fail
+      // the node (the parent returns to its initiator, status 3); 0, 1 and 3 are not ends (a rejected
+      // or withdrawn child can be resubmitted). No childStatus = adopted (older callers).
+      const cs = a.childStatus ?? 2;
+      if (cs === 0 || cs === 1 || cs === 3) refuse('SUBFLOW_NOT_FINISHED', r.cn(a.nodeId).node);
+      if (cs !== 2) {
+        r.record(a.nodeId, SYSTEM_USER, HANDLE_STATUS.rejected, {
+          handleOpinion: flowText('SUBFLOW_FAILED'),
+        });
+        r.stopAll();
+        s.joins = {};
+        s.rejectedFrom = null;
+        r.setStatus(3);
+        r.effects.push({ type: 'flowFinished', status: 3 });
+        if (s.initiatorId) r.message([s.initiatorId], 'rejected', a.nodeId);
+        return;
+      }
       const finished = (run.finished ?? 0) + 1;
       r.patchRun(a.nodeId, { finished });
       if (finished < (run.expected ?? 1)) return;

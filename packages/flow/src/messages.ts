@@ -58,6 +58,13 @@ export const FLOW_TEXTS = {
   NO_BRANCH: { zh: '没有满足条件的分支', zhtw: '沒有滿足條件的分支', en: 'No branch matches' },
   ASSIGN_NODE_REQUIRED: { zh: '请选择指派节点', zhtw: '請選擇指派節點', en: 'Choose the node to assign' },
   ASSIGN_USER_REQUIRED: { zh: '请选择指派给谁', zhtw: '請選擇指派給誰', en: 'Choose whom to assign to' },
+  USER_NOT_FOUND: { zh: '用户不存在', zhtw: '用戶不存在', en: 'The user does not exist' },
+  SUBFLOW_NOT_FINISHED: {
+    zh: '子流程尚未结束',
+    zhtw: '子流程尚未結束',
+    en: 'The subflow has not ended',
+  },
+  SUBFLOW_FAILED: { zh: '子流程未通过', zhtw: '子流程未通過', en: 'The subflow was not approved' },
   INVALID_REJECT_TARGET: {
     zh: '退回节点不正确',
     zhtw: '退回節點不正確',
