@@ -33,6 +33,8 @@ export const ConferenceQuery = Type.Object({
   menuId: Type.Optional(Type.String({ maxLength: 64 })),
   close: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 5 })])),
   startTime: Type.Optional(Type.String({ maxLength: 60 })),
+  /** Only the caller's own bookings (the "my bookings" list; not in the spec). */
+  mine: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 5 })])),
 });
 export type ConferenceQuery = Static<typeof ConferenceQuery>;
 

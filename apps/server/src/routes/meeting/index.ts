@@ -99,6 +99,8 @@ export default async function meetingRoutes(app: FastifyInstance) {
       .executeTakeFirst();
     if (!r) throw notFound();
     const userList = r.participants ? r.participants.split(',') : [];
+    // Names of every user the booking mentions, so a read-only view can show them.
+    const who = await names([r.leader, r.recorder ?? '', r.host ?? '', r.creator_user_id, ...userList]);
     return {
       id: r.id,
       crbguid: r.id,
@@ -117,6 +119,7 @@ export default async function meetingRoutes(app: FastifyInstance) {
       files: JSON.parse(r.files || '[]') as unknown[],
       stateType: r.state_type,
       createUserGuid: r.creator_user_id,
+      userNames: Object.fromEntries(who),
     };
   };
 
@@ -309,6 +312,8 @@ export default async function meetingRoutes(app: FastifyInstance) {
       }
       // close=true: cancelled bookings are listed too (with stateType 1); otherwise only live ones.
       const withClosed = q.close === true || q.close === 'true';
+      const mine = q.mine === true || q.mine === 'true';
+      const uid = me(req).userId;
       const kw = q.keyword?.trim();
       const base = db
         .selectFrom('oa_meeting as m')
@@ -317,7 +322,8 @@ export default async function meetingRoutes(app: FastifyInstance) {
         .$if(!withClosed, (qb) => qb.where('m.state_type', '<>', 1))
         .$if(!!from, (qb) => qb.where('m.end_time', '>=', from as Date))
         .$if(!!to, (qb) => qb.where('m.start_time', '<=', to as Date))
-        .$if(!!kw, (qb) => qb.where('m.theme', 'like', `%${kw}%`));
+        .$if(!!kw, (qb) => qb.where('m.theme', 'like', `%${kw}%`))
+        .$if(mine, (qb) => qb.where('m.creator_user_id', '=', uid));
       const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
       const rows = await base
         .select([
@@ -328,6 +334,7 @@ export default async function meetingRoutes(app: FastifyInstance) {
           'm.start_time',
           'm.end_time',
           'm.state_type',
+          'm.creator_user_id',
         ])
         .orderBy('m.start_time')
         .orderBy('m.id')
@@ -345,6 +352,7 @@ export default async function meetingRoutes(app: FastifyInstance) {
         // 1 upcoming or running, 2 past, 3 closed (cancelled).
         crState: r.state_type === 1 ? 3 : ms(r.end_time) < now ? 2 : 1,
         stateType: r.state_type,
+        createUserGuid: r.creator_user_id,
       }));
       return ok({ list, pagination: { currentPage, pageSize, total } });
     },

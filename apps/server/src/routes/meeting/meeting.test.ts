@@ -232,4 +232,33 @@ describe(`meeting-room booking on ${TEST_DB_KIND}`, () => {
     ).toBe(400);
     expect((await t.call(null, { method: 'GET', url: '/api/Bussiness/Conference' })).code).toBe(602);
   });
+  it("mine=true lists only the caller's bookings; the detail names the users it mentions", async () => {
+    const mineR = await t.call<Any>(other, {
+      method: 'POST',
+      url: '/api/Bussiness/Conference',
+      payload: body({
+        crguid: 'room-302',
+        crLeader: chenjing,
+        crTheme: '陈静的会',
+        startTime: at(7),
+        endTime: at(8),
+        userList: [zhangwei],
+      }),
+    });
+    expect(mineR.code).toBe(200);
+    const mine = await t.call<Any>(other, {
+      method: 'GET',
+      url: '/api/Bussiness/Conference?mine=true&close=true&pageSize=100',
+    });
+    expect(mine.data.list.length).toBeGreaterThan(0);
+    expect(mine.data.list.every((x: Any) => x.createUserGuid === chenjing)).toBe(true);
+    expect(mine.data.list.some((x: Any) => x.crbguid === mineR.data)).toBe(true);
+    const theirs = await t.call<Any>(emp, {
+      method: 'GET',
+      url: '/api/Bussiness/Conference?mine=true&close=true&pageSize=100',
+    });
+    expect(theirs.data.list.some((x: Any) => x.crbguid === mineR.data)).toBe(false);
+    const one = await t.call<Any>(emp, { method: 'GET', url: `/api/Bussiness/Conference/${mineR.data}` });
+    expect(one.data.userNames).toMatchObject({ [chenjing]: '陈静', [zhangwei]: '张伟' });
+  });
 });
