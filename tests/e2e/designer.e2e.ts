@@ -3,7 +3,7 @@ import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { validateFormConfig } from '@kp/schema';
+import { validateFormConfig, validatePortalLayout } from '@kp/schema';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, RESULTS_DIR } from './browser';
@@ -224,6 +224,80 @@ describe('flow designer', () => {
       expect(await byTest(page, 'node-error-approver_1').textContent()).toContain('请设置审批人');
       expect(await byTest(page, 'node-error-condition_1').textContent()).toContain('请设置条件');
       await page.screenshot({ path: path.join(RESULTS_DIR, 'designer-flow-verify.png') });
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('portal designer', () => {
+  it('drops widgets on any grid cell, moves one onto another (which moves below), resizes by the corner and saves a valid layout', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    try {
+      await page.goto(`${base}#portal`);
+      const grid = byTest(page, 'portal-grid-cells');
+      await grid.waitFor();
+      const col = async () => (await grid.boundingBox())!.width / 24;
+      const item = (kind: string) => page.locator(`.kp-portal-grid [data-kind="${kind}"]`).first();
+      const pos = async (kind: string) => ({
+        x: await item(kind).getAttribute('data-x'),
+        y: await item(kind).getAttribute('data-y'),
+        w: await item(kind).getAttribute('data-w'),
+        height: await item(kind).getAttribute('data-height'),
+      });
+
+      // news to the top-left cell, notices to the right half of the first row
+      await byTest(page, 'portal-palette-portalNews').dragTo(grid, { targetPosition: { x: 4, y: 4 } });
+      await item('portalNews').waitFor();
+      await byTest(page, 'portal-palette-portalNotices').dragTo(grid, {
+        targetPosition: { x: (await col()) * 13, y: 4 },
+      });
+      await item('portalNotices').waitFor();
+      expect(await pos('portalNews')).toMatchObject({ x: '0', y: '0', w: '12' });
+      expect(await pos('portalNotices')).toMatchObject({ x: '12', y: '0', w: '12' });
+
+      // news dragged by its top-left corner onto the notices' cell: it takes the cell, notices go below
+      await item('portalNews').dragTo(grid, {
+        sourcePosition: { x: 8, y: 8 },
+        targetPosition: { x: (await col()) * 12 + 8, y: 8 },
+      });
+      await expect.poll(async () => (await pos('portalNews')).x).toBe('12');
+      expect(await pos('portalNews')).toMatchObject({ x: '12', y: '0' });
+      expect(await pos('portalNotices')).toMatchObject({ x: '12', y: '30' });
+
+      // resize news from its corner: 6 columns narrower (12 -> 6), 100 px taller (300 -> 400)
+      const handle = page.locator('[data-testid^="portal-resize-"]').first();
+      const news = item('portalNews');
+      const h = (await news.locator('[data-testid^="portal-resize-"]').boundingBox())!;
+      const c = await col();
+      await page.mouse.move(h.x + h.width / 2, h.y + h.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(h.x + h.width / 2 - c * 3, h.y + h.height / 2 + 50, { steps: 4 });
+      await page.mouse.move(h.x + h.width / 2 - c * 6, h.y + h.height / 2 + 100, { steps: 4 });
+      await page.mouse.up();
+      await expect.poll(async () => (await pos('portalNews')).w).toBe('6');
+      expect(await pos('portalNews')).toMatchObject({ x: '12', y: '0', w: '6', height: '400' });
+      expect(await pos('portalNotices')).toMatchObject({ x: '12', y: '40' });
+      expect(await handle.count()).toBeGreaterThan(0);
+
+      await byTest(page, 'portal-save').click();
+      const saved = (await page.evaluate(
+        () => (window as unknown as { __saved: unknown[] }).__saved,
+      )) as Array<{
+        layout: Array<{ jnpfKey: string; x: number; y: number; w: number; height: number }>;
+      }>;
+      expect(saved).toHaveLength(1);
+      const layout = saved[0]!;
+      const r = validatePortalLayout(layout);
+      expect(r.ok ? [] : r.errors).toEqual([]);
+      expect(layout.layout.map((x) => [x.jnpfKey, x.x, x.y, x.w, x.height])).toEqual([
+        ['portalNews', 12, 0, 6, 400],
+        ['portalNotices', 12, 40, 12, 300],
+      ]);
+      await page.screenshot({ path: path.join(RESULTS_DIR, 'designer-portal-grid.png') });
       expect(errors).toEqual([]);
     } finally {
       await page.close();

@@ -2,7 +2,19 @@ import { PORTAL_WIDGETS, validatePortalLayout } from '@kp/schema';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addAppItem, clampHeight, clampRowCount, clampWidth, newWidget, pack, removeAppItem } from './model';
+import {
+  addAppItem,
+  arrange,
+  clampHeight,
+  clampRowCount,
+  clampWidth,
+  compact,
+  newWidget,
+  overlaps,
+  pack,
+  placeAt,
+  removeAppItem,
+} from './model';
 import { PortalDesigner } from './PortalDesigner';
 
 // antd in jsdom is slow on a shared machine; these suites render the whole designer
@@ -60,6 +72,98 @@ describe('portal model', () => {
       ),
       { numRuns: 100 },
     );
+  });
+});
+
+describe('portal grid: free placement', () => {
+  const w = (k: string, x: number, y: number, width = 12, height = 300) => ({
+    ...newWidget('portalNews', k),
+    x,
+    y,
+    w: width,
+    height,
+    h: height / 10,
+  });
+
+  it('places a widget at any column; a widget landed on moves below it; the grid compacts upwards', () => {
+    const a = w('a', 0, 0);
+    const b = w('b', 12, 0);
+    // a to the right half, onto b: a keeps the cell, b goes below it
+    const l1 = placeAt([a, b], 'a', 12, 0);
+    expect(l1.map((x) => [x.i, x.x, x.y])).toEqual([
+      ['a', 12, 0],
+      ['b', 12, 30],
+    ]);
+    // a dropped low in an empty column rises to the top (vertical compaction)
+    const l2 = placeAt([a, b], 'a', 6, 80);
+    expect(l2.find((x) => x.i === 'a')).toMatchObject({ x: 6, y: 30 });
+    const l3 = placeAt([a, b], 'a', 0, 80);
+    expect(l3.find((x) => x.i === 'a')).toMatchObject({ x: 0, y: 0 });
+    // x is kept inside the 24 columns
+    expect(placeAt([a], 'a', 20, 0)[0]).toMatchObject({ x: 12, w: 12 });
+    // a saved layout with overlapping or missing positions falls back to the row flow
+    expect(arrange([w('p', 0, 0), w('q', 0, 0)]).map((x) => [x.x, x.y])).toEqual([
+      [0, 0],
+      [12, 0],
+    ]);
+  });
+
+  it('property: any sequence of moves and resizes leaves a layout without overlaps that validates', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            k: fc.constantFrom(...PORTAL_WIDGETS),
+            w: fc.integer({ min: 1, max: 30 }),
+            h: fc.integer({ min: 0, max: 1200 }),
+          }),
+          { minLength: 1, maxLength: 10 },
+        ),
+        fc.array(
+          fc.record({
+            who: fc.nat(),
+            x: fc.integer({ min: -3, max: 30 }),
+            y: fc.integer({ min: -3, max: 300 }),
+            w: fc.option(fc.integer({ min: 1, max: 30 })),
+          }),
+          { maxLength: 12 },
+        ),
+        (specs, moves) => {
+          let items = compact(
+            specs.map((s, i) => ({ ...newWidget(s.k, `k${i}`), x: 0, y: i * 200, w: s.w, height: s.h })),
+          );
+          for (const m of moves) {
+            const it = items[m.who % items.length]!;
+            if (m.w !== null) items = items.map((x) => (x.i === it.i ? { ...x, w: m.w! } : x));
+            items = placeAt(items, String(it.i), m.x, m.y);
+          }
+          for (const [i, a] of items.entries())
+            for (const b of items.slice(i + 1)) expect(overlaps(a, b)).toBe(false);
+          const r = validatePortalLayout({ layout: items });
+          expect(r.ok ? [] : r.errors).toEqual([]);
+          expect(items).toHaveLength(specs.length);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('resizing with the width slider pushes the neighbour it now covers below it', async () => {
+    const onChange = vi.fn();
+    render(<PortalDesigner value={{ layout: [w('a', 0, 0), w('b', 12, 0)] }} onChange={onChange} />);
+    expect(screen.getByTestId('portal-item-b').dataset.x).toBe('12');
+    fireEvent.click(within(screen.getByTestId('portal-item-a')).getAllByText('新闻资讯')[0]!);
+    const slider = within(screen.getByTestId('portal-props')).getAllByRole('slider')[0]!;
+    fireEvent.keyDown(slider, { key: 'End', keyCode: 35, which: 35 });
+    const last = onChange.mock.calls.at(-1)![0].layout as Array<{
+      i: string;
+      x: number;
+      y: number;
+      w: number;
+    }>;
+    expect(last.find((x) => x.i === 'a')).toMatchObject({ x: 0, y: 0, w: 24 });
+    expect(last.find((x) => x.i === 'b')).toMatchObject({ x: 12, y: 30 });
+    expect(screen.getByTestId('portal-item-b').dataset.y).toBe('30');
   });
 });
 

@@ -14,14 +14,16 @@ import { HTML5Backend } from 'react-dnd-html5-backend';
 import { type DesignerLanguage, labelText, setDesignerLanguage, useDesignerT } from '../i18n';
 import {
   addAppItem,
+  arrange,
   clampHeight,
   clampRowCount,
   clampWidth,
+  compact,
   hasCategory,
   hasColumns,
   hasRowCount,
   newWidget,
-  pack,
+  placeAt,
   ROW_PX,
   removeAppItem,
   widgetLabel,
@@ -66,7 +68,7 @@ function PortalDesignerInner({
 }: PortalDesignerProps) {
   const { t, lang } = useDesignerT();
   const { message } = App.useApp();
-  const [items, setItems] = useState<PortalItem[]>(() => pack(value?.layout ?? []));
+  const [items, setItems] = useState<PortalItem[]>(() => arrange(value?.layout ?? []));
   const [sel, setSel] = useState<string | null>(null);
   const [preview, setPreview] = useState(false);
   const seq = useRef(Date.now());
@@ -77,55 +79,35 @@ function PortalDesignerInner({
   }, [language]);
 
   const commit = (next: PortalItem[]) => {
-    const packed = pack(next);
-    setItems(packed);
-    cb.current?.({ layout: packed });
+    setItems(next);
+    cb.current?.({ layout: next });
   };
   const itemsRef = useRef(items);
   itemsRef.current = items;
-  const add = (k: PortalItem['jnpfKey'], before?: string) => {
+  /** A new widget at cell (x, y), or below everything (the palette's click). */
+  const add = (k: PortalItem['jnpfKey'], at?: { x: number; y: number }) => {
     const key = `w${++seq.current}`;
-    const list = [...itemsRef.current];
-    const idx = before ? list.findIndex((x) => String(x.i) === before) : -1;
-    list.splice(idx < 0 ? list.length : idx, 0, newWidget(k, key));
-    commit(list);
+    const list = itemsRef.current;
+    const bottom = Math.max(0, ...list.map((it) => it.y + it.h));
+    commit(placeAt([...list, newWidget(k, key)], key, at?.x ?? 0, at?.y ?? bottom));
     setSel(key);
   };
-  const move = (key: string, before: string | null) => {
-    const list = [...itemsRef.current];
-    const from = list.findIndex((x) => String(x.i) === key);
-    if (from < 0 || key === before) return;
-    const [it] = list.splice(from, 1);
-    const to = before ? list.findIndex((x) => String(x.i) === before) : list.length;
-    list.splice(to < 0 ? list.length : to, 0, it!);
-    commit(list);
+  /** Free placement: the widget's top-left goes to cell (x, y); what it lands on moves down. */
+  const move = (key: string, x: number, y: number) => commit(placeAt(itemsRef.current, key, x, y));
+  const update = (key: string, fn: (d: PortalItem) => void) => {
+    const next = produce(itemsRef.current, (d) => {
+      const it = d.find((x) => String(x.i) === key);
+      if (it) fn(it as PortalItem);
+    });
+    const it = next.find((x) => String(x.i) === key);
+    commit(it ? placeAt(next, key, it.x, it.y) : next);
   };
-  const update = (key: string, fn: (d: PortalItem) => void) =>
-    commit(
-      produce(itemsRef.current, (d) => {
-        const it = d.find((x) => String(x.i) === key);
-        if (it) fn(it as PortalItem);
-      }),
-    );
   const remove = (key: string) => {
-    commit(itemsRef.current.filter((x) => String(x.i) !== key));
+    commit(compact(itemsRef.current.filter((x) => String(x.i) !== key)));
     setSel(null);
   };
   const layout: PortalLayout = { layout: items };
   const selected = items.find((x) => String(x.i) === sel) ?? null;
-
-  const [, drop] = useDrop<Drag, unknown, unknown>(
-    () => ({
-      accept: [NEW_WIDGET, MOVE_WIDGET],
-      drop(item, m) {
-        if (m.didDrop() || readOnly) return undefined;
-        if (item.jnpfKey && !item.key) add(item.jnpfKey);
-        else if (item.key) move(item.key, null);
-        return { done: true };
-      },
-    }),
-    [readOnly],
-  );
 
   return (
     <div
@@ -171,9 +153,6 @@ function PortalDesignerInner({
           </div>
         ) : null}
         <div
-          ref={(el) => {
-            drop(el);
-          }}
           data-testid="portal-grid"
           style={{ flex: 1, overflow: 'auto', background: '#f5f5f5', padding: 8 }}
         >
@@ -260,25 +239,74 @@ interface GridProps {
   selected: string | null;
   readOnly: boolean;
   onSelect?: (k: string) => void;
-  onMove?: (key: string, before: string) => void;
-  onAdd?: (k: PortalItem['jnpfKey'], before: string) => void;
+  onMove?: (key: string, x: number, y: number) => void;
+  onAdd?: (k: PortalItem['jnpfKey'], at: { x: number; y: number }) => void;
   onResize?: (key: string, w: number, h: number) => void;
   onRemove?: (key: string) => void;
   renderWidget?: (item: PortalItem) => ReactNode;
 }
 
+/** The grid cell under a viewport point (column 0..24-w, row >= 0). */
+function cellAt(grid: HTMLElement, px: { x: number; y: number }, w: number) {
+  const r = grid.getBoundingClientRect();
+  const col = r.width / L.gridColumns;
+  return {
+    x: Math.min(L.gridColumns - w, Math.max(0, Math.round((px.x - r.left) / col))),
+    y: Math.max(0, Math.round((px.y - r.top) / ROW_PX)),
+  };
+}
+
 function Grid(p: GridProps) {
   const rows = Math.max(1, ...p.items.map((i) => i.y + i.h));
+  const ref = useRef<HTMLDivElement | null>(null);
+  const pRef = useRef(p);
+  pRef.current = p;
+  const [{ over }, drop] = useDrop<Drag, unknown, { over: boolean }>(
+    () => ({
+      accept: [NEW_WIDGET, MOVE_WIDGET],
+      collect: (m) => ({ over: m.isOver() }),
+      drop(d, m) {
+        const g = ref.current;
+        const cur = pRef.current;
+        if (!g || cur.readOnly) return undefined;
+        if (d.key) {
+          // a moved widget: where its top-left corner was let go
+          const it = cur.items.find((x) => String(x.i) === d.key);
+          const at = m.getSourceClientOffset() ?? m.getClientOffset();
+          if (it && at) {
+            const c = cellAt(g, at, it.w);
+            cur.onMove?.(d.key, c.x, c.y);
+          }
+        } else if (d.jnpfKey) {
+          const at = m.getClientOffset();
+          const w = newWidget(d.jnpfKey, '_').w;
+          cur.onAdd?.(d.jnpfKey, at ? cellAt(g, at, w) : { x: 0, y: rows });
+        }
+        return { done: true };
+      },
+    }),
+    [],
+  );
   return (
     <div
+      ref={(el) => {
+        ref.current = el;
+        if (!p.readOnly) drop(el);
+      }}
       className="kp-portal-grid"
+      data-testid={p.readOnly ? undefined : 'portal-grid-cells'}
       style={{
+        outline: over ? '1px dashed #1677ff' : undefined,
+        backgroundImage: p.readOnly
+          ? undefined
+          : 'linear-gradient(to right, rgba(22,119,255,.06) 1px, transparent 1px)',
+        backgroundSize: p.readOnly ? undefined : `calc(100% / ${L.gridColumns}) 100%`,
         display: 'grid',
         gridTemplateColumns: 'repeat(24, 1fr)',
         gridAutoRows: `${ROW_PX}px`,
         gap: 0,
         position: 'relative',
-        minHeight: rows * ROW_PX,
+        minHeight: Math.max(rows * ROW_PX, p.readOnly ? 0 : 400),
       }}
     >
       {p.items.map((it) => (
@@ -293,8 +321,6 @@ function GridCell({
   selected,
   readOnly,
   onSelect,
-  onMove,
-  onAdd,
   onResize,
   onRemove,
   renderWidget,
@@ -302,27 +328,18 @@ function GridCell({
   const { t, lang } = useDesignerT();
   const key = String(item.i);
   const cell = useRef<HTMLDivElement | null>(null);
+  // the corner handle resizes: while it is held the card must not start an HTML5 drag (that would cancel
+  // the pointer events)
+  const resizing = useRef(false);
   const [, drag] = useDrag<Drag>(
-    () => ({ type: MOVE_WIDGET, item: { key }, canDrag: () => !readOnly }),
+    () => ({ type: MOVE_WIDGET, item: { key }, canDrag: () => !readOnly && !resizing.current }),
     [key, readOnly],
-  );
-  const [{ over }, drop] = useDrop<Drag, unknown, { over: boolean }>(
-    () => ({
-      accept: [NEW_WIDGET, MOVE_WIDGET],
-      collect: (m) => ({ over: m.isOver({ shallow: true }) }),
-      drop(d) {
-        if (readOnly) return undefined;
-        if (d.key) onMove?.(d.key, key);
-        else if (d.jnpfKey) onAdd?.(d.jnpfKey, key);
-        return { done: true };
-      },
-    }),
-    [key, readOnly, onMove, onAdd],
   );
   // resize by dragging the corner: width snaps to steps of 2 columns, height to 100..1000 px
   const startResize = (e: React.PointerEvent) => {
     e.preventDefault();
     e.stopPropagation();
+    resizing.current = true;
     const el = cell.current;
     const grid = el?.parentElement;
     if (!el || !grid) return;
@@ -339,6 +356,7 @@ function GridCell({
       el.dataset.resizeH = String(clampHeight(h0 + ev.clientY - y0));
     };
     const onUp = () => {
+      resizing.current = false;
       window.removeEventListener('pointermove', onMoveP);
       window.removeEventListener('pointerup', onUp);
       el.style.outline = '';
@@ -354,10 +372,12 @@ function GridCell({
     <div
       ref={(el) => {
         cell.current = el;
-        drag(drop(el));
+        drag(el);
       }}
       data-testid={`portal-item-${key}`}
       data-kind={item.jnpfKey}
+      data-x={item.x}
+      data-y={item.y}
       data-w={item.w}
       data-height={item.height}
       className={`kp-portal-item kp-shadow-${shadow}`}
@@ -379,7 +399,7 @@ function GridCell({
           borderRadius: 4,
           overflow: 'hidden',
           boxShadow: shadow === 'always' ? '0 1px 6px rgba(0,0,0,.12)' : undefined,
-          outline: selected === key ? '2px solid #1677ff' : over ? '2px dashed #1677ff' : undefined,
+          outline: selected === key ? '2px solid #1677ff' : undefined,
           cursor: readOnly ? 'default' : 'move',
         }}
       >

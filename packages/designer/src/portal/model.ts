@@ -116,3 +116,65 @@ export function addAppItem(
 export function emptyLayout(): PortalLayout {
   return { layout: [] };
 }
+
+type Box = Pick<PortalItem, 'x' | 'y' | 'w' | 'h'>;
+/** Whether two grid boxes overlap. */
+export const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.w && a.x + a.w > b.x && a.y < b.y + b.h && a.y + a.h > b.y;
+
+/** Width, height (h = height / 10) and x made legal for the 24-column grid. */
+function normalise(it: PortalItem): PortalItem {
+  const w = clampWidth(it.w, it.minW ?? L.minW, it.maxW ?? L.maxW);
+  const height = clampHeight(it.height ?? DEFAULT_HEIGHT);
+  const h = Math.round(height / ROW_PX);
+  const x = Math.min(Math.max(0, Math.round(it.x ?? 0)), L.gridColumns - w);
+  const y = Math.max(0, Math.round(it.y ?? 0));
+  return { ...it, x, y, w, h, height };
+}
+
+/**
+ * Vertical compaction (the grid-layout rule): in order of (y, x), with `first` ahead of its ties, each widget
+ * rises as far as it can without overlapping the ones already placed. Keeps x; result sorted by (y, x).
+ */
+export function compact(items: PortalItem[], first?: string): PortalItem[] {
+  const list = items.map(normalise);
+  const order = [...list].sort(
+    (a, b) => a.y - b.y || (String(a.i) === first ? -1 : String(b.i) === first ? 1 : 0) || a.x - b.x,
+  );
+  const placed: PortalItem[] = [];
+  for (const it of order) {
+    let y = it.y;
+    while (y > 0 && !placed.some((p) => overlaps(p, { ...it, y: y - 1 }))) y--;
+    while (placed.some((p) => overlaps(p, { ...it, y }))) y++;
+    placed.push({ ...it, y });
+  }
+  return placed.sort((a, b) => a.y - b.y || a.x - b.x);
+}
+
+/**
+ * Puts widget `key` at column x, row y (free placement): widgets it lands on are pushed below it, then the
+ * grid is compacted upwards. Also used after a resize (same x, y, new w or height).
+ */
+export function placeAt(items: PortalItem[], key: string, x: number, y: number): PortalItem[] {
+  const list = items.map((it) => (String(it.i) === key ? normalise({ ...it, x, y }) : normalise(it)));
+  const moved = list.find((it) => String(it.i) === key);
+  if (!moved) return compact(list);
+  // push down everything that overlaps the moved widget, and whatever those land on in turn
+  const push = (above: PortalItem, seen: Set<string>) => {
+    for (const o of list) {
+      const k = String(o.i);
+      if (o === above || k === key || seen.has(k) || !overlaps(o, above)) continue;
+      o.y = above.y + above.h;
+      push(o, new Set([...seen, k]));
+    }
+  };
+  push(moved, new Set([key]));
+  return compact(list, key);
+}
+
+/** A saved layout as the designer starts from it: row flow when positions are missing or overlap, else compacted. */
+export function arrange(items: PortalItem[]): PortalItem[] {
+  const n = items.map(normalise);
+  const clash = n.some((a, i) => n.some((b, j) => j > i && overlaps(a, b)));
+  return clash ? pack(items) : compact(n);
+}
