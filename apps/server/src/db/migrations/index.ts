@@ -7,6 +7,7 @@ import * as m0001 from './0001-core';
  */
 export const migrations: Record<string, Migration> = {
   '0001-core': m0001,
+  '0002-table-change-notify': await import('./0002-table-change-notify'),
   '0010-permission-admin': await import('./0010-permission-admin'),
   '0011-user-list-index': await import('./0011-user-list-index'),
   '0050-messaging': await import('./0050-messaging'),
@@ -15,4 +16,6 @@ export const migrations: Record<string, Migration> = {
   '0092-meeting': await import('./0092-meeting'),
   '0093-data-interface': await import('./0093-data-interface'),
   '0095-workflow': await import('./0095-workflow'),
+  '0096-workflow-print': await import('./0096-workflow-print'),
+  '0100-visualdev': await import('./0100-visualdev'),
 };
