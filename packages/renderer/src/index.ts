@@ -13,6 +13,13 @@ export { createRendererI18n } from './i18n/i18n';
 export { en as enTexts, zh as zhTexts, zhtw as zhtwTexts } from './i18n/resources';
 export { createMemoryProviders, type MemoryData } from './providers/memory';
 export type * from './providers/types';
-export { runScript, type ScriptApi, ScriptError, type ScriptLimits } from './sandbox/sandbox';
+export {
+  type AsyncScriptApi,
+  runScript,
+  runScriptAsync,
+  type ScriptApi,
+  ScriptError,
+  type ScriptLimits,
+} from './sandbox/sandbox';
 export { type FieldUiState, FormStore } from './store/formStore';
 export { type UploadedFileValue, type UploadItem, UploadQueue, type UploadState } from './upload/uploadQueue';

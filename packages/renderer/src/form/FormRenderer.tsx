@@ -8,7 +8,7 @@ import zhTW from 'antd/locale/zh_TW';
 import { forwardRef, type Ref, useCallback, useEffect, useImperativeHandle, useMemo, useRef } from 'react';
 import { createRendererI18n, LocaleContext, type LocaleValue } from '../i18n/i18n';
 import type { FormProviders } from '../providers/types';
-import { runScript, type ScriptApi } from '../sandbox/sandbox';
+import { type AsyncScriptApi, runScriptAsync, type ScriptApi } from '../sandbox/sandbox';
 import { type Data, FormStore } from '../store/formStore';
 import { type FormMode, type MessageType, RenderContext, type RenderContextValue } from './context';
 import { compile, recalc, splitErrors, validate } from './engineAdapter';
@@ -150,7 +150,7 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
   useEffect(() => () => timer.current && clearTimeout(timer.current), []);
 
   // Form scripts run in the sandbox with this API.
-  const scriptApi = useMemo<ScriptApi>(
+  const scriptApi = useMemo<ScriptApi & AsyncScriptApi>(
     () => ({
       getFormData: () => store.getData(),
       setFormData: (d) => {
@@ -162,14 +162,19 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
       setRequired: (k, r) => store.setUi(String(k), { required: Boolean(r) }),
       setDisabled: (k, d) => store.setUi(String(k), { disabled: Boolean(d) }),
       message: (text, type) => message(String(text), (type as MessageType) ?? 'info'),
+      callInterface: (id, params) => providers.dataInterface(id, params),
+      request: (url, method, data) =>
+        providers.request
+          ? providers.request(url, (method || 'GET').toUpperCase(), data)
+          : Promise.reject(new Error('request is not available')),
     }),
-    [store, message],
+    [store, message, providers],
   );
   const run = useCallback(
-    (code: unknown, data: unknown): unknown => {
+    async (code: unknown, data: unknown): Promise<unknown> => {
       if (typeof code !== 'string' || code.trim() === '') return undefined;
       try {
-        return runScript(code, data, scriptApi);
+        return await runScriptAsync(code, data, scriptApi);
       } catch (e) {
         message(i18n.t('scriptError', { message: (e as Error).message }) as string, 'error');
         return false;
@@ -181,7 +186,7 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
   const funcs = (config.funcs ?? {}) as Record<string, unknown>;
   // biome-ignore lint/correctness/useExhaustiveDependencies: onLoad runs once per store (config)
   useEffect(() => {
-    run(funcs.onLoad, store.getData());
+    void run(funcs.onLoad, store.getData());
   }, [store]);
 
   const isHidden = useCallback(
@@ -226,7 +231,7 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
       const onChangeScript = (target as Record<string, unknown> | undefined)?.on as
         | Record<string, unknown>
         | undefined;
-      if (onChangeScript?.change) run(onChangeScript.change, data);
+      if (onChangeScript?.change) void run(onChangeScript.change, data);
       if (store.getError(key)) store.setError(key, undefined);
     },
     [fieldsByModel, run, store],
@@ -242,7 +247,7 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
         return false;
       }
       // 2. beforeSubmit (returning false stops the submit).
-      if (run(funcs.beforeSubmit, store.getData()) === false) return false;
+      if ((await run(funcs.beforeSubmit, store.getData())) === false) return false;
       // 3. Form validation (skipped by save). Re-run: the script may have changed data or rules.
       if (kind === 'submit') {
         const again = splitErrors(computeErrors(), tables);

@@ -14,6 +14,8 @@ export interface MemoryData {
   currentUser?: CurrentUser;
   dictionaries?: Record<string, DictionaryOption[]>;
   dataInterfaces?: Record<string, Row[]>;
+  /** Answers of `request(url, method, data)` by `METHOD url` (e.g. `GET /api/x`); a function gets the data. */
+  requests?: Record<string, unknown | ((data: unknown) => unknown)>;
   orgTrees?: Partial<Record<OrgTreeKind, TreeNode[]>>;
   /** Organisation tree whose leaves are users (type 'user'). */
   userTree?: TreeNode[];
@@ -27,6 +29,8 @@ export interface MemoryData {
   billRules?: Record<string, string>;
   /** Answers the merge call with this code and msg when set (to test error paths). */
   failMerge?: { code: number; msg: string };
+  /** Answers an editor image upload with this code and msg when set. */
+  failAnnex?: { code: number; msg: string };
   /** Answers a chunk call with this code and msg when set. */
   failChunk?: { code: number; msg: string };
   /** Simulated latency per call in ms (default 0). */
@@ -85,7 +89,19 @@ export function createMemoryProviders(data: MemoryData = {}): FormProviders & {
     uploads,
     currentUser: () => delay(user),
     dictionary: (typeId) => delay(data.dictionaries?.[typeId] ?? []),
-    dataInterface: (id) => delay(data.dataInterfaces?.[id] ?? []),
+    // With params: the rows whose fields equal every given param (as text), like a filtered query.
+    dataInterface: (id, params) =>
+      delay(
+        (data.dataInterfaces?.[id] ?? []).filter((r) =>
+          Object.entries(params ?? {}).every(([k, v]) => v == null || v === '' || String(r[k]) === String(v)),
+        ),
+      ),
+    request: (url, method, body) => {
+      const key = `${method.toUpperCase()} ${url}`;
+      if (!data.requests || !(key in data.requests)) return Promise.reject(new Error(`no answer for ${key}`));
+      const a = data.requests[key];
+      return delay(typeof a === 'function' ? (a as (d: unknown) => unknown)(body) : a);
+    },
     orgTree: (kind, parentId, options) => {
       const tree = data.orgTrees?.[kind] ?? [];
       if (options?.keyword)
@@ -188,6 +204,16 @@ export function createMemoryProviders(data: MemoryData = {}): FormProviders & {
             url: `memory://${p.fileName}`,
             size: p.fileSize,
           },
+        });
+      },
+      // Editor images: answered with a data: URL of the file itself (nothing leaves the page).
+      annex: (file) => {
+        if (data.failAnnex) return delay({ ...data.failAnnex, data: { url: '' } });
+        return new Promise((resolve, reject) => {
+          const reader = new FileReader();
+          reader.onload = () => resolve({ code: 200, msg: 'Success', data: { url: String(reader.result) } });
+          reader.onerror = () => reject(reader.error);
+          reader.readAsDataURL(file);
         });
       },
     },

@@ -113,8 +113,17 @@ export interface FormProviders {
   currentUser(): Promise<CurrentUser>;
   /** Dictionary entries of a dictionary type. */
   dictionary(typeId: string): Promise<DictionaryOption[]>;
-  /** Options from a data interface (dataType dynamic). */
-  dataInterface(interfaceId: string): Promise<Row[]>;
+  /**
+   * Rows of a data interface: options of a dataType dynamic field (no params), or a form script's
+   * `callInterface(id, params)` (params become the interface's query parameters).
+   */
+  dataInterface(interfaceId: string, params?: Record<string, unknown>): Promise<Row[]>;
+  /**
+   * A form script's `request(url, method, data)` (spec 3 §7: custom scripts can issue requests with a method,
+   * default GET, and data). Optional: without it the call stops the script. The host decides which
+   * addresses it serves; the answer (its `data`) goes back to the script.
+   */
+  request?(url: string, method: string, data: unknown): Promise<unknown>;
   /** Children of `parentId` ('0' for the roots) in an organisation tree, optionally filtered by keyword. */
   orgTree(
     kind: OrgTreeKind,
@@ -153,5 +162,10 @@ export interface FormProviders {
   upload: {
     chunk(req: ChunkRequest): Promise<Envelope<ChunkResult>>;
     merge(payload: MergePayload): Promise<Envelope<MergeResult>>;
+    /**
+     * Optional: one image of the rich-text editor (POST /api/File/Uploader/annex, multipart). The answer's
+     * data.url is inserted; without this provider the editor has no image button.
+     */
+    annex?(file: File): Promise<Envelope<{ url: string }>>;
   };
 }

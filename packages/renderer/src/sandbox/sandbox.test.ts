@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { runScript, type ScriptApi, ScriptError } from './sandbox';
+import { type AsyncScriptApi, runScript, runScriptAsync, type ScriptApi, ScriptError } from './sandbox';
 
 function api(data: Record<string, unknown> = {}): ScriptApi & { calls: unknown[][] } {
   const calls: unknown[][] = [];
@@ -74,5 +74,53 @@ describe('form script sandbox', () => {
     runScript('formData.list.push(2); var d = getFormData(); d.list.push(3); return 1', null, a);
     expect(spy).toHaveBeenCalled();
     expect(data.list).toEqual([1]);
+  });
+
+  describe('asynchronous calls', () => {
+    const asyncApi = (
+      over: Partial<AsyncScriptApi> = {},
+    ): ScriptApi & AsyncScriptApi & { calls: unknown[][] } => ({
+      ...api({ dept: 'd1' }),
+      callInterface: async (id, params) => [{ id, params, name: '研发部' }],
+      request: async (url, method, data) => ({ url, method, data }),
+      ...over,
+    });
+
+    it('pauses on callInterface and request and goes on with their answers', async () => {
+      const a = asyncApi();
+      const out = await runScriptAsync(
+        "var rows = callInterface('depts', { parent: formData.dept }); setFieldValue('name', rows[0].name);" +
+          " var r = request('/api/x', 'POST', { n: 1 }); return [rows[0].params.parent, r.method, r.data.n, request('/y').method];",
+        null,
+        a,
+      );
+      expect(out).toEqual(['d1', 'POST', 1, 'GET']);
+      expect(a.calls).toEqual([['setFieldValue', 'name', '研发部']]);
+    });
+
+    it('stops the script when a call fails or takes too long', async () => {
+      const failing = asyncApi({ callInterface: () => Promise.reject(new Error('boom')) });
+      await expect(
+        runScriptAsync("callInterface('x'); setFieldValue('a', 1);", null, failing),
+      ).rejects.toThrow(/call failed: boom/);
+      expect(failing.calls).toEqual([]);
+      const slow = asyncApi({ request: () => new Promise(() => {}) });
+      await expect(runScriptAsync("request('/slow');", null, slow, { maxWaitMillis: 50 })).rejects.toThrow(
+        /over 50 ms/,
+      );
+    });
+
+    it('keeps the step limit and the sandbox while waiting', async () => {
+      await expect(
+        runScriptAsync("callInterface('x'); while (true) {}", null, asyncApi(), { maxSteps: 5000 }),
+      ).rejects.toThrow(ScriptError);
+      expect(
+        await runScriptAsync(
+          "callInterface('x'); return typeof window.document + typeof fetch;",
+          null,
+          asyncApi(),
+        ),
+      ).toBe('undefinedundefined');
+    });
   });
 });

@@ -9,6 +9,8 @@ declare module 'js-interpreter' {
     step(): boolean;
     run(): boolean;
     createNativeFunction(fn: (...args: PseudoValue[]) => PseudoValue, isConstructor?: boolean): PseudoObject;
+    // biome-ignore lint/suspicious/noExplicitAny: the callback comes last after any declared parameters
+    createAsyncFunction(fn: (...args: any[]) => void): PseudoObject;
     createObjectProto(proto: PseudoObject | null): PseudoObject;
     nativeToPseudo(value: unknown): PseudoValue;
     pseudoToNative(value: PseudoValue): unknown;

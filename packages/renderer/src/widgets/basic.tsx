@@ -14,7 +14,6 @@ import {
   TreeSelect,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import DOMPurify from 'dompurify';
 import { useEffect } from 'react';
 import { useRender } from '../form/context';
 import { cfg, prop, text } from '../form/fieldUtil';
@@ -317,27 +316,6 @@ export function SliderWidget({ field, value, onChange, disabled }: WidgetProps) 
     />
   ) : (
     <Slider {...common} value={num(value) ?? 0} onChange={(v) => onChange(v)} />
-  );
-}
-
-/** Rich text: edited as HTML text; shown sanitised by DOMPurify when disabled. */
-export function EditorWidget({ field, value, onChange, disabled, placeholder }: WidgetProps) {
-  if (disabled) {
-    return (
-      <div
-        className="kp-editor-view"
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify
-        dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(str(value)) }}
-      />
-    );
-  }
-  return (
-    <Input.TextArea
-      value={str(value)}
-      onChange={(e) => onChange(e.target.value)}
-      placeholder={placeholder}
-      style={{ minHeight: prop<number>(field, 'height') ?? 120 }}
-    />
   );
 }
 

@@ -6,7 +6,6 @@ import {
   ColorWidget,
   DateRangeWidget,
   DateWidget,
-  EditorWidget,
   NumberInput,
   RadioWidget,
   RateWidget,
@@ -31,6 +30,7 @@ import {
   NumberRangeWidget,
   TextDisplay,
 } from './display';
+import { EditorWidget } from './editor';
 import { OrgPickerWidget } from './orgPicker';
 import { AttrWidget, PopupSelectWidget } from './popupSelect';
 import type { Widget } from './types';

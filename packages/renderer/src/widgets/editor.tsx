@@ -1,0 +1,179 @@
+import Image from '@tiptap/extension-image';
+import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { Button, Space, Tooltip } from 'antd';
+import DOMPurify from 'dompurify';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useRender } from '../form/context';
+import { prop } from '../form/fieldUtil';
+import type { WidgetProps } from './types';
+
+/** The HTML an editor value may hold: DOMPurify's defaults (no script, no event handlers, no javascript: URLs). */
+export const sanitizeHtml = (html: unknown): string =>
+  html == null || html === '' ? '' : DOMPurify.sanitize(String(html));
+
+/**
+ * The stored value: sanitised, without the trailing empty paragraphs the editor keeps for the caret; an
+ * empty document ('<p></p>') is '', so a required editor reports 不能为空.
+ */
+const toValue = (html: string): string => sanitizeHtml(html).replace(/(<p>\s*<\/p>)+$/, '');
+
+const ALLOWED_PROTOCOLS = ['http', 'https', 'mailto', 'tel'];
+
+/**
+ * Rich text (jnpfKey editor) on Tiptap (ProseMirror): bold, italic, underline, strike, heading, lists,
+ * quote, undo/redo, and images when the host gives `providers.upload.annex` (spec 3 §7: editor images go to
+ * the annex upload; an error shows the server msg or 文件上传出错！). The value is HTML, sanitised with
+ * DOMPurify both when it is emitted and when it is shown; disabled and view mode show the sanitised HTML.
+ */
+export function EditorWidget({ field, value, onChange, onBlur, disabled, placeholder }: WidgetProps) {
+  const height = prop<number>(field, 'height') ?? 200;
+  if (disabled) {
+    return (
+      <div
+        className="kp-editor-view"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify
+        dangerouslySetInnerHTML={{ __html: sanitizeHtml(value) }}
+      />
+    );
+  }
+  return (
+    <RichText value={value} onChange={onChange} onBlur={onBlur} height={height} placeholder={placeholder} />
+  );
+}
+
+function RichText(props: {
+  value: unknown;
+  onChange(v: unknown): void;
+  onBlur?(): void;
+  height: number;
+  placeholder: string;
+}) {
+  const { value, height, placeholder } = props;
+  const { t, providers, message } = useRender();
+  const emitted = useRef<string>(toValue(String(value ?? '')));
+  const cb = useRef(props);
+  cb.current = props;
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({
+        link: { openOnClick: false, protocols: ALLOWED_PROTOCOLS, autolink: true },
+      }),
+      Image.configure({ allowBase64: true }),
+    ],
+    content: sanitizeHtml(value),
+    editorProps: { attributes: { class: 'kp-editor-content', 'aria-label': placeholder } },
+    onUpdate: ({ editor: e }) => {
+      const v = toValue(e.getHTML());
+      if (v === emitted.current) return;
+      emitted.current = v;
+      cb.current.onChange(v);
+    },
+    onBlur: () => cb.current.onBlur?.(),
+  });
+
+  // A value set from outside (reset, setData, a script) replaces the document without echoing a change.
+  useEffect(() => {
+    const v = toValue(String(value ?? ''));
+    if (!editor || v === emitted.current) return;
+    emitted.current = v;
+    editor.commands.setContent(sanitizeHtml(value), { emitUpdate: false });
+  }, [value, editor]);
+
+  const active = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      bold: e?.isActive('bold') ?? false,
+      italic: e?.isActive('italic') ?? false,
+      underline: e?.isActive('underline') ?? false,
+      strike: e?.isActive('strike') ?? false,
+      heading: e?.isActive('heading', { level: 2 }) ?? false,
+      bulletList: e?.isActive('bulletList') ?? false,
+      orderedList: e?.isActive('orderedList') ?? false,
+      blockquote: e?.isActive('blockquote') ?? false,
+    }),
+  });
+
+  const fileInput = useRef<HTMLInputElement>(null);
+  const annex = providers.upload.annex;
+  const insertImage = async (file: File) => {
+    if (!annex || !editor) return;
+    try {
+      const res = await annex(file);
+      if (res.code !== 200 || !res.data?.url) {
+        message(res.msg || t('editorUploadError'), 'error');
+        return;
+      }
+      editor.chain().focus().setImage({ src: res.data.url, alt: file.name }).run();
+    } catch (e) {
+      message((e as Error)?.message || t('editorUploadError'), 'error');
+    }
+  };
+
+  const tool = (name: keyof NonNullable<typeof active>, label: string, run: () => void, icon: ReactNode) => (
+    <Tooltip title={label} key={name}>
+      <Button
+        size="small"
+        type={active?.[name] ? 'primary' : 'text'}
+        aria-label={label}
+        aria-pressed={active?.[name] ?? false}
+        onMouseDown={(e) => e.preventDefault()}
+        onClick={run}
+      >
+        {icon}
+      </Button>
+    </Tooltip>
+  );
+  const chain = () => editor?.chain().focus();
+
+  return (
+    <div className="kp-editor" style={{ border: '1px solid #d9d9d9', borderRadius: 6 }}>
+      <Space
+        size={2}
+        wrap
+        className="kp-editor-toolbar"
+        style={{ padding: 4, borderBottom: '1px solid #f0f0f0' }}
+      >
+        {tool('bold', t('ed_bold'), () => chain()?.toggleBold().run(), <b>B</b>)}
+        {tool('italic', t('ed_italic'), () => chain()?.toggleItalic().run(), <i>I</i>)}
+        {tool('underline', t('ed_underline'), () => chain()?.toggleUnderline().run(), <u>U</u>)}
+        {tool('strike', t('ed_strike'), () => chain()?.toggleStrike().run(), <s>S</s>)}
+        {tool('heading', t('ed_heading'), () => chain()?.toggleHeading({ level: 2 }).run(), 'H')}
+        {tool('bulletList', t('ed_bulletList'), () => chain()?.toggleBulletList().run(), '•')}
+        {tool('orderedList', t('ed_orderedList'), () => chain()?.toggleOrderedList().run(), '1.')}
+        {tool('blockquote', t('ed_blockquote'), () => chain()?.toggleBlockquote().run(), '❝')}
+        <Button size="small" type="text" aria-label={t('ed_undo')} onClick={() => chain()?.undo().run()}>
+          ↶
+        </Button>
+        <Button size="small" type="text" aria-label={t('ed_redo')} onClick={() => chain()?.redo().run()}>
+          ↷
+        </Button>
+        {annex ? (
+          <>
+            <Button
+              size="small"
+              type="text"
+              aria-label={t('ed_image')}
+              onClick={() => fileInput.current?.click()}
+            >
+              🖼
+            </Button>
+            <input
+              ref={fileInput}
+              type="file"
+              accept="image/*"
+              hidden
+              data-testid="kp-editor-image"
+              onChange={(e) => {
+                const f = e.target.files?.[0];
+                e.target.value = '';
+                if (f) void insertImage(f);
+              }}
+            />
+          </>
+        ) : null}
+      </Space>
+      <EditorContent editor={editor} style={{ minHeight: height, padding: '4px 11px', overflow: 'auto' }} />
+    </div>
+  );
+}
