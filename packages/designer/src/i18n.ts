@@ -297,6 +297,17 @@ const TEXTS: Record<string, [string, string, string]> = {
   'flow.assignee.6': ['发起者主管', '發起者主管', "The initiator's manager"],
   'flow.assignee.7': ['运行时选择', '運行時選擇', 'Chosen at run time'],
   'flow.readonly': ['流程图', '流程圖', 'Flow chart'],
+  'flow.confirmDelete': ['确定删除该节点？', '確定刪除該節點？', 'Delete this node?'],
+  'flow.approverDept': ['部门', '部門', 'Departments'],
+  // organisation pickers
+  'org.choose.user': ['选择人员', '選擇人員', 'Choose users'],
+  'org.choose.department': ['选择部门', '選擇部門', 'Choose departments'],
+  'org.choose.position': ['选择岗位', '選擇崗位', 'Choose positions'],
+  'org.choose.role': ['选择角色', '選擇角色', 'Choose roles'],
+  'org.keyword': ['请输入关键词查询', '請輸入關鍵詞查詢', 'Search by keyword'],
+  'org.picked': ['已选：{{n}}', '已選：{{n}}', 'Chosen: {{n}}'],
+  'org.loading': ['加载中', '加載中', 'Loading'],
+  'org.none': ['暂无数据', '暫無數據', 'No data'],
 };
 
 const LANGS = ['zh', 'zhtw', 'en'] as const;

@@ -1,6 +1,6 @@
 import { validateFlow } from '@kp/flow';
 import type { FlowNode } from '@kp/schema';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FlowDesigner, nodeStatesOf } from './FlowDesigner';
 
@@ -8,6 +8,13 @@ import { FlowDesigner, nodeStatesOf } from './FlowDesigner';
 vi.setConfig({ testTimeout: 90_000 });
 
 afterEach(cleanup);
+
+/** Answers the deletion confirmation (确定删除该节点？) with OK. */
+async function confirmDelete() {
+  await screen.findAllByText('确定删除该节点？', {}, { timeout: 5000 });
+  const ok = document.querySelectorAll<HTMLButtonElement>('.ant-modal-confirm .ant-btn-primary');
+  fireEvent.click(ok[ok.length - 1]!);
+}
 
 function lastTree(onChange: ReturnType<typeof vi.fn>): FlowNode {
   return onChange.mock.calls[onChange.mock.calls.length - 1]![0] as FlowNode;
@@ -86,8 +93,11 @@ describe('FlowDesigner', () => {
         .slice(0, 2),
     ).toEqual([b!.nodeId, a!.nodeId]);
     fireEvent.click(screen.getByTestId(`node-delete-${a!.nodeId}`));
+    await confirmDelete();
+    await waitFor(() => expect(screen.queryByTestId(`node-${a!.nodeId}`)).toBeNull());
     fireEvent.click(screen.getByTestId(`node-delete-${b!.nodeId}`));
-    expect(lastTree(onChange).childNode ?? null).toBeNull();
+    await confirmDelete();
+    await waitFor(() => expect(lastTree(onChange).childNode ?? null).toBeNull());
   });
 
   it('read-only mode shows node states (0 passed, 1 current, others unprocessed), a legend and no + buttons', () => {

@@ -11,7 +11,7 @@ import {
   validateFlow,
 } from '@kp/flow';
 import type { FlowNode, FlowNodeProperties, FlowNodeType } from '@kp/schema';
-import { Button, Slider, Space } from 'antd';
+import { App, Button, Slider, Space } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type DesignerLanguage, setDesignerLanguage, useDesignerT } from '../i18n';
 import { FlowCanvas, type FlowCanvasActions, type NodeState } from './FlowCanvas';
@@ -72,8 +72,22 @@ export function issuesByNode(issues: FlowNodeIssue[]): Map<string, string[]> {
   return m;
 }
 
-/** The flow designer: the node tree, a property drawer per node, verify mode, zoom, read-only state view. */
-export function FlowDesigner({
+/** Undo keeps this many earlier trees. */
+export const FLOW_HISTORY_LIMIT = 100;
+
+/**
+ * The flow designer: the node tree, a property drawer per node, undo/redo, deletion after a confirmation,
+ * verify mode, zoom, read-only state view.
+ */
+export function FlowDesigner(props: FlowDesignerProps) {
+  return (
+    <App component={false}>
+      <FlowDesignerInner {...props} />
+    </App>
+  );
+}
+
+function FlowDesignerInner({
   value,
   onChange,
   readOnly = false,
@@ -85,7 +99,12 @@ export function FlowDesigner({
   height = 640,
 }: FlowDesignerProps) {
   const { t } = useDesignerT();
+  const { modal } = App.useApp();
   const [tree, setTree] = useState<FlowNode>(() => value ?? createTree());
+  // undo/redo: earlier and undone trees; consecutive drawer edits of one node count as one step
+  const [past, setPast] = useState<FlowNode[]>([]);
+  const [future, setFuture] = useState<FlowNode[]>([]);
+  const lastEdit = useRef<string | null>(null);
   const [zoom, setZoom] = useState(ZOOM_START);
   const [openId, setOpenId] = useState<string | null>(null);
   const [verifying, setVerifying] = useState(!!verify);
@@ -96,18 +115,47 @@ export function FlowDesigner({
     if (language) setDesignerLanguage(language);
   }, [language]);
   // follow the prop when the host passes a new tree (the same tree back is a no-op)
+  const treeRef = useRef(tree);
+  treeRef.current = tree;
   useEffect(() => {
-    if (value) setTree(value);
+    if (value && value !== treeRef.current) {
+      setTree(value);
+      setPast([]);
+      setFuture([]);
+      lastEdit.current = null;
+    }
   }, [value]);
   useEffect(() => setVerifying(!!verify), [verify]);
 
-  const commit = (next: FlowNode) => {
-    if (next === tree) return;
+  const commit = (next: FlowNode, editKey: string | null = null) => {
+    const cur = treeRef.current;
+    if (next === cur) return;
+    if (editKey === null || editKey !== lastEdit.current)
+      setPast((p) => [...p.slice(-(FLOW_HISTORY_LIMIT - 1)), cur]);
+    lastEdit.current = editKey;
+    setFuture([]);
+    treeRef.current = next;
     setTree(next);
     cb.current?.(next);
   };
-  const treeRef = useRef(tree);
-  treeRef.current = tree;
+  const travel = (dir: 'undo' | 'redo') => {
+    const from = dir === 'undo' ? past : future;
+    const to = from[from.length - 1];
+    if (!to) return;
+    const cur = treeRef.current;
+    if (dir === 'undo') {
+      setPast(past.slice(0, -1));
+      setFuture([...future, cur]);
+    } else {
+      setFuture(future.slice(0, -1));
+      setPast([...past, cur]);
+    }
+    lastEdit.current = null;
+    treeRef.current = to;
+    setTree(to);
+    setOpenId((o) => (o && findNode(to, o) ? o : null));
+    cb.current?.(to);
+  };
 
   const actions = useMemo<FlowCanvasActions>(
     () => ({
@@ -118,21 +166,32 @@ export function FlowDesigner({
         commitRef.current(addNode(treeRef.current, afterId, type, props ? { properties: props } : {}));
       },
       remove: (id: string) => {
-        const n = findNode(treeRef.current, id);
-        if (!n) return;
-        const isBranch = n.type === 'condition' || n.type === 'interflow' || n.type === 'branch';
-        commitRef.current(isBranch ? removeBranch(treeRef.current, id) : removeNode(treeRef.current, id));
-        setOpenId((o) => (o === id ? null : o));
+        if (!findNode(treeRef.current, id)) return;
+        // asks first (确定删除该节点？); the node and what hangs under a deleted branch go together
+        modalRef.current.confirm({
+          title: t('flow.confirmDelete'),
+          okText: t('btn.ok'),
+          cancelText: t('btn.cancel'),
+          onOk: () => {
+            const n = findNode(treeRef.current, id);
+            if (!n) return;
+            const isBranch = n.type === 'condition' || n.type === 'interflow' || n.type === 'branch';
+            commitRef.current(isBranch ? removeBranch(treeRef.current, id) : removeNode(treeRef.current, id));
+            setOpenId((o) => (o === id ? null : o));
+          },
+        });
       },
       addBranch: (gid: string) => commitRef.current(addBranch(treeRef.current, gid)),
       move: (id: string, dir: 'up' | 'down') =>
         commitRef.current(moveBranchPriority(treeRef.current, id, dir)),
       open: (id: string) => setOpenId(id),
     }),
-    [],
+    [t],
   );
   const commitRef = useRef(commit);
   commitRef.current = commit;
+  const modalRef = useRef(modal);
+  modalRef.current = modal;
 
   const issues = useMemo(() => (verifying ? issuesByNode(validateFlow(tree)) : null), [verifying, tree]);
   const states = useMemo(() => nodeStatesOf(nodeStates, tree), [nodeStates, tree]);
@@ -165,6 +224,26 @@ export function FlowDesigner({
           </Space>
         ) : null}
         <span style={{ flex: 1 }} />
+        {!readOnly ? (
+          <>
+            <Button
+              size="small"
+              data-testid="flow-undo"
+              disabled={!past.length}
+              onClick={() => travel('undo')}
+            >
+              {t('btn.undo')}
+            </Button>
+            <Button
+              size="small"
+              data-testid="flow-redo"
+              disabled={!future.length}
+              onClick={() => travel('redo')}
+            >
+              {t('btn.redo')}
+            </Button>
+          </>
+        ) : null}
         {!readOnly ? (
           <Button
             size="small"
@@ -206,7 +285,12 @@ export function FlowDesigner({
           options={options}
           issues={issues?.get(openNode.nodeId)}
           onClose={() => setOpenId(null)}
-          onChange={(patch) => commit(updateNodeProperties(tree, openNode.nodeId, patch))}
+          onChange={(patch) =>
+            commit(
+              updateNodeProperties(treeRef.current, openNode.nodeId, patch),
+              `drawer:${openNode.nodeId}:${Object.keys(patch).sort().join(',')}`,
+            )
+          }
         />
       ) : null}
     </div>

@@ -1,6 +1,8 @@
 import { isHalfStep } from '@kp/flow';
 import type { ConditionGroup, ConditionItem, FlowNode, FlowNodeProperties } from '@kp/schema';
 import { Button, ConfigProvider, Drawer, Input, InputNumber, Radio, Select, Space, Switch } from 'antd';
+import { OrgPicker, type OrgPickKind, type OrgProvider } from '../common/OrgPicker';
+import { PropRow as Item } from '../common/PropRow';
 import { useDesignerT } from '../i18n';
 
 export interface Choice {
@@ -8,8 +10,13 @@ export interface Choice {
   label: string;
 }
 
-/** Option lists for the pickers; when a list is absent the picker accepts typed ids. */
+/**
+ * Where the pickers get their choices. With `org` (the host's organisation provider, the same calls as
+ * @kp/renderer's FormProviders) users, departments, positions and roles are chosen in a lazy tree dialog;
+ * otherwise from the flat lists below; with neither, ids are typed.
+ */
 export interface FlowDesignerOptions {
+  org?: OrgProvider;
   users?: Choice[];
   positions?: Choice[];
   roles?: Choice[];
@@ -25,26 +32,23 @@ const OPERATORS: Record<string, string[]> = {
   list: ['in', 'notIn', 'includesAny', 'includesAll'],
 };
 
-function Item({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div style={{ marginBottom: 12 }}>
-      <div style={{ fontSize: 12, color: '#555', marginBottom: 4 }}>{label}</div>
-      {children}
-    </div>
-  );
-}
-
 function Multi({
   value,
   options,
   onChange,
   testId,
+  kind,
+  org,
 }: {
   value?: string[];
   options?: Choice[];
   onChange: (v: string[]) => void;
   testId?: string;
+  kind?: OrgPickKind;
+  org?: OrgProvider;
 }) {
+  if (org && kind)
+    return <OrgPicker kind={kind} provider={org} value={value} onChange={onChange} testId={testId} />;
   return (
     <Select
       data-testid={testId}
@@ -108,6 +112,8 @@ export function NodeDrawer({
             <>
               <Item label={t('flow.initiator')}>
                 <Multi
+                  kind="user"
+                  org={options.org}
                   testId="start-initiator"
                   value={p.initiator}
                   options={options.users}
@@ -116,6 +122,8 @@ export function NodeDrawer({
               </Item>
               <Item label={t('flow.initiatePos')}>
                 <Multi
+                  kind="position"
+                  org={options.org}
                   value={p.initiatePos}
                   options={options.positions}
                   onChange={(v) => set({ initiatePos: v })}
@@ -123,6 +131,8 @@ export function NodeDrawer({
               </Item>
               <Item label={t('flow.initiateRole')}>
                 <Multi
+                  kind="role"
+                  org={options.org}
                   value={p.initiateRole}
                   options={options.roles}
                   onChange={(v) => set({ initiateRole: v })}
@@ -178,6 +188,8 @@ export function NodeDrawer({
                 <>
                   <Item label={t('flow.approvers')}>
                     <Multi
+                      kind="user"
+                      org={options.org}
                       testId="approver-users"
                       value={p.approvers}
                       options={options.users}
@@ -186,6 +198,9 @@ export function NodeDrawer({
                   </Item>
                   <Item label={t('flow.approverPos')}>
                     <Multi
+                      kind="position"
+                      org={options.org}
+                      testId="approver-pos"
                       value={p.approverPos}
                       options={options.positions}
                       onChange={(v) => set({ approverPos: v })}
@@ -193,6 +208,9 @@ export function NodeDrawer({
                   </Item>
                   <Item label={t('flow.approverRole')}>
                     <Multi
+                      kind="role"
+                      org={options.org}
+                      testId="approver-role"
                       value={p.approverRole}
                       options={options.roles}
                       onChange={(v) => set({ approverRole: v })}
@@ -215,10 +233,19 @@ export function NodeDrawer({
           {node.type === 'copy' ? (
             <>
               <Item label={t('flow.approvers')}>
-                <Multi value={p.menbers} options={options.users} onChange={(v) => set({ menbers: v })} />
+                <Multi
+                  kind="user"
+                  org={options.org}
+                  testId="copy-members"
+                  value={p.menbers}
+                  options={options.users}
+                  onChange={(v) => set({ menbers: v })}
+                />
               </Item>
               <Item label={t('flow.approverPos')}>
                 <Multi
+                  kind="position"
+                  org={options.org}
                   value={p.approverPos}
                   options={options.positions}
                   onChange={(v) => set({ approverPos: v })}
@@ -226,6 +253,8 @@ export function NodeDrawer({
               </Item>
               <Item label={t('flow.approverRole')}>
                 <Multi
+                  kind="role"
+                  org={options.org}
                   value={p.approverRole}
                   options={options.roles}
                   onChange={(v) => set({ approverRole: v })}
@@ -278,6 +307,8 @@ export function NodeDrawer({
                 <>
                   <Item label={t('flow.initiator')}>
                     <Multi
+                      kind="user"
+                      org={options.org}
                       value={p.initiator}
                       options={options.users}
                       onChange={(v) => set({ initiator: v })}
@@ -285,6 +316,8 @@ export function NodeDrawer({
                   </Item>
                   <Item label={t('flow.initiatePos')}>
                     <Multi
+                      kind="position"
+                      org={options.org}
                       value={p.initiatePos}
                       options={options.positions}
                       onChange={(v) => set({ initiatePos: v })}
@@ -292,6 +325,8 @@ export function NodeDrawer({
                   </Item>
                   <Item label={t('flow.initiateRole')}>
                     <Multi
+                      kind="role"
+                      org={options.org}
                       value={p.initiateRole}
                       options={options.roles}
                       onChange={(v) => set({ initiateRole: v })}
@@ -317,6 +352,23 @@ export function NodeDrawer({
     </Drawer>
   );
 }
+
+/** The picker of a condition on the initiator, their department, position or role. */
+const ORG_KIND: Record<string, OrgPickKind> = {
+  initiator: 'user',
+  department: 'department',
+  position: 'position',
+  role: 'role',
+};
+const asIds = (v: unknown): string[] =>
+  Array.isArray(v)
+    ? v.map(String)
+    : v == null || v === ''
+      ? []
+      : String(v)
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean);
 
 /** Condition groups (items joined by the group's logic; groups by groupsLogic). */
 export function ConditionEditor({
@@ -420,21 +472,33 @@ export function ConditionEditor({
                 }))}
                 onChange={(v) => setItem(gi, ii, { operator: v })}
               />
-              <Input
-                data-testid="cond-value"
-                style={{ width: 110 }}
-                value={String(it.value ?? '')}
-                onChange={(e) =>
-                  setItem(gi, ii, {
-                    value:
-                      it.valueType === 'number' &&
-                      e.target.value !== '' &&
-                      !Number.isNaN(Number(e.target.value))
-                        ? Number(e.target.value)
-                        : e.target.value,
-                  })
-                }
-              />
+              {it.fieldType !== 'form' && options.org ? (
+                <div style={{ width: '100%' }}>
+                  <OrgPicker
+                    kind={ORG_KIND[it.fieldType] ?? 'user'}
+                    provider={options.org}
+                    testId="cond-org-value"
+                    value={asIds(it.value)}
+                    onChange={(v) => setItem(gi, ii, { value: v })}
+                  />
+                </div>
+              ) : (
+                <Input
+                  data-testid="cond-value"
+                  style={{ width: 110 }}
+                  value={String(it.value ?? '')}
+                  onChange={(e) =>
+                    setItem(gi, ii, {
+                      value:
+                        it.valueType === 'number' &&
+                        e.target.value !== '' &&
+                        !Number.isNaN(Number(e.target.value))
+                          ? Number(e.target.value)
+                          : e.target.value,
+                    })
+                  }
+                />
+              )}
               {it.operator === 'between' ? (
                 <Input
                   style={{ width: 90 }}

@@ -13,8 +13,9 @@ import {
   Tabs,
 } from 'antd';
 import type { Draft } from 'immer';
-import { type ReactNode, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { CodeEditor } from '../common/CodeEditor';
+import { PropRow as Item } from '../common/PropRow';
 import { labelText, useDesignerT } from '../i18n';
 import { useFormDesigner } from './context';
 import { hasOptions, isDisplay, isPane } from './kinds';
@@ -54,15 +55,6 @@ const BARCODE_FORMATS = [
 ];
 const GENERAL_WIDTHS = ['600px', '800px', '1000px', '40%', '50%', '60%', '70%', '80%'];
 const FULL_WIDTHS = ['800px', '1000px', '1200px', '1400px', '50%', '60%', '70%', '80%', '90%', '100%'];
-
-function Item({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <div className="kp-prop" data-testid={testId} style={{ marginBottom: 10 }}>
-      <div style={{ fontSize: 12, color: '#555', marginBottom: 2 }}>{label}</div>
-      {children}
-    </div>
-  );
-}
 
 /** The right panel: the selected control's properties and the form's own properties. */
 export function PropertyPanel(props: PropertyPanelProps) {
