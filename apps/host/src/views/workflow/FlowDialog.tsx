@@ -1,0 +1,936 @@
+import { FlowDesigner } from '@kp/designer';
+import { type ButtonKey, buttonsFor, formWritability, type OpType } from '@kp/flow';
+import { FormRenderer, type FormRendererHandle } from '@kp/renderer';
+import type { FlowNode, FlowTemplate, FormConfig, Language } from '@kp/schema';
+import {
+  App,
+  Badge,
+  Button,
+  Empty,
+  Form,
+  Input,
+  Modal,
+  Select,
+  Space,
+  Spin,
+  Tabs,
+  Tag,
+  Timeline,
+  Transfer,
+} from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/http';
+import { currentLanguage } from '../../i18n';
+import { useStore } from '../../store/createStore';
+import { sessionStore } from '../../store/session';
+import { type BeforeInfo, type CommentRow, type OperatorRecord, type UserOption, wfApi } from './api';
+import { WF_NS } from './i18n';
+import {
+  APPROVE_DIALOG_WIDTH,
+  type ApprovalKind,
+  checkApproval,
+  checkAssign,
+  checkReason,
+  FORM_INIT_DELAY_MS,
+  handleStatusColor,
+  handleStatusKey,
+  NOTIFY_DIALOG_WIDTH,
+  recordsHaveOpinion,
+  statusTag,
+  timeline,
+} from './model';
+import { PrintPreview } from './PrintPreview';
+import { launchDefaults, wfProviders } from './providers';
+import { SignaturePad } from './SignaturePad';
+import { fmtTime } from './util';
+
+export interface FlowDialogOptions {
+  opType: OpType;
+  /** Flow task id (absent when launching a new flow). */
+  taskId?: string;
+  /** Operator task id (to-do rows) or the handled record id (done rows). */
+  operatorId?: string;
+  /** Circulated row id (marks it read). */
+  circulateId?: string;
+  /** Template id (launch). */
+  flowId?: string;
+  title?: string;
+}
+
+interface Loaded {
+  form: FormConfig | null;
+  tree: FlowNode | null;
+  properties: Record<string, unknown>;
+  info: BeforeInfo | null;
+  data: Record<string, unknown>;
+  /** A draft created only to read the form (launch without template access); deleted on cancel. */
+  tempDraft?: string;
+}
+
+const AFTER_SUCCESS_MS = 1000;
+
+/** The full-screen workflow form dialog (spec 2 §2) with its tabs, buttons and sub-dialogs. */
+export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(refresh: boolean): void }) {
+  const { t } = useTranslation(WF_NS);
+  const { message, modal } = App.useApp();
+  const user = useStore(sessionStore, (s) => s.userInfo);
+  const lang = currentLanguage() as Language;
+  const [state, setState] = useState<Loaded | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [formReady, setFormReady] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [approve, setApprove] = useState<ApprovalKind | null>(null);
+  const [reasonFor, setReasonFor] = useState<'withdraw' | 'recall' | 'terminate' | null>(null);
+  const [transferOpen, setTransferOpen] = useState(false);
+  const [assignOpen, setAssignOpen] = useState(false);
+  const [notifyOpen, setNotifyOpen] = useState(false);
+  const [printOpen, setPrintOpen] = useState(false);
+  const [users, setUsers] = useState<UserOption[]>([]);
+  const formRef = useRef<FormRendererHandle | null>(null);
+  const taskId = props.taskId ?? state?.tempDraft;
+  const { opType } = props;
+
+  // --- load ---
+  useEffect(() => {
+    if (!props.open) return;
+    let gone = false;
+    setState(null);
+    setError(null);
+    setFormReady(false);
+    (async () => {
+      if (opType === -1 && !props.taskId && props.flowId) {
+        try {
+          const tpl = await wfApi.template(props.flowId, true);
+          const form = tpl.formData ?? null;
+          return {
+            form,
+            tree: tpl.flowTemplateJson ?? null,
+            properties: tpl.propertyJson ?? {},
+            info: null,
+            data: launchDefaults(form),
+          } satisfies Loaded;
+        } catch {
+          // No designer access: a draft gives the launcher his form (deleted again on cancel).
+          const id = (await wfApi.draft({ flowId: props.flowId, status: 1, formData: {} })).data;
+          const info = await wfApi.info(id);
+          const form = info.flowFormInfo.propertyJson;
+          return {
+            form,
+            tree: info.flowTaskInfo.flowTemplateJson,
+            properties: {},
+            info,
+            data: launchDefaults(form),
+            tempDraft: id,
+          } satisfies Loaded;
+        }
+      }
+      const id = props.taskId as string;
+      const info = await wfApi.info(id, opType === 1 ? props.operatorId : undefined);
+      const form = info.flowFormInfo.propertyJson;
+      const data = {
+        ...(opType === -1 ? launchDefaults(form) : {}),
+        ...(info.draftData ?? info.formData ?? {}),
+      };
+      return { form, tree: info.flowTaskInfo.flowTemplateJson, properties: {}, info, data } satisfies Loaded;
+    })()
+      .then((l) => {
+        if (gone) return;
+        setState(l);
+        setTimeout(() => !gone && setFormReady(true), FORM_INIT_DELAY_MS);
+      })
+      .catch((e: unknown) => !gone && setError(e instanceof Error ? e.message : String(e)));
+    if (opType === 3 && props.circulateId) void wfApi.circulateRead(props.circulateId).catch(() => {});
+    return () => {
+      gone = true;
+    };
+  }, [props.open, props.taskId, props.flowId, props.operatorId, props.circulateId, opType]);
+
+  const needUsers = transferOpen || assignOpen || notifyOpen || approve !== null;
+  useEffect(() => {
+    if (needUsers && !users.length)
+      void wfApi
+        .users()
+        .then(setUsers)
+        .catch(() => {});
+  }, [needUsers, users.length]);
+
+  const info = state?.info ?? null;
+  const status = info?.flowTaskInfo.status ?? 0;
+  const records = info?.flowTaskOperatorRecordList ?? [];
+  const nodeProps = (info?.approversProperties ?? {}) as Record<string, unknown>;
+  /** The operator task id for actions: to-do rows give it; done rows give the record whose operatorId we need. */
+  const operatorId = useMemo(() => {
+    if (opType === 2) return records.find((r) => r.id === props.operatorId)?.operatorId ?? props.operatorId;
+    return props.operatorId;
+  }, [opType, records, props.operatorId]);
+  const pendingMine =
+    opType === 1 && !records.some((r) => r.operatorId === operatorId && r.handleStatus !== 2);
+
+  const template: FlowTemplate | null = state?.tree
+    ? { flowId: props.flowId, tree: state.tree, properties: state.properties as FlowTemplate['properties'] }
+    : null;
+  const node = { nodeId: 'current', type: 'approver', properties: nodeProps } as unknown as FlowNode;
+  const isManager = !!user?.isAdministrator || opType === 4;
+  const buttons = template
+    ? buttonsFor(
+        opType,
+        opType === 1 || opType === 2
+          ? ({
+              id: operatorId ?? '',
+              nodeId: 'current',
+              userId: user?.userId ?? '',
+              status: opType === 1 ? (pendingMine ? 'pending' : 'done') : 'done',
+              kind: 'approver',
+              createdAt: '',
+              createdVersion: 0,
+            } as never)
+          : null,
+        template,
+        { id: user?.userId ?? '', isManager },
+        {
+          status: (opType === -1 ? 0 : status) as never,
+          node: opType === 1 || opType === 2 ? node : undefined,
+          initiatorId: info?.flowTaskInfo.creatorUserId,
+        },
+      )
+    : [];
+  const writable =
+    opType === -1
+      ? { readonly: false, operates: info?.formOperates ?? [] }
+      : formWritability(opType, opType === 1 ? node : null, template ?? undefined);
+  const hasSign = nodeProps.hasSign === true;
+
+  const finish = useCallback(() => {
+    setTimeout(() => props.onClose(true), AFTER_SUCCESS_MS);
+  }, [props]);
+
+  const closeDialog = () => {
+    if (state?.tempDraft) void wfApi.deleteLaunched(state.tempDraft, true).catch(() => {});
+    props.onClose(false);
+  };
+
+  // --- actions ---
+  const formData = () => formRef.current?.getData() ?? state?.data ?? {};
+  const launch = async (save: boolean) => {
+    if (!save) {
+      const errs = formRef.current?.validate() ?? {};
+      if (Object.keys(errs).length) return;
+      const ok = await modal.confirm({ title: t('msg.tip'), content: t('msg.submitConfirm') });
+      if (!ok) return;
+    }
+    setBusy(true);
+    try {
+      const body = {
+        flowId: info?.flowTaskInfo.flowId ?? props.flowId,
+        status: save ? 1 : 0,
+        formData: formData(),
+      };
+      if (taskId) await wfApi.resubmit(taskId, body);
+      else await wfApi.submit(body);
+      setState((s) => (s ? { ...s, tempDraft: undefined } : s));
+      finish();
+    } catch {
+      setBusy(false);
+    }
+  };
+  const press = async () => {
+    if (!taskId) return;
+    if (!(await modal.confirm({ title: t('msg.tip'), content: t('msg.pressConfirm') }))) return;
+    await wfApi.press(taskId).catch(() => {});
+  };
+  const act = async (k: ButtonKey) => {
+    switch (k) {
+      case 'submit':
+        return launch(false);
+      case 'save':
+        if (opType === -1) return launch(true);
+        if (operatorId) {
+          setBusy(true);
+          await wfApi.saveAudit(operatorId, { formData: formData() }).catch(() => {});
+          setBusy(false);
+        }
+        return;
+      case 'audit':
+        return setApprove('audit');
+      case 'reject':
+        return setApprove('reject');
+      case 'transfer':
+        return setTransferOpen(true);
+      case 'press':
+        return press();
+      case 'withdraw':
+        return setReasonFor('withdraw');
+      case 'recall':
+        return setReasonFor('recall');
+      case 'terminate':
+        return setReasonFor('terminate');
+      case 'assign':
+        return setAssignOpen(true);
+      case 'copy':
+        return setNotifyOpen(true);
+      case 'cancel':
+        return closeDialog();
+      case 'refile':
+        message.warning(t('msg.noPermission'));
+        return;
+    }
+  };
+
+  const title = props.title ?? info?.flowTaskInfo.fullName ?? t('title.launch');
+  const tag = opType !== -1 && info ? statusTag(status) : null;
+
+  const tabs = [
+    {
+      key: 'form',
+      label: t('tab.form'),
+      children:
+        state?.form && formReady ? (
+          <div data-testid="wf-form" style={{ maxWidth: 1000, margin: '0 auto' }}>
+            <FormRenderer
+              ref={formRef}
+              config={state.form}
+              value={state.data}
+              mode={writable.readonly ? 'view' : opType === -1 ? 'create' : 'edit'}
+              formOperates={writable.operates}
+              providers={providers}
+              language={lang}
+              showButtons={false}
+            />
+          </div>
+        ) : (
+          <Spin />
+        ),
+    },
+    ...(opType !== -1 && state?.tree
+      ? [
+          {
+            key: 'flow',
+            label: t('tab.flow'),
+            children: (
+              <div data-testid="wf-chart">
+                <FlowDesigner
+                  value={state.tree}
+                  readOnly
+                  nodeStates={info?.flowTaskNodeList ?? []}
+                  language={lang}
+                  height={560}
+                />
+              </div>
+            ),
+          },
+          {
+            key: 'records',
+            label: (
+              <Badge dot={recordsHaveOpinion(records)} offset={[6, 0]}>
+                {t('tab.records')}
+              </Badge>
+            ),
+            children: <RecordTimeline records={records} endTime={info?.flowTaskInfo.endTime} />,
+          },
+          ...(nodeProps.isSummary === true || state.properties.isSummary === true
+            ? [{ key: 'summary', label: t('tab.summary'), children: <Empty description={t('msg.noData')} /> }]
+            : []),
+          {
+            key: 'comments',
+            label: (
+              <Badge dot={!!info?.flowHasComment} offset={[6, 0]}>
+                {t('tab.comments')}
+              </Badge>
+            ),
+            children: taskId ? <Comments taskId={taskId} /> : null,
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <Modal
+      open={props.open}
+      onCancel={closeDialog}
+      width="100vw"
+      style={{ top: 0, maxWidth: '100vw', padding: 0 }}
+      styles={{ body: { minHeight: 'calc(100vh - 110px)' } }}
+      destroyOnHidden
+      maskClosable={false}
+      title={
+        <Space>
+          <span data-testid="wf-dialog-title">{title}</span>
+          {tag && (
+            <Tag color={tag.color} data-testid="wf-dialog-status">
+              {t(tag.key)}
+            </Tag>
+          )}
+        </Space>
+      }
+      footer={
+        <Space wrap data-testid="wf-buttons">
+          {opType !== -1 && info && (
+            <Button onClick={() => setPrintOpen(true)} data-testid="wf-btn-print">
+              {t('btn.print')}
+            </Button>
+          )}
+          {buttons
+            .filter((b) => b.key !== 'copy' || (opType !== -1 && !!taskId))
+            .map((b) => (
+              <Button
+                key={b.key}
+                data-testid={`wf-btn-${b.key}`}
+                type={['submit', 'audit'].includes(b.key) ? 'primary' : 'default'}
+                danger={['reject', 'terminate'].includes(b.key)}
+                loading={busy && ['submit', 'save'].includes(b.key)}
+                disabled={!state}
+                onClick={() => void act(b.key)}
+              >
+                {b.key === 'copy' ? t('btn.notify') : b.text}
+              </Button>
+            ))}
+        </Space>
+      }
+    >
+      {error ? (
+        <Empty description={error} />
+      ) : !state ? (
+        <Spin />
+      ) : (
+        <Tabs items={tabs} destroyOnHidden={false} data-testid="wf-tabs" />
+      )}
+      <ApproveDialog
+        kind={approve}
+        hasSign={hasSign}
+        freeApprover={nodeProps.hasFreeApprover === true}
+        customCopy={nodeProps.isCustomCopy === true}
+        users={users}
+        onCancel={() => setApprove(null)}
+        onSubmit={async (v) => {
+          if (!operatorId || !approve) return;
+          const body = {
+            handleOpinion: v.opinion,
+            signImg: v.signImg ?? undefined,
+            copyIds: v.copyIds?.join(','),
+            freeApproverUserId: v.freeApprover || undefined,
+            ...(approve === 'audit' ? { formData: formData() } : {}),
+          };
+          try {
+            if (approve === 'audit') await wfApi.audit(operatorId, body);
+            else await wfApi.reject(operatorId, body);
+            finish();
+          } catch {
+            setApprove(null);
+            throw new Error('failed');
+          }
+        }}
+      />
+      <ReasonDialog
+        kind={reasonFor}
+        onCancel={() => setReasonFor(null)}
+        onSubmit={async (reason) => {
+          if (!taskId) return;
+          if (reasonFor === 'withdraw') await wfApi.withdraw(taskId, reason);
+          else if (reasonFor === 'recall' && operatorId) await wfApi.recall(operatorId, reason);
+          else if (reasonFor === 'terminate') await wfApi.cancel(taskId, reason);
+          setReasonFor(null);
+          finish();
+        }}
+      />
+      <UserPickDialog
+        open={transferOpen}
+        title={t('dlg.transfer')}
+        users={users}
+        requiredText={t('msg.transferUser')}
+        onCancel={() => setTransferOpen(false)}
+        onSubmit={async (uid) => {
+          if (!operatorId) return;
+          await wfApi.transfer(operatorId, { freeApproverUserId: uid });
+          setTransferOpen(false);
+          finish();
+        }}
+      />
+      {taskId && (
+        <AssignDialog
+          open={assignOpen}
+          taskId={taskId}
+          users={users}
+          onCancel={() => setAssignOpen(false)}
+          onDone={() => {
+            setAssignOpen(false);
+            finish();
+          }}
+        />
+      )}
+      {taskId && (
+        <NotifyDialog open={notifyOpen} taskId={taskId} users={users} onClose={() => setNotifyOpen(false)} />
+      )}
+      {taskId && state?.form && (
+        <PrintPreview
+          open={printOpen}
+          taskId={taskId}
+          title={title}
+          form={state.form}
+          onClose={() => setPrintOpen(false)}
+        />
+      )}
+    </Modal>
+  );
+}
+
+const providers = wfProviders();
+
+/** Records timeline, newest first, ending in 'flow ended' when the flow has an end time. */
+export function RecordTimeline(props: { records: OperatorRecord[]; endTime?: number | null }) {
+  const { t } = useTranslation(WF_NS);
+  const items = timeline(props.records, props.endTime);
+  if (!items.length) return <Empty description={t('msg.noData')} />;
+  return (
+    <Timeline
+      data-testid="wf-records"
+      items={items.map((it, i) =>
+        it.kind === 'end'
+          ? {
+              key: 'end',
+              color: 'gray',
+              content: (
+                <span data-testid="wf-record-end">
+                  {t('record.ended')} {fmtTime(it.time)}
+                </span>
+              ),
+            }
+          : {
+              key: it.record.id ?? String(i),
+              color: handleStatusColor(it.record.handleStatus),
+              content: (
+                <div data-testid="wf-record">
+                  <div>
+                    <b>{it.record.nodeName}</b> · {it.record.userName}
+                    {it.record.entrustedByName
+                      ? ` (${t('record.onBehalf', { name: it.record.entrustedByName })})`
+                      : ''}{' '}
+                    <Tag color={handleStatusColor(it.record.handleStatus)}>
+                      {t(handleStatusKey(it.record.handleStatus))}
+                    </Tag>
+                    <span style={{ color: '#999' }}>{fmtTime(it.record.handleTime)}</span>
+                  </div>
+                  {it.record.handleOpinion && (
+                    <div data-testid="wf-record-opinion">
+                      {[3, 4].includes(Number(it.record.handleStatus))
+                        ? t('record.reason')
+                        : t('record.opinion')}
+                      ：{it.record.handleOpinion}
+                    </div>
+                  )}
+                  {it.record.signImg && (
+                    <img alt={t('record.sign')} src={it.record.signImg} style={{ height: 60 }} />
+                  )}
+                </div>
+              ),
+            },
+      )}
+    />
+  );
+}
+
+/** The approve/reject dialog, 600 px: opinion (required for reject), signature, cc and added signer. */
+function ApproveDialog(props: {
+  kind: ApprovalKind | null;
+  hasSign: boolean;
+  freeApprover: boolean;
+  customCopy: boolean;
+  users: UserOption[];
+  onCancel(): void;
+  onSubmit(v: {
+    opinion: string;
+    signImg: string | null;
+    copyIds?: string[];
+    freeApprover?: string;
+  }): Promise<void>;
+}) {
+  const { t } = useTranslation(WF_NS);
+  const { message } = App.useApp();
+  const [opinion, setOpinion] = useState('');
+  const [signImg, setSignImg] = useState<string | null>(null);
+  const [padOpen, setPadOpen] = useState(false);
+  const [copyIds, setCopyIds] = useState<string[]>([]);
+  const [freeApprover, setFreeApprover] = useState<string | undefined>();
+  const [loading, setLoading] = useState(false);
+  useEffect(() => {
+    if (props.kind) {
+      setOpinion('');
+      setSignImg(null);
+      setCopyIds([]);
+      setFreeApprover(undefined);
+      setLoading(false);
+    }
+  }, [props.kind]);
+  const opts = props.users.map((u) => ({ value: u.id, label: u.fullName }));
+  return (
+    <Modal
+      open={!!props.kind}
+      width={APPROVE_DIALOG_WIDTH}
+      title={props.kind === 'reject' ? t('dlg.reject') : t('dlg.approve')}
+      onCancel={props.onCancel}
+      okText={t('btn.confirm')}
+      cancelText={t('btn.cancel')}
+      confirmLoading={loading}
+      okButtonProps={{ 'data-testid': 'wf-approve-ok' } as never}
+      onOk={async () => {
+        const err = props.kind && checkApproval(props.kind, { opinion, hasSign: props.hasSign, signImg });
+        if (err) {
+          message.warning(t(err));
+          return;
+        }
+        setLoading(true);
+        try {
+          await props.onSubmit({ opinion, signImg, copyIds, freeApprover });
+        } catch {
+          setLoading(false);
+        }
+      }}
+    >
+      <Form layout="vertical">
+        <Form.Item label={t('dlg.opinion')} required={props.kind === 'reject'}>
+          <Input.TextArea
+            data-testid="wf-opinion"
+            rows={4}
+            value={opinion}
+            placeholder={t('dlg.opinionPlaceholder')}
+            onChange={(e) => setOpinion(e.target.value)}
+          />
+        </Form.Item>
+        {props.freeApprover && props.kind === 'audit' && (
+          <Form.Item label={t('dlg.freeApprover')}>
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              options={opts}
+              value={freeApprover}
+              onChange={setFreeApprover}
+            />
+          </Form.Item>
+        )}
+        {props.customCopy && (
+          <Form.Item label={t('dlg.copyTo')}>
+            <Select
+              mode="multiple"
+              showSearch={{ optionFilterProp: 'label' }}
+              options={opts}
+              value={copyIds}
+              onChange={setCopyIds}
+            />
+          </Form.Item>
+        )}
+        <Form.Item label={t('record.sign')} required={props.hasSign}>
+          <Space direction="vertical">
+            {signImg && (
+              <img
+                data-testid="wf-sign-preview"
+                alt={t('record.sign')}
+                src={signImg}
+                style={{ height: 80, border: '1px solid #eee' }}
+              />
+            )}
+            <Button data-testid="wf-sign-open" onClick={() => setPadOpen(true)}>
+              {t('btn.sign')}
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      <SignaturePad
+        open={padOpen}
+        onCancel={() => setPadOpen(false)}
+        onConfirm={(d) => {
+          setSignImg(d);
+          setPadOpen(false);
+        }}
+      />
+    </Modal>
+  );
+}
+
+function ReasonDialog(props: {
+  kind: 'withdraw' | 'recall' | 'terminate' | null;
+  onCancel(): void;
+  onSubmit(reason: string): Promise<void>;
+}) {
+  const { t } = useTranslation(WF_NS);
+  const { message } = App.useApp();
+  const [reason, setReason] = useState('');
+  const [loading, setLoading] = useState(false);
+  useEffect(() => {
+    if (props.kind) {
+      setReason('');
+      setLoading(false);
+    }
+  }, [props.kind]);
+  return (
+    <Modal
+      open={!!props.kind}
+      title={
+        props.kind === 'terminate'
+          ? t('msg.terminateTitle')
+          : props.kind === 'recall'
+            ? t('btn.withdraw')
+            : t('btn.withdraw')
+      }
+      onCancel={props.onCancel}
+      confirmLoading={loading}
+      okButtonProps={{ 'data-testid': 'wf-reason-ok' } as never}
+      onOk={async () => {
+        const err = props.kind && checkReason(props.kind, reason);
+        if (err) {
+          message.warning(t(err));
+          return;
+        }
+        setLoading(true);
+        try {
+          await props.onSubmit(reason.trim());
+        } catch {
+          setLoading(false);
+        }
+      }}
+    >
+      <Input.TextArea
+        data-testid="wf-reason"
+        rows={3}
+        value={reason}
+        placeholder={t('dlg.reason')}
+        onChange={(e) => setReason(e.target.value)}
+      />
+    </Modal>
+  );
+}
+
+export function UserPickDialog(props: {
+  open: boolean;
+  title: string;
+  users: UserOption[];
+  requiredText: string;
+  onCancel(): void;
+  onSubmit(userId: string): Promise<void>;
+}) {
+  const { message } = App.useApp();
+  const [uid, setUid] = useState<string | undefined>();
+  const [loading, setLoading] = useState(false);
+  useEffect(() => {
+    if (props.open) {
+      setUid(undefined);
+      setLoading(false);
+    }
+  }, [props.open]);
+  return (
+    <Modal
+      open={props.open}
+      title={props.title}
+      onCancel={props.onCancel}
+      confirmLoading={loading}
+      onOk={async () => {
+        if (!uid) {
+          message.warning(props.requiredText);
+          return;
+        }
+        setLoading(true);
+        try {
+          await props.onSubmit(uid);
+        } catch {
+          setLoading(false);
+        }
+      }}
+    >
+      <Select
+        style={{ width: '100%' }}
+        showSearch={{ optionFilterProp: 'label' }}
+        data-testid="wf-user-pick"
+        options={props.users.map((u) => ({ value: u.id, label: u.fullName }))}
+        value={uid}
+        onChange={setUid}
+      />
+    </Modal>
+  );
+}
+
+/** Assign (manager): node (请选择指派节点) and target user (请选择指派给谁). */
+export function AssignDialog(props: {
+  open: boolean;
+  taskId: string;
+  users: UserOption[];
+  onCancel(): void;
+  onDone(): void;
+}) {
+  const { t } = useTranslation(WF_NS);
+  const { message } = App.useApp();
+  const [nodes, setNodes] = useState<Array<{ nodeId: string; nodeName: string }>>([]);
+  const [users, setUsers] = useState<UserOption[]>(props.users);
+  const [nodeCode, setNodeCode] = useState<string | undefined>();
+  const [uid, setUid] = useState<string | undefined>();
+  const [loading, setLoading] = useState(false);
+  useEffect(() => {
+    if (!props.open) return;
+    setNodeCode(undefined);
+    setUid(undefined);
+    setLoading(false);
+    void wfApi
+      .nodeSelector(props.taskId)
+      .then(setNodes)
+      .catch(() => setNodes([]));
+    if (!props.users.length)
+      void wfApi
+        .users()
+        .then(setUsers)
+        .catch(() => {});
+  }, [props.open, props.taskId, props.users.length]);
+  const list = props.users.length ? props.users : users;
+  return (
+    <Modal
+      open={props.open}
+      title={t('dlg.assign')}
+      onCancel={props.onCancel}
+      confirmLoading={loading}
+      okButtonProps={{ 'data-testid': 'wf-assign-ok' } as never}
+      onOk={async () => {
+        const err = checkAssign({ nodeCode, userId: uid });
+        if (err) {
+          message.warning(t(err));
+          return;
+        }
+        setLoading(true);
+        try {
+          await wfApi.assign(props.taskId, nodeCode as string, uid as string);
+          props.onDone();
+        } catch {
+          setLoading(false);
+        }
+      }}
+    >
+      <Form layout="vertical">
+        <Form.Item label={t('dlg.assignNode')} required>
+          <Select
+            data-testid="wf-assign-node"
+            options={nodes.map((n) => ({ value: n.nodeId, label: n.nodeName }))}
+            value={nodeCode}
+            onChange={setNodeCode}
+          />
+        </Form.Item>
+        <Form.Item label={t('dlg.assignUser')} required>
+          <Select
+            data-testid="wf-assign-user"
+            showSearch={{ optionFilterProp: 'label' }}
+            options={list.map((u) => ({ value: u.id, label: u.fullName }))}
+            value={uid}
+            onChange={setUid}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** The notify (known-person) picker: 选择知会人, 800 px, a multi-select user transfer list. */
+function NotifyDialog(props: { open: boolean; taskId: string; users: UserOption[]; onClose(): void }) {
+  const { t } = useTranslation(WF_NS);
+  const [keys, setKeys] = useState<string[]>([]);
+  const [loading, setLoading] = useState(false);
+  useEffect(() => {
+    if (!props.open) return;
+    setLoading(false);
+    void wfApi
+      .notifyUsers(props.taskId)
+      .then((l) => setKeys(l.map((x) => x.userId)))
+      .catch(() => setKeys([]));
+  }, [props.open, props.taskId]);
+  return (
+    <Modal
+      open={props.open}
+      width={NOTIFY_DIALOG_WIDTH}
+      title={t('dlg.notify')}
+      onCancel={props.onClose}
+      okText={t('btn.confirm')}
+      cancelText={t('btn.cancel')}
+      confirmLoading={loading}
+      onOk={async () => {
+        setLoading(true);
+        try {
+          await wfApi.notify(props.taskId, keys);
+          props.onClose();
+        } catch {
+          setLoading(false);
+        }
+      }}
+    >
+      <Transfer
+        dataSource={props.users.map((u) => ({ key: u.id, title: u.fullName }))}
+        targetKeys={keys}
+        onChange={(k) => setKeys(k.map(String))}
+        render={(i) => i.title ?? ''}
+        showSearch
+        styles={{ section: { width: 350, height: 400 } }}
+      />
+    </Modal>
+  );
+}
+
+/** Flow comments (page size 20, newest first), with delete when isDel. */
+function Comments(props: { taskId: string }) {
+  const { t } = useTranslation(WF_NS);
+  const { message } = App.useApp();
+  const [rows, setRows] = useState<CommentRow[]>([]);
+  const [text, setText] = useState('');
+  const [ver, setVer] = useState(0);
+  useEffect(() => {
+    void ver;
+    void wfApi
+      .comments(props.taskId, 1)
+      .then((p) => setRows(p.list))
+      .catch(() => setRows([]));
+  }, [props.taskId, ver]);
+  return (
+    <div data-testid="wf-comments" style={{ maxWidth: 800 }}>
+      <Input.TextArea
+        rows={3}
+        value={text}
+        placeholder={t('dlg.commentPlaceholder')}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <Button
+        style={{ marginTop: 8 }}
+        type="primary"
+        onClick={async () => {
+          if (!text.trim()) {
+            message.warning(t('dlg.commentEmpty'));
+            return;
+          }
+          try {
+            await wfApi.addComment(props.taskId, text.trim());
+            setText('');
+            setVer((v) => v + 1);
+          } catch (e) {
+            if (!(e instanceof ApiError)) throw e;
+          }
+        }}
+      >
+        {t('btn.confirm')}
+      </Button>
+      {rows.length === 0 ? (
+        <Empty description={t('msg.noData')} />
+      ) : (
+        rows.map((c) => (
+          <div key={c.id} style={{ borderBottom: '1px solid #eee', padding: '8px 0' }}>
+            <b>{c.creatorUserName}</b> <span style={{ color: '#999' }}>{fmtTime(c.creatorTime)}</span>
+            {c.isDel && (
+              <Button
+                type="link"
+                danger
+                size="small"
+                onClick={async () => {
+                  await wfApi.deleteComment(c.id).catch(() => {});
+                  setVer((v) => v + 1);
+                }}
+              >
+                {t('btn.delete')}
+              </Button>
+            )}
+            <div>{c.text}</div>
+          </div>
+        ))
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,268 @@
+import { type DesignerFormConfig, emptyForm, FlowDesigner, FormDesigner } from '@kp/designer';
+import type { FlowNode, Language } from '@kp/schema';
+import { App, Button, Card, Form, Input, InputNumber, Modal, Space, Table, Tabs, Tag } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../i18n';
+import { type TemplateRow, wfApi } from './api';
+import { WF_NS } from './i18n';
+import { fmtTime } from './util';
+
+const START: FlowNode = {
+  nodeId: 'start',
+  prevId: null,
+  type: 'start',
+  content: '所有人',
+  properties: { title: '发起人', initiator: [], initiatePos: [], initiateRole: [] },
+} as unknown as FlowNode;
+
+/** Flow design list (templates: search, new, edit in the designer, copy, release, stop, export, delete). */
+export default function FlowEngine() {
+  const { t } = useTranslation(WF_NS);
+  const { modal } = App.useApp();
+  const [keyword, setKeyword] = useState('');
+  const [query, setQuery] = useState({ keyword: '', currentPage: 1, pageSize: 20 });
+  const [rows, setRows] = useState<TemplateRow[]>([]);
+  const [total, setTotal] = useState(0);
+  const [editing, setEditing] = useState<TemplateRow | 'new' | null>(null);
+  const load = useCallback(() => {
+    wfApi
+      .templates(query)
+      .then((p) => {
+        setRows(p.list);
+        setTotal(p.pagination.total);
+      })
+      .catch(() => {});
+  }, [query]);
+  useEffect(load, [load]);
+  const run = (p: Promise<unknown>) => p.then(load).catch(() => {});
+  return (
+    <Card
+      title={t('title.engine')}
+      data-testid="wf-engine"
+      extra={
+        <Button type="primary" onClick={() => setEditing('new')}>
+          {t('btn.add')}
+        </Button>
+      }
+    >
+      <Form
+        layout="inline"
+        style={{ marginBottom: 12 }}
+        onFinish={() => setQuery((q) => ({ ...q, keyword, currentPage: 1 }))}
+      >
+        <Form.Item>
+          <Input
+            allowClear
+            placeholder={t('dlg.keyword')}
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          {t('btn.search')}
+        </Button>
+      </Form>
+      <Table<TemplateRow>
+        rowKey="id"
+        size="middle"
+        dataSource={rows}
+        pagination={{
+          current: query.currentPage,
+          pageSize: query.pageSize,
+          total,
+          onChange: (currentPage, pageSize) => setQuery((q) => ({ ...q, currentPage, pageSize })),
+        }}
+        columns={[
+          { title: t('col.fullName'), dataIndex: 'fullName' },
+          { title: t('col.enCode'), dataIndex: 'enCode', width: 140 },
+          { title: t('col.category'), dataIndex: 'category', width: 100 },
+          { title: t('col.version'), dataIndex: 'version', width: 70 },
+          {
+            title: t('col.enabled'),
+            dataIndex: 'enabledMark',
+            width: 90,
+            render: (v: number) =>
+              v === 1 ? <Tag color="success">{t('btn.release')}</Tag> : <Tag>{t('btn.stop')}</Tag>,
+          },
+          {
+            title: t('col.creatorTime'),
+            dataIndex: 'creatorTime',
+            width: 160,
+            render: (v: number) => fmtTime(v),
+          },
+          {
+            title: t('col.action'),
+            width: 330,
+            render: (_: unknown, r) => (
+              <Space size={2} wrap>
+                <Button type="link" size="small" onClick={() => setEditing(r)}>
+                  {t('btn.design')}
+                </Button>
+                <Button type="link" size="small" onClick={() => run(wfApi.copyTemplate(r.id))}>
+                  {t('btn.copy')}
+                </Button>
+                {r.enabledMark === 1 ? (
+                  <Button type="link" size="small" onClick={() => run(wfApi.stop(r.id))}>
+                    {t('btn.stop')}
+                  </Button>
+                ) : (
+                  <Button type="link" size="small" onClick={() => run(wfApi.release(r.id))}>
+                    {t('btn.release')}
+                  </Button>
+                )}
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={async () => {
+                    const data = await wfApi.exportTemplate(r.id).catch(() => null);
+                    if (!data) return;
+                    const a = document.createElement('a');
+                    a.href = URL.createObjectURL(
+                      new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }),
+                    );
+                    a.download = `${r.fullName}.json`;
+                    a.click();
+                  }}
+                >
+                  {t('btn.export')}
+                </Button>
+                <Button
+                  type="link"
+                  size="small"
+                  danger
+                  onClick={async () => {
+                    if (await modal.confirm({ title: t('msg.tip'), content: t('msg.deleteConfirm') }))
+                      run(wfApi.deleteTemplate(r.id));
+                  }}
+                >
+                  {t('btn.delete')}
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {editing && (
+        <TemplateEditor
+          row={editing === 'new' ? null : editing}
+          onClose={(saved) => {
+            setEditing(null);
+            if (saved) load();
+          }}
+        />
+      )}
+    </Card>
+  );
+}
+
+/** The designer page: basics, the form designer and the flow designer; save creates or updates the template. */
+function TemplateEditor(props: { row: TemplateRow | null; onClose(saved: boolean): void }) {
+  const { t } = useTranslation(WF_NS);
+  const lang = currentLanguage() as Language;
+  const [base] = Form.useForm();
+  const [full, setFull] = useState<TemplateRow | null>(null);
+  const [formCfg, setFormCfg] = useState<DesignerFormConfig | null>(null);
+  const [tree, setTree] = useState<FlowNode | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (!props.row) {
+      setFull({ id: '', enCode: '', fullName: '', category: '' });
+      setFormCfg(emptyForm());
+      setTree(START);
+      return;
+    }
+    void wfApi
+      .template(props.row.id)
+      .then((r) => {
+        setFull(r);
+        setFormCfg((r.formData as unknown as DesignerFormConfig | null) ?? emptyForm());
+        setTree(r.flowTemplateJson ?? START);
+        base.setFieldsValue(r);
+      })
+      .catch(() => props.onClose(false));
+  }, [props.row, base, props.onClose]);
+  const save = async () => {
+    const v = await base.validateFields();
+    setBusy(true);
+    const body = {
+      ...v,
+      formType: 1,
+      formData: formCfg,
+      flowTemplateJson: tree,
+      propertyJson: full?.propertyJson ?? {},
+    };
+    try {
+      if (props.row) await wfApi.updateTemplate(props.row.id, body);
+      else await wfApi.createTemplate(body);
+      props.onClose(true);
+    } catch {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      width="100vw"
+      style={{ top: 0, maxWidth: '100vw' }}
+      title={props.row?.fullName ?? t('btn.add')}
+      onCancel={() => props.onClose(false)}
+      destroyOnHidden
+      footer={
+        <Space>
+          <Button onClick={() => props.onClose(false)}>{t('btn.cancel')}</Button>
+          <Button type="primary" loading={busy} onClick={() => void save()} disabled={!full}>
+            {t('btn.save')}
+          </Button>
+        </Space>
+      }
+    >
+      {full && formCfg && tree && (
+        <Tabs
+          items={[
+            {
+              key: 'basic',
+              label: t('dlg.basic'),
+              forceRender: true,
+              children: (
+                <Form form={base} layout="vertical" style={{ maxWidth: 600 }} initialValues={full}>
+                  <Form.Item name="fullName" label={t('col.fullName')} rules={[{ required: true }]}>
+                    <Input maxLength={200} />
+                  </Form.Item>
+                  <Form.Item name="enCode" label={t('col.enCode')} rules={[{ required: true }]}>
+                    <Input maxLength={100} />
+                  </Form.Item>
+                  <Form.Item name="category" label={t('col.category')}>
+                    <Input maxLength={100} />
+                  </Form.Item>
+                  <Form.Item name="sortCode" label="排序">
+                    <InputNumber />
+                  </Form.Item>
+                </Form>
+              ),
+            },
+            {
+              key: 'form',
+              label: t('dlg.formDesign'),
+              children: (
+                <FormDesigner
+                  value={formCfg}
+                  onChange={setFormCfg}
+                  language={lang}
+                  height="calc(100vh - 220px)"
+                />
+              ),
+            },
+            {
+              key: 'flow',
+              label: t('dlg.flowDesign'),
+              children: (
+                <FlowDesigner value={tree} onChange={setTree} language={lang} height="calc(100vh - 220px)" />
+              ),
+            },
+          ]}
+        />
+      )}
+    </Modal>
+  );
+}

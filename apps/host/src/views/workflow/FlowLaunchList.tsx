@@ -1,0 +1,223 @@
+import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type LaunchedRow, wfApi } from './api';
+import { FlowDialog, type FlowDialogOptions } from './FlowDialog';
+import { WF_NS } from './i18n';
+import { checkReason, statusTag, urgencyKey } from './model';
+import { fmtTime } from './util';
+
+/** My launched flows: status tags, details, withdraw (reason required), press, delete of drafts and ended flows. */
+export default function FlowLaunchList() {
+  const { t } = useTranslation(WF_NS);
+  const { message, modal } = App.useApp();
+  const [keyword, setKeyword] = useState('');
+  const [status, setStatus] = useState<number | undefined>();
+  const [query, setQuery] = useState<{
+    keyword: string;
+    status?: number;
+    currentPage: number;
+    pageSize: number;
+  }>({
+    keyword: '',
+    currentPage: 1,
+    pageSize: 20,
+  });
+  const [rows, setRows] = useState<LaunchedRow[]>([]);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(false);
+  const [dialog, setDialog] = useState<FlowDialogOptions | null>(null);
+  const [withdrawId, setWithdrawId] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const load = useCallback(() => {
+    setLoading(true);
+    wfApi
+      .launched(query)
+      .then((p) => {
+        setRows(p.list);
+        setTotal(p.pagination.total);
+      })
+      .catch(() => {})
+      .finally(() => setLoading(false));
+  }, [query]);
+  useEffect(load, [load]);
+
+  return (
+    <Card title={t('title.launched')} data-testid="wf-launched">
+      <Form
+        layout="inline"
+        style={{ marginBottom: 12 }}
+        onFinish={() => setQuery((q) => ({ ...q, keyword, status, currentPage: 1 }))}
+      >
+        <Form.Item>
+          <Input
+            allowClear
+            placeholder={t('dlg.keyword')}
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+          />
+        </Form.Item>
+        <Form.Item>
+          <Select
+            allowClear
+            style={{ width: 140 }}
+            placeholder={t('col.status')}
+            value={status}
+            onChange={setStatus}
+            options={[0, 1, 2, 3, 4, 5].map((s) => ({
+              value: s,
+              label: s === 0 ? t('status.draft') : t(statusTag(s).key),
+            }))}
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          {t('btn.search')}
+        </Button>
+      </Form>
+      <Table<LaunchedRow>
+        rowKey="id"
+        size="middle"
+        loading={loading}
+        dataSource={rows}
+        pagination={{
+          current: query.currentPage,
+          pageSize: query.pageSize,
+          total,
+          onChange: (currentPage, pageSize) => setQuery((q) => ({ ...q, currentPage, pageSize })),
+        }}
+        columns={[
+          {
+            title: t('col.fullName'),
+            dataIndex: 'fullName',
+            render: (v: string, r) => (
+              <Button type="link" size="small" onClick={() => openRow(r)}>
+                {v}
+              </Button>
+            ),
+          },
+          { title: t('col.thisStep'), dataIndex: 'thisStep', width: 160 },
+          {
+            title: t('col.urgent'),
+            dataIndex: 'flowUrgent',
+            width: 90,
+            render: (u: number) => t(urgencyKey(u)),
+          },
+          {
+            title: t('col.creatorTime'),
+            dataIndex: 'creatorTime',
+            width: 160,
+            render: (v: number) => fmtTime(v),
+          },
+          {
+            title: t('col.status'),
+            dataIndex: 'status',
+            width: 110,
+            render: (s: number) => {
+              if (s === 0) return <Tag>{t('status.draft')}</Tag>;
+              const tag = statusTag(s);
+              return (
+                <Tag color={tag.color} data-testid="wf-launched-status">
+                  {t(tag.key)}
+                </Tag>
+              );
+            },
+          },
+          {
+            title: t('col.action'),
+            width: 220,
+            render: (_: unknown, r) => (
+              <Space size={4}>
+                <Button type="link" size="small" onClick={() => openRow(r)}>
+                  {r.status === 0 ? t('btn.edit') : t('btn.detail')}
+                </Button>
+                {r.status === 1 && (
+                  <>
+                    <Button
+                      type="link"
+                      size="small"
+                      onClick={() => {
+                        setReason('');
+                        setWithdrawId(r.id);
+                      }}
+                    >
+                      {t('btn.withdraw')}
+                    </Button>
+                    <Button
+                      type="link"
+                      size="small"
+                      onClick={async () => {
+                        if (await modal.confirm({ title: t('msg.tip'), content: t('msg.pressConfirm') }))
+                          await wfApi.press(r.id).catch(() => {});
+                      }}
+                    >
+                      {t('btn.press')}
+                    </Button>
+                  </>
+                )}
+                {r.status !== 1 && (
+                  <Button
+                    type="link"
+                    size="small"
+                    danger
+                    onClick={async () => {
+                      if (!(await modal.confirm({ title: t('msg.tip'), content: t('msg.deleteConfirm') })))
+                        return;
+                      await wfApi.deleteLaunched(r.id).catch(() => {});
+                      load();
+                    }}
+                  >
+                    {t('btn.delete')}
+                  </Button>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {dialog && (
+        <FlowDialog
+          open
+          {...dialog}
+          onClose={(refresh) => {
+            setDialog(null);
+            if (refresh) load();
+          }}
+        />
+      )}
+      <Modal
+        open={!!withdrawId}
+        title={t('btn.withdraw')}
+        onCancel={() => setWithdrawId(null)}
+        onOk={async () => {
+          const err = checkReason('withdraw', reason);
+          if (err) {
+            message.warning(t(err));
+            return;
+          }
+          try {
+            await wfApi.withdraw(withdrawId as string, reason.trim());
+            setWithdrawId(null);
+            load();
+          } catch {
+            // shown by the client
+          }
+        }}
+      >
+        <Input.TextArea
+          rows={3}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          placeholder={t('dlg.reason')}
+        />
+      </Modal>
+    </Card>
+  );
+
+  function openRow(r: LaunchedRow) {
+    setDialog(
+      r.status === 0 || r.status === 3 || r.status === 4
+        ? { opType: r.status === 0 ? -1 : 0, taskId: r.id, flowId: r.flowId, title: r.fullName }
+        : { opType: 0, taskId: r.id, title: r.fullName },
+    );
+  }
+}

@@ -1,0 +1,135 @@
+import { FormRenderer } from '@kp/renderer';
+import type { FormConfig, Language } from '@kp/schema';
+import { Button, Modal, Space, Spin } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../i18n';
+import { type OperatorRecord, wfApi } from './api';
+import { WF_NS } from './i18n';
+import { handleStatusKey, printableRecords } from './model';
+import { wfProviders } from './providers';
+import { fmtTime } from './util';
+
+const providers = wfProviders();
+const PRINT_CLASS = 'kp-wf-printing';
+const PRINT_CSS = `@media print { body.${PRINT_CLASS} * { visibility: hidden !important; }
+ body.${PRINT_CLASS} #kp-wf-print, body.${PRINT_CLASS} #kp-wf-print * { visibility: visible !important; }
+ body.${PRINT_CLASS} #kp-wf-print { position: absolute; left: 0; top: 0; width: 100%; } }`;
+
+/**
+ * Print preview (full screen): the task's form read-only and the approval content (records with handle
+ * status 0 or 1, reading B) from the print data call; print (window.print on this part only), Word download
+ * (an HTML document Word opens, .doc) and cancel.
+ */
+export function PrintPreview(props: {
+  open: boolean;
+  taskId: string;
+  title: string;
+  form: FormConfig;
+  onClose(): void;
+}) {
+  const { t } = useTranslation(WF_NS);
+  const [data, setData] = useState<{ printData: Record<string, unknown>; records: OperatorRecord[] } | null>(
+    null,
+  );
+  const area = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    if (!props.open) return;
+    setData(null);
+    void wfApi
+      .printData(props.taskId)
+      .then((d) =>
+        setData({ printData: d.printData ?? {}, records: printableRecords(d.operatorRecordList ?? []) }),
+      )
+      .catch(() => setData({ printData: {}, records: [] }));
+  }, [props.open, props.taskId]);
+
+  const print = () => {
+    let style = document.getElementById('kp-wf-print-css');
+    if (!style) {
+      style = document.createElement('style');
+      style.id = 'kp-wf-print-css';
+      style.textContent = PRINT_CSS;
+      document.head.appendChild(style);
+    }
+    document.body.classList.add(PRINT_CLASS);
+    const done = () => {
+      document.body.classList.remove(PRINT_CLASS);
+      window.removeEventListener('afterprint', done);
+    };
+    window.addEventListener('afterprint', done);
+    window.print();
+    setTimeout(done, 0);
+  };
+  const word = () => {
+    const html = `<html xmlns:o="urn:schemas-microsoft-com:office:office" xmlns:w="urn:schemas-microsoft-com:office:word"><head><meta charset="utf-8"><title>${props.title}</title></head><body>${area.current?.innerHTML ?? ''}</body></html>`;
+    const url = URL.createObjectURL(new Blob(['\ufeff', html], { type: 'application/msword' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `${props.title}.doc`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+
+  return (
+    <Modal
+      open={props.open}
+      title={t('dlg.printPreview')}
+      width="100vw"
+      style={{ top: 0, maxWidth: '100vw' }}
+      onCancel={props.onClose}
+      destroyOnHidden
+      footer={
+        <Space>
+          <Button onClick={word} disabled={!data} data-testid="wf-print-word">
+            {t('btn.word')}
+          </Button>
+          <Button type="primary" onClick={print} disabled={!data} data-testid="wf-print-go">
+            {t('btn.print')}
+          </Button>
+          <Button onClick={props.onClose}>{t('btn.cancel')}</Button>
+        </Space>
+      }
+    >
+      {!data ? (
+        <Spin />
+      ) : (
+        <div
+          id="kp-wf-print"
+          ref={area}
+          data-testid="wf-print-area"
+          style={{ maxWidth: 900, margin: '0 auto' }}
+        >
+          <h2 style={{ textAlign: 'center' }}>{props.title}</h2>
+          <FormRenderer
+            config={props.form}
+            value={data.printData}
+            mode="view"
+            providers={providers}
+            language={currentLanguage() as Language}
+            showButtons={false}
+          />
+          <h3>{t('dlg.printTitle')}</h3>
+          <table style={{ width: '100%', borderCollapse: 'collapse' }} data-testid="wf-print-records">
+            <tbody>
+              {data.records.map((r) => (
+                <tr key={r.id ?? `${r.nodeName}-${r.handleTime}`}>
+                  <td style={cell}>{r.nodeName}</td>
+                  <td style={cell}>{r.userName}</td>
+                  <td style={cell}>{t(handleStatusKey(r.handleStatus))}</td>
+                  <td style={cell}>{r.handleOpinion}</td>
+                  <td style={cell}>
+                    {r.signImg ? <img alt="" src={r.signImg} style={{ height: 40 }} /> : null}
+                  </td>
+                  <td style={cell}>{fmtTime(r.handleTime)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+const cell: React.CSSProperties = { border: '1px solid #ccc', padding: 6 };

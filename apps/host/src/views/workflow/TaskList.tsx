@@ -1,0 +1,226 @@
+import { App, Button, Card, Form, Input, Modal, Space, Table, Tag } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type TaskRow, wfApi } from './api';
+import { FlowDialog, type FlowDialogOptions } from './FlowDialog';
+import { WF_NS } from './i18n';
+import { reminderText, statusTag, urgencyKey } from './model';
+import { fmtTime } from './util';
+
+/** To-do (1), done (2) and circulated (3) lists: search, paging, status tags, reminder texts, batch approval. */
+export function TaskList(props: { category: '1' | '2' | '3'; titleKey: string }) {
+  const { t } = useTranslation(WF_NS);
+  const { message } = App.useApp();
+  const [keyword, setKeyword] = useState('');
+  const [query, setQuery] = useState({ keyword: '', currentPage: 1, pageSize: 20 });
+  const [rows, setRows] = useState<TaskRow[]>([]);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(false);
+  const [dialog, setDialog] = useState<FlowDialogOptions | null>(null);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [batch, setBatch] = useState<0 | 1 | null>(null);
+  const [opinion, setOpinion] = useState('');
+  const [batchBusy, setBatchBusy] = useState(false);
+  const load = useCallback(() => {
+    setLoading(true);
+    wfApi
+      .list(props.category, query)
+      .then((p) => {
+        setRows(p.list);
+        setTotal(p.pagination.total);
+      })
+      .catch(() => {})
+      .finally(() => setLoading(false));
+  }, [props.category, query]);
+  useEffect(load, [load]);
+  const opType = props.category === '1' ? 1 : props.category === '2' ? 2 : 3;
+  const now = Date.now();
+
+  const runBatch = async () => {
+    if (batch === 0 && !opinion.trim()) {
+      message.warning(t('msg.opinionRequired'));
+      return;
+    }
+    setBatchBusy(true);
+    let ok = 0;
+    for (const id of selected) {
+      try {
+        if (batch === 1) await wfApi.audit(id, { handleOpinion: opinion });
+        else await wfApi.reject(id, { handleOpinion: opinion });
+        ok++;
+      } catch {
+        // the server's message was shown; go on with the others
+      }
+    }
+    setBatchBusy(false);
+    setBatch(null);
+    setSelected([]);
+    if (ok) load();
+  };
+
+  return (
+    <Card title={t(props.titleKey)} data-testid={`wf-list-${props.category}`}>
+      <Form
+        layout="inline"
+        style={{ marginBottom: 12 }}
+        onFinish={() => setQuery((q) => ({ ...q, keyword, currentPage: 1 }))}
+      >
+        <Form.Item>
+          <Input
+            allowClear
+            data-testid="wf-search"
+            placeholder={t('dlg.keyword')}
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          {t('btn.search')}
+        </Button>
+        <Button
+          style={{ marginLeft: 8 }}
+          onClick={() => {
+            setKeyword('');
+            setQuery((q) => ({ ...q, keyword: '', currentPage: 1 }));
+          }}
+        >
+          {t('btn.reset')}
+        </Button>
+        {props.category === '1' && (
+          <Space style={{ marginLeft: 16 }}>
+            <Button
+              disabled={!selected.length}
+              data-testid="wf-batch-audit"
+              onClick={() => {
+                setOpinion('');
+                setBatch(1);
+              }}
+            >
+              {t('btn.batchAudit')}
+            </Button>
+            <Button
+              disabled={!selected.length}
+              danger
+              onClick={() => {
+                setOpinion('');
+                setBatch(0);
+              }}
+            >
+              {t('btn.batchReject')}
+            </Button>
+          </Space>
+        )}
+      </Form>
+      <Table<TaskRow>
+        rowKey="id"
+        size="middle"
+        loading={loading}
+        dataSource={rows}
+        rowSelection={
+          props.category === '1'
+            ? { selectedRowKeys: selected, onChange: (k) => setSelected(k.map(String)) }
+            : undefined
+        }
+        pagination={{
+          current: query.currentPage,
+          pageSize: query.pageSize,
+          total,
+          showSizeChanger: true,
+          onChange: (currentPage, pageSize) => setQuery((q) => ({ ...q, currentPage, pageSize })),
+        }}
+        columns={[
+          {
+            title: t('col.fullName'),
+            dataIndex: 'fullName',
+            render: (v: string, r) => {
+              const rem = props.category === '1' ? reminderText(r, now) : null;
+              return (
+                <Space>
+                  <Button type="link" size="small" data-testid="wf-row-open" onClick={() => open(r)}>
+                    {v}
+                  </Button>
+                  {rem && (
+                    <Tag color="orange">
+                      {rem.key === 'reminder.stay' ? t(rem.key, { days: rem.days }) : t(rem.key)}
+                    </Tag>
+                  )}
+                </Space>
+              );
+            },
+          },
+          { title: t('col.userName'), dataIndex: 'userName', width: 120 },
+          { title: t('col.thisStep'), dataIndex: 'thisStep', width: 160 },
+          {
+            title: t('col.urgent'),
+            dataIndex: 'flowUrgent',
+            width: 90,
+            render: (u: number) => t(urgencyKey(u)),
+          },
+          {
+            title: t('col.creatorTime'),
+            dataIndex: 'creatorTime',
+            width: 160,
+            render: (v: number) => fmtTime(v),
+          },
+          {
+            title: t('col.status'),
+            dataIndex: 'status',
+            width: 110,
+            render: (s: number) => {
+              const tag = statusTag(s);
+              return <Tag color={tag.color}>{t(tag.key)}</Tag>;
+            },
+          },
+          {
+            title: t('col.action'),
+            width: 90,
+            render: (_: unknown, r) => (
+              <Button type="link" size="small" onClick={() => open(r)}>
+                {props.category === '1' ? t('btn.handle') : t('btn.detail')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+      {dialog && (
+        <FlowDialog
+          open
+          {...dialog}
+          onClose={(refresh) => {
+            setDialog(null);
+            if (refresh) load();
+          }}
+        />
+      )}
+      <Modal
+        open={batch !== null}
+        width={600}
+        title={batch === 1 ? t('btn.batchAudit') : t('btn.batchReject')}
+        confirmLoading={batchBusy}
+        onCancel={() => setBatch(null)}
+        onOk={() => void runBatch()}
+      >
+        <Input.TextArea
+          rows={4}
+          value={opinion}
+          placeholder={t('dlg.opinionPlaceholder')}
+          onChange={(e) => setOpinion(e.target.value)}
+        />
+      </Modal>
+    </Card>
+  );
+
+  function open(r: TaskRow) {
+    setDialog({
+      opType,
+      taskId: r.processId,
+      operatorId: props.category === '3' ? undefined : r.id,
+      circulateId: props.category === '3' ? r.id : undefined,
+      title: r.fullName,
+    });
+  }
+}
+
+export const FlowTodo = () => <TaskList category="1" titleKey="title.todo" />;
+export const FlowDone = () => <TaskList category="2" titleKey="title.done" />;
+export const FlowCirculate = () => <TaskList category="3" titleKey="title.circulate" />;

@@ -1,0 +1,263 @@
+import type { FlowNode, FormConfig } from '@kp/schema';
+import { http } from '../../api/http';
+
+export const WF = '/api/workflow/Engine';
+
+export interface Paged<T> {
+  list: T[];
+  pagination: { currentPage: number; pageSize: number; total: number };
+}
+
+/** Workflow task row of the to-do, done and circulated lists (spec 2 §3). */
+export interface TaskRow {
+  id: string;
+  processId: string;
+  flowCode?: string;
+  flowId: string;
+  formType?: number;
+  thisStepId?: string;
+  thisStep?: string;
+  fullName: string;
+  status: number;
+  flowUrgent?: number;
+  userName?: string;
+  creatorTime?: number;
+  pressMark?: number;
+  isOut?: number;
+  webUrl?: string | null;
+}
+
+export interface LaunchedRow {
+  id: string;
+  flowId: string;
+  flowCode?: string;
+  fullName: string;
+  status: number;
+  thisStep?: string;
+  flowUrgent?: number;
+  creatorTime?: number;
+  endTime?: number | null;
+  pressMark?: number;
+}
+
+export interface TemplateRow {
+  id: string;
+  enCode: string;
+  fullName: string;
+  category: string;
+  type?: number;
+  formType?: number;
+  version?: number;
+  enabledMark?: number;
+  sortCode?: number;
+  creatorTime?: number;
+  formData?: FormConfig | null;
+  flowTemplateJson?: FlowNode | null;
+  propertyJson?: Record<string, unknown>;
+  visibleUserIds?: string[];
+}
+
+export interface OperatorRecord {
+  id: string;
+  nodeCode?: string;
+  nodeName: string;
+  userId?: string;
+  userName: string;
+  entrustedBy?: string | null;
+  entrustedByName?: string | null;
+  handleTime: number;
+  handleStatus: number;
+  handleOpinion?: string | null;
+  signImg?: string | null;
+  status?: number | null;
+  operatorId?: string | null;
+}
+
+export interface TaskNodeRow {
+  nodeCode: string;
+  nodeName: string;
+  nodeType: string;
+  type: number | null;
+  userName: string;
+}
+
+export interface BeforeInfo {
+  flowFormInfo: {
+    id: string;
+    enCode: string;
+    fullName: string;
+    formType: number;
+    propertyJson: FormConfig | null;
+  };
+  flowTaskInfo: {
+    id: string;
+    fullName: string;
+    thisStep?: string;
+    flowUrgent?: number;
+    status: number;
+    completion?: number;
+    endTime?: number | null;
+    flowTemplateJson: FlowNode;
+    flowId: string;
+    suspended?: number;
+    creatorUserId?: string;
+    creatorTime?: number;
+  };
+  flowHasComment: boolean;
+  draftData: Record<string, unknown> | null;
+  formData: Record<string, unknown>;
+  flowTaskNodeList: TaskNodeRow[];
+  flowTaskOperatorRecordList: OperatorRecord[];
+  approversProperties: Record<string, unknown>;
+  formOperates: Array<{ id: string; read?: boolean; write?: boolean; required?: boolean }>;
+}
+
+export interface CommentRow {
+  id: string;
+  text?: string;
+  file?: string;
+  image?: string;
+  taskId: string;
+  creatorUserName?: string;
+  creatorUserHeadIcon?: string;
+  creatorTime?: number;
+  isDel?: boolean;
+}
+
+export interface UserOption {
+  id: string;
+  fullName: string;
+  account?: string;
+}
+
+export interface ListQuery {
+  currentPage?: number;
+  pageSize?: number;
+  keyword?: string;
+  status?: number;
+  flowId?: string;
+  category?: string;
+}
+
+const clean = (q: object) =>
+  Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '' && v !== null));
+
+export const wfApi = {
+  // lists
+  list: (category: string, q: ListQuery) =>
+    http.get<Paged<TaskRow>>(`${WF}/FlowBefore/List/${category}`, clean(q)).then((r) => r.data),
+  launched: (q: ListQuery) => http.get<Paged<LaunchedRow>>(`${WF}/FlowLaunch`, clean(q)).then((r) => r.data),
+  launchable: () => http.get<{ list: TemplateRow[] }>(`${WF}/FlowEngine/ListAll`).then((r) => r.data.list),
+  categories: () =>
+    http
+      .get<Array<{ id: string; fullName: string }>>(`${WF}/FlowEngine/GetWorkFlowCategory`)
+      .then((r) => r.data),
+  // templates (designer)
+  templates: (q: ListQuery) => http.get<Paged<TemplateRow>>(`${WF}/FlowEngine`, clean(q)).then((r) => r.data),
+  template: (id: string, silent = false) =>
+    http.get<TemplateRow>(`${WF}/FlowEngine/${id}`, undefined, { silent }).then((r) => r.data),
+  createTemplate: (b: object) =>
+    http.post<string>(`${WF}/FlowEngine`, b as Record<string, unknown>, { showSuccess: true }),
+  updateTemplate: (id: string, b: object) =>
+    http.put<string>(`${WF}/FlowEngine/${id}`, b as Record<string, unknown>, { showSuccess: true }),
+  deleteTemplate: (id: string) => http.delete(`${WF}/FlowEngine/${id}`, undefined, { showSuccess: true }),
+  copyTemplate: (id: string) =>
+    http.post(`${WF}/FlowEngine/${id}/Actions/Copy`, undefined, { showSuccess: true }),
+  exportTemplate: (id: string) =>
+    http.get<unknown>(`${WF}/FlowEngine/${id}/Actions/ExportData`).then((r) => r.data),
+  release: (id: string) => http.post(`${WF}/FlowEngine/Release/${id}`, undefined, { showSuccess: true }),
+  stop: (id: string) => http.post(`${WF}/FlowEngine/Stop/${id}`, undefined, { showSuccess: true }),
+  // tasks
+  submit: (b: Record<string, unknown>) => http.post<string>(`${WF}/FlowTask`, b, { showSuccess: true }),
+  resubmit: (id: string, b: Record<string, unknown>, silent = false) =>
+    http.put<string>(`${WF}/FlowTask/${id}`, b, { showSuccess: !silent, silent }),
+  draft: (b: Record<string, unknown>) => http.post<string>(`${WF}/FlowTask`, b, { silent: true }),
+  info: (id: string, taskOperatorId?: string) =>
+    http
+      .get<BeforeInfo>(`${WF}/FlowBefore/${id}/Info`, taskOperatorId ? { taskOperatorId } : undefined)
+      .then((r) => r.data),
+  records: (id: string) =>
+    http.get<OperatorRecord[]>(`${WF}/FlowBefore/RecordList/${id}`).then((r) => r.data),
+  audit: (opId: string, b: Record<string, unknown>) =>
+    http.post(`${WF}/FlowBefore/Audit/${opId}`, b, { showSuccess: true }),
+  saveAudit: (opId: string, b: Record<string, unknown>) =>
+    http.post(`${WF}/FlowBefore/SaveAudit/${opId}`, b, { showSuccess: true }),
+  reject: (opId: string, b: Record<string, unknown>) =>
+    http.post(`${WF}/FlowBefore/Reject/${opId}`, b, { showSuccess: true }),
+  transfer: (opId: string, b: Record<string, unknown>) =>
+    http.post(`${WF}/FlowBefore/Transfer/${opId}`, b, { showSuccess: true }),
+  recall: (opId: string, reason: string) =>
+    http.post(`${WF}/FlowBefore/Recall/${opId}`, { handleOpinion: reason }, { showSuccess: true }),
+  cancel: (taskId: string, reason?: string) =>
+    http.post(`${WF}/FlowBefore/Cancel/${taskId}`, { handleOpinion: reason }, { showSuccess: true }),
+  assign: (taskId: string, nodeCode: string, userId: string) =>
+    http.post(
+      `${WF}/FlowBefore/Assign/${taskId}`,
+      { nodeCode, freeApproverUserId: userId },
+      { showSuccess: true },
+    ),
+  nodeSelector: (taskId: string) =>
+    http
+      .get<Array<{ nodeId: string; nodeName: string }>>(`${WF}/FlowBefore/NodeSelector/${taskId}`)
+      .then((r) => r.data),
+  circulateRead: (id: string) =>
+    http.get(`${WF}/FlowBefore/Circulate/IsRead/${id}`, undefined, { silent: true }),
+  // launched
+  deleteLaunched: (id: string, silent = false) =>
+    http.delete(`${WF}/FlowLaunch/${id}`, undefined, { showSuccess: !silent, silent }),
+  withdraw: (id: string, reason: string) =>
+    http.put(`${WF}/FlowLaunch/${id}/Actions/Withdraw`, { handleOpinion: reason }, { showSuccess: true }),
+  press: (id: string) => http.post(`${WF}/FlowLaunch/Press/${id}`, undefined, { showSuccess: true }),
+  notify: (id: string, userIds: string[]) =>
+    http.post(`${WF}/FlowLaunch/Notify/${id}`, { userIds }, { showSuccess: true }),
+  notifyUsers: (id: string) =>
+    http
+      .get<{ list: Array<{ userId: string; fullName: string }> }>(`${WF}/FlowLaunch/GetNotifyUserList/${id}`)
+      .then((r) => r.data.list),
+  // comments
+  comments: (taskId: string, currentPage: number) =>
+    http
+      .get<Paged<CommentRow>>(`${WF}/FlowComment`, { taskId, currentPage, pageSize: 20, sort: 'desc' })
+      .then((r) => r.data),
+  addComment: (taskId: string, text: string) =>
+    http.post(`${WF}/FlowComment`, { taskId, text }, { showSuccess: true }),
+  deleteComment: (id: string) => http.delete(`${WF}/FlowComment/${id}`, undefined, { showSuccess: true }),
+  // print
+  printData: (taskId: string) =>
+    http
+      .get<{
+        printTemplate: string | null;
+        printData: Record<string, unknown>;
+        operatorRecordList: OperatorRecord[];
+      }>(`${WF}/FlowGeneral/printData/${taskId}`)
+      .then((r) => r.data),
+  // entrust
+  entrusts: () =>
+    http
+      .get<{ list: Array<Record<string, unknown>> } | Array<Record<string, unknown>>>(`${WF}/FlowEntrust`)
+      .then((r) => (Array.isArray(r.data) ? r.data : (r.data.list ?? []))),
+  addEntrust: (b: Record<string, unknown>) => http.post(`${WF}/FlowEntrust`, b, { showSuccess: true }),
+  deleteEntrust: (id: string) => http.delete(`${WF}/FlowEntrust/${id}`, undefined, { showSuccess: true }),
+  // monitor
+  monitor: (q: ListQuery) =>
+    http
+      .get<Paged<LaunchedRow & { userName?: string; suspended?: number }>>(`${WF}/FlowMonitor`, clean(q))
+      .then((r) => r.data),
+  suspend: (id: string) =>
+    http.put(`${WF}/FlowMonitor/${id}/Actions/Suspend`, undefined, { showSuccess: true }),
+  resume: (id: string) =>
+    http.put(`${WF}/FlowMonitor/${id}/Actions/Resume`, undefined, { showSuccess: true }),
+  // users for the pickers
+  users: () =>
+    http
+      .get<{ list: Array<{ id: string; fullName?: string; realName?: string; account?: string }> }>(
+        '/api/permission/Users/All',
+      )
+      .then((r) =>
+        r.data.list.map((u) => ({
+          id: u.id,
+          fullName: u.fullName ?? u.realName ?? u.account ?? u.id,
+          account: u.account,
+        })),
+      ),
+};

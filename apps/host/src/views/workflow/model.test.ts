@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { wfZh } from './i18n';
+import {
+  checkApproval,
+  checkAssign,
+  checkCandidates,
+  checkReason,
+  encodeDetailConfig,
+  handleStatusKey,
+  parseDetailConfig,
+  printableRecords,
+  recordsHaveOpinion,
+  reminderText,
+  statusTag,
+  timeline,
+} from './model';
+
+const DAY = 86_400_000;
+const zhText = (key: string) => key.split('.').reduce<any>((o, k) => o?.[k], wfZh);
+
+describe('workflow list rules (spec 2 §4)', () => {
+  it('status tags: 2 审核通过, 3 审核驳回, 4 流程撤回, 5 审核终止, others 等待审核', () => {
+    expect([2, 3, 4, 5, 1, 0, null].map((s) => zhText(statusTag(s).key))).toEqual([
+      '审核通过',
+      '审核驳回',
+      '流程撤回',
+      '审核终止',
+      '等待审核',
+      '等待审核',
+      '等待审核',
+    ]);
+  });
+  it('reminder: pressMark 1 → 已催办; ≥ 3 whole days → 已滞留N天; else nothing', () => {
+    const now = Date.UTC(2026, 0, 10);
+    expect(reminderText({ pressMark: 1, creatorTime: now }, now)).toEqual({ key: 'reminder.pressed' });
+    expect(reminderText({ pressMark: 0, creatorTime: now - 3 * DAY }, now)).toEqual({
+      key: 'reminder.stay',
+      days: 3,
+    });
+    expect(reminderText({ pressMark: 0, creatorTime: now - 4.9 * DAY }, now)).toEqual({
+      key: 'reminder.stay',
+      days: 4,
+    });
+    expect(reminderText({ pressMark: 0, creatorTime: now - 3 * DAY + 1 }, now)).toBeNull();
+    expect(reminderText({}, now)).toBeNull();
+  });
+});
+
+describe('records (spec 2 §2, §4)', () => {
+  it('handle status reading A texts', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 7].map((s) => zhText(handleStatusKey(s)))).toEqual([
+      '审核拒绝',
+      '审核通过',
+      '发起',
+      '撤回',
+      '流程终止',
+      '指派',
+      '加签',
+      '转审',
+    ]);
+  });
+  it('timeline is newest first and ends with flow ended when there is an end time', () => {
+    const recs = [
+      { id: 'a', handleTime: 1, handleStatus: 2 },
+      { id: 'c', handleTime: 3, handleStatus: 0 },
+      { id: 'b', handleTime: 2, handleStatus: 1 },
+    ];
+    const tl = timeline(recs, 4);
+    expect(tl.map((x) => (x.kind === 'record' ? x.record.id : 'end'))).toEqual(['c', 'b', 'a', 'end']);
+    expect(timeline(recs, null).some((x) => x.kind === 'end')).toBe(false);
+  });
+  it('records badge ignores the automatic-approval opinion', () => {
+    expect(recordsHaveOpinion([{ handleOpinion: '系统自动审批通过' }, { handleOpinion: ' ' }])).toBe(false);
+    expect(recordsHaveOpinion([{ handleOpinion: '同意' }])).toBe(true);
+  });
+  it('print keeps only handle status 0 and 1 (reading B)', () => {
+    expect(
+      printableRecords([{ handleStatus: 2 }, { handleStatus: 1 }, { handleStatus: 0 }, { handleStatus: 7 }]),
+    ).toEqual([{ handleStatus: 1 }, { handleStatus: 0 }]);
+  });
+});
+
+describe('dialog checks (spec 2 §5)', () => {
+  it('reject needs an opinion, approve does not; signing needs a signature', () => {
+    expect(zhText(checkApproval('reject', { opinion: '  ' }) ?? '')).toBe('请输入审批意见！');
+    expect(checkApproval('audit', { opinion: '' })).toBeNull();
+    expect(zhText(checkApproval('audit', { hasSign: true }) ?? '')).toBe('请签名');
+    expect(checkApproval('audit', { hasSign: true, signImg: 'data:image/png;base64,x' })).toBeNull();
+  });
+  it('candidates, assign and reasons', () => {
+    expect(zhText(checkCandidates([{ nodeId: 'a' }, { nodeId: 'b' }], { a: ['u'], b: [] }) ?? '')).toBe(
+      '审批人不能为空',
+    );
+    expect(checkCandidates([{ nodeId: 'a' }], { a: ['u'] })).toBeNull();
+    expect(zhText(checkAssign({}) ?? '')).toBe('请选择指派节点');
+    expect(zhText(checkAssign({ nodeCode: 'n' }) ?? '')).toBe('请选择指派给谁');
+    expect(checkAssign({ nodeCode: 'n', userId: 'u' })).toBeNull();
+    expect(zhText(checkReason('withdraw', ' ') ?? '')).toBe('输入不能为空');
+    expect(zhText(checkReason('recall', '') ?? '')).toBe('输入不能为空');
+    expect(checkReason('terminate', '')).toBeNull();
+  });
+  it('detail config round-trips (base64 JSON with Chinese text) and reads URI-encoded JSON', () => {
+    const v = { opType: 1, taskId: 't1', title: '请假申请' };
+    expect(parseDetailConfig(encodeDetailConfig(v))).toEqual(v);
+    expect(parseDetailConfig(encodeURIComponent(JSON.stringify(v)))).toEqual(v);
+    expect(parseDetailConfig('garbage')).toBeNull();
+  });
+});

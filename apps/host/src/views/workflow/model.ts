@@ -1,0 +1,178 @@
+/**
+ * Pure rules of the workflow screens (spec 2 §4, §5, §9): status tags, reminder texts, record texts,
+ * the timeline order and the client checks of the approval, assign and withdraw dialogs.
+ */
+
+/** Retention threshold in days (spec 2 §9). */
+export const RETENTION_DAYS = 3;
+export const APPROVE_DIALOG_WIDTH = 600;
+export const NOTIFY_DIALOG_WIDTH = 800;
+export const SIGN_PAD_HEIGHT = 330;
+export const SIGN_LINE_WIDTH = 5;
+/** Form initialisation delay (spec 2 §2). */
+export const FORM_INIT_DELAY_MS = 500;
+
+export type TagColor = 'success' | 'error' | 'warning' | 'default' | 'processing';
+
+/** List status tag (spec 2 §4): 2 审核通过, 3 审核驳回, 4 流程撤回, 5 审核终止, anything else 等待审核. */
+export function statusTag(status: number | null | undefined): { key: string; color: TagColor } {
+  switch (Number(status)) {
+    case 2:
+      return { key: 'status.adopt', color: 'success' };
+    case 3:
+      return { key: 'status.reject', color: 'error' };
+    case 4:
+      return { key: 'status.revoke', color: 'warning' };
+    case 5:
+      return { key: 'status.cancel', color: 'default' };
+    default:
+      return { key: 'status.wait', color: 'processing' };
+  }
+}
+
+/**
+ * Reminder text (spec 2 §4): pressMark 1 shows 已催办; otherwise pending 3 days or more since creatorTime
+ * shows 已滞留N天 (whole days); otherwise nothing.
+ */
+export function reminderText(
+  row: { pressMark?: number | null; creatorTime?: number | null },
+  now: number,
+): { key: 'reminder.pressed' } | { key: 'reminder.stay'; days: number } | null {
+  if (Number(row.pressMark) === 1) return { key: 'reminder.pressed' };
+  if (!row.creatorTime) return null;
+  const days = Math.floor((now - Number(row.creatorTime)) / 86_400_000);
+  if (days >= RETENTION_DAYS) return { key: 'reminder.stay', days };
+  return null;
+}
+
+/** Record handle status, reading A (spec 2 §4): the text key of each value. */
+export function handleStatusKey(handleStatus: number | null | undefined): string {
+  const keys = [
+    'rejected',
+    'approved',
+    'initiated',
+    'withdrawn',
+    'terminated',
+    'assigned',
+    'added',
+    'transferred',
+  ];
+  const k = keys[Number(handleStatus)];
+  return k ? `record.${k}` : 'record.unknown';
+}
+
+/** Colour of a record dot: rejected red, approved green, initiated blue, others grey. */
+export function handleStatusColor(handleStatus: number | null | undefined): string {
+  switch (Number(handleStatus)) {
+    case 0:
+    case 4:
+      return 'red';
+    case 1:
+      return 'green';
+    case 2:
+      return 'blue';
+    default:
+      return 'gray';
+  }
+}
+
+export interface RecordLike {
+  handleTime?: number | null;
+  handleOpinion?: string | null;
+  handleStatus?: number | null;
+}
+
+/** The automatic-approval opinion, excluded from the records badge test (spec 2 §2). */
+export const AUTO_APPROVED_OPINION = '系统自动审批通过';
+
+/** Dot badge on the records tab: some record has an opinion other than the automatic one. */
+export function recordsHaveOpinion(records: RecordLike[]): boolean {
+  return records.some((r) => !!r.handleOpinion?.trim() && r.handleOpinion.trim() !== AUTO_APPROVED_OPINION);
+}
+
+/** Timeline entries newest first, with a final 'flow ended' entry when an end time exists (spec 2 §2). */
+export function timeline<T extends RecordLike>(
+  records: T[],
+  endTime: number | null | undefined,
+): Array<{ kind: 'record'; record: T } | { kind: 'end'; time: number }> {
+  const sorted = [...records].sort((a, b) => Number(b.handleTime ?? 0) - Number(a.handleTime ?? 0));
+  const out: Array<{ kind: 'record'; record: T } | { kind: 'end'; time: number }> = sorted.map((record) => ({
+    kind: 'record' as const,
+    record,
+  }));
+  if (endTime) out.push({ kind: 'end', time: Number(endTime) });
+  return out;
+}
+
+export type ApprovalKind = 'audit' | 'reject';
+
+/**
+ * The approve/reject dialog's checks (spec 2 §5): reject requires an opinion (请输入审批意见！), a
+ * node with signing enabled requires a signature (请签名). Returns the message key or null.
+ */
+export function checkApproval(
+  kind: ApprovalKind,
+  v: { opinion?: string; hasSign?: boolean; signImg?: string | null },
+): string | null {
+  if (kind === 'reject' && !v.opinion?.trim()) return 'msg.opinionRequired';
+  if (v.hasSign && !v.signImg) return 'msg.signRequired';
+  return null;
+}
+
+/** Candidate selection: every node needs at least one approver (审批人不能为空). */
+export function checkCandidates(
+  nodes: Array<{ nodeId: string }>,
+  chosen: Record<string, string[] | undefined>,
+): string | null {
+  for (const n of nodes) if (!chosen[n.nodeId]?.length) return 'msg.candidateRequired';
+  return null;
+}
+
+/** Assign: node first (请选择指派节点), then target user (请选择指派给谁). */
+export function checkAssign(v: { nodeCode?: string; userId?: string }): string | null {
+  if (!v.nodeCode) return 'msg.assignNode';
+  if (!v.userId) return 'msg.assignUser';
+  return null;
+}
+
+/** Withdraw by the initiator and recall need a reason (输入不能为空); terminate's reason is optional. */
+export function checkReason(
+  kind: 'withdraw' | 'recall' | 'terminate',
+  reason: string | undefined,
+): string | null {
+  if (kind === 'terminate') return null;
+  return reason?.trim() ? null : 'msg.inputRequired';
+}
+
+/** Urgency (spec 2 §3): 1 normal, 2 important, 3 urgent (default normal). */
+export function urgencyKey(u: number | null | undefined): string {
+  return Number(u) === 3 ? 'urgent.3' : Number(u) === 2 ? 'urgent.2' : 'urgent.1';
+}
+
+/** Reads the /workFlowDetail config query: base64 (or URI-encoded) JSON of the dialog's options. */
+export function parseDetailConfig(raw: string | null): Record<string, unknown> | null {
+  if (!raw) return null;
+  const tries = [
+    () => JSON.parse(decodeURIComponent(escape(atob(raw)))),
+    () => JSON.parse(decodeURIComponent(raw)),
+    () => JSON.parse(raw),
+  ];
+  for (const t of tries) {
+    try {
+      const v = t();
+      if (v && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
+    } catch {
+      // next reading
+    }
+  }
+  return null;
+}
+
+export function encodeDetailConfig(v: Record<string, unknown>): string {
+  return btoa(unescape(encodeURIComponent(JSON.stringify(v))));
+}
+
+/** Print: only records with handleStatus 0 or 1 go into the printed approval content (reading B). */
+export function printableRecords<T extends { handleStatus?: number | null }>(records: T[]): T[] {
+  return records.filter((r) => r.handleStatus === 0 || r.handleStatus === 1);
+}
