@@ -11,21 +11,26 @@ import {
 import type { Language } from '@kp/schema';
 import { App, Avatar, Badge, Dropdown, type MenuProps, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { http } from '../api/http';
 import { SUCCESS_MSG_SECONDS } from '../config';
 import { LANGS, switchLanguage } from '../i18n';
 import { lockScreen, logout } from '../services/session';
-import { countsStore } from '../store/counts';
+import { bellCount, countsStore, siteCountStore } from '../store/counts';
 import { useStore } from '../store/createStore';
 import { sessionStore } from '../store/session';
 import { settingsStore } from '../store/settings';
+import { chatUiStore, openChat } from '../views/chat/chatModel';
 import { AboutDialog, StatementDialog } from './Dialogs';
 import { HeaderSearch } from './HeaderSearch';
 import type { SearchEntry } from './menuSearch';
 import { SettingsDrawer } from './SettingsDrawer';
+
+// Messaging drawers load on first use (not in the login or shell chunk).
+const ChatDrawer = lazy(() => import('./ChatDrawer'));
+const NotificationDrawer = lazy(() => import('./NotificationDrawer'));
 
 function Tool({
   title,
@@ -64,6 +69,11 @@ export function NavTools({ searchEntries }: { searchEntries: SearchEntry[] }) {
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const counts = useStore(countsStore);
+  const siteCount = useStore(siteCountStore);
+  const chatOpen = useStore(chatUiStore, (c) => c.open);
+  const [noticeOpen, setNoticeOpen] = useState(false);
+  const [noticeUsed, setNoticeUsed] = useState(false);
+  const [chatUsed, setChatUsed] = useState(false);
   const settings = useStore(settingsStore);
   const user = useStore(sessionStore, (s) => s.userInfo);
   const token = useStore(sessionStore, (s) => s.token);
@@ -86,7 +96,7 @@ export function NavTools({ searchEntries }: { searchEntries: SearchEntry[] }) {
 
   const feedback = async () => {
     try {
-      const res = await http.get<{ userId?: string; id?: string; account?: string }>(
+      const res = await http.get<{ userId?: string; id?: string; account?: string; realName?: string }>(
         '/api/permission/Users/ImAdminUser',
         undefined,
         { silent: true },
@@ -96,10 +106,20 @@ export function NavTools({ searchEntries }: { searchEntries: SearchEntry[] }) {
         message.warning(t('nav.isAdmin'));
         return;
       }
+      if (admin?.id) {
+        setChatUsed(true);
+        openChat({
+          id: admin.id,
+          account: admin.account ?? '',
+          realName: admin.realName ?? admin.account ?? '',
+        });
+        return;
+      }
     } catch {
       /* falls through to the chat */
     }
-    pending('nav.chat');
+    setChatUsed(true);
+    openChat();
   };
 
   const onLanguage = async (l: Language) => {
@@ -154,14 +174,20 @@ export function NavTools({ searchEntries }: { searchEntries: SearchEntry[] }) {
         title={t('nav.chat')}
         count={counts.chat}
         icon={<MessageOutlined />}
-        onClick={() => pending('nav.chat')}
+        onClick={() => {
+          setChatUsed(true);
+          openChat();
+        }}
         testId="tool-chat"
       />
       <Tool
         title={t('nav.notice')}
-        count={counts.notice}
+        count={bellCount(counts, siteCount)}
         icon={<BellOutlined />}
-        onClick={() => pending('nav.notice')}
+        onClick={() => {
+          setNoticeUsed(true);
+          setNoticeOpen(true);
+        }}
         testId="tool-notice"
       />
       {settings.showLanguage && (
@@ -203,6 +229,10 @@ export function NavTools({ searchEntries }: { searchEntries: SearchEntry[] }) {
       <AboutDialog open={about} onClose={() => setAbout(false)} />
       <StatementDialog open={statement} onClose={() => setStatement(false)} />
       <SettingsDrawer open={drawer} onClose={() => setDrawer(false)} />
+      <Suspense fallback={null}>
+        {(chatUsed || chatOpen) && <ChatDrawer />}
+        {noticeUsed && <NotificationDrawer open={noticeOpen} onClose={() => setNoticeOpen(false)} />}
+      </Suspense>
     </div>
   );
 }

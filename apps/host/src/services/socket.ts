@@ -1,7 +1,7 @@
 import { feedback } from '../api/feedback';
 import { ERROR_MSG_SECONDS } from '../config';
 import i18n from '../i18n';
-import { countsStore } from '../store/counts';
+import { activeChatStore, countsStore, siteCountStore } from '../store/counts';
 import { resetSession, sessionStore } from '../store/session';
 
 /** A message from the server over /websocket; `method` names it (initMessage, logout, closeSocket …). */
@@ -28,25 +28,33 @@ export function socketUrl(loc: Pick<Location, 'protocol' | 'host'> = globalThis.
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : Number(v) || 0);
 
-/** Applies a push to the badge counts. */
+/**
+ * Applies a push to the badge counts. initMessage: chat = the per-sender unread chat counts (unreadNums)
+ * summed; notice = unreadNoticeCount; the other unread site messages (unreadMessageCount) go to
+ * siteCountStore. messagePush updates the site-message counts; receiveMessage raises the chat count
+ * unless that sender's chat is open.
+ */
 export function applyCounts(m: SocketMessage): void {
   const method = m.method ?? m.type;
   if (method === 'initMessage') {
     const unreadNums = m.unreadNums;
     const chat =
-      m.unreadMessageCount !== undefined
-        ? num(m.unreadMessageCount)
-        : unreadNums && typeof unreadNums === 'object'
-          ? Object.values(unreadNums as Record<string, unknown>).reduce<number>((a, b) => a + num(b), 0)
-          : 0;
+      unreadNums && typeof unreadNums === 'object'
+        ? Object.values(unreadNums as Record<string, unknown>).reduce<number>((a, b) => a + num(b), 0)
+        : num(m.unreadMessageCount);
     countsStore.set({
       todo: num(m.dealtCount),
       toRead: num(m.consultCount),
       chat,
       notice: num(m.unreadNoticeCount),
     });
+    if (unreadNums && typeof unreadNums === 'object') siteCountStore.set(num(m.unreadMessageCount));
   } else if (method === 'messagePush') {
     countsStore.set((c) => ({ ...c, notice: num(m.unreadNoticeCount) }));
+    if (m.unreadMessageCount !== undefined) siteCountStore.set(num(m.unreadMessageCount));
+  } else if (method === 'receiveMessage') {
+    if (String(m.formUserId ?? '') !== activeChatStore.get())
+      countsStore.set((c) => ({ ...c, chat: c.chat + 1 }));
   }
 }
 

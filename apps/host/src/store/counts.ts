@@ -22,4 +22,18 @@ export function decrement(key: keyof Counts): void {
 }
 export function resetCounts(): void {
   countsStore.set({ todo: 0, toRead: 0, chat: 0, notice: 0 });
+  siteCountStore.set(0);
+  activeChatStore.set(null);
 }
+
+/**
+ * Unread site messages other than notices (initMessage/messagePush unreadMessageCount; the server counts
+ * notices, type 7, apart). The bell shows this plus Counts.notice.
+ */
+export const siteCountStore = createStore<number>(0);
+
+/** The user whose chat window is open: his incoming messages do not raise the unread count (spec 1 §4). */
+export const activeChatStore = createStore<string | null>(null);
+
+/** The bell's number: every unread site message. */
+export const bellCount = (c: Counts, site: number): number => c.notice + site;

@@ -29,6 +29,25 @@ export function checkCommentFiles(files: FileItem[]) {
   if (badType) throw bad(`files: 不支持的文件类型 ${badType.name.slice(0, 100)}`);
 }
 
+const ENTITIES: Record<string, string> = {
+  '&lt;': '<',
+  '&gt;': '>',
+  '&amp;': '&',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&nbsp;': ' ',
+};
+
+/**
+ * Comment text as plain text: tags (and script/style content) dropped, then the entities sanitize-html
+ * writes decoded again, so `a < b` stays `a < b` (clients render it as text, never as HTML).
+ */
+export function plainText(input: string): string {
+  return sanitizeHtml(input, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&(lt|gt|amp|quot|#39|nbsp);/g, (m) => ENTITIES[m] ?? m)
+    .trim();
+}
+
 /**
  * Comments on business objects (news, notices, messages, meetings…): POST /api/Bussiness/Comment,
  * GET /api/Bussiness/Comment/{ownerId}/Tree (roots paged by currentPage/pageSize, newest first, each
@@ -43,7 +62,7 @@ export default async function commentRoutes(app: FastifyInstance) {
   app.post('/api/Bussiness/Comment', { schema: { tags, body: CommentBody } }, async (req) => {
     const b = req.body as CommentBody;
     const p = me(req);
-    const text = sanitizeHtml(b.contents ?? '', { allowedTags: [], allowedAttributes: {} }).trim();
+    const text = plainText(b.contents ?? '');
     if (!text) throw bad(MMSG.commentEmpty);
     const files = parseFiles(b.files, 'files', 18, MMSG.tooManyFiles9);
     checkCommentFiles(files);

@@ -1,0 +1,120 @@
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  EyeOutlined,
+  PaperClipOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
+import { App, Button, Progress, Space } from 'antd';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from '../../store/createStore';
+import { sessionStore } from '../../store/session';
+import { type Attachment, checkAttachments, fileHref, formatSize } from './model';
+import { uploadChunked } from './upload';
+
+const FilePreview = lazy(() => import('./FilePreview'));
+
+/** Attachment list: read-only (preview, download) or editable (chunk upload up to 99 of 500 MB, remove). */
+export function Attachments({
+  files,
+  onChange,
+  testId = 'attachments',
+}: {
+  files: Attachment[];
+  onChange?: (files: Attachment[]) => void;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const token = useStore(sessionStore, (s) => s.token);
+  const input = useRef<HTMLInputElement>(null);
+  const [preview, setPreview] = useState<Attachment | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const pick = async (list: FileList | null) => {
+    if (!list?.length || !onChange) return;
+    const adding = [...list];
+    const refusal = checkAttachments(files.length, adding);
+    if (refusal) {
+      message.error(t(refusal));
+      return;
+    }
+    let next = files;
+    try {
+      for (const [i, f] of adding.entries()) {
+        setProgress(0);
+        const up = await uploadChunked(f, 'document', (p) =>
+          setProgress(Math.round(((i + p) / adding.length) * 100)),
+        );
+        next = [...next, { name: up.name, fileId: up.fileId, url: up.url, size: up.size }];
+        onChange(next);
+      }
+    } catch (e) {
+      message.error((e as Error).message);
+    } finally {
+      setProgress(null);
+      if (input.current) input.current.value = '';
+    }
+  };
+
+  return (
+    <div data-testid={testId}>
+      {onChange && (
+        <Space>
+          <Button
+            icon={<UploadOutlined />}
+            onClick={() => input.current?.click()}
+            loading={progress !== null}
+          >
+            {progress !== null ? t('oa.uploading') : t('oa.upload')}
+          </Button>
+          <input
+            ref={input}
+            type="file"
+            multiple
+            hidden
+            onChange={(e) => void pick(e.target.files)}
+            data-testid={`${testId}-input`}
+          />
+          {progress !== null && <Progress percent={progress} size="small" style={{ width: 160 }} />}
+        </Space>
+      )}
+      <ul className="kp-files">
+        {files.map((f) => (
+          <li key={f.fileId || f.url}>
+            <PaperClipOutlined /> <span className="kp-file-name">{f.name}</span>{' '}
+            <small>{formatSize(f.size)}</small>
+            <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setPreview(f)}>
+              {t('oa.preview')}
+            </Button>
+            <Button
+              type="link"
+              size="small"
+              icon={<DownloadOutlined />}
+              href={fileHref(f.url, token)}
+              target="_blank"
+            >
+              {t('oa.download')}
+            </Button>
+            {onChange && (
+              <Button
+                type="link"
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('oa.delete')}
+                onClick={() => onChange(files.filter((x) => x !== f))}
+              />
+            )}
+          </li>
+        ))}
+      </ul>
+      {preview && (
+        <Suspense fallback={null}>
+          <FilePreview file={preview} onClose={() => setPreview(null)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

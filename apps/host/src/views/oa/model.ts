@@ -1,0 +1,193 @@
+import DOMPurify from 'dompurify';
+
+/** Spec 1 §9: recipients shown before 还有N位接收人. */
+export const RECIPIENTS_SHOWN = 20;
+/** Spec 1 §9: attachments of notices, news and messages. */
+export const MAX_FILES = 99;
+export const MAX_FILE_BYTES = 500 * 1024 * 1024;
+/** Chat images (spec 1 §5). */
+export const MAX_CHAT_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Comment attachments (spec 1 §5). */
+export const MAX_COMMENT_IMAGES = 9;
+export const MAX_COMMENT_FILES = 9;
+export const MAX_COMMENT_BYTES = 50 * 1024 * 1024;
+export const COMMENT_FILE_EXTS = ['xls', 'xlsx', 'doc', 'docx', 'pdf', 'txt', 'ppt', 'pptx'];
+export const IMAGE_EXTS = ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp'];
+
+export interface Attachment {
+  name: string;
+  fileId: string;
+  url: string;
+  size?: number;
+  fileVersionId?: string;
+}
+
+/** First 20 recipients and how many more (还有N位接收人). */
+export function splitRecipients<T>(list: T[], shown = RECIPIENTS_SHOWN): { shown: T[]; rest: number } {
+  return { shown: list.slice(0, shown), rest: Math.max(0, list.length - shown) };
+}
+
+/**
+ * Reminder button (spec 1 §4): it reads close reminder while the reminder is on and open reminder while it
+ * is off. The call: POST /{id}/close/{x}, x 1 closes, 0 opens.
+ */
+export function reminderAction(isRemind: unknown): {
+  labelKey: 'oa.closeRemind' | 'oa.openRemind';
+  x: 0 | 1;
+} {
+  const on = isRemind === true || Number(isRemind) === 1;
+  return on ? { labelKey: 'oa.closeRemind', x: 1 } : { labelKey: 'oa.openRemind', x: 0 };
+}
+
+export type SiteAction =
+  | { kind: 'dialog' }
+  | { kind: 'external'; url: string }
+  | { kind: 'route'; path: string }
+  | { kind: 'booking'; id: string }
+  | { kind: 'workflow'; path: string }
+  | { kind: 'error' };
+
+/**
+ * What opening a site message does, by type (spec 1 §4): 1 dialog; 5 external address with the token in a
+ * new window; 6 /oa/msgList; 7 /oa/notice; 8 /oa/news; 9 booking read-only; others the workflow detail.
+ * An empty body gives the default error (except the dialog, which shows the title).
+ */
+export function siteMessageAction(
+  type: number | string,
+  bodyText: string | null | undefined,
+  token: string,
+): SiteAction {
+  const t = Number(type);
+  const body = (bodyText ?? '').trim();
+  if (t === 1) return { kind: 'dialog' };
+  if (!body) return { kind: 'error' };
+  if (t === 5) {
+    if (!/^https?:\/\//i.test(body)) return { kind: 'error' };
+    return {
+      kind: 'external',
+      url: `${body}${body.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`,
+    };
+  }
+  const idQ = `?id=${encodeURIComponent(body)}`;
+  if (t === 6) return { kind: 'route', path: `/oa/msgList${idQ}` };
+  if (t === 7) return { kind: 'route', path: `/oa/notice${idQ}` };
+  if (t === 8) return { kind: 'route', path: `/oa/news${idQ}` };
+  if (t === 9) return { kind: 'booking', id: body };
+  let config: Record<string, unknown>;
+  try {
+    const v = JSON.parse(body);
+    config = v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : { id: body };
+  } catch {
+    config = { id: body };
+  }
+  return {
+    kind: 'workflow',
+    path: `/workFlowDetail?config=${encodeURIComponent(btoa(unescape(encodeURIComponent(JSON.stringify(config)))))}`,
+  };
+}
+
+export type PreviewKind = 'image' | 'pdf' | 'word' | 'excel' | 'text' | 'none';
+
+export function extOf(name: string): string {
+  const i = name.lastIndexOf('.');
+  return i >= 0 ? name.slice(i + 1).toLowerCase() : '';
+}
+
+/** Which in-browser viewer an attachment gets (legacy .doc/.xls have no browser renderer: download). */
+export function previewKind(name: string): PreviewKind {
+  const e = extOf(name);
+  if (IMAGE_EXTS.includes(e)) return 'image';
+  if (e === 'pdf') return 'pdf';
+  if (e === 'docx') return 'word';
+  if (e === 'xlsx' || e === 'csv') return 'excel';
+  if (e === 'txt') return 'text';
+  return 'none';
+}
+
+/** A download address that works for private files (token in the query; the route accepts it). */
+export function fileHref(url: string, token: string): string {
+  if (!url) return '';
+  if (!url.startsWith('/api/')) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`;
+}
+
+/** Human size, 1024-based (spec 1 §9). */
+export function formatSize(n: number | undefined): string {
+  if (!n || n < 0) return '';
+  const u = ['B', 'KB', 'MB', 'GB'];
+  let v = n;
+  let i = 0;
+  while (v >= 1024 && i < u.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${i === 0 ? v : v.toFixed(1)}${u[i]}`;
+}
+
+/** Refusal text key when adding `adding` files to `current` would break the attachment limits. */
+export function checkAttachments(
+  current: number,
+  adding: { size: number }[],
+): 'oa.maxFiles' | 'oa.maxSize' | null {
+  if (current + adding.length > MAX_FILES) return 'oa.maxFiles';
+  if (adding.some((f) => f.size > MAX_FILE_BYTES)) return 'oa.maxSize';
+  return null;
+}
+
+/** Chat image check (spec 1 §5): images only, under 5 MB. */
+export function checkChatImage(f: {
+  name: string;
+  type?: string;
+  size: number;
+}): 'chat.imageOnly' | 'chat.imageSize' | null {
+  const isImage = (f.type ?? '').startsWith('image/') || IMAGE_EXTS.includes(extOf(f.name));
+  if (!isImage) return 'chat.imageOnly';
+  if (f.size > MAX_CHAT_IMAGE_BYTES) return 'chat.imageSize';
+  return null;
+}
+
+/** Rich text of notices, news and messages: sanitised again in the browser before it is shown. */
+export function safeHtml(html: string | null | undefined): string {
+  return DOMPurify.sanitize(html ?? '', { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form'] });
+}
+
+/** Parses a JSON list of attachments (the server sends arrays; old rows may be JSON text). */
+export function attachmentsOf(v: unknown): Attachment[] {
+  let arr: unknown = v;
+  if (typeof v === 'string') {
+    try {
+      arr = JSON.parse(v);
+    } catch {
+      return [];
+    }
+  }
+  return Array.isArray(arr)
+    ? arr.filter(
+        (x): x is Attachment => !!x && typeof x === 'object' && typeof (x as Attachment).url === 'string',
+      )
+    : [];
+}
+
+/** Relative time of chat lists (spec 1 §9): under 30 s just now, under 1 h minutes, under 24 h hours, under 48 h 1天前. */
+export function relativeTime(
+  date: number | string | Date,
+  now = Date.now(),
+): { key: 'justNow' | 'minutes' | 'hours' | 'yesterday' | 'date'; n?: number; date?: Date } {
+  const d = new Date(date);
+  const diff = (now - d.getTime()) / 1000;
+  if (diff < 30) return { key: 'justNow' };
+  if (diff < 3600) return { key: 'minutes', n: Math.floor(diff / 60) || 1 };
+  if (diff < 86400) return { key: 'hours', n: Math.floor(diff / 3600) };
+  if (diff < 172800) return { key: 'yesterday' };
+  return { key: 'date', date: d };
+}
+
+/** yyyy-MM-dd HH:mm (or yyyy-MM-dd) from the server's millisecond timestamps or date text. */
+export function formatTime(v: string | number | null | undefined, withTime = true): string {
+  if (v === null || v === undefined || v === '') return '';
+  const d = new Date(typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v);
+  if (Number.isNaN(d.getTime())) return String(v);
+  const p = (n: number) => String(n).padStart(2, '0');
+  const day = `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+  return withTime ? `${day} ${p(d.getHours())}:${p(d.getMinutes())}` : day;
+}

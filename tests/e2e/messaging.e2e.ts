@@ -1,0 +1,209 @@
+// Messaging end to end (issue 7): a real server (PGlite, port 0) serving the built host, driven in Chromium.
+// Two demo users in two browser contexts exchange a chat message and watch the unread badge change; a user
+// opens a notice from the notification drawer, toggles its reminder, comments and replies. Script payloads in
+// names, notices, comments and chat text must render as text: any dialog (alert) fails the suite.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser';
+import { apiToken, type KpServer, loginAs, startKp } from './harness';
+
+const PASSWORD = 'kp123456';
+const XSS = '<img src=x onerror=alert(1)>';
+const T = 60_000;
+
+let kp: KpServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const dialogs: string[] = [];
+
+async function newPage(): Promise<Page> {
+  const ctx = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'zh-CN' });
+  contexts.push(ctx);
+  const page = await ctx.newPage();
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  return page;
+}
+
+async function api<T>(
+  token: string,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<{ code: number; msg: string; data: T }> {
+  const res = await fetch(`${kp.base}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return (await res.json()) as { code: number; msg: string; data: T };
+}
+
+/** The badge number of a navbar tool ('' when no badge is shown). */
+async function badge(page: Page, tool: string): Promise<string> {
+  const sup = page.locator(`[data-testid="${tool}"] sup.ant-badge-count`);
+  if ((await sup.count()) === 0) return '';
+  return (await sup.first().getAttribute('title')) ?? '';
+}
+
+beforeAll(async () => {
+  kp = await startKp('msg');
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => {});
+  await browser?.close();
+  await kp?.close();
+});
+
+describe('messaging in Chromium', () => {
+  it('two users exchange a chat message; the unread badge rises, blinks and clears; payloads stay text', async () => {
+    const a = await newPage();
+    const b = await newPage();
+    await loginAs(a, kp.base, 'liuzhiqiang', PASSWORD);
+    await loginAs(b, kp.base, 'chenjing', PASSWORD);
+    await b.locator('[data-testid="tool-chat"]').waitFor({ timeout: T });
+    expect(await badge(b, 'tool-chat')).toBe('');
+
+    // A: chat tool → contacts → search chenjing → chat window → send text with emoji and a script payload
+    await a.click('[data-testid="tool-chat"]');
+    await a.getByRole('tab', { name: '联系人' }).click();
+    const search = a.locator('[data-testid="chat-contact-search"] input');
+    await search.fill('chenjing');
+    await search.press('Enter');
+    await a.locator('[data-testid="chat-contact"][data-user="chenjing"]').click({ timeout: T });
+    await expect
+      .poll(() => a.locator('[data-testid="chat-window-title"]').textContent(), { timeout: T })
+      .toBe('陈静');
+    const text = `你好 ${XSS} [微笑]`;
+    await a.fill('[data-testid="chat-input"]', text);
+    await a.click('[data-testid="chat-send"]');
+    const mine = a.locator('[data-testid="chat-bubble-mine"]').last();
+    await expect.poll(() => mine.textContent(), { timeout: T }).toBe('你好 <img src=x onerror=alert(1)> 🙂');
+    expect(await mine.locator('img').count()).toBe(0);
+
+    // B: the badge shows 1 and blinks; the conversation lists 1 unread; opening it clears both
+    await expect.poll(() => badge(b, 'tool-chat'), { timeout: T }).toBe('1');
+    expect(await b.locator('[data-testid="tool-chat"]').getAttribute('class')).toContain('kp-blink');
+    await b.click('[data-testid="tool-chat"]');
+    const conv = b.locator('[data-testid="chat-conversation"][data-user="liuzhiqiang"]');
+    await conv.waitFor({ timeout: T });
+    await expect
+      .poll(() => conv.locator('sup.ant-badge-count').first().getAttribute('title'), { timeout: T })
+      .toBe('1');
+    await conv.click();
+    const theirs = b.locator('[data-testid="chat-bubble-theirs"]').last();
+    await expect
+      .poll(() => theirs.textContent(), { timeout: T })
+      .toBe('你好 <img src=x onerror=alert(1)> 🙂');
+    expect(await theirs.locator('img').count()).toBe(0);
+    await expect.poll(() => badge(b, 'tool-chat'), { timeout: T }).toBe('');
+    await expect
+      .poll(async () => (await b.locator('[data-testid="tool-chat"]').getAttribute('class')) ?? '', {
+        timeout: T,
+      })
+      .not.toContain('kp-blink');
+
+    // B replies; A (chat open) sees it at once and its badge stays clear
+    await b.fill('[data-testid="chat-input"]', '收到');
+    await b.press('[data-testid="chat-input"]', 'Enter');
+    await expect
+      .poll(() => a.locator('[data-testid="chat-bubble-theirs"]').last().textContent(), { timeout: T })
+      .toBe('收到');
+    expect(await badge(a, 'tool-chat')).toBe('');
+
+    // the unread state is on the server too: after a reload B has no unread chat
+    await b.reload();
+    await b.locator('[data-testid="tool-chat"]').waitFor({ timeout: T });
+    await expect.poll(() => badge(b, 'tool-chat'), { timeout: T }).toBe('');
+
+    // history search finds the message
+    await a.click('[data-testid="chat-history"]');
+    const hs = a.locator('[data-testid="chat-history-search"] input');
+    await hs.fill('你好');
+    await hs.press('Enter');
+    await expect
+      .poll(() => a.locator('[data-testid="chat-history-row"]').allTextContents(), { timeout: T })
+      .toEqual([expect.stringContaining('<img src=x onerror=alert(1)>')]);
+    expect(dialogs).toEqual([]);
+  }, 240_000);
+
+  it('a user opens a notice from the drawer, toggles its reminder, comments and replies; payloads stay text', async () => {
+    const admin = await apiToken(kp.base, 'admin', 'admin123');
+    const users = await api<{ list: { id: string; account: string }[] }>(
+      admin,
+      'GET',
+      '/api/permission/Users/ImUser?keyword=liuzhiqiang',
+    );
+    const lzq = users.data.list.find((u) => u.account === 'liuzhiqiang');
+    expect(lzq).toBeTruthy();
+    const title = `季度通知 ${XSS}`;
+    const created = await api<string>(admin, 'POST', '/api/Bussiness/CompanyNotice', {
+      title,
+      contents: `<p>正文<b>加粗</b></p><img src=x onerror="alert(2)"><script>alert(3)</script>`,
+      isRemind: 1,
+      acceptUsers: [lzq?.id],
+      isDraft: 0,
+    });
+    expect(created.code).toBe(200);
+
+    const a = await newPage();
+    await loginAs(a, kp.base, 'liuzhiqiang', PASSWORD);
+    await expect.poll(() => badge(a, 'tool-notice'), { timeout: T }).not.toBe('');
+
+    // notification drawer → the notice (type 7) → /oa/notice?id=…
+    await a.click('[data-testid="tool-notice"]');
+    const item = a.locator('[data-testid="notice-item"]', { hasText: '季度通知' }).first();
+    await expect
+      .poll(() => item.locator('[data-testid="notice-item-title"]').textContent(), { timeout: T })
+      .toBe(title);
+    await item.click();
+    await a.waitForURL((u) => u.pathname.endsWith('/oa/notice') && u.searchParams.has('id'), { timeout: T });
+    await expect
+      .poll(() => a.locator('[data-testid="item-detail-title"]').textContent(), { timeout: T })
+      .toBe(title);
+    const body = a.locator('[data-testid="item-body"]');
+    expect(await body.locator('b').textContent()).toBe('加粗');
+    expect(await body.locator('script').count()).toBe(0);
+    expect((await body.innerHTML()).includes('onerror')).toBe(false);
+    expect(await a.locator('[data-testid="recipient"]').allTextContents()).toEqual(['刘志强/liuzhiqiang']);
+    // not the creator: no add/remove recipients
+    expect(await a.locator('[data-testid="recipient-add"]').count()).toBe(0);
+
+    // reminder: on → close reminder; toggled → open reminder, and back
+    const remind = a.locator('[data-testid="item-remind"]');
+    await expect.poll(() => remind.textContent(), { timeout: T }).toBe('关闭提醒');
+    await remind.click();
+    await expect.poll(() => remind.textContent(), { timeout: T }).toBe('开启提醒');
+    await remind.click();
+    await expect.poll(() => remind.textContent(), { timeout: T }).toBe('关闭提醒');
+
+    // comment with a script payload and a '<' that must survive as text, then a reply and a like
+    await a.fill('[data-testid="comment-input"]', `同意 ${XSS} a < b`);
+    await a.click('[data-testid="comment-submit"]');
+    const first = a.locator('[data-testid="comment-item"]').first();
+    await expect
+      .poll(() => first.locator('[data-testid="comment-text"]').first().textContent(), { timeout: T })
+      .toBe('同意  a < b');
+    await first.locator('[data-testid="comment-reply"]').first().click();
+    await a.fill('[data-testid="reply-input"]', '补充一点');
+    await a.click('[data-testid="reply-submit"]');
+    await expect
+      .poll(() => a.locator('[data-testid="comment-text"]').allTextContents(), { timeout: T })
+      .toEqual(['同意  a < b', '补充一点']);
+    await first.locator('[data-testid="comment-like"]').first().click();
+    await expect
+      .poll(() => first.locator('[data-testid="comment-like"]').first().textContent(), { timeout: T })
+      .toBe('1');
+
+    // the list shows the notice as read, its title as text
+    await a.goto(`${kp.base}/kpSystem/oa/notice`);
+    const row = a.locator('[data-testid="item-open"]', { hasText: '季度通知' });
+    await expect.poll(() => row.textContent(), { timeout: T }).toBe(title);
+    expect(await a.locator('[data-testid="oa-notice-list"] img').count()).toBe(0);
+    expect(dialogs).toEqual([]);
+  }, 240_000);
+});
