@@ -71,12 +71,9 @@ describe(`dashboard on ${TEST_DB_KIND}`, () => {
 
   it('lists of modules not built yet answer an empty page of the right shape', async () => {
     for (const url of [
-      '/api/visualdev/Dashboard/FlowTodo',
-      '/api/Bussiness/workflow/ToDoList',
       '/api/Bussiness/workflow/WFNotified',
       '/api/Bussiness/workflow/ToDoMaterial',
       '/api/Bussiness/personalfile/List?keyword=unread',
-      '/api/Bussiness/conferenceroombook/List?currentPage=1&pageSize=6',
     ]) {
       const r = await t.call(zw, { method: 'GET', url });
       expect(r, url).toMatchObject({ code: 200, data: { list: [], pagination: { total: 0 } } });
@@ -90,9 +87,6 @@ describe(`dashboard on ${TEST_DB_KIND}`, () => {
     expect((await t.call(zw, { method: 'GET', url: '/api/Bussiness/email/EmailCount' })).data).toMatchObject({
       count: 0,
     });
-    expect(
-      (await t.call(zw, { method: 'GET', url: '/api/Bussiness/conferenceroombook/point' })).data,
-    ).toEqual({});
     const notice = await t.call<{ list: unknown[] }>(zw, {
       method: 'GET',
       url: '/api/visualdev/Dashboard/Notice',
@@ -128,5 +122,119 @@ describe(`dashboard on ${TEST_DB_KIND}`, () => {
         })
       ).code,
     ).toBe(400);
+  });
+  it('pending approvals, item to-dos, my meetings and their calendar points come from the real tables', async () => {
+    const me = await t.login('chenjing');
+    const cj = (
+      await t.db.kysely
+        .selectFrom('base_user')
+        .select('id')
+        .where('account', '=', 'chenjing')
+        .executeTakeFirstOrThrow()
+    ).id;
+    // zhangwei launches a leave request; its first approver gets a pending operator row
+    const u = await t.db.kysely
+      .selectFrom('base_user')
+      .select(['id', 'department_id'])
+      .where('id', '=', uid)
+      .executeTakeFirstOrThrow();
+    const launch = await t.call<string>(zw, {
+      method: 'POST',
+      url: '/api/workflow/Engine/FlowTask',
+      payload: {
+        flowId: 'wf-leave',
+        status: 0,
+        formData: {
+          applicant: u.id,
+          department: u.department_id,
+          leaveType: 'annual',
+          startTime: 1767225600000,
+          endTime: 1767312000000,
+          days: 2,
+          reason: '回家',
+        },
+      },
+    });
+    expect(launch.code, launch.msg).toBe(200);
+    const pending = await t.db.kysely
+      .selectFrom('wf_operator' as never)
+      .select(['user_id' as never])
+      .where('task_id' as never, '=', launch.data as never)
+      .where('status' as never, '=', 0 as never)
+      .execute();
+    expect(pending.length).toBeGreaterThan(0);
+    const approver = (pending[0] as { user_id: string }).user_id;
+    const acc = (
+      await t.db.kysely
+        .selectFrom('base_user')
+        .select('account')
+        .where('id', '=', approver)
+        .executeTakeFirstOrThrow()
+    ).account;
+    const tok = await t.login(acc);
+    const todo = await t.call<{
+      list: Array<{ processId: string; fullName: string; status: number; userName: string }>;
+      pagination: { total: number };
+    }>(tok, { method: 'GET', url: '/api/visualdev/Dashboard/FlowTodo?pageSize=100' });
+    expect(todo.data.pagination.total).toBeGreaterThan(0);
+    const row = todo.data.list.find((x) => x.processId === launch.data);
+    expect(row).toMatchObject({ userName: '张伟', status: 1 });
+    const todoItems = await t.call<{ list: Array<{ title: string; url: string }> }>(tok, {
+      method: 'GET',
+      url: '/api/Bussiness/workflow/ToDoList?pageSize=50',
+    });
+    expect(todoItems.data.list).toContainEqual(
+      expect.objectContaining({
+        title: row?.fullName,
+        url: expect.stringMatching(/^\/workFlow\/flowTodo\?id=/),
+      }),
+    );
+    // a meeting tomorrow that zhangwei books with chenjing attending
+    const start = new Date();
+    start.setDate(start.getDate() + 1);
+    start.setHours(10, 0, 0, 0);
+    const b = await t.call<string>(zw, {
+      method: 'POST',
+      url: '/api/Bussiness/Conference',
+      payload: {
+        crTheme: '看板会',
+        crguid: 'room-201',
+        crTypeGuid: 'routine',
+        crLeader: uid,
+        startTime: start.getTime(),
+        endTime: start.getTime() + 3_600_000,
+        userList: [cj],
+      },
+    });
+    expect(b.code).toBe(200);
+    const list = await t.call<{ list: Array<{ crbguid: string; crTheme: string }> }>(me, {
+      method: 'GET',
+      url: '/api/Bussiness/conferenceroombook/List?currentPage=1&pageSize=6',
+    });
+    expect(list.data.list.map((x) => x.crbguid)).toContain(b.data);
+    const items = await t.call<{ list: Array<{ title: string; url: string }> }>(me, {
+      method: 'GET',
+      url: '/api/Bussiness/workflow/ToDoList?pageSize=6',
+    });
+    expect(items.data.list).toContainEqual(
+      expect.objectContaining({ title: '看板会', url: `/oa/conference?id=${b.data}` }),
+    );
+    const d = dayOf(start);
+    const pts = await t.call<Record<string, { count: number }>>(me, {
+      method: 'GET',
+      url: `/api/Bussiness/conferenceroombook/point?startdate=${d}&enddate=${d}`,
+    });
+    expect(pts.data[d].count).toBe(1);
+    expect(
+      (await t.call(me, { method: 'GET', url: `/api/Bussiness/conferenceroombook/point?startdate=${d}` }))
+        .code,
+    ).toBe(400);
+    // another user who does not attend sees nothing of it
+    const other = await t.login('liuzhiqiang');
+    const none = await t.call<{ list: Array<{ crbguid: string }> }>(other, {
+      method: 'GET',
+      url: '/api/Bussiness/conferenceroombook/List',
+    });
+    expect(none.data.list.map((x) => x.crbguid)).not.toContain(b.data);
   });
 });

@@ -6,6 +6,7 @@ import { listItems } from '../bussiness/oa-items';
 import { bad, paged, pageOf } from '../message/common';
 import { mdb } from '../message/tables';
 import { attendanceSummary, dayOf } from './attendance';
+import { itemTodos, myMeetings, myMeetingsQuery, pendingTasks } from './work-items';
 
 const tags = ['dashboard'];
 /** An honest empty page: the source module (and its tables) does not exist yet. */
@@ -13,8 +14,8 @@ const emptyPage = (q: PageQuery) => paged([], pageOf(q), 0);
 
 /**
  * Home dashboard and portal widget calls (spec 1 §7 Dashboard). A session is enough: every answer is
- * the caller's own data. Workflow tasks, document drafts, meetings and mail belong to modules not built
- * yet: those calls answer an empty list of the right shape (marked below) until their tables exist.
+ * the caller's own data. Workflow tasks and meetings come from their modules' tables (work-items.ts); document
+ * drafts and mail belong to modules not built yet: those calls answer an empty list of the right shape.
  */
 export default async function dashboardRoutes(app: FastifyInstance) {
   const ctx = app.kp;
@@ -50,13 +51,18 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     ok({ count: 0, unreadCount: 0 }),
   );
 
-  // Workflow task rows need the workflow engine's task tables (not built yet): empty lists.
-  app.get('/api/visualdev/Dashboard/FlowTodo', { schema: { tags, querystring: PageQuery } }, async (req) =>
-    ok(emptyPage(req.query as PageQuery)),
-  );
-  app.get('/api/Bussiness/workflow/ToDoList', { schema: { tags, querystring: PageQuery } }, async (req) =>
-    ok(emptyPage(req.query as PageQuery)),
-  );
+  /** The caller's pending approvals (wf_operator status 0) as workflow task rows. */
+  app.get('/api/visualdev/Dashboard/FlowTodo', { schema: { tags, querystring: PageQuery } }, async (req) => {
+    const pg = pageOf(req.query as PageQuery);
+    const r = await pendingTasks(ctx, me(req).userId, pg.pageSize, pg.offset);
+    return ok(paged(r.list, pg, r.total));
+  });
+  /** Item to-dos (title, contents, url): pending approvals, then coming meetings the caller attends. */
+  app.get('/api/Bussiness/workflow/ToDoList', { schema: { tags, querystring: PageQuery } }, async (req) => {
+    const pg = pageOf(req.query as PageQuery);
+    const r = await itemTodos(ctx, me(req).userId, pg.pageSize, pg.offset);
+    return ok(paged(r.list, pg, r.total));
+  });
   app.get('/api/Bussiness/workflow/WFNotified', { schema: { tags, querystring: PageQuery } }, async (req) =>
     ok(emptyPage(req.query as PageQuery)),
   );
@@ -67,16 +73,40 @@ export default async function dashboardRoutes(app: FastifyInstance) {
   app.get('/api/Bussiness/personalfile/List', { schema: { tags, querystring: PageQuery } }, async (req) =>
     ok(emptyPage(req.query as PageQuery)),
   );
-  // Meeting-room booking tables belong to the meetings module (not built yet): empty list and no points.
+  /** Coming (not cancelled, not over) meetings the caller books, leads or attends. */
   app.get(
     '/api/Bussiness/conferenceroombook/List',
     { schema: { tags, querystring: PageQuery } },
-    async (req) => ok(emptyPage(req.query as PageQuery)),
+    async (req) => {
+      const pg = pageOf(req.query as PageQuery);
+      const r = await myMeetings(ctx, me(req).userId, pg.pageSize, pg.offset);
+      return ok(paged(r.list, pg, r.total));
+    },
   );
+  /** Calendar markers of the caller's meetings: a map keyed by date (startdate..enddate, default this week). */
   app.get(
     '/api/Bussiness/conferenceroombook/point',
     { schema: { tags, querystring: AttendanceQuery } },
-    async () => ok({}),
+    async (req) => {
+      const q = req.query as AttendanceQuery;
+      if (!q.startdate !== !q.enddate) throw bad('startdate, enddate: give both or neither');
+      const from = q.startdate ? new Date(`${q.startdate.slice(0, 10)}T00:00:00`) : undefined;
+      const to = q.enddate ? new Date(`${q.enddate.slice(0, 10)}T23:59:59.999`) : undefined;
+      if (from && to && from > to) throw bad('enddate: must not be before startdate');
+      const rows = await myMeetingsQuery(ctx, me(req).userId, from, to)
+        .select(['m.id', 'm.theme', 'm.start_time'])
+        .orderBy('m.start_time')
+        .limit(1000)
+        .execute();
+      const map: Record<string, { count: number; titles: string[] }> = {};
+      for (const r of rows) {
+        const day = dayOf(new Date(r.start_time));
+        map[day] ??= { count: 0, titles: [] };
+        map[day].count++;
+        map[day].titles.push(r.theme);
+      }
+      return ok(map);
+    },
   );
 
   /** Check-in of the caller now (one record per call; the summary counts days). */
