@@ -12,6 +12,7 @@ import { readSettings, type Settings, writeSettings } from './auth/settings';
 import { createBus } from './bus/bus';
 import type { AppContext, ServerOptions } from './context';
 import type { Db } from './db/database';
+import { startMaintenance } from './db/maintenance';
 import { LocalDiskStorage } from './files/storage';
 import { registerErrorHandling } from './http/errors';
 import { routeModules } from './routes/index';
@@ -42,6 +43,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   const db = opts.db.kysely;
   const bus = await createBus(opts.db.notifier, (err) => app.log.error({ err }, 'bus handler failed'));
+  opts.db.cache.attach(bus);
   let settingsCache: { s: Settings; at: number } | null = null;
   bus.subscribe(SETTINGS_CHANGED, () => {
     settingsCache = null;
@@ -83,7 +85,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorateRequest('principal', undefined);
   app.decorateRequest('session', undefined);
   app.decorateRequest('token', undefined);
+  const stopMaintenance = startMaintenance(db, {
+    kind: opts.db.kind,
+    onError: (err) => app.log.warn({ err }, 'maintenance pass failed'),
+  });
   app.addHook('onClose', async () => {
+    stopMaintenance();
     ctx.sessions.dispose();
     ctx.authz.dispose();
     await bus.close();

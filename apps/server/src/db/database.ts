@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { ReadCache } from './read-cache';
 import type { Database } from './types';
 
 /** How this process reaches the notification channel of its database (LISTEN/NOTIFY). */
@@ -16,6 +17,8 @@ export interface Db {
   kysely: Kysely<Database>;
   kind: 'pglite' | 'postgres';
   notifier: Notifier;
+  /** Read cache of the organisation tables, dropped on every write to them (see read-cache.ts). */
+  cache: ReadCache;
   close(): Promise<void>;
 }
 
@@ -33,7 +36,8 @@ export async function openDatabase(target: DbTarget): Promise<Db> {
     // acknowledged, so a killed process keeps acknowledged writes (tested in durability.test.ts).
     const pglite = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
     await pglite.waitReady;
-    const kysely = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    const cache = new ReadCache();
+    const kysely = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: [cache.plugin()] });
     const notifier: Notifier = {
       listen: async (channel, cb) => {
         const off = await pglite.listen(channel, cb);
@@ -50,6 +54,7 @@ export async function openDatabase(target: DbTarget): Promise<Db> {
       kysely,
       kind: 'pglite',
       notifier,
+      cache,
       close: async () => {
         if (closed) return;
         closed = true;
@@ -61,7 +66,8 @@ export async function openDatabase(target: DbTarget): Promise<Db> {
   // An idle pooled connection that the server ends (restart, admin terminate, dropped database) emits
   // 'error'; unhandled, that would crash the process. The pool discards that client and opens a new one.
   pool.on('error', () => {});
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const cache = new ReadCache();
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [cache.plugin()] });
   const listeners: pg.Client[] = [];
   const notifier: Notifier = {
     listen: async (channel, cb) => {
@@ -89,6 +95,7 @@ export async function openDatabase(target: DbTarget): Promise<Db> {
     kysely,
     kind: 'postgres',
     notifier,
+    cache,
     close: async () => {
       if (closed) return;
       closed = true;

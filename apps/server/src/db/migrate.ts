@@ -11,6 +11,9 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
     provider,
     migrationTableName: 'kp_migration',
     migrationLockTableName: 'kp_migration_lock',
+    // Areas own number ranges (core 0001–0009, permission 0010–0019, …): a database migrated before a lower
+    // number was added must still take it.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

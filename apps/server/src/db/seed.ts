@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { hashPasswordMd5 } from '../auth/password';
 import { DEFAULT_SETTINGS } from '../auth/settings';
 import { md5Hex, newId } from '../auth/tokens';
@@ -447,5 +447,7 @@ export async function seedIfEmpty(db: Kysely<Database>, opts: SeedOptions): Prom
       .execute();
     await tx.insertInto('sys_config').values({ key: 'seedVersion', value: '1' }).execute();
   });
+  // Planner statistics for the freshly loaded tables (PGlite runs no autovacuum; see db/maintenance.ts).
+  await sql`analyze`.execute(db);
   return true;
 }

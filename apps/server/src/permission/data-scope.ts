@@ -24,6 +24,15 @@ export function scopeOf(p: Principal, menu: string): DataScope {
   return g.scope;
 }
 
+/**
+ * A cache key part that is equal for two callers exactly when their scope filter on `menu` is equal:
+ * 'all' for everyone who sees every row, otherwise tied to the caller (throws 403 if not granted).
+ */
+export function scopeKey(p: Principal, menu: string): string {
+  const scope = scopeOf(p, menu);
+  return scope === 'all' ? 'all' : `${scope}:${p.userId}`;
+}
+
 /** The WHERE expression of a data scope (true for 'all'). */
 export function scopeFilter(p: Principal, menu: string, cols: ScopeColumns): Expression<SqlBool> {
   const scope = scopeOf(p, menu);

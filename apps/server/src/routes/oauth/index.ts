@@ -16,10 +16,12 @@ import { captchaSvg, randomCode } from '../../auth/captcha';
 import { me } from '../../auth/guard';
 import { menuTree, permissionList } from '../../auth/menu-tree';
 import { hashPasswordMd5, isWeakPasswordMd5, verifyPasswordMd5 } from '../../auth/password';
+import type { Principal } from '../../auth/principal';
 import { newToken, sha256 } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import { ApiError, MSG } from '../../http/api-error';
 import { ok } from '../../http/envelope';
+import { languageOf, translate } from '../../http/i18n';
 
 const LAYOUTS = ['classic', 'functional', 'plain', 'blend'];
 const PRIVATE_IP = /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|::1$|::ffff:127\.|fc|fd|localhost)/i;
@@ -86,21 +88,36 @@ async function checkCaptcha(ctx: AppContext, id: string | undefined, code: strin
   }
 }
 
-/** Menu trees and permission lists depend only on the principal (cached until authz changes). */
-const treeCache = new WeakMap<object, Pick<CurrentUserInfo, 'menuList' | 'menuMHList' | 'permissionList'>>();
+/**
+ * menuList, menuMHList and permissionList depend only on the role set (or the administrator flag) and
+ * on the menu/grant tables: they are built once per role set and kept as JSON text in the read cache,
+ * which every write to those tables (in any process) drops (db/read-cache.ts).
+ */
+async function menusJson(ctx: AppContext, p: Principal): Promise<string> {
+  const roleKey = p.isAdministrator ? 'admin' : [...p.roleIds].sort().join(',');
+  return ctx.dbHandle.cache.get(`currentUser.menus|${roleKey}`, async () => {
+    const parts = {
+      // The whole tree; the client puts category-3 entries under the portal layout (spec 1 §2.2).
+      menuList: menuTree(p.moduleRows),
+      // Category-3 entries again as a flat list (portal layout menu).
+      menuMHList: menuTree(
+        p.moduleRows.filter((m) => m.category === '3').map((m) => ({ ...m, parent_id: null })),
+      ),
+      permissionList: permissionList(p),
+    };
+    return JSON.stringify(parts).slice(1, -1);
+  });
+}
 
-export async function buildCurrentUser(ctx: AppContext, req: FastifyRequest): Promise<CurrentUserInfo> {
+/** The parts of CurrentUser that belong to the user and the system settings (not cached here). */
+export async function currentUserRest(
+  ctx: AppContext,
+  req: FastifyRequest,
+): Promise<Omit<CurrentUserInfo, 'menuList' | 'menuMHList' | 'permissionList'>> {
   const p = me(req);
   const s = await ctx.settings.get();
   const u = p.profile;
   return {
-    // The whole tree; the client puts category-3 entries under the portal layout (spec 1 §2.2).
-    menuList: menuTree(p.moduleRows),
-    // Category-3 entries again as a flat list (portal layout menu).
-    menuMHList: menuTree(
-      p.moduleRows.filter((m) => m.category === '3').map((m) => ({ ...m, parent_id: null })),
-    ),
-    permissionList: permissionList(p),
     userInfo: {
       userId: p.userId,
       userAccount: p.account,
@@ -134,6 +151,14 @@ export async function buildCurrentUser(ctx: AppContext, req: FastifyRequest): Pr
     },
     mhConfigInfo: { navigationIcon: s.navigationIcon, tagIcon: '', IsBackWhite: 0 },
   };
+}
+
+/** The CurrentUser envelope as JSON text (`{code, msg, data}`), msg in the caller's language. */
+export async function currentUserJson(ctx: AppContext, req: FastifyRequest): Promise<string> {
+  const menus = await menusJson(ctx, me(req));
+  const rest = JSON.stringify(await currentUserRest(ctx, req)).slice(1);
+  const msg = translate(MSG.ok, languageOf(req.headers['accept-language']));
+  return `{"code":${ApiCode.OK},"msg":${JSON.stringify(msg)},"data":{${menus},${rest}}`;
 }
 
 export default async function oauthRoutes(app: FastifyInstance) {
@@ -216,7 +241,7 @@ export default async function oauthRoutes(app: FastifyInstance) {
       config: { allowLocked: true },
       schema: { tags: ['oauth'], summary: 'Menus, permissions, user and system info' },
     },
-    async (req) => ok(await buildCurrentUser(ctx, req)),
+    async (req, reply) => reply.type('application/json; charset=utf-8').send(await currentUserJson(ctx, req)),
   );
 
   app.get(

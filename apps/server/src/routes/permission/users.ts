@@ -17,6 +17,7 @@ import { me } from '../../auth/guard';
 import { hashPasswordMd5, isWeakPasswordMd5 } from '../../auth/password';
 import { newId } from '../../auth/tokens';
 import { ok } from '../../http/envelope';
+import { scopeKey } from '../../permission/data-scope';
 import { BTN, IdParam, lang, likeOf, MENU, paging, refuse } from './common';
 import { msg } from './messages';
 import { filterOrNone, hasAllScope, nonEmpty, USER_COLS } from './scope';
@@ -118,79 +119,87 @@ export default async function userRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const q = req.query as UserListQuery;
-      const { page, size, offset } = paging(q);
-      const unitIds =
-        q.organizeId && q.organizeId !== '0' && q.organizeId !== '-1'
-          ? nonEmpty(await subtree(req, q.organizeId))
-          : null;
-      const scope = filterOrNone(me(req), MENU.user, USER_COLS);
-      // One builder for the page and its count: the same scope and filters on both.
-      const filtered = () => {
-        let b = db().selectFrom('base_user as u').where(scope);
-        if (q.keyword) {
-          const kw = likeOf(q.keyword);
-          b = b.where((eb) =>
-            eb.or([
-              eb('u.account', 'like', kw),
-              eb('u.real_name', 'like', kw),
-              eb('u.mobile_phone', 'like', kw),
-            ]),
-          );
-        }
-        if (unitIds)
-          b = b.where((eb) =>
-            eb.or([eb('u.organize_id', 'in', unitIds), eb('u.department_id', 'in', unitIds)]),
-          );
-        if (q.enabledMark === 2) b = b.where('u.locked_at', 'is not', null);
-        else if (q.enabledMark !== undefined) b = b.where('u.enabled_mark', '=', q.enabledMark);
-        return b;
-      };
-      // One round trip: the page's ids first (an index-only walk of base_user_list_order when the scope
-      // allows), then those rows with their unit names, and the total as a scalar subquery evaluated once.
-      const pageIds = filtered()
-        .select('u.id')
-        .orderBy('u.sort_code')
-        .orderBy('u.creator_time')
-        .orderBy('u.id')
-        .limit(size)
-        .offset(offset);
-      const rows = await db()
-        .selectFrom('base_user as u')
-        .innerJoin(pageIds.as('p'), 'p.id', 'u.id')
-        .leftJoin('base_organize as oc', 'oc.id', 'u.organize_id')
-        .leftJoin('base_organize as od', 'od.id', 'u.department_id')
-        .selectAll('u')
-        .select(['oc.full_name as company_name', 'od.full_name as dept_name'])
-        .select(
-          filtered()
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .as('total'),
-        )
-        .orderBy('u.sort_code')
-        .orderBy('u.creator_time')
-        .orderBy('u.id')
-        .execute();
-      const total = rows.length
-        ? Number(rows[0].total)
-        : Number(
-            (
-              await filtered()
-                .select((eb) => eb.fn.countAll<number>().as('n'))
-                .executeTakeFirstOrThrow()
-            ).n,
-          );
-      const list = rows.map((r) => {
-        const names = (id: string | null) =>
-          id && id === r.organize_id
-            ? (r.company_name ?? '')
-            : id && id === r.department_id
-              ? (r.dept_name ?? '')
-              : '';
-        return userItem(r, names);
-      });
-      return ok({ list, pagination: { currentPage: page, pageSize: size, total } });
+      const { page, size } = paging(q);
+      // Pages are cached per scope and query until any organisation table changes (db/read-cache.ts).
+      const key = `users.list|${scopeKey(me(req), MENU.user)}|${JSON.stringify([page, size, q.keyword ?? '', q.organizeId ?? '', q.enabledMark ?? ''])}`;
+      const data = await app.kp.dbHandle.cache.get(key, () => userPage(req, q));
+      return ok(data);
     },
   );
+
+  async function userPage(req: FastifyRequest, q: UserListQuery) {
+    const { page, size, offset } = paging(q);
+    const unitIds =
+      q.organizeId && q.organizeId !== '0' && q.organizeId !== '-1'
+        ? nonEmpty(await subtree(req, q.organizeId))
+        : null;
+    const scope = filterOrNone(me(req), MENU.user, USER_COLS);
+    // One builder for the page and its count: the same scope and filters on both.
+    const filtered = () => {
+      let b = db().selectFrom('base_user as u').where(scope);
+      if (q.keyword) {
+        const kw = likeOf(q.keyword);
+        b = b.where((eb) =>
+          eb.or([
+            eb('u.account', 'like', kw),
+            eb('u.real_name', 'like', kw),
+            eb('u.mobile_phone', 'like', kw),
+          ]),
+        );
+      }
+      if (unitIds)
+        b = b.where((eb) =>
+          eb.or([eb('u.organize_id', 'in', unitIds), eb('u.department_id', 'in', unitIds)]),
+        );
+      if (q.enabledMark === 2) b = b.where('u.locked_at', 'is not', null);
+      else if (q.enabledMark !== undefined) b = b.where('u.enabled_mark', '=', q.enabledMark);
+      return b;
+    };
+    // One round trip: the page's ids first (an index-only walk of base_user_list_order when the scope
+    // allows), then those rows with their unit names, and the total as a scalar subquery evaluated once.
+    const pageIds = filtered()
+      .select('u.id')
+      .orderBy('u.sort_code')
+      .orderBy('u.creator_time')
+      .orderBy('u.id')
+      .limit(size)
+      .offset(offset);
+    const rows = await db()
+      .selectFrom('base_user as u')
+      .innerJoin(pageIds.as('p'), 'p.id', 'u.id')
+      .leftJoin('base_organize as oc', 'oc.id', 'u.organize_id')
+      .leftJoin('base_organize as od', 'od.id', 'u.department_id')
+      .selectAll('u')
+      .select(['oc.full_name as company_name', 'od.full_name as dept_name'])
+      .select(
+        filtered()
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .as('total'),
+      )
+      .orderBy('u.sort_code')
+      .orderBy('u.creator_time')
+      .orderBy('u.id')
+      .execute();
+    const total = rows.length
+      ? Number(rows[0].total)
+      : Number(
+          (
+            await filtered()
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+    const list = rows.map((r) => {
+      const names = (id: string | null) =>
+        id && id === r.organize_id
+          ? (r.company_name ?? '')
+          : id && id === r.department_id
+            ? (r.dept_name ?? '')
+            : '';
+      return userItem(r, names);
+    });
+    return { list, pagination: { currentPage: page, pageSize: size, total } };
+  }
 
   app.get(
     '/api/permission/Users/All',
