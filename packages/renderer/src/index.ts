@@ -1,6 +1,8 @@
 // @kp/renderer: the runtime form renderer any React app can embed.
 
 export type { FormMode } from './form/context';
+// for @kp/designer's canvas, which draws each control with its real widget
+export { RenderContext, type RenderContextValue } from './form/context';
 export {
   FormRenderer,
   type FormRendererHandle,
@@ -23,3 +25,4 @@ export {
 } from './sandbox/sandbox';
 export { type FieldUiState, FormStore } from './store/formStore';
 export { type UploadedFileValue, type UploadItem, UploadQueue, type UploadState } from './upload/uploadQueue';
+export { WIDGETS } from './widgets/registry';

@@ -1,7 +1,8 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { field, form, providers } from '../test/fixtures';
+import { createMemoryProviders } from '../providers/memory';
+import { field, form, memoryData, providers } from '../test/fixtures';
 import { FormRenderer, type FormRendererHandle } from './FormRenderer';
 
 const nameField = () => field('comInput', 'name', { label: { zh: '姓名', en: 'Name' }, required: true });
@@ -161,6 +162,60 @@ describe('FormRenderer', () => {
     });
     expect(onSubmit).not.toHaveBeenCalled();
     expect(await screen.findByText('已停止')).toBeTruthy();
+  });
+
+  it('runs asynchronous scripts: an on-change script reads a data interface, beforeSubmit waits for a request', async () => {
+    const onSubmit = vi.fn();
+    const ref = createRef<FormRendererHandle>();
+    const p = createMemoryProviders({
+      ...memoryData,
+      latency: 20,
+      dataInterfaces: {
+        managers: [
+          { dept: 'rd', manager: '李四' },
+          { dept: 'hr', manager: '王五' },
+        ],
+      },
+      requests: { 'POST /api/check': (d: unknown) => ({ ok: (d as { dept: string }).dept !== 'hr' }) },
+    });
+    const dept = {
+      ...field('comInput', 'dept', { label: '部门' }),
+      on: {
+        change:
+          "var rows = callInterface('managers', { dept: data }); setFieldValue('manager', rows.length ? rows[0].manager : '');",
+      },
+    };
+    const cfg = form([dept, field('comInput', 'manager', { label: '经理' })], {
+      funcs: {
+        beforeSubmit:
+          "var r = request('/api/check', 'post', { dept: formData.dept }); if (!r.ok) { message('不允许', 'warning'); return false; } return true;",
+      },
+    });
+    render(<FormRenderer ref={ref} config={cfg} providers={p} onSubmit={onSubmit} />);
+    const input = screen.getAllByRole('textbox')[0];
+    fireEvent.change(input, { target: { value: 'rd' } });
+    expect(await screen.findByDisplayValue('李四')).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'hr' } });
+    expect(await screen.findByDisplayValue('王五')).toBeTruthy();
+    await act(async () => {
+      expect(await ref.current?.submit()).toBe(false);
+    });
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(await screen.findByText('不允许')).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'rd' } });
+    await screen.findByDisplayValue('李四');
+    await act(async () => {
+      expect(await ref.current?.submit()).toBe(true);
+    });
+    expect(onSubmit).toHaveBeenCalledWith({ dept: 'rd', manager: '李四' }, expect.anything());
+  });
+
+  it('shows a script error when an asynchronous call fails (no request provider)', async () => {
+    const p = providers();
+    delete (p as { request?: unknown }).request;
+    const cfg = form([field('comInput', 'a', { label: 'AAA' })], { funcs: { onLoad: "request('/x');" } });
+    render(<FormRenderer config={cfg} providers={p} />);
+    expect(await screen.findByText(/脚本执行出错：call failed: request is not available/)).toBeTruthy();
   });
 
   it('calls afterSubmit through the submit context', async () => {

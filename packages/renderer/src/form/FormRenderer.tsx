@@ -11,7 +11,7 @@ import type { FormProviders } from '../providers/types';
 import { type AsyncScriptApi, runScriptAsync, type ScriptApi } from '../sandbox/sandbox';
 import { type Data, FormStore } from '../store/formStore';
 import { type FormMode, type MessageType, RenderContext, type RenderContextValue } from './context';
-import { compile, recalc, splitErrors, validate } from './engineAdapter';
+import { compile, type RuleOverride, recalc, splitErrors, validate, withOverrides } from './engineAdapter';
 import { type AnyField, type FormOperate, indexFields } from './fieldUtil';
 import { buildUiSchema, LayoutInfoContext, RJSF_FIELDS, RJSF_TEMPLATES } from './rjsfBridge';
 
@@ -189,34 +189,36 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
     void run(funcs.onLoad, store.getData());
   }, [store]);
 
-  const isHidden = useCallback(
-    (path: string) => {
-      const top = path.split('.')[0];
-      return store.getUi(top)?.hidden === true;
+  // Runtime rule overrides: a script's setRequired/show/hide first, then formOperates, then the config.
+  const operates = useMemo(
+    () => (formOperates ? new Map(formOperates.map((o) => [o.id, o])) : undefined),
+    [formOperates],
+  );
+  const override = useCallback(
+    (path: string): RuleOverride | undefined => {
+      const [top, col] = path.split('.');
+      const op = operates?.get(col ? `${top}-${col}` : top);
+      const ui = col ? undefined : store.getUi(top);
+      if (!op && !ui) return undefined;
+      return {
+        required: ui?.required ?? op?.required,
+        hidden: ui?.hidden ?? (op?.read === false ? true : undefined),
+      };
     },
-    [store],
+    [operates, store],
   );
 
-  const computeErrors = useCallback((): Record<string, string> => {
-    flushCalc();
-    const errs = validate(compiled, store.getData(), platform);
-    // Scripts may make a field required or hide it.
-    for (const [k, f] of fieldsByModel) {
-      const ui = store.getUi(k);
-      const v = store.getValue(k);
-      if (ui?.required && !errs[k] && (v == null || v === '' || (Array.isArray(v) && v.length === 0))) {
-        errs[k] = i18n.t('required', { label: (f.__config__.label as string) ?? k }) as string;
-      }
-    }
-    for (const p of Object.keys(errs)) if (isHidden(p)) delete errs[p];
-    return errs;
-  }, [compiled, store, platform, fieldsByModel, i18n, isHidden, flushCalc]);
+  const computeErrors = useCallback(
+    (only?: string): Record<string, string> => {
+      if (only === undefined) flushCalc();
+      return validate(withOverrides(compiled, override, only), store.getData(), platform);
+    },
+    [compiled, store, platform, override, flushCalc],
+  );
 
   const validateField = useCallback(
     (key: string) => {
-      const errs = computeErrors();
-      const mine = Object.fromEntries(Object.entries(errs).filter(([p]) => p === key));
-      store.setError(key, mine[key]);
+      store.setError(key, computeErrors(key)[key]);
     },
     [computeErrors, store],
   );
@@ -303,7 +305,7 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
       mode,
       formDisabled: mode === 'view' || config.disabled === true,
       fieldsByModel,
-      operates: formOperates ? new Map(formOperates.map((o) => [o.id, o])) : undefined,
+      operates,
       platform,
       labelWidth: config.labelPosition === 'top' ? undefined : (config.labelWidth ?? 100),
       labelAlign: config.labelPosition === 'left' ? 'left' : 'right',
@@ -319,7 +321,7 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
       mode,
       config.disabled,
       fieldsByModel,
-      formOperates,
+      operates,
       platform,
       config.labelPosition,
       config.labelWidth,

@@ -1,9 +1,9 @@
 import { Form } from 'antd';
 import type { ReactNode } from 'react';
-import { memo, useCallback } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { useFieldError, useFieldUi, useFieldValue } from '../store/formStore';
 import { SubTable } from '../table/SubTable';
-import { NO_LABEL_KINDS, READONLY_KINDS, WIDGETS } from '../widgets/registry';
+import { COMMIT_KINDS, NO_LABEL_KINDS, READONLY_KINDS, WIDGETS } from '../widgets/registry';
 import { type RenderContextValue, useRender } from './context';
 import { type AnyField, cfg, keyOf, labelOf, prop, text } from './fieldUtil';
 
@@ -42,6 +42,18 @@ export function visibleOn(field: AnyField, platform: 'pc' | 'app'): boolean {
   return !Array.isArray(v) || v.length === 0 || v.includes(platform);
 }
 
+const BLUR = { blur: true, change: false };
+/**
+ * When a field's rules (required and regList) run besides submit: `__config__.trigger`, 'blur' (the spec's
+ * default), 'change', or both as a list.
+ */
+export function triggersOf(field: AnyField): { blur: boolean; change: boolean } {
+  const t = cfg<string | string[]>(field, 'trigger');
+  if (t == null || t === '' || (Array.isArray(t) && t.length === 0)) return BLUR;
+  const list = Array.isArray(t) ? t : [t];
+  return { blur: list.includes('blur'), change: list.includes('change') };
+}
+
 export interface FieldState {
   hidden: boolean;
   disabled: boolean;
@@ -72,17 +84,18 @@ export const KpField = memo(function KpField({ field }: { field: AnyField }) {
   const value = useFieldValue(ctx.store, key);
   const error = useFieldError(ctx.store, key);
   const state = useFieldState(field, ctx);
-  const trigger = cfg<string | string[]>(field, 'trigger') ?? 'blur';
+  const triggers = useMemo(() => triggersOf(field), [field]);
   const onChange = useCallback(
     (v: unknown, extra?: unknown) => {
       ctx.store.setValue(key, v);
       ctx.fieldChanged(key, extra === undefined ? v : { value: v, extra });
-      if (trigger === 'change' || (Array.isArray(trigger) && trigger.includes('change')))
-        ctx.validateField(key);
+      if (triggers.change || (triggers.blur && COMMIT_KINDS.has(jnpfKey))) ctx.validateField(key);
     },
-    [ctx, key, trigger],
+    [ctx, key, triggers, jnpfKey],
   );
-  const onBlur = useCallback(() => ctx.validateField(key), [ctx, key]);
+  const onBlur = useCallback(() => {
+    if (triggers.blur) ctx.validateField(key);
+  }, [ctx, key, triggers]);
   if (state.hidden) return null;
   if (jnpfKey === 'table') return <SubTable field={field} state={state} />;
   const Widget = WIDGETS[jnpfKey];

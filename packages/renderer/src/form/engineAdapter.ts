@@ -1,4 +1,10 @@
-import { type CompiledForm, compileForm, recalculate, validateFormData } from '@kp/engine';
+import {
+  type CompiledField,
+  type CompiledForm,
+  compileForm,
+  recalculate,
+  validateFormData,
+} from '@kp/engine';
 import type { FormConfig, Language } from '@kp/schema';
 import type { Data } from '../store/formStore';
 
@@ -23,6 +29,44 @@ export function validate(
     if (!(p in out)) out[p] = e.message;
   }
   return out;
+}
+
+/** What the form's runtime state changes about a field's rules (scripts, formOperates). */
+export interface RuleOverride {
+  required?: boolean;
+  /** true: not shown, so not validated; false: shown by a script (even if noShow or not on this platform). */
+  hidden?: boolean;
+}
+
+/**
+ * The compiled form with the runtime overrides applied, so the engine checks what the user sees: a field a
+ * script or formOperates made required gets its required message (placeholder, `<label>不能为空` or
+ * `请至少选择一个<label>`), one made optional loses it, hidden ones are skipped. `only` keeps one top-level
+ * field (validation on blur/change of that field).
+ */
+export function withOverrides(
+  compiled: CompiledForm,
+  override: (path: string) => RuleOverride | undefined,
+  only?: string,
+): CompiledForm {
+  const apply = (f: CompiledField): CompiledField => {
+    const o = override(f.path);
+    if (!o) return f;
+    return {
+      ...f,
+      required: o.required ?? f.required,
+      hidden: o.hidden ?? f.hidden,
+      visibility: o.hidden === false ? ['pc', 'app'] : f.visibility,
+    };
+  };
+  const fields = (only === undefined ? compiled.fields : compiled.fields.filter((f) => f.path === only)).map(
+    apply,
+  );
+  const keep = new Set(fields.map((f) => f.vModel));
+  const tables = compiled.tables
+    .filter((t) => only === undefined || keep.has(t.vModel))
+    .map((t) => ({ ...t, columns: t.columns.map(apply) }));
+  return { ...compiled, fields, tables };
 }
 
 /** Splits messages into sub-table cell messages and the rest. */

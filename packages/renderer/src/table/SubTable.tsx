@@ -1,7 +1,7 @@
 import { Button } from 'antd';
 import { memo, useCallback, useMemo, useState } from 'react';
 import { useRender } from '../form/context';
-import { type AnyField, cfg, childrenOf, labelOf, prop, text } from '../form/fieldUtil';
+import { type AnyField, cfg, childrenOf, keyOf, labelOf, prop, text } from '../form/fieldUtil';
 import type { FieldState } from '../form/KpField';
 import { placeholderOf, useFieldState } from '../form/KpField';
 import { cellPath, type Row, useCellValue, useFieldError, useRowKeys, useRows } from '../store/formStore';
@@ -13,6 +13,10 @@ export const VIRTUAL_THRESHOLD = 50;
 export const ROW_HEIGHT = 56;
 const VIEWPORT = 480;
 const OVERSCAN = 6;
+
+/** Attribute columns show a value of the row's relation/popup column and may hold no data of their own. */
+const ATTR_KINDS = new Set(['popupAttr', 'relationFormAttr']);
+const colKey = (c: AnyField): string => c.__vModel__ ?? `attr-${String(c.__config__.formId)}`;
 
 function emptyRow(columns: AnyField[]): Row {
   const row: Row = {};
@@ -87,7 +91,7 @@ const TableRow = memo(function TableRow({
     >
       <td className="kp-cell-index">{index + 1}</td>
       {columns.map((c) => (
-        <Cell key={c.__vModel__} table={table} row={index} column={c} />
+        <Cell key={colKey(c)} table={table} row={index} column={c} />
       ))}
       <td className="kp-cell-actions">
         {canDelete ? (
@@ -111,7 +115,7 @@ function SummaryRow({ field, columns }: { field: AnyField; columns: AnyField[] }
       {columns.map((c) => {
         const col = c.__vModel__ ?? '';
         return (
-          <td key={col} data-summary={`${table}.${col}`}>
+          <td key={colKey(c)} data-summary={`${table}.${col}`}>
             {summary.has(col) ? columnTotal(rows, col, cfg<number>(c, 'decimalPlace') ?? 2) : ''}
           </td>
         );
@@ -129,7 +133,10 @@ export function SubTable({ field, state }: { field: AnyField; state: FieldState 
   const ctx = useRender();
   const { store, t, language } = ctx;
   const table = field.__vModel__ ?? '';
-  const columns = useMemo(() => childrenOf(field).filter((c) => c.__vModel__), [field]);
+  const columns = useMemo(
+    () => childrenOf(field).filter((c) => c.__vModel__ || ATTR_KINDS.has(keyOf(c))),
+    [field],
+  );
   const rowKeys = useRowKeys(store, table);
   const [scrollTop, setScrollTop] = useState(0);
   const addable = !state.disabled && (prop<boolean>(field, 'addable') ?? true);
@@ -167,7 +174,7 @@ export function SubTable({ field, state }: { field: AnyField; state: FieldState 
       {shown.map((c) => {
         const i = columns.indexOf(c);
         return (
-          <th key={c.__vModel__} style={{ width: cfg<number>(c, 'columnWidth') ?? undefined }}>
+          <th key={colKey(c)} style={{ width: cfg<number>(c, 'columnWidth') ?? undefined }}>
             {colState[i].required ? (
               <span className="kp-required" style={{ color: 'red' }}>
                 *

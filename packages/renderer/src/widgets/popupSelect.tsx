@@ -1,9 +1,9 @@
-import { Button, Input, Modal, Space, Table } from 'antd';
+import { Button, Drawer, Input, Modal, Popover, Space, Table } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useRender } from '../form/context';
 import { type AnyField, labelOf, prop, text } from '../form/fieldUtil';
 import type { Paged, Row } from '../providers/types';
-import { useFieldValue } from '../store/formStore';
+import { useStoreSelector } from '../store/formStore';
 import type { WidgetProps } from './types';
 
 /** popupSelect / popupTableSelect read a data interface; relationForm reads another form's records. */
@@ -47,16 +47,29 @@ function useSource(field: AnyField) {
   return { list, byId, relationField, propsValue, columns, hasPage, pageSize };
 }
 
-/** Fetches the record a popup/relation value points at (null while loading or when empty). */
-export function useLinkedRecord(field: AnyField | undefined, value: unknown): Row | null {
+const isEmpty = (v: unknown): boolean => v == null || v === '' || (Array.isArray(v) && v.length === 0);
+const idsOf = (v: unknown): string[] => (isEmpty(v) ? [] : (Array.isArray(v) ? v : [v]).map(String));
+
+/**
+ * Fetches the records a popup/relation value points at (one per id, in the value's order). `loading` is true
+ * until every answer came back.
+ */
+export function useLinkedRecords(
+  field: AnyField | undefined,
+  value: unknown,
+): { rows: Row[]; loading: boolean } {
   const { providers } = useRender();
-  const [row, setRow] = useState<Row | null>(null);
+  const [state, setState] = useState<{ rows: Row[]; loading: boolean }>({ rows: [], loading: false });
+  const key = JSON.stringify(idsOf(value));
   useEffect(() => {
-    setRow(null);
-    if (!field || value == null || value === '' || (Array.isArray(value) && value.length === 0)) return;
-    const id = String(Array.isArray(value) ? value[0] : value);
+    const ids = JSON.parse(key) as string[];
+    if (!field || ids.length === 0) {
+      setState({ rows: [], loading: false });
+      return;
+    }
+    setState((s) => ({ rows: s.rows, loading: true }));
     const k = field.__config__.jnpfKey;
-    const p =
+    const one = (id: string) =>
       k === 'relationForm'
         ? providers.relation.record(prop<string>(field, 'modelId') ?? '', id)
         : providers.popup.byId(
@@ -65,34 +78,48 @@ export function useLinkedRecord(field: AnyField | undefined, value: unknown): Ro
             prop<string>(field, 'propsValue') ?? 'id',
           );
     let alive = true;
-    p.then(
-      (r) => alive && setRow(r),
-      () => {},
-    );
+    Promise.all(ids.map((id) => one(id).catch(() => null))).then((rs) => {
+      if (alive) setState({ rows: rs.filter((r): r is Row => r != null), loading: false });
+    });
     return () => {
       alive = false;
     };
-  }, [field, value, providers]);
-  return row;
+  }, [field, key, providers]);
+  return state;
 }
 
+/** The first linked record (null while loading or when empty). */
+export function useLinkedRecord(field: AnyField | undefined, value: unknown): Row | null {
+  const { rows, loading } = useLinkedRecords(field, value);
+  return loading ? null : (rows[0] ?? null);
+}
+
+type Container = 'dialog' | 'drawer' | 'popover' | 'dropdown';
+
 /**
- * Popup select and relation form (spec 3 §4): the dialog resets its query each time it opens; a row must be
- * chosen before confirming (请选择一条数据); confirm writes the row id (propsValue) and shows the row's
- * relationField text. An empty value counts as cleared.
+ * popupSelect, popupTableSelect and relationForm (spec 3 §4 "Popup relation select"): opening resets the
+ * query; a row must be chosen before confirming (请选择一条数据); confirm writes the row key (propsValue; `id`
+ * for relation forms) and shows the row's relationField text; an empty value counts as cleared. With
+ * `multiple` the value is the list of keys and the rows are ticked. popupSelect opens as `popupType` says
+ * (dialog by default, drawer or popover); popupTableSelect is a drop-down table under the input (a click on a
+ * row picks it when single).
  */
 export function PopupSelectWidget({ field, value, onChange, disabled, placeholder }: WidgetProps) {
   const { t, message, language } = useRender();
   const src = useSource(field);
-  const linked = useLinkedRecord(field, value);
+  const kind = field.__config__.jnpfKey;
+  const multiple = kind !== 'relationForm' && prop<boolean>(field, 'multiple') === true;
+  const container: Container =
+    kind === 'popupTableSelect' ? 'dropdown' : (prop<Container>(field, 'popupType') ?? 'dialog');
+  const linked = useLinkedRecords(field, value);
   const [open, setOpen] = useState(false);
   const [keyword, setKeyword] = useState('');
   const [draftKeyword, setDraftKeyword] = useState('');
   const [page, setPage] = useState(1);
   const [data, setData] = useState<Paged<Row>>({ list: [], total: 0 });
   const [loading, setLoading] = useState(false);
-  const [chosen, setChosen] = useState<Row | null>(null);
-  const [shownText, setShownText] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<Row[]>([]);
+  const [shown, setShown] = useState<{ key: string; text: string } | null>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -111,124 +138,219 @@ export function PopupSelectWidget({ field, value, onChange, disabled, placeholde
     };
   }, [open, keyword, page, src]);
 
-  const openDialog = () => {
-    // Opening resets the query.
+  const keyOfRow = (r: Row) => String(r[src.propsValue]);
+  const textOfRow = (r: Row) => String(r[src.relationField] ?? '');
+
+  const openPicker = () => {
+    if (disabled) return;
+    // Opening resets the query; a multiple picker starts from the rows already chosen.
     setKeyword('');
     setDraftKeyword('');
     setPage(1);
-    setChosen(null);
+    setChosen(multiple ? linked.rows : []);
     setOpen(true);
   };
 
-  const confirm = () => {
-    if (!chosen) {
+  const commit = (rows: Row[]) => {
+    if (rows.length === 0) {
       message(t('rowMustBeChosen'), 'warning');
       return;
     }
-    setShownText(String(chosen[src.relationField] ?? ''));
-    onChange(chosen[src.propsValue] as unknown);
+    const keys = rows.map((r) => r[src.propsValue] as unknown);
+    const v = multiple ? keys : keys[0];
+    setShown({ key: JSON.stringify(idsOf(v)), text: rows.map(textOfRow).join(', ') });
+    onChange(v);
     setOpen(false);
   };
 
-  const empty = value == null || value === '';
-  const display = empty
+  const valueKey = JSON.stringify(idsOf(value));
+  const display = isEmpty(value)
     ? ''
-    : (shownText ?? (linked ? String(linked[src.relationField] ?? '') : String(value)));
+    : shown && shown.key === valueKey
+      ? shown.text
+      : linked.rows.length
+        ? linked.rows.map(textOfRow).join(', ')
+        : idsOf(value).join(', ');
+
   const columns = (
     src.columns.length ? src.columns : [{ value: src.relationField, label: src.relationField }]
   ).map((c) => ({ key: c.value, dataIndex: c.value, title: text(c.label, language) }));
 
-  return (
-    <>
+  const pick = (r: Row) => {
+    if (!multiple) {
+      if (container === 'dropdown') commit([r]);
+      else setChosen([r]);
+      return;
+    }
+    setChosen((cur) =>
+      cur.some((c) => keyOfRow(c) === keyOfRow(r))
+        ? cur.filter((c) => keyOfRow(c) !== keyOfRow(r))
+        : [...cur, r],
+    );
+  };
+
+  const query = (
+    <Space style={{ marginBottom: 8 }}>
       <Input
-        readOnly
-        value={display}
-        placeholder={placeholder || t('pleaseSelect')}
-        disabled={disabled}
-        allowClear={!disabled}
-        onClick={() => !disabled && openDialog()}
-        onChange={(e) => {
-          if (e.target.value === '') {
-            setShownText(null);
-            onChange('');
-          }
+        placeholder={t('keyword')}
+        value={draftKeyword}
+        onChange={(e) => setDraftKeyword(e.target.value)}
+        onPressEnter={() => {
+          setPage(1);
+          setKeyword(draftKeyword);
         }}
       />
-      <Modal
-        open={open}
-        width={prop<string>(field, 'popupWidth') ?? 800}
-        title={text(prop(field, 'popupTitle'), language) || labelOf(field, language)}
-        okText={t('confirm')}
-        cancelText={t('cancel')}
-        onOk={confirm}
-        onCancel={() => setOpen(false)}
-        destroyOnHidden
+      <Button
+        type="primary"
+        onClick={() => {
+          setPage(1);
+          setKeyword(draftKeyword);
+        }}
       >
-        <Space style={{ marginBottom: 8 }}>
-          <Input
-            placeholder={t('keyword')}
-            value={draftKeyword}
-            onChange={(e) => setDraftKeyword(e.target.value)}
-            onPressEnter={() => {
-              setPage(1);
-              setKeyword(draftKeyword);
-            }}
-          />
-          <Button
-            type="primary"
-            onClick={() => {
-              setPage(1);
-              setKeyword(draftKeyword);
-            }}
-          >
-            {t('search')}
-          </Button>
-          <Button
-            onClick={() => {
-              setDraftKeyword('');
-              setKeyword('');
-              setPage(1);
-            }}
-          >
-            {t('reset')}
-          </Button>
-        </Space>
-        <Table<Row>
-          size="small"
-          rowKey={(r) => String(r[src.propsValue])}
-          loading={loading}
-          dataSource={data.list}
-          columns={columns}
-          locale={{ emptyText: t('empty') }}
-          rowSelection={{
-            type: 'radio',
-            selectedRowKeys: chosen ? [String(chosen[src.propsValue])] : [],
-            onChange: (_, rows) => setChosen(rows[0] ?? null),
-          }}
-          onRow={(r) => ({ onClick: () => setChosen(r) })}
-          pagination={
-            src.hasPage
-              ? { current: page, pageSize: src.pageSize, total: data.total, onChange: setPage }
-              : false
-          }
-          scroll={{ y: 380 }}
-        />
-      </Modal>
+        {t('search')}
+      </Button>
+      <Button
+        onClick={() => {
+          setDraftKeyword('');
+          setKeyword('');
+          setPage(1);
+        }}
+      >
+        {t('reset')}
+      </Button>
+    </Space>
+  );
+  const table = (
+    <Table<Row>
+      size="small"
+      className="kp-popup-table"
+      rowKey={keyOfRow}
+      loading={loading}
+      dataSource={data.list}
+      columns={columns}
+      locale={{ emptyText: t('empty') }}
+      rowSelection={{
+        type: multiple ? 'checkbox' : 'radio',
+        selectedRowKeys: chosen.map(keyOfRow),
+        onChange: (_, rows) => (multiple ? setChosen(rows) : rows[0] && pick(rows[0])),
+      }}
+      onRow={(r) => ({ onClick: () => pick(r) })}
+      pagination={
+        src.hasPage ? { current: page, pageSize: src.pageSize, total: data.total, onChange: setPage } : false
+      }
+      scroll={{ y: 380 }}
+    />
+  );
+  const footer = (
+    <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
+      <Button onClick={() => setOpen(false)}>{t('cancel')}</Button>
+      <Button type="primary" className="kp-popup-ok" onClick={() => commit(chosen)}>
+        {t('confirm')}
+      </Button>
+    </Space>
+  );
+  const title = text(prop(field, 'popupTitle'), language) || labelOf(field, language);
+  const width = prop<string>(field, 'popupWidth') || (container === 'dialog' ? 800 : 600);
+
+  const input = (
+    <Input
+      readOnly
+      value={display}
+      placeholder={placeholder || t('pleaseSelect')}
+      disabled={disabled}
+      allowClear={!disabled}
+      onClick={openPicker}
+      onChange={(e) => {
+        if (e.target.value === '') {
+          setShown(null);
+          onChange(multiple ? [] : '');
+        }
+      }}
+    />
+  );
+
+  if (container === 'popover' || container === 'dropdown') {
+    return (
+      <Popover
+        open={open}
+        trigger="click"
+        placement="bottomLeft"
+        title={container === 'popover' ? title : undefined}
+        onOpenChange={(o) => !o && setOpen(false)}
+        destroyOnHidden
+        content={
+          <div className={`kp-popup kp-popup-${container}`} style={{ width }}>
+            {query}
+            {table}
+            {container === 'popover' || multiple ? <div style={{ marginTop: 8 }}>{footer}</div> : null}
+          </div>
+        }
+      >
+        {input}
+      </Popover>
+    );
+  }
+  return (
+    <>
+      {input}
+      {container === 'drawer' ? (
+        <Drawer
+          open={open}
+          title={title}
+          size={width}
+          onClose={() => setOpen(false)}
+          footer={footer}
+          destroyOnHidden
+          className="kp-popup kp-popup-drawer"
+        >
+          {query}
+          {table}
+        </Drawer>
+      ) : (
+        <Modal
+          open={open}
+          width={width}
+          title={title}
+          footer={footer}
+          onCancel={() => setOpen(false)}
+          destroyOnHidden
+          className="kp-popup kp-popup-dialog"
+        >
+          {query}
+          {table}
+        </Modal>
+      )}
     </>
   );
 }
 
 /**
- * relationFormAttr / popupAttr: read-only; shows `showField` of the record chosen in `relationField`.
- * Placeholder 用于展示关联表单的属性，且数据不会保存 (our zh wording of the spec's English gloss).
+ * relationFormAttr / popupAttr: read-only; shows `showField` of the record(s) chosen in `relationField` (in a
+ * sub-table row, the row's own column). Placeholder 用于展示关联表单的属性，且数据不会保存 (our zh wording of
+ * the spec's English gloss). With `isStorage: 1` the shown value is also stored under the field's vModel.
  */
-export function AttrWidget({ field }: WidgetProps) {
+export function AttrWidget({ field, value, onChange, cell }: WidgetProps) {
   const { store, t, fieldsByModel } = useRender();
   const relationKey = prop<string>(field, 'relationField') ?? '';
-  const source = fieldsByModel.get(relationKey);
-  const v = useFieldValue(store, relationKey);
-  const row = useLinkedRecord(source, v);
+  const source = cell
+    ? (fieldsByModel.get(cell.table)?.__config__.children as AnyField[] | undefined)?.find(
+        (c) => c.__vModel__ === relationKey,
+      )
+    : fieldsByModel.get(relationKey);
+  const v = useStoreSelector(store, cell ? cell.table : relationKey, () =>
+    cell ? store.getRows(cell.table)[cell.row]?.[relationKey] : store.getValue(relationKey),
+  );
+  const { rows, loading } = useLinkedRecords(source, v);
   const showField = prop<string>(field, 'showField') ?? '';
-  const shown = row?.[showField];
-  return <Input readOnly value={shown == null ? '' : String(shown)} placeholder={t('attrPlaceholder')} />;
+  const shown = rows
+    .map((r) => r[showField])
+    .filter((x) => x != null)
+    .map(String)
+    .join(', ');
+  const store1 = prop<number>(field, 'isStorage') === 1 && Boolean(field.__vModel__);
+  useEffect(() => {
+    if (!store1 || loading) return;
+    if ((value ?? '') !== shown) onChange(shown);
+  }, [store1, loading, shown, value, onChange]);
+  return <Input readOnly value={shown} placeholder={t('attrPlaceholder')} />;
 }

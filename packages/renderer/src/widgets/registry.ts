@@ -109,3 +109,36 @@ export const READONLY_KINDS = new Set([
   'currDept',
   'currPosition',
 ]);
+
+/**
+ * Kinds without typing, whose widget has no blur of its own: a change is the user's finished input (a pick,
+ * a toggle, a dialog's confirm, an upload), so rules with the blur trigger run on it.
+ */
+export const COMMIT_KINDS = new Set([
+  'radio',
+  'checkbox',
+  'switch',
+  'rate',
+  'slider',
+  'colorPicker',
+  'cascader',
+  'date',
+  'time',
+  'dateRange',
+  'timeRange',
+  'numberRange',
+  'treeSelect',
+  'uploadFz',
+  'uploadImg',
+  'comSelect',
+  'depSelect',
+  'posSelect',
+  'roleSelect',
+  'groupSelect',
+  'userSelect',
+  'usersSelect',
+  'address',
+  'relationForm',
+  'popupSelect',
+  'popupTableSelect',
+]);
