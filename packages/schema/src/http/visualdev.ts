@@ -52,7 +52,8 @@ export type VisualDevColumnData = Static<typeof VisualDevColumnData>;
 /** POST /api/visualdev/Base and PUT /api/visualdev/Base/{id}. formData and columnData: object or JSON text. */
 export const VisualDevBody = Type.Object({
   fullName: Type.String({ minLength: 1, maxLength: 100 }),
-  enCode: Type.String({ minLength: 1, maxLength: 50, pattern: '^[A-Za-z][A-Za-z0-9_]*$' }),
+  /** Letters, digits and dots, no dot at either end (spec 4 §5 Code rule; checked by the server with its message). */
+  enCode: Type.String({ minLength: 1, maxLength: 50 }),
   category: Type.Optional(Type.String({ maxLength: 64 })),
   /** 1 form only, 2 list and form. */
   webType: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2)])),

@@ -1,0 +1,229 @@
+// Shared pieces of the online-development routes: loading an item, its compiled form (cached per
+// version of the config), the checks of a design, and turning posted form data into the stored record.
+import { type CompiledForm, compileForm, recalculate, validateFormData } from '@kp/engine';
+import {
+  type FormConfig,
+  makeValidator,
+  type VisualDevColumnData,
+  VisualDevColumnData as VisualDevColumnDataSchema,
+  validateFormConfig,
+} from '@kp/schema';
+import type { FastifyRequest } from 'fastify';
+import type { Selectable } from 'kysely';
+import { me } from '../../auth/guard';
+import type { Principal } from '../../auth/principal';
+import { ApiError, badRequest, notFound } from '../../http/api-error';
+import { takeBillNumber } from '../system/bill-rule';
+import { sdb } from '../system/system-tables';
+import type { VdDb, VisualDevBaseTable } from './tables';
+
+export type BaseRow = Selectable<VisualDevBaseTable>;
+
+export const VMSG = {
+  codeTaken: '编码已存在',
+  nameTaken: '名称已存在',
+  notReleased: '功能未发布',
+  disabled: '功能已禁用',
+  noColumns: '请至少设置一个列表字段',
+  stale: '数据已被他人修改，请刷新后重试',
+  releasedDelete: '已发布的功能不能删除，请先删除其菜单',
+  noFields: '表单没有可保存的字段',
+  importEmpty: '导入文件没有数据',
+  importTooMany: '一次最多导入5000条数据',
+  badFile: '请选择xlsx类型的文件',
+} as const;
+
+/** Parses JSON text or passes an object through; refuses bad JSON naming the field. */
+export function jsonOf(field: string, v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  try {
+    return JSON.parse(v);
+  } catch {
+    throw badRequest(`${field}: JSON格式错误，请检查`);
+  }
+}
+
+const checkColumnData = makeValidator(VisualDevColumnDataSchema);
+
+/** Validates a design: the form config (per-kind rules of @kp/schema) and the list config against it. */
+export function checkDesign(
+  formDataIn: unknown,
+  columnDataIn: unknown,
+  webType: number,
+): { form: FormConfig; columns: VisualDevColumnData } {
+  const fr = validateFormConfig(jsonOf('formData', formDataIn));
+  if (!fr.ok)
+    throw badRequest(`formData${fr.errors[0].path ? `.${fr.errors[0].path}` : ''}: ${fr.errors[0].message}`);
+  const form = fr.value;
+  const compiled = compileForm(form);
+  if (!compiled.fields.length) throw badRequest(`formData: ${VMSG.noFields}`);
+  const raw = columnDataIn === undefined ? defaultColumns(compiled) : jsonOf('columnData', columnDataIn);
+  const cr = checkColumnData(raw);
+  if (!cr.ok)
+    throw badRequest(
+      `columnData${cr.errors[0].path ? `.${cr.errors[0].path}` : ''}: ${cr.errors[0].message}`,
+    );
+  const columns = cr.value;
+  const main = new Set(mainFields(compiled).map((f) => f.vModel));
+  columns.columnList.forEach((c, i) => {
+    if (!main.has(c.prop)) throw badRequest(`columnData.columnList[${i}].prop: 字段${c.prop}不存在`);
+  });
+  (columns.searchList ?? []).forEach((c, i) => {
+    if (!main.has(c.prop)) throw badRequest(`columnData.searchList[${i}].prop: 字段${c.prop}不存在`);
+  });
+  if (webType === 2 && !columns.columnList.length)
+    throw badRequest(`columnData.columnList: ${VMSG.noColumns}`);
+  return { form, columns };
+}
+
+/** Main (not sub-table) data fields of a compiled form. */
+export const mainFields = (c: CompiledForm) => c.fields.filter((f) => !f.table && f.shape !== 'table');
+
+/** The list a new item gets when none is given: its first six main fields, add/edit/remove buttons. */
+export function defaultColumns(c: CompiledForm): VisualDevColumnData {
+  return {
+    columnList: mainFields(c)
+      .slice(0, 6)
+      .map((f) => ({ prop: f.vModel, label: f.label || f.vModel })),
+    searchList: mainFields(c)
+      .filter((f) => f.shape === 'text')
+      .slice(0, 2)
+      .map((f) => ({ prop: f.vModel, label: f.label || f.vModel })),
+    btnsList: ['add', 'download', 'upload', 'batchRemove'],
+    columnBtnsList: ['edit', 'detail', 'remove'],
+    hasPage: true,
+    pageSize: 20,
+    sort: 'desc',
+  };
+}
+
+const compiledCache = new Map<string, CompiledForm>();
+/** The compiled released form of an item (cached per item and release time). */
+export function compiledOf(row: BaseRow): CompiledForm {
+  const text = row.released_form_data ?? row.form_data;
+  const key = `${row.id}:${row.release_time ? new Date(row.release_time).getTime() : 0}:${text.length}`;
+  let c = compiledCache.get(key);
+  if (!c) {
+    c = compileForm(JSON.parse(text) as FormConfig);
+    if (compiledCache.size > 200) compiledCache.clear();
+    compiledCache.set(key, c);
+  }
+  return c;
+}
+
+export const columnsOf = (row: BaseRow): VisualDevColumnData =>
+  JSON.parse(row.released_column_data ?? row.column_data) as VisualDevColumnData;
+
+export async function loadItem(db: VdDb, id: string): Promise<BaseRow> {
+  const row = await db.selectFrom('visualdev_base').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+/** A released, enabled item and the menu enCode its runtime permissions are checked against. */
+export async function loadReleased(db: VdDb, id: string): Promise<{ row: BaseRow; menu: string }> {
+  const row = await loadItem(db, id);
+  if (!row.released_form_data || !row.menu_id) throw new ApiError(400, VMSG.notReleased);
+  if (row.enabled_mark !== 1) throw new ApiError(400, VMSG.disabled);
+  const m = await db
+    .selectFrom('base_module')
+    .select('en_code')
+    .where('id', '=', row.menu_id)
+    .executeTakeFirst();
+  if (!m) throw new ApiError(400, VMSG.notReleased);
+  return { row, menu: m.en_code };
+}
+
+/** Refuses unless the caller's roles grant the released menu (and the button, when given). */
+export function requireGrant(p: Principal, menu: string, button?: string): void {
+  if (p.isAdministrator) return;
+  const g = p.modules.get(menu);
+  if (!g || (button && !g.buttons.has(button))) throw new ApiError(403, '暂无权限');
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * Turns posted data into the record to store: only the form's fields are kept, read-only values
+ * (system fields, bill numbers, calculate fields) are the server's, and the form's rules are checked
+ * with the renderer's compiled schema. `previous` is the stored data on update (keeps create-time values).
+ */
+export async function recordData(
+  req: FastifyRequest,
+  compiled: CompiledForm,
+  input: unknown,
+  previous: Record<string, unknown> | null,
+): Promise<Record<string, unknown>> {
+  const raw = jsonOf('data', input);
+  if (!isRecord(raw)) throw badRequest('data: 必须是对象');
+  const p = me(req);
+  const now = new Date();
+  const out: Record<string, unknown> = {};
+  for (const f of compiled.fields) {
+    if (f.table) continue;
+    const v = raw[f.vModel];
+    if (f.shape === 'table') {
+      const cols = compiled.fields.filter((c) => c.table === f.vModel);
+      const rows = Array.isArray(v) ? v.filter(isRecord).slice(0, 1000) : [];
+      out[f.vModel] = rows.map((r) => {
+        const row: Record<string, unknown> = {};
+        for (const c of cols) if (!c.readonly && r[c.vModel] !== undefined) row[c.vModel] = r[c.vModel];
+        return row;
+      });
+      continue;
+    }
+    if (!f.readonly) {
+      if (v !== undefined) out[f.vModel] = v;
+      continue;
+    }
+    const old = previous?.[f.vModel];
+    switch (f.key) {
+      case 'createUser':
+        out[f.vModel] = old ?? p.userId;
+        break;
+      case 'createTime':
+        out[f.vModel] = old ?? now.getTime();
+        break;
+      case 'modifyUser':
+        out[f.vModel] = previous ? p.userId : null;
+        break;
+      case 'modifyTime':
+        out[f.vModel] = previous ? now.getTime() : null;
+        break;
+      case 'currOrganize':
+        out[f.vModel] = old ?? p.organizeId ?? null;
+        break;
+      case 'currDept':
+        out[f.vModel] = old ?? p.departmentId ?? null;
+        break;
+      case 'currPosition':
+        out[f.vModel] = old ?? p.positionIds[0] ?? null;
+        break;
+      case 'billRule': {
+        if (old) out[f.vModel] = old;
+        else {
+          const rule = (f.config as { __config__: { rule?: string } }).__config__.rule;
+          out[f.vModel] = rule
+            ? await takeBillNumber(sdb(req.server.kp.db), rule, now).catch(() => null)
+            : null;
+        }
+        break;
+      }
+      default:
+        break; // calculate: recomputed below
+    }
+  }
+  const data = recalculate(compiled, out);
+  const r = validateFormData(compiled, data);
+  if (!r.ok) throw badRequest(r.errors.map((e) => `${e.path}: ${e.message}`).join('；'));
+  return data;
+}
+
+/** A cell's text for lists and exports: scalars as they are, lists joined, objects as JSON. */
+export function cellText(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return JSON.stringify(v);
+}

@@ -1,0 +1,247 @@
+// Records of an online-developed item to and from Excel (exceljs). The main sheet holds one row per
+// record (序号 + the main fields); each sub-table gets its own sheet whose 序号 column says which record
+// a row belongs to, so an export re-imports into the same records and sub-table rows.
+import { createHash } from 'node:crypto';
+import type { CompiledField, CompiledForm } from '@kp/engine';
+import { textIn } from '@kp/schema';
+import ExcelJS from 'exceljs';
+import type { FastifyRequest } from 'fastify';
+import { me } from '../../auth/guard';
+import { newId } from '../../auth/tokens';
+import { badRequest } from '../../http/api-error';
+import { cellText, mainFields, VMSG } from './common';
+
+export const NO_HEADER = '序号';
+export const MAX_IMPORT_ROWS = 5000;
+
+/** Static options of a choice field as [value, label] pairs (dictionary and interface sources have none). */
+export function optionsOf(f: CompiledField): Array<[unknown, string]> {
+  const c = f.config as unknown as {
+    options?: unknown;
+    __slot__?: { options?: unknown };
+    __config__: { props?: { label?: string; value?: string } };
+  };
+  const list = Array.isArray(c.options)
+    ? c.options
+    : Array.isArray(c.__slot__?.options)
+      ? c.__slot__.options
+      : [];
+  const lk = c.__config__.props?.label ?? 'fullName';
+  const vk = c.__config__.props?.value ?? 'id';
+  return (list as Array<Record<string, unknown>>)
+    .filter((o) => o && typeof o === 'object')
+    .map((o) => [o[vk], textIn(o[lk] as never, 'zh') || String(o[vk] ?? '')]);
+}
+
+/** What a value shows as: option labels for static choices, JSON for structured values. */
+export function displayOf(f: CompiledField, v: unknown): string {
+  const opts = optionsOf(f);
+  if (opts.length && (f.shape === 'choice' || f.shape === 'list')) {
+    const label = (x: unknown) => opts.find(([val]) => String(val) === String(x))?.[1] ?? cellText(x);
+    if (Array.isArray(v)) return v.map(label).join(',');
+    if (v !== null && v !== undefined && v !== '') return label(v);
+  }
+  return cellText(v);
+}
+
+/** Reads a cell's text back into a value of the field's shape (labels of static options become values). */
+export function valueFromCell(f: CompiledField, text: string): unknown {
+  const t = text.trim();
+  if (t === '')
+    return f.shape === 'list' || f.shape === 'path' || f.shape === 'paths' || f.shape === 'files' ? [] : null;
+  const opts = optionsOf(f);
+  const byLabel = (x: string) => {
+    const hit = opts.find(([val, label]) => label === x || String(val) === x);
+    return hit ? hit[0] : x;
+  };
+  switch (f.shape) {
+    case 'number':
+      return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : t;
+    case 'choice':
+      return byLabel(t);
+    case 'scalar':
+      if (t === 'true' || t === 'false') return t === 'true';
+      return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : t;
+    case 'list':
+      if (t.startsWith('[')) return parseJson(t);
+      return t.split(/[,，]/).map((x) => byLabel(x.trim()));
+    case 'path':
+    case 'paths':
+    case 'range':
+    case 'numberRange':
+    case 'files':
+    case 'any':
+      return t.startsWith('[') || t.startsWith('{') ? parseJson(t) : t;
+    default:
+      return t;
+  }
+}
+
+function parseJson(t: string): unknown {
+  try {
+    return JSON.parse(t);
+  } catch {
+    return t;
+  }
+}
+
+const sheetName = (s: string, used: Set<string>) => {
+  let base = s.replace(/[\\/?*[\]:]/g, ' ').slice(0, 28) || 'Sheet';
+  while (used.has(base)) base = `${base.slice(0, 26)}_${used.size}`;
+  used.add(base);
+  return base;
+};
+
+/** Writes records (data objects) to a workbook; `keys` limits the main fields (default: all). */
+export async function writeRecords(
+  compiled: CompiledForm,
+  rows: Array<Record<string, unknown>>,
+  opts: { keys?: string[]; errors?: string[]; template?: boolean } = {},
+): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const used = new Set<string>();
+  const main = mainFields(compiled).filter(
+    (f) => (!opts.keys?.length || opts.keys.includes(f.vModel)) && !(opts.template && f.readonly),
+  );
+  const ws = wb.addWorksheet(sheetName('数据', used));
+  ws.addRow([NO_HEADER, ...main.map((f) => f.label || f.vModel), ...(opts.errors ? ['错误信息'] : [])]);
+  ws.getRow(1).font = { bold: true };
+  rows.forEach((r, i) => {
+    ws.addRow([
+      i + 1,
+      ...main.map((f) => displayOf(f, r[f.vModel])),
+      ...(opts.errors ? [opts.errors[i] ?? ''] : []),
+    ]);
+  });
+  for (const t of compiled.tables) {
+    if (opts.keys?.length && !opts.keys.includes(t.vModel)) continue;
+    const cols = t.columns.filter((c) => !(opts.template && c.readonly));
+    const ts = wb.addWorksheet(sheetName(t.label || t.vModel, used));
+    ts.addRow([NO_HEADER, ...cols.map((c) => c.label || c.vModel)]);
+    ts.getRow(1).font = { bold: true };
+    rows.forEach((r, i) => {
+      const sub = Array.isArray(r[t.vModel]) ? (r[t.vModel] as Array<Record<string, unknown>>) : [];
+      for (const s of sub) ts.addRow([i + 1, ...cols.map((c) => displayOf(c, s?.[c.vModel]))]);
+    });
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+const textOf = (v: ExcelJS.CellValue): string => {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'object') {
+    if (v instanceof Date) return v.toISOString();
+    if ('richText' in v) return v.richText.map((x) => x.text).join('');
+    if ('text' in v) return String(v.text);
+    if ('result' in v) return String(v.result ?? '');
+  }
+  return String(v);
+};
+
+/** Reads a workbook written by writeRecords (or filled from the template) into data objects. */
+export async function readRecords(
+  compiled: CompiledForm,
+  bytes: Buffer,
+): Promise<Array<Record<string, unknown>>> {
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch {
+    throw badRequest(`fileId: ${VMSG.badFile}`);
+  }
+  const [first, ...rest] = wb.worksheets;
+  if (!first) throw badRequest(`fileId: ${VMSG.importEmpty}`);
+  const fieldByHeader = (fields: CompiledField[], h: string) =>
+    fields.find((f) => f.label === h || f.vModel === h);
+  const header = (ws: ExcelJS.Worksheet) => {
+    const row = ws.getRow(1);
+    const out: string[] = [];
+    row.eachCell({ includeEmpty: true }, (c, col) => {
+      out[col] = textOf(c.value).trim();
+    });
+    return out;
+  };
+  const main = mainFields(compiled).filter((f) => !f.readonly);
+  const h = header(first);
+  const noCol = h.indexOf(NO_HEADER);
+  const records = new Map<string, Record<string, unknown>>();
+  const order: string[] = [];
+  for (let r = 2; r <= first.rowCount; r++) {
+    const row = first.getRow(r);
+    if (!row.hasValues) continue;
+    if (order.length >= MAX_IMPORT_ROWS) throw badRequest(VMSG.importTooMany);
+    const no = noCol > 0 ? textOf(row.getCell(noCol).value).trim() || String(r - 1) : String(r - 1);
+    const data: Record<string, unknown> = {};
+    h.forEach((name, col) => {
+      const f = name ? fieldByHeader(main, name) : undefined;
+      if (f) data[f.vModel] = valueFromCell(f, textOf(row.getCell(col).value));
+    });
+    for (const t of compiled.tables) data[t.vModel] = [];
+    records.set(no, data);
+    order.push(no);
+  }
+  for (const ws of rest) {
+    const t = compiled.tables.find(
+      (x) => x.label === ws.name || x.vModel === ws.name || (x.label || x.vModel).startsWith(ws.name),
+    );
+    if (!t) continue;
+    const th = header(ws);
+    const tn = th.indexOf(NO_HEADER);
+    if (tn < 1) continue;
+    const cols = t.columns.filter((c) => !c.readonly);
+    for (let r = 2; r <= ws.rowCount; r++) {
+      const row = ws.getRow(r);
+      if (!row.hasValues) continue;
+      const owner = records.get(textOf(row.getCell(tn).value).trim());
+      if (!owner) continue;
+      const sub: Record<string, unknown> = {};
+      th.forEach((name, col) => {
+        const c = name ? fieldByHeader(cols, name) : undefined;
+        if (c) sub[c.vModel] = valueFromCell(c, textOf(row.getCell(col).value));
+      });
+      (owner[t.vModel] as unknown[]).push(sub);
+    }
+  }
+  if (!order.length) throw badRequest(`fileId: ${VMSG.importEmpty}`);
+  return order.map((no) => records.get(no)!);
+}
+
+/** Stores a generated workbook for the caller and answers where to download it. */
+export async function storeWorkbook(req: FastifyRequest, name: string, data: Buffer) {
+  const ctx = req.server.kp;
+  const id = newId();
+  const d = new Date();
+  const key = `files/${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}/${id}.xlsx`;
+  await ctx.storage.put(key, data);
+  await ctx.db
+    .insertInto('file_record')
+    .values({
+      id,
+      owner_user_id: me(req).userId,
+      original_name: name,
+      extension: 'xlsx',
+      file_type: 'document',
+      size: data.length,
+      md5: createHash('md5').update(data).digest('hex'),
+      storage_key: key,
+    })
+    .execute();
+  return { name, url: `/api/file/Download/document/${id}.xlsx` };
+}
+
+/** The bytes of an xlsx the caller uploaded (only their own files). */
+export async function uploadedWorkbook(req: FastifyRequest, fileRef: string): Promise<Buffer> {
+  const ctx = req.server.kp;
+  const id = fileRef.replace(/\.[A-Za-z0-9]+$/, '').slice(0, 64);
+  const row = await ctx.db
+    .selectFrom('file_record')
+    .selectAll()
+    .where('id', '=', id)
+    .where('owner_user_id', '=', me(req).userId)
+    .executeTakeFirst();
+  if (!row) throw badRequest('fileId: 文件不存在');
+  if (row.extension !== 'xlsx') throw badRequest(`fileId: ${VMSG.badFile}`);
+  const chunks: Buffer[] = [];
+  for await (const c of ctx.storage.get(row.storage_key)) chunks.push(Buffer.from(c));
+  return Buffer.concat(chunks);
+}

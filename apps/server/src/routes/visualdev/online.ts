@@ -1,0 +1,413 @@
+// /api/visualdev/OnlineDev: the runtime of a released item (spec 4 §7): its config, the paged list with
+// search and sort, create/read/update/delete of records, batch delete, Excel export, import template,
+// import (preview and commit) and the export of the rows an import refused. Permissions are checked
+// against the item's released menu entry (its buttons btn_add, btn_edit, …) and rows by data scope.
+import {
+  IdParams,
+  OnlineExceptionBody,
+  OnlineExportBody,
+  OnlineIdsBody,
+  OnlineImportBody,
+  OnlineListBody,
+  OnlineRecordBody,
+  OnlineRecordParams,
+} from '@kp/schema';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { me } from '../../auth/guard';
+import { newId } from '../../auth/tokens';
+import { ApiError, badRequest, notFound } from '../../http/api-error';
+import { ok } from '../../http/envelope';
+import { scopeFilter } from '../../permission/data-scope';
+import { likeOf, ts } from '../message/common';
+import {
+  type BaseRow,
+  columnsOf,
+  compiledOf,
+  loadReleased,
+  mainFields,
+  recordData,
+  requireGrant,
+  VMSG,
+} from './common';
+import { displayOf, readRecords, storeWorkbook, uploadedWorkbook, writeRecords } from './excel';
+import { vdb } from './tables';
+
+const tags = ['visualdev'];
+const SCOPE_COLS = { org: 'r.organize_id', dept: 'r.department_id', owner: 'r.creator_user_id' };
+const stamp = () => new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
+
+export default async function onlineRoutes(app: FastifyInstance) {
+  const db = vdb(app.kp.db);
+
+  /** The released item, after checking the caller may use it (and the button). */
+  const open = async (req: FastifyRequest, id: string, button?: string) => {
+    const { row, menu } = await loadReleased(db, id);
+    requireGrant(me(req), menu, button);
+    return { row, menu, compiled: compiledOf(row) };
+  };
+
+  /** The caller's rows of an item matching the list's search values (only searchList fields count). */
+  const filtered = (req: FastifyRequest, row: BaseRow, menu: string, b: OnlineListBody) => {
+    const cols = columnsOf(row);
+    const searchable = new Set((cols.searchList ?? []).map((s) => s.prop));
+    const compiled = compiledOf(row);
+    const main = mainFields(compiled);
+    let q = db
+      .selectFrom('visualdev_record as r')
+      .where('r.module_id', '=', row.id)
+      .where(scopeFilter(me(req), menu, SCOPE_COLS));
+    for (const [k, v] of Object.entries(b.query ?? {})) {
+      if (v === null || v === '') continue;
+      if (!searchable.has(k)) throw badRequest(`query.${k}: 不是查询字段`);
+      q = q.where(sql<SqlBool>`(r.data::jsonb ->> ${k}) ilike ${likeOf(String(v))}`);
+    }
+    if (b.keyword) {
+      const like = likeOf(b.keyword);
+      const texts = main.filter((f) => f.shape === 'text' || f.shape === 'choice').map((f) => f.vModel);
+      if (texts.length) {
+        q = q.where((eb) =>
+          eb.or(
+            texts.map((k) => sql<SqlBool>`(r.data::jsonb ->> ${k}) ilike ${like}` as Expression<SqlBool>),
+          ),
+        );
+      }
+    }
+    return { q, main, cols };
+  };
+
+  /** ORDER BY terms of a list: the asked (or default) field, then newest first, then id (stable pages). */
+  const orderOf = (row: BaseRow, b: { sidx?: string; sort?: 'asc' | 'desc' }): RawBuilder<unknown>[] => {
+    const cols = columnsOf(row);
+    const dir = b.sort ?? cols.sort ?? 'desc';
+    const sidx = b.sidx ?? cols.defaultSidx;
+    const f = sidx ? mainFields(compiledOf(row)).find((x) => x.vModel === sidx) : undefined;
+    if (sidx && sidx !== 'creatorTime' && !f) throw badRequest(`sidx: 字段${sidx}不存在`);
+    if (!f) return [sql`r.creator_time ${sql.raw(dir)}`, sql`r.id`];
+    const expr =
+      f.shape === 'number'
+        ? sql`nullif(r.data::jsonb ->> ${f.vModel}, '')::numeric`
+        : sql`r.data::jsonb ->> ${f.vModel}`;
+    return [
+      sql`${expr} ${sql.raw(dir === 'asc' ? 'asc nulls first' : 'desc nulls last')}`,
+      sql`r.creator_time desc`,
+      sql`r.id`,
+    ];
+  };
+
+  const listOut = (r: {
+    id: string;
+    data: string;
+    creator_time: Date;
+    creator_user_id: string;
+    version: number;
+  }) => ({
+    ...(JSON.parse(r.data) as Record<string, unknown>),
+    id: r.id,
+    creatorUserId: r.creator_user_id,
+    creatorTime: ts(r.creator_time),
+    version: r.version,
+  });
+
+  app.get(
+    '/api/visualdev/OnlineDev/:id/Config',
+    { config: {}, schema: { tags, params: IdParams } },
+    async (req) => {
+      const { row, menu } = await open(req, (req.params as IdParams).id);
+      const p = me(req);
+      const grant = p.modules.get(menu);
+      return ok({
+        id: row.id,
+        fullName: row.full_name,
+        enCode: row.en_code,
+        webType: row.web_type,
+        formData: JSON.parse(row.released_form_data!),
+        columnData: columnsOf(row),
+        menuId: row.menu_id,
+        buttons: p.isAdministrator ? null : [...(grant?.buttons ?? [])],
+      });
+    },
+  );
+
+  app.post(
+    '/api/visualdev/OnlineDev/:id/List',
+    { config: {}, schema: { tags, params: IdParams, body: OnlineListBody } },
+    async (req) => {
+      const b = (req.body ?? {}) as OnlineListBody;
+      const { row, menu } = await open(req, (req.params as IdParams).id);
+      const { q } = filtered(req, row, menu, b);
+      const cols = columnsOf(row);
+      const currentPage = b.currentPage ?? 1;
+      const pageSize = cols.hasPage === false ? 500 : (b.pageSize ?? cols.pageSize ?? 20);
+      const [{ n }, rows] = await Promise.all([
+        q.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+        orderOf(row, b)
+          .reduce(
+            (qb, o) => qb.orderBy(o),
+            q.select(['r.id', 'r.data', 'r.creator_time', 'r.creator_user_id', 'r.version']),
+          )
+          .limit(pageSize)
+          .offset((currentPage - 1) * pageSize)
+          .execute(),
+      ]);
+      return ok({ list: rows.map(listOut), pagination: { currentPage, pageSize, total: Number(n) } });
+    },
+  );
+
+  app.post(
+    '/api/visualdev/OnlineDev/:id',
+    { config: {}, schema: { tags, params: IdParams, body: OnlineRecordBody } },
+    async (req) => {
+      const { row, compiled } = await open(req, (req.params as IdParams).id, 'btn_add');
+      const data = await recordData(req, compiled, (req.body as OnlineRecordBody).data, null);
+      const p = me(req);
+      const id = newId();
+      await db
+        .insertInto('visualdev_record')
+        .values({
+          id,
+          module_id: row.id,
+          data: JSON.stringify(data),
+          creator_user_id: p.userId,
+          organize_id: p.organizeId ?? null,
+          department_id: p.departmentId ?? null,
+        })
+        .execute();
+      return ok(id, '新建成功');
+    },
+  );
+
+  const loadRecord = async (req: FastifyRequest, moduleId: string, recordId: string, menu: string) => {
+    const r = await db
+      .selectFrom('visualdev_record as r')
+      .selectAll()
+      .where('r.id', '=', recordId)
+      .where('r.module_id', '=', moduleId)
+      .where(scopeFilter(me(req), menu, SCOPE_COLS))
+      .executeTakeFirst();
+    if (!r) throw notFound();
+    return r;
+  };
+
+  app.get(
+    '/api/visualdev/OnlineDev/:id/:recordId',
+    { config: {}, schema: { tags, params: OnlineRecordParams } },
+    async (req) => {
+      const { id, recordId } = req.params as OnlineRecordParams;
+      const { menu } = await open(req, id);
+      const r = await loadRecord(req, id, recordId, menu);
+      return ok({ id: r.id, data: JSON.parse(r.data), version: r.version, creatorTime: ts(r.creator_time) });
+    },
+  );
+
+  app.get(
+    '/api/visualdev/OnlineDev/:id/:recordId/DataChange',
+    { config: {}, schema: { tags, params: OnlineRecordParams } },
+    async (req) => {
+      // The record as shown on the detail page: option labels instead of values.
+      const { id, recordId } = req.params as OnlineRecordParams;
+      const { menu, compiled } = await open(req, id);
+      const r = await loadRecord(req, id, recordId, menu);
+      const data = JSON.parse(r.data) as Record<string, unknown>;
+      const out: Record<string, unknown> = {};
+      for (const f of compiled.fields) {
+        if (f.table) continue;
+        if (f.shape === 'table') {
+          const cols = compiled.fields.filter((c) => c.table === f.vModel);
+          const rows = Array.isArray(data[f.vModel])
+            ? (data[f.vModel] as Array<Record<string, unknown>>)
+            : [];
+          out[f.vModel] = rows.map((s) =>
+            Object.fromEntries(cols.map((c) => [c.vModel, displayOf(c, s?.[c.vModel])])),
+          );
+        } else out[f.vModel] = displayOf(f, data[f.vModel]);
+      }
+      return ok({ id: r.id, data: out });
+    },
+  );
+
+  app.put(
+    '/api/visualdev/OnlineDev/:id/:recordId',
+    { config: {}, schema: { tags, params: OnlineRecordParams, body: OnlineRecordBody } },
+    async (req) => {
+      const { id, recordId } = req.params as OnlineRecordParams;
+      const b = req.body as OnlineRecordBody;
+      const { menu, compiled } = await open(req, id, 'btn_edit');
+      const old = await loadRecord(req, id, recordId, menu);
+      if (b.version !== undefined && b.version !== old.version) throw new ApiError(409, VMSG.stale);
+      const data = await recordData(req, compiled, b.data, JSON.parse(old.data) as Record<string, unknown>);
+      const res = await db
+        .updateTable('visualdev_record')
+        .set({
+          data: JSON.stringify(data),
+          last_modify_user_id: me(req).userId,
+          last_modify_time: new Date(),
+          version: old.version + 1,
+        })
+        .where('id', '=', recordId)
+        .where('version', '=', old.version)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) throw new ApiError(409, VMSG.stale);
+      return ok(null, '更新成功');
+    },
+  );
+
+  app.delete(
+    '/api/visualdev/OnlineDev/:id/:recordId',
+    { config: {}, schema: { tags, params: OnlineRecordParams } },
+    async (req) => {
+      const { id, recordId } = req.params as OnlineRecordParams;
+      const { menu } = await open(req, id, 'btn_remove');
+      await loadRecord(req, id, recordId, menu);
+      await db
+        .deleteFrom('visualdev_record')
+        .where('id', '=', recordId)
+        .where('module_id', '=', id)
+        .execute();
+      return ok(null, '删除成功');
+    },
+  );
+
+  app.post(
+    '/api/visualdev/OnlineDev/batchDelete/:id',
+    { config: {}, schema: { tags, params: IdParams, body: OnlineIdsBody } },
+    async (req) => {
+      const { id } = req.params as IdParams;
+      const { ids } = req.body as OnlineIdsBody;
+      const { menu } = await open(req, id, 'btn_batchRemove');
+      // Only the caller's rows in scope go; any other id fails the whole call and nothing is deleted.
+      const visible = await db
+        .selectFrom('visualdev_record as r')
+        .select('r.id')
+        .where('r.module_id', '=', id)
+        .where('r.id', 'in', ids)
+        .where(scopeFilter(me(req), menu, SCOPE_COLS))
+        .execute();
+      const uniq = new Set(ids);
+      if (visible.length !== uniq.size) throw notFound();
+      await db
+        .deleteFrom('visualdev_record')
+        .where('module_id', '=', id)
+        .where('id', 'in', [...uniq])
+        .execute();
+      return ok(null, '删除成功');
+    },
+  );
+
+  app.post(
+    '/api/visualdev/OnlineDev/:id/Actions/Export',
+    { config: {}, schema: { tags, params: IdParams, body: OnlineExportBody } },
+    async (req) => {
+      const b = (req.body ?? {}) as OnlineExportBody;
+      const { row, menu, compiled } = await open(req, (req.params as IdParams).id, 'btn_download');
+      const { q } = filtered(req, row, menu, b);
+      let rq = orderOf(row, b).reduce((qb, o) => qb.orderBy(o), q.select(['r.id', 'r.data']));
+      if (String(b.dataType ?? '0') === '0') {
+        const pageSize = b.pageSize ?? columnsOf(row).pageSize ?? 20;
+        rq = rq.limit(pageSize).offset(((b.currentPage ?? 1) - 1) * pageSize);
+      } else rq = rq.limit(50_000);
+      const rows = await rq.execute();
+      const keys = (b.selectKey ?? []).filter(Boolean);
+      const bytes = await writeRecords(
+        compiled,
+        rows.map((r) => JSON.parse(r.data) as Record<string, unknown>),
+        { keys },
+      );
+      return ok(await storeWorkbook(req, `${row.full_name}_${stamp()}.xlsx`, bytes));
+    },
+  );
+
+  app.get(
+    '/api/visualdev/OnlineDev/:id/Template',
+    { config: {}, schema: { tags, params: IdParams } },
+    async (req) => {
+      const { row, compiled } = await open(req, (req.params as IdParams).id, 'btn_upload');
+      const bytes = await writeRecords(compiled, [], { template: true });
+      return ok(await storeWorkbook(req, `${row.full_name}导入模板.xlsx`, bytes));
+    },
+  );
+
+  /** Parses an uploaded workbook and checks every row as a create would; nothing is written. */
+  const checkImport = async (req: FastifyRequest, id: string) => {
+    const { row, compiled } = await open(req, id, 'btn_upload');
+    const bytes = await uploadedWorkbook(req, (req.body as OnlineImportBody).fileId);
+    const rows = await readRecords(compiled, bytes);
+    const checked: Array<{
+      data: Record<string, unknown>;
+      stored?: Record<string, unknown>;
+      errorsInfo?: string;
+    }> = [];
+    for (const data of rows) {
+      try {
+        checked.push({ data, stored: await recordData(req, compiled, data, null) });
+      } catch (e) {
+        checked.push({ data, errorsInfo: e instanceof ApiError ? e.message : String(e) });
+      }
+    }
+    return { row, checked };
+  };
+
+  app.post(
+    '/api/visualdev/OnlineDev/:id/Actions/ImportPreview',
+    { config: {}, schema: { tags, params: IdParams, body: OnlineImportBody } },
+    async (req) => {
+      const { checked } = await checkImport(req, (req.params as IdParams).id);
+      return ok({
+        list: checked.map((c) => ({ data: c.data, errorsInfo: c.errorsInfo ?? '' })),
+        snum: checked.filter((c) => !c.errorsInfo).length,
+        fnum: checked.filter((c) => c.errorsInfo).length,
+      });
+    },
+  );
+
+  app.post(
+    '/api/visualdev/OnlineDev/:id/Actions/Import',
+    { config: {}, schema: { tags, params: IdParams, body: OnlineImportBody } },
+    async (req) => {
+      const { row, checked } = await checkImport(req, (req.params as IdParams).id);
+      const good = checked.filter((c) => c.stored);
+      const p = me(req);
+      if (good.length) {
+        await db.transaction().execute(async (tx) => {
+          for (let i = 0; i < good.length; i += 500) {
+            await tx
+              .insertInto('visualdev_record')
+              .values(
+                good.slice(i, i + 500).map((c) => ({
+                  id: newId(),
+                  module_id: row.id,
+                  data: JSON.stringify(c.stored),
+                  creator_user_id: p.userId,
+                  organize_id: p.organizeId ?? null,
+                  department_id: p.departmentId ?? null,
+                })),
+              )
+              .execute();
+          }
+        });
+      }
+      const failResult = checked
+        .filter((c) => c.errorsInfo)
+        .map((c) => ({ data: c.data, errorsInfo: c.errorsInfo }));
+      return ok(
+        { snum: good.length, fnum: failResult.length, resultType: failResult.length ? 1 : 0, failResult },
+        failResult.length ? `导入成功${good.length}条，失败${failResult.length}条` : '导入成功',
+      );
+    },
+  );
+
+  app.post(
+    '/api/visualdev/OnlineDev/:id/Actions/ExportData',
+    { config: {}, schema: { tags, params: IdParams, body: OnlineExceptionBody } },
+    async (req) => {
+      const { row, compiled } = await open(req, (req.params as IdParams).id, 'btn_upload');
+      const { list } = req.body as OnlineExceptionBody;
+      const bytes = await writeRecords(
+        compiled,
+        list.map((l) => l.data),
+        { template: true, errors: list.map((l) => l.errorsInfo ?? '') },
+      );
+      return ok(await storeWorkbook(req, `${row.full_name}导入失败数据_${stamp()}.xlsx`, bytes));
+    },
+  );
+}
