@@ -15,6 +15,7 @@ import dictionaryRoutes from './system/dictionary';
 import onlineUserRoutes from './system/online-user';
 import sysconfigRoutes from './system/sysconfig';
 import sysconfigAdminRoutes from './system/sysconfig-admin';
+import visualdevRoutes from './visualdev/index';
 import workflowRoutes from './workflow/index';
 
 /** Every route module, registered in this order by buildApp. Add yours here. */
@@ -36,4 +37,5 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   sysconfigAdminRoutes,
   dataInterfaceRoutes,
   workflowRoutes,
+  visualdevRoutes,
 ];
