@@ -29,6 +29,8 @@ export interface Loaded {
   org: OrgDirectory & { managers: string[] };
   tx: Transaction<WfDatabase>;
   now: Date;
+  /** Child tasks started by this transition (subflows) and the status each reached at once. */
+  children?: { id: string; status: number; nodeId: string }[];
 }
 
 export const WF_MSG = {
@@ -210,7 +212,24 @@ async function applyEffects(
           .execute();
         break;
       case 'startSubflow':
-        // Subflows are not started by this server yet (see README: not done); the parent waits.
+        // One child task per initiator, launched in this transaction from the node's released template
+        // (form data = the parent's, not re-validated: the parent's form was checked); when a child
+        // ends, its parent gets `subflowFinished` with the child's status (see below).
+        for (const initiator of e.initiators) {
+          const child = await launchInTx(tx, {
+            userId: initiator,
+            templateId: e.flowId,
+            formData: l.snap.flow.formData,
+            status: 0,
+            parentTaskId: taskId,
+            parentNodeId: e.nodeId,
+            skipFormCheck: true,
+            org: l.org,
+            now,
+            notices,
+          });
+          l.children = [...(l.children ?? []), { ...child, nodeId: e.nodeId }];
+        }
         break;
       default:
         break;
@@ -251,8 +270,22 @@ export async function actOnTask(
   opts: ActOptions = {},
 ): Promise<{ state: FlowState; effects: Effect[]; row: TaskRow }> {
   const notices: WfNotice[] = [];
-  const out = await ctx.db.transaction().execute(async (raw) => {
-    const tx = raw as unknown as Transaction<WfDatabase>;
+  const out = await ctx.db
+    .transaction()
+    .execute(async (raw) => actInTx(raw as unknown as Transaction<WfDatabase>, taskId, build, opts, notices));
+  await notify(ctx, notices);
+  return out;
+}
+
+/** actOnTask inside a caller's transaction (subflow ends act on the parent in the child's transaction). */
+export async function actInTx(
+  tx: Transaction<WfDatabase>,
+  taskId: string,
+  build: (l: Loaded) => Promise<FlowAction> | FlowAction,
+  opts: ActOptions,
+  notices: WfNotice[],
+): Promise<{ state: FlowState; effects: Effect[]; row: TaskRow }> {
+  {
     const row = await tx
       .selectFrom('wf_task')
       .selectAll()
@@ -281,10 +314,57 @@ export async function actOnTask(
       .executeTakeFirst();
     if (Number(upd.numUpdatedRows) !== 1) throw conflict(WF_MSG.busy);
     if (opts.after) await opts.after(l, r.effects);
+    await tellParent(tx, row, r.state, r.effects, notices);
+    await settleChildren(tx, l, notices);
     return { state: r.state, effects: r.effects, row };
-  });
-  await notify(ctx, notices);
-  return out;
+  }
+}
+
+/** Children that ended as they started (no approver anywhere) count at once, once the parent row is written. */
+async function settleChildren(tx: Transaction<WfDatabase>, l: Loaded, notices: WfNotice[]): Promise<void> {
+  for (const c of l.children ?? []) {
+    if (c.status !== 2) continue;
+    await tellParent(
+      tx,
+      { id: c.id, parent_task_id: l.row.id, parent_node_id: c.nodeId },
+      { closed: false } as FlowState,
+      [{ type: 'flowFinished', status: 2 }],
+      notices,
+    );
+  }
+}
+
+/**
+ * A child flow that ended (2 adopted, 5 cancelled, 4 revoked for good) tells its parent's sync subflow
+ * node, in the same transaction; an async parent node (not waiting) is left alone.
+ */
+async function tellParent(
+  tx: Transaction<WfDatabase>,
+  row: Pick<TaskRow, 'id' | 'parent_task_id' | 'parent_node_id'>,
+  state: FlowState,
+  effects: Effect[],
+  notices: WfNotice[],
+): Promise<void> {
+  if (!row.parent_task_id || !row.parent_node_id) return;
+  const end = effects.find((e) => e.type === 'flowFinished');
+  if (!end || end.type !== 'flowFinished') return;
+  if (end.status === 3 || (end.status === 4 && !state.closed)) return; // not an end: may be resubmitted
+  const parent = await tx
+    .selectFrom('wf_task')
+    .select(['state_json', 'status'])
+    .where('id', '=', row.parent_task_id)
+    .executeTakeFirst();
+  if (!parent || parent.status !== 1) return;
+  const run = parseJson<TaskSnapshot>(parent.state_json, null as never).flow.runs[row.parent_node_id];
+  if (run?.kind !== 'subflow') return;
+  const nodeId = row.parent_node_id;
+  await actInTx(
+    tx,
+    row.parent_task_id,
+    () => ({ type: 'subflowFinished', userId: 'system', nodeId, childStatus: end.status }),
+    { refuseSuspended: false },
+    notices,
+  );
 }
 
 export interface LaunchInput {
@@ -298,6 +378,14 @@ export interface LaunchInput {
   copyIds?: string[];
   id?: string;
   parentTaskId?: string;
+  parentNodeId?: string;
+}
+interface LaunchTxInput extends LaunchInput {
+  /** Subflow children: the parent's data, not checked against the child's form. */
+  skipFormCheck?: boolean;
+  org?: OrgDirectory & { managers: string[] };
+  now?: Date;
+  notices: WfNotice[];
 }
 
 /** Launches (or drafts) a new flow task from a released template, in one transaction. */
@@ -306,9 +394,21 @@ export async function launchTask(
   input: LaunchInput,
 ): Promise<{ id: string; status: number }> {
   const notices: WfNotice[] = [];
+  const res = await ctx.db
+    .transaction()
+    .execute(async (raw) => launchInTx(raw as unknown as Transaction<WfDatabase>, { ...input, notices }));
+  await notify(ctx, notices);
+  return res;
+}
+
+/** launchTask inside a caller's transaction. */
+export async function launchInTx(
+  tx: Transaction<WfDatabase>,
+  input: LaunchTxInput,
+): Promise<{ id: string; status: number }> {
   const id = input.id ?? newId();
-  const res = await ctx.db.transaction().execute(async (raw) => {
-    const tx = raw as unknown as Transaction<WfDatabase>;
+  const notices = input.notices;
+  {
     const tpl = await tx
       .selectFrom('wf_template')
       .selectAll()
@@ -319,20 +419,21 @@ export async function launchTask(
     if (tpl.enabled_mark !== 1) throw badRequest('流程未发布或已停用');
     const visible = parseJson<string[]>(tpl.visible_user_ids, []);
     if (visible.length && !visible.includes(input.userId)) throw new ApiError(403, '暂无权限');
-    checkFormData(
-      `${tpl.id}@${tpl.version}`,
-      tpl.form_json,
-      input.formData,
-      input.status === 1 ? 'save' : 'submit',
-    );
+    if (!input.skipFormCheck)
+      checkFormData(
+        `${tpl.id}@${tpl.version}`,
+        tpl.form_json,
+        input.formData,
+        input.status === 1 ? 'save' : 'submit',
+      );
     const template: FlowTemplate = {
       flowId: tpl.id,
       fullName: tpl.full_name,
       tree: tpl.flow_json as FlowTemplate['tree'],
       properties: parseJson(tpl.properties_json, {}),
     };
-    const now = new Date();
-    const org = await loadOrgDirectory(tx);
+    const now = input.now ?? new Date();
+    const org = input.org ?? (await loadOrgDirectory(tx));
     const r = transition(
       createFlowState(),
       {
@@ -358,7 +459,7 @@ export async function launchTask(
       initiator_id: input.userId,
       flow_urgent: input.flowUrgent ?? 1,
       parent_task_id: input.parentTaskId ?? null,
-      parent_node_id: null,
+      parent_node_id: input.parentNodeId ?? null,
       creator_time: now,
       start_time: input.status === 0 ? now : null,
       end_time: null,
@@ -373,10 +474,9 @@ export async function launchTask(
       now,
     };
     await applyEffects(l, id, r.effects, notices, tpl.id);
+    await settleChildren(tx, l, notices);
     return { id, status: r.state.status };
-  });
-  await notify(ctx, notices);
-  return res;
+  }
 }
 
 export { wdb };

@@ -13,7 +13,7 @@ type TaskIdParams = { taskId: string };
 const CategoryParams = Type.Object({ category: Type.String({ maxLength: 10 }) });
 
 /** Loads the caller's pending operator task inside the locked transaction; refuses clearly otherwise. */
-async function myPendingOperator(l: Loaded, operatorId: string, userId: string) {
+export async function myPendingOperator(l: Loaded, operatorId: string, userId: string) {
   const op = await l.tx
     .selectFrom('wf_operator')
     .selectAll()
@@ -26,7 +26,7 @@ async function myPendingOperator(l: Loaded, operatorId: string, userId: string) 
   return op;
 }
 
-async function taskOfOperator(app: FastifyInstance, operatorId: string) {
+export async function taskOfOperator(app: FastifyInstance, operatorId: string) {
   const op = await wdb(app.kp.db)
     .selectFrom('wf_operator')
     .select(['task_id', 'user_id'])

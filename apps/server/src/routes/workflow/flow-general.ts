@@ -1,6 +1,8 @@
 import { IdParams, WfNotifyBody } from '@kp/schema';
+import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { me } from '../../auth/guard';
+import { newId } from '../../auth/tokens';
 import { badRequest, forbidden, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { assertCanRead, BASE, ms, userNames } from './access';
@@ -11,25 +13,138 @@ import { parseJson, wdb } from './tables';
 export default async function flowGeneralRoutes(app: FastifyInstance) {
   const db = wdb(app.kp.db);
 
-  /** Print templates of a flow: none are stored yet, so the list is empty (the host shows 暂无数据). */
+  const PT = `${BASE}/FlowGeneral/PrintTemplate`;
+  const printRow = (r: {
+    id: string;
+    full_name: string;
+    node_id: string | null;
+    template_id: string;
+    sort_code: number;
+  }) => ({
+    id: r.id,
+    fullName: r.full_name,
+    taskNodeId: r.node_id,
+    flowId: r.template_id,
+    sortCode: r.sort_code,
+  });
+  /** Print templates of a flow (template id): `{ list: [{ id, fullName, taskNodeId, flowId, sortCode }] }`. */
   app.get(`${BASE}/FlowGeneral/printList/:id`, { schema: { params: IdParams } }, async (req) => {
     const { id } = req.params as IdParams;
     const tpl = await db.selectFrom('wf_template').select('id').where('id', '=', id).executeTakeFirst();
     if (!tpl) throw notFound();
-    return ok({ list: [] });
+    const rows = await db
+      .selectFrom('wf_print_template')
+      .selectAll()
+      .where('template_id', '=', id)
+      .where('deleted', '=', 0)
+      .orderBy('sort_code')
+      .orderBy('full_name')
+      .execute();
+    return ok({ list: rows.map(printRow) });
   });
   /**
-   * Print data (our path): GET /FlowGeneral/printData/{taskId}. operatorRecordList holds only records
-   * with handleStatus 0 or 1 (spec 2 §4 reading B), oldest first.
+   * Print configs offered on a task (our path): GET /FlowGeneral/printConfig/{taskId}?taskNodeId= —
+   * the flow's templates for that node or for every node: `{ list: [{ id, fullName, taskNodeId }] }`.
+   */
+  app.get(`${BASE}/FlowGeneral/printConfig/:id`, { schema: { params: IdParams } }, async (req) => {
+    const { id } = req.params as IdParams;
+    await assertCanRead(db, req, id);
+    const node = (req.query as { taskNodeId?: string }).taskNodeId;
+    const t = await db
+      .selectFrom('wf_task')
+      .select('template_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    let qb = db
+      .selectFrom('wf_print_template')
+      .selectAll()
+      .where('template_id', '=', t.template_id)
+      .where('deleted', '=', 0);
+    if (node) qb = qb.where((eb) => eb.or([eb('node_id', 'is', null), eb('node_id', '=', node)]));
+    const rows = await qb.orderBy('sort_code').orderBy('full_name').execute();
+    return ok({ list: rows.map(printRow) });
+  });
+  const PrintTemplateBody = Type.Object({
+    flowId: Type.String({ minLength: 1, maxLength: 50 }),
+    fullName: Type.String({ minLength: 1, maxLength: 200 }),
+    content: Type.String({ minLength: 1, maxLength: 200_000 }),
+    taskNodeId: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
+    sortCode: Type.Optional(Type.Integer()),
+  });
+  type PrintTemplateBody = Static<typeof PrintTemplateBody>;
+  const DESIGN = { config: { permission: { menu: 'workFlow.flowEngine' } } };
+  /** Print template CRUD (our paths, designers): POST / PUT {id} / DELETE {id} /FlowGeneral/PrintTemplate. */
+  app.post(PT, { ...DESIGN, schema: { body: PrintTemplateBody } }, async (req) => {
+    const b = req.body as PrintTemplateBody;
+    const tpl = await db.selectFrom('wf_template').select('id').where('id', '=', b.flowId).executeTakeFirst();
+    if (!tpl) throw badRequest('flowId: 流程不存在');
+    const id = newId();
+    await db
+      .insertInto('wf_print_template')
+      .values({
+        id,
+        template_id: b.flowId,
+        node_id: b.taskNodeId ?? null,
+        full_name: b.fullName,
+        content: b.content,
+        sort_code: b.sortCode ?? 0,
+        creator_user_id: me(req).userId,
+      })
+      .execute();
+    return ok(id, '新建成功');
+  });
+  app.put(`${PT}/:id`, { ...DESIGN, schema: { params: IdParams, body: PrintTemplateBody } }, async (req) => {
+    const b = req.body as PrintTemplateBody;
+    const r = await db
+      .updateTable('wf_print_template')
+      .set({
+        template_id: b.flowId,
+        node_id: b.taskNodeId ?? null,
+        full_name: b.fullName,
+        content: b.content,
+        sort_code: b.sortCode ?? 0,
+      })
+      .where('id', '=', (req.params as IdParams).id)
+      .where('deleted', '=', 0)
+      .executeTakeFirst();
+    if (!Number(r.numUpdatedRows)) throw notFound();
+    return ok(null, '更新成功');
+  });
+  app.delete(`${PT}/:id`, { ...DESIGN, schema: { params: IdParams } }, async (req) => {
+    const r = await db
+      .updateTable('wf_print_template')
+      .set({ deleted: 1 })
+      .where('id', '=', (req.params as IdParams).id)
+      .where('deleted', '=', 0)
+      .executeTakeFirst();
+    if (!Number(r.numUpdatedRows)) throw notFound();
+    return ok(null, '删除成功');
+  });
+  /**
+   * Print data (our path): GET /FlowGeneral/printData/{taskId}?formId={print template id}.
+   * printTemplate = that template's HTML (null without formId), printData = form data + fullName,
+   * operatorRecordList only records with handleStatus 0 or 1 (spec 2 §4 reading B), oldest first.
    */
   app.get(`${BASE}/FlowGeneral/printData/:id`, { schema: { params: IdParams } }, async (req) => {
     const { id } = req.params as IdParams;
     await assertCanRead(db, req, id);
     const t = await db
       .selectFrom('wf_task')
-      .select(['form_data', 'full_name'])
+      .select(['form_data', 'full_name', 'template_id'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
+    const formId = (req.query as { formId?: string }).formId;
+    let printTemplate: string | null = null;
+    if (formId) {
+      const pt = await db
+        .selectFrom('wf_print_template')
+        .select(['content', 'template_id'])
+        .where('id', '=', formId)
+        .where('deleted', '=', 0)
+        .executeTakeFirst();
+      if (!pt || pt.template_id !== t.template_id) throw notFound('打印模板不存在');
+      printTemplate = pt.content;
+    }
     const recs = await db
       .selectFrom('wf_record')
       .selectAll()
@@ -43,7 +158,7 @@ export default async function flowGeneralRoutes(app: FastifyInstance) {
       recs.map((r) => r.user_id),
     );
     return ok({
-      printTemplate: null,
+      printTemplate,
       printData: { ...parseJson<Record<string, unknown>>(t.form_data, {}), fullName: t.full_name },
       operatorRecordList: recs.map((r) => ({
         nodeName: r.node_name,

@@ -1,11 +1,12 @@
 import { IdParams, WfCommentBody, WfEntrustBody, WfListQuery, WfReasonBody } from '@kp/schema';
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
 import { badRequest, conflict, forbidden, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
-import { assertCanRead, BASE, ms, page, userNames } from './access';
-import { actOnTask } from './engine';
+import { assertCanRead, BASE, isFlowManager, ms, page, userNames } from './access';
+import { actOnTask, checkFormData } from './engine';
 import { json, parseJson, wdb } from './tables';
 
 export default async function flowLaunchRoutes(app: FastifyInstance) {
@@ -69,10 +70,60 @@ export default async function flowLaunchRoutes(app: FastifyInstance) {
     const uid = me(req).userId;
     await actOnTask(ctx, (req.params as IdParams).id, (l) => {
       if (l.row.initiator_id !== uid) throw forbidden();
-      return { type: 'withdraw', userId: uid, reason };
+      // status 1: withdraw (can be resubmitted); status 2: revoke the adopted flow (final).
+      return l.row.status === 2
+        ? { type: 'revoke', userId: uid, reason }
+        : { type: 'withdraw', userId: uid, reason };
     });
     return ok(null, '撤回成功');
   });
+  /**
+   * Re-archive (refile, spec 2 §7 POST FlowLaunch/rearchive/{id}): a flow manager overwrites the form
+   * data of an adopted flow (status 2); body `{ formData }` (or the fields at the top level). 409 for
+   * any other status. msg 归档成功.
+   */
+  app.post(
+    `${P}/rearchive/:id`,
+    {
+      schema: {
+        params: IdParams,
+        body: Type.Optional(
+          Type.Object(
+            { formData: Type.Optional(Type.Record(Type.String(), Type.Unknown())) },
+            { additionalProperties: true },
+          ),
+        ),
+      },
+    },
+    async (req) => {
+      if (!isFlowManager(req)) throw forbidden();
+      const b = (req.body ?? {}) as { formData?: Record<string, unknown> } & Record<string, unknown>;
+      const data = b.formData ?? Object.fromEntries(Object.entries(b).filter(([k]) => k !== 'formData'));
+      await actOnTask(
+        ctx,
+        (req.params as IdParams).id,
+        async (l) => {
+          if (l.row.status !== 2) throw conflict('只有已通过的流程可以重新归档');
+          const tpl = await l.tx
+            .selectFrom('wf_template')
+            .select('form_json')
+            .where('id', '=', l.row.template_id)
+            .executeTakeFirst();
+          const merged = { ...l.snap.flow.formData, ...data };
+          if (tpl)
+            checkFormData(
+              `${l.row.template_id}@task${l.row.template_version}`,
+              tpl.form_json,
+              merged,
+              'submit',
+            );
+          return { type: 'refile', userId: l.org.managers[0] ?? me(req).userId, formData: data };
+        },
+        { refuseSuspended: false },
+      );
+      return ok(null, '归档成功');
+    },
+  );
   app.post(`${P}/Press/:id`, { schema: { params: IdParams } }, async (req) => {
     const uid = me(req).userId;
     await actOnTask(

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { startDeadlineJob } from './deadlines';
+import flowBatchRoutes from './flow-batch';
 import flowBeforeRoutes from './flow-before';
 import flowEngineRoutes from './flow-engine';
+import flowFormRoutes from './flow-form';
 import flowGeneralRoutes from './flow-general';
 import flowLaunchRoutes from './flow-launch';
 import monitorRoutes from './monitor';
@@ -12,6 +14,8 @@ export default async function workflowRoutes(app: FastifyInstance) {
   await seedWorkflowExamples(app.kp);
   await app.register(flowEngineRoutes);
   await app.register(flowBeforeRoutes);
+  await app.register(flowBatchRoutes);
+  await app.register(flowFormRoutes);
   await app.register(flowLaunchRoutes);
   await app.register(monitorRoutes);
   await app.register(flowGeneralRoutes);

@@ -47,5 +47,22 @@ export async function seedWorkflowExamples(ctx: AppContext): Promise<void> {
       })
       .onConflict((oc) => oc.doNothing())
       .execute();
+    await db
+      .insertInto('wf_print_template')
+      .values({
+        id: `${ex.id}-print`,
+        template_id: ex.id,
+        node_id: null,
+        full_name: `${flow.fullName}打印模板`,
+        content: PRINT_HTML(flow.fullName),
+        sort_code: 0,
+        creator_user_id: null,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   }
 }
+
+/** The example print template: {field} placeholders, filled by the host's print preview. */
+const PRINT_HTML = (title: string) =>
+  `<h2 style="text-align:center">${title}</h2><p>{fullName}</p><table border="1" style="width:100%;border-collapse:collapse"><tr><td>申请人</td><td>{applicant}</td></tr><tr><td>事由</td><td>{reason}</td></tr></table><h3>审批意见</h3>{approvalRecords}`;

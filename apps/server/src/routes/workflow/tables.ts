@@ -123,7 +123,20 @@ export interface WfDeadlineTable {
   claimed_until: Date | null;
 }
 
+export interface WfPrintTemplateTable {
+  id: string;
+  template_id: string;
+  node_id: string | null;
+  full_name: string;
+  content: string;
+  sort_code: Generated<number>;
+  creator_user_id: string | null;
+  creator_time: Generated<Date>;
+  deleted: Generated<number>;
+}
+
 export interface WfDatabase extends Database {
+  wf_print_template: WfPrintTemplateTable;
   wf_template: WfTemplateTable;
   wf_task: WfTaskTable;
   wf_operator: WfOperatorTable;
