@@ -10,7 +10,7 @@ import {
 } from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
 import { me } from '../../auth/guard';
-import { forbidden } from '../../http/api-error';
+import { forbidden, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { bad, checkUsers, idList, MMSG } from '../message/common';
 import { mdb } from '../message/tables';
@@ -133,7 +133,8 @@ export default async function businessMessageRoutes(app: FastifyInstance) {
       await db.updateTable('oa_item').set({ delete_mark: 0 }).where('id', '=', id).execute();
       return ok(null, MMSG.recovered);
     }
-    if (!row) throw bad('id: 消息不存在或不可恢复');
+    // unknown or not visible: 404 like every other path (MESSAGING.md)
+    if (!row) throw notFound();
     const r = await db
       .updateTable('oa_item_user')
       .set({ delete_mark: 0 })
