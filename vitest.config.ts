@@ -16,7 +16,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['apps/server/src/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          include: ['apps/server/src/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/hardening/**/*.test.ts'],
           pool: 'forks',
           testTimeout: 60_000,
           hookTimeout: 120_000,
