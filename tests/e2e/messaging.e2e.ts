@@ -2,6 +2,8 @@
 // Two demo users in two browser contexts exchange a chat message and watch the unread badge change; a user
 // opens a notice from the notification drawer, toggles its reminder, comments and replies. Script payloads in
 // names, notices, comments and chat text must render as text: any dialog (alert) fails the suite.
+import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser';
@@ -47,6 +49,38 @@ async function badge(page: Page, tool: string): Promise<string> {
   if ((await sup.count()) === 0) return '';
   return (await sup.first().getAttribute('title')) ?? '';
 }
+
+/** A one-sheet workbook made with exceljs (the same library the preview reads it with). */
+async function xlsxFile(): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('销售');
+  ws.addRow(['季度销售', 'Q1']);
+  ws.addRow(['<b>金额</b>', 1200]);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** A minimal Word document (WordprocessingML in a zip). */
+async function docxFile(text: string): Promise<Buffer> {
+  const zip = new JSZip();
+  zip.file(
+    '[Content_Types].xml',
+    '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+  );
+  zip.file(
+    '_rels/.rels',
+    '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+  );
+  zip.file(
+    'word/document.xml',
+    `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:body></w:document>`,
+  );
+  return zip.generateAsync({ type: 'nodebuffer' });
+}
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 beforeAll(async () => {
   kp = await startKp('msg');
@@ -204,6 +238,73 @@ describe('messaging in Chromium', () => {
     const row = a.locator('[data-testid="item-open"]', { hasText: '季度通知' });
     await expect.poll(() => row.textContent(), { timeout: T }).toBe(title);
     expect(await a.locator('[data-testid="oa-notice-list"] img').count()).toBe(0);
+    expect(dialogs).toEqual([]);
+  }, 240_000);
+
+  it('a message with attachments goes out through the editor; the recipient previews Excel, Word and an image', async () => {
+    const a = await newPage();
+    await loginAs(a, kp.base, 'liuzhiqiang', PASSWORD);
+    await a.goto(`${kp.base}/kpSystem/oa/msgList`);
+    await a.click('[data-testid="item-add"]', { timeout: T });
+    const title = `附件消息 ${XSS}`;
+    await a.fill('[data-testid="item-title"]', title);
+    await a.click('[data-testid="item-pick-recipients"]');
+    const picker = a.locator('.ant-modal', { hasText: '候选人员' });
+    await picker.locator('[data-testid="picker-search"] input').fill('chenjing');
+    await picker.locator('[data-testid="picker-user"]', { hasText: '陈静' }).click({ timeout: T });
+    await picker.locator('.ant-modal-footer .ant-btn-primary').click();
+    await a.locator('[data-testid="rich-editor"]').click();
+    await a.keyboard.type('请查收附件');
+    await a.setInputFiles('[data-testid="item-files-input"]', [
+      {
+        name: 'report.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: await xlsxFile(),
+      },
+      {
+        name: 'memo.docx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        buffer: await docxFile('Hello 文档预览'),
+      },
+      { name: 'pic.png', mimeType: 'image/png', buffer: PNG },
+    ]);
+    await expect.poll(() => a.locator('[data-testid="item-files"] li').count(), { timeout: T }).toBe(3);
+    await a.click('[data-testid="item-send"]');
+    await a.locator('[data-testid="item-send"]').waitFor({ state: 'detached', timeout: T });
+
+    const b = await newPage();
+    await loginAs(b, kp.base, 'chenjing', PASSWORD);
+    await b.goto(`${kp.base}/kpSystem/oa/msgList`);
+    const row = b.locator('[data-testid="item-open"]', { hasText: '附件消息' });
+    await expect.poll(() => row.textContent(), { timeout: T }).toBe(title);
+    await row.click();
+    await expect
+      .poll(() => b.locator('[data-testid="item-body"]').textContent(), { timeout: T })
+      .toBe('请查收附件');
+    const files = b.locator('[data-testid="item-attachments"] li');
+    await expect.poll(() => files.count(), { timeout: T }).toBe(3);
+
+    const preview = async (name: string) => {
+      await files.filter({ hasText: name }).getByRole('button', { name: /预览/ }).click();
+      return b.locator('.ant-modal', { hasText: name });
+    };
+    let modal = await preview('report.xlsx');
+    await expect
+      .poll(() => modal.locator('[data-testid="preview-excel"] td').allTextContents(), { timeout: T })
+      .toEqual(['季度销售', 'Q1', '<b>金额</b>', '1200']);
+    await modal.locator('.ant-modal-close').click();
+    await modal.waitFor({ state: 'detached', timeout: T });
+    modal = await preview('memo.docx');
+    await expect
+      .poll(() => modal.locator('[data-testid="preview-word"]').textContent(), { timeout: T })
+      .toContain('Hello 文档预览');
+    await modal.locator('.ant-modal-close').click();
+    await modal.waitFor({ state: 'detached', timeout: T });
+    modal = await preview('pic.png');
+    const img = modal.locator('img').first();
+    await expect
+      .poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth), { timeout: T })
+      .toBe(1);
     expect(dialogs).toEqual([]);
   }, 240_000);
 });
