@@ -2,6 +2,7 @@ import { Tabs } from 'antd';
 import { memo, useRef } from 'react';
 import { useDrag, useDrop } from 'react-dnd';
 import { labelText, useDesignerT } from '../i18n';
+import { ControlSample } from './ControlSample';
 import { type DragItem, MOVE_ITEM, NEW_ITEM, useFormDesigner, useHoverPos, useIsSelected } from './context';
 import { positionIn } from './hover';
 import { isPane } from './kinds';
@@ -237,8 +238,8 @@ function FieldActions({ formId }: { formId: number }) {
   );
 }
 
-/** A light stand-in of the control (the real rendering is the preview through @kp/renderer). */
-function FieldBody({ field, label }: { field: FieldConfig; label: string }) {
+/** The control on the canvas: its label and @kp/renderer's real widget (containers hold their own lists). */
+const FieldBody = memo(function FieldBody({ field, label }: { field: FieldConfig; label: string }) {
   const c = field.__config__;
   const k = c.jnpfKey;
   const { lang } = useDesignerT();
@@ -280,14 +281,47 @@ function FieldBody({ field, label }: { field: FieldConfig; label: string }) {
       </div>
     );
   }
+  // display kinds (no label): the renderer's widget, with a plain drawing should it fail
   if (k === 'groupTitle')
-    return <div style={{ fontSize: 16, fontWeight: 600 }}>{labelText(field.content, lang) || label}</div>;
-  if (k === 'divider') return <hr style={{ borderTop: '1px solid #ddd' }} />;
+    return (
+      <ControlSample
+        field={field}
+        fallback={
+          <div style={{ fontSize: 16, fontWeight: 600 }}>{labelText(field.content, lang) || label}</div>
+        }
+      />
+    );
+  if (k === 'divider')
+    return <ControlSample field={field} fallback={<hr style={{ borderTop: '1px solid #ddd' }} />} />;
   if (k === 'JNPFText')
     return (
-      <div style={field.textStyle as Record<string, string | number>}>{labelText(field.content, lang)}</div>
+      <ControlSample
+        field={field}
+        fallback={
+          <div style={field.textStyle as Record<string, string | number>}>
+            {labelText(field.content, lang)}
+          </div>
+        }
+      />
     );
   const showLabel = c.showLabel !== false;
+  const mock = (
+    <span
+      className="kp-field-mock"
+      style={{
+        flex: 1,
+        border: '1px solid #d9d9d9',
+        borderRadius: 4,
+        height: 28,
+        color: '#bbb',
+        fontSize: 12,
+        padding: '4px 8px',
+      }}
+    >
+      {typeof field.placeholder === 'string' && field.placeholder ? field.placeholder : k}
+    </span>
+  );
+  if (k === 'button' || k === 'link' || k === 'alert') return <ControlSample field={field} fallback={mock} />;
   return (
     <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
       {showLabel ? (
@@ -299,20 +333,7 @@ function FieldBody({ field, label }: { field: FieldConfig; label: string }) {
           {label}
         </span>
       ) : null}
-      <span
-        className="kp-field-mock"
-        style={{
-          flex: 1,
-          border: '1px solid #d9d9d9',
-          borderRadius: 4,
-          height: 28,
-          color: '#bbb',
-          fontSize: 12,
-          padding: '4px 8px',
-        }}
-      >
-        {typeof field.placeholder === 'string' && field.placeholder ? field.placeholder : k}
-      </span>
+      <ControlSample field={field} fallback={mock} />
     </div>
   );
-}
+});

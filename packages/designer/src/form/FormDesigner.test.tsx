@@ -32,6 +32,36 @@ describe('FormDesigner', () => {
     expect(screen.getByTestId('field-102')).toBeTruthy();
   });
 
+  it('the canvas draws the real controls (@kp/renderer widgets) with the field label, placeholder and default', () => {
+    const store = new FormDesignerStore();
+    render(<FormDesigner store={store} />);
+    for (const k of ['comInput', 'numInput', 'switch', 'select', 'date', 'radio'])
+      fireEvent.click(screen.getByTestId(`palette-${k}`));
+    const ids = store.getConfig().fields.map((f) => f.__config__.formId);
+    const field = (i: number) => screen.getByTestId(`field-${ids[i]}`);
+    expect(field(0).querySelector('input.ant-input')).toBeTruthy();
+    expect(field(1).querySelector('.ant-input-number')).toBeTruthy();
+    expect(field(2).querySelector('.ant-switch')).toBeTruthy();
+    expect(field(3).querySelector('.ant-select')).toBeTruthy();
+    expect(field(4).querySelector('.ant-picker')).toBeTruthy();
+    expect(field(5).querySelectorAll('.ant-radio-wrapper').length).toBeGreaterThan(0);
+    expect(document.querySelector('.kp-field-mock')).toBeNull();
+    // property edits show on the canvas control: placeholder and default value
+    act(() => {
+      store.updateField(ids[0]!, (f) => {
+        f.placeholder = '请输入姓名';
+        f.__config__.defaultValue = '张三';
+      });
+    });
+    const input = field(0).querySelector<HTMLInputElement>('input.ant-input')!;
+    expect(input.placeholder).toBe('请输入姓名');
+    expect(input.value).toBe('张三');
+    // the control takes no pointer events: a click selects the canvas item
+    expect((field(0).querySelector('.kp-control-sample') as HTMLElement).style.pointerEvents).toBe('none');
+    fireEvent.click(field(0));
+    expect(store.getState().selectedId).toBe(ids[0]);
+  });
+
   it('delete asks 确定删除该组件？ and clear asks 确定要清空所有组件吗？', async () => {
     const store = new FormDesignerStore();
     render(<FormDesigner store={store} />);

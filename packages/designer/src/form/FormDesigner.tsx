@@ -6,6 +6,7 @@ import { HTML5Backend } from 'react-dnd-html5-backend';
 import { CodeEditor } from '../common/CodeEditor';
 import { type DesignerLanguage, setDesignerLanguage, useDesignerT } from '../i18n';
 import { FieldList } from './Canvas';
+import { SampleContext } from './ControlSample';
 import { checkFormForSave } from './checkFormForSave';
 import { type DragItem, FormDesignerContext, type FormDesignerContextValue } from './context';
 import { HoverStore } from './hover';
@@ -294,7 +295,9 @@ function FormDesignerInner({
                 minHeight: 400,
               }}
             >
-              <FieldList holderId="root" fields={config.fields} />
+              <SampleContext providers={providers} platform={view} language={language}>
+                <FieldList holderId="root" fields={config.fields} />
+              </SampleContext>
             </div>
           </div>
           <PropertyPanel
