@@ -80,7 +80,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     options: { bcryptCost: 10, hostDist: null, ...opts.options },
     settings,
     log: app.log,
+    routes: [],
   };
+  app.addHook('onRoute', (r) => {
+    for (const method of Array.isArray(r.method) ? r.method : [r.method]) {
+      if (method === 'HEAD') continue;
+      ctx.routes.push({
+        method,
+        url: r.url,
+        config: (r.config ?? {}) as AppContext['routes'][number]['config'],
+        schema: r.schema as AppContext['routes'][number]['schema'],
+      });
+    }
+  });
   app.decorate('kp', ctx);
   app.decorateRequest('principal', undefined);
   app.decorateRequest('session', undefined);

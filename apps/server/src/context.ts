@@ -16,6 +16,19 @@ export interface ServerOptions {
   hostDist: string | null;
 }
 
+/** One registered route as the app declared it (for introspection: docs, hardening suites). */
+export interface RouteInfo {
+  method: string;
+  url: string;
+  config: {
+    auth?: 'public' | 'session';
+    permission?: { menu?: string; button?: string; admin?: true };
+    allowLocked?: boolean;
+    tokenInQuery?: boolean;
+  };
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown; hide?: boolean };
+}
+
 /** What every route reaches through `app.kp` (decorated on the Fastify instance). */
 export interface AppContext {
   db: Kysely<Database>;
@@ -31,4 +44,6 @@ export interface AppContext {
     set(patch: Partial<Settings>): Promise<void>;
   };
   log: FastifyBaseLogger;
+  /** Every route registered on the app (filled while the app is built). */
+  routes: RouteInfo[];
 }
