@@ -1,16 +1,6 @@
-import { Card, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { useStore } from '../../store/createStore';
-import { sessionStore } from '../../store/session';
+import PortalPage from '../portal/PortalView';
 
-/** /home: the portal widgets come with the portal work; until then a plain welcome that says so. */
+/** /home: the caller's portal with its widgets (spec 1 §2.6). */
 export default function Home() {
-  const { t } = useTranslation();
-  const user = useStore(sessionStore, (s) => s.userInfo);
-  return (
-    <Card data-testid="home-page">
-      <Typography.Title level={4}>{t('page.homeWelcome', { name: user?.userName ?? '' })}</Typography.Title>
-      <Typography.Paragraph type="secondary">{t('page.homePending')}</Typography.Paragraph>
-    </Card>
-  );
+  return <PortalPage />;
 }

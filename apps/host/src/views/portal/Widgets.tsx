@@ -1,0 +1,491 @@
+import type { PortalItem } from '@kp/schema';
+import { Badge, Button, Card, Empty, Spin, Tag } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../i18n';
+import { useStore } from '../../store/createStore';
+import { sessionStore } from '../../store/session';
+import { textIn } from '../../util/text';
+import { portalApi } from './portalApi';
+import { useLoad } from './useLoad';
+import { WeekCalendar } from './WeekCalendar';
+import {
+  appLinkOf,
+  availableApps,
+  DEFAULT_ROWS,
+  dayRange,
+  formatDate,
+  isOutdated,
+  openInNewTab,
+  remindOf,
+  STATISTICS_PAGE_SIZE,
+  statusOf,
+  TARGETS,
+  todayMeetingCount,
+  workflowTarget,
+} from './widgetLogic';
+
+const HEADER_PX = 46;
+
+/** Frame of every widget: header, "more" link (new tab), body of the configured height. */
+export function WidgetCard({
+  item,
+  title,
+  more,
+  extra,
+  loading,
+  children,
+}: {
+  item: PortalItem;
+  title: string;
+  more?: string;
+  extra?: ReactNode;
+  loading?: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const shadow = item.shadow ?? 'always';
+  const height = item.height ?? 300;
+  return (
+    <Card
+      size="small"
+      className={`kp-widget kp-widget-shadow-${shadow}`}
+      data-testid={`widget-${item.jnpfKey}`}
+      title={title}
+      extra={
+        <span className="kp-widget-extra">
+          {extra}
+          {more && (
+            <Button type="link" size="small" data-testid="widget-more" onClick={() => openInNewTab(more)}>
+              {t('portalHome.more')}
+            </Button>
+          )}
+        </span>
+      }
+      styles={{ body: { height: Math.max(height - HEADER_PX, 40), overflow: 'auto', padding: '8px 12px' } }}
+    >
+      <Spin spinning={!!loading}>{children}</Spin>
+    </Card>
+  );
+}
+
+function NoData() {
+  const { t } = useTranslation();
+  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} />;
+}
+
+function Row({
+  onClick,
+  unread,
+  title,
+  right,
+  sub,
+  testId,
+  className,
+}: {
+  onClick?: () => void;
+  unread?: boolean;
+  title: ReactNode;
+  right?: ReactNode;
+  sub?: ReactNode;
+  testId?: string;
+  className?: string;
+}) {
+  return (
+    <button
+      type="button"
+      className={`kp-widget-row${unread ? ' kp-unread' : ''}${className ? ` ${className}` : ''}`}
+      onClick={onClick}
+      data-testid={testId}
+    >
+      <span className="kp-widget-row-title">
+        {unread && <Badge status="error" />}
+        {title}
+      </span>
+      {sub && <span className="kp-widget-row-sub">{sub}</span>}
+      {right && <span className="kp-widget-row-right">{right}</span>}
+    </button>
+  );
+}
+
+const rowsOf = (item: PortalItem) => item.rowCount ?? DEFAULT_ROWS;
+
+export function NewsWidget({ item, title }: { item: PortalItem; title: string }) {
+  const { data, loading } = useLoad(() => portalApi.news(rowsOf(item)), [item.rowCount]);
+  const list = data?.list ?? [];
+  const cover = list[0]?.coverFiles?.[0]?.url;
+  return (
+    <WidgetCard item={item} title={title} more={TARGETS.news} loading={loading}>
+      {!loading && !list.length && <NoData />}
+      {cover && (
+        <button
+          type="button"
+          className="kp-news-cover"
+          onClick={() => openInNewTab(`${TARGETS.news}?id=${list[0].id}`)}
+        >
+          <img src={cover} alt={list[0].title} data-testid="news-cover" />
+        </button>
+      )}
+      {list.map((r) => (
+        <Row
+          key={r.id}
+          testId="news-row"
+          unread={r.readType === false}
+          title={r.title}
+          right={formatDate(r.creatorTime, 'news')}
+          onClick={() => openInNewTab(`${TARGETS.news}?id=${r.id}`)}
+        />
+      ))}
+    </WidgetCard>
+  );
+}
+
+export function NoticesWidget({ item, title }: { item: PortalItem; title: string }) {
+  const { data, loading } = useLoad(() => portalApi.notices(rowsOf(item)), [item.rowCount]);
+  const list = data?.list ?? [];
+  return (
+    <WidgetCard item={item} title={title} more={TARGETS.notice} loading={loading}>
+      {!loading && !list.length && <NoData />}
+      {list.map((r) => (
+        <Row
+          key={r.id}
+          testId="notice-row"
+          unread={r.readType === false}
+          title={r.title}
+          right={formatDate(r.creatorTime, 'notice')}
+          onClick={() => openInNewTab(`${TARGETS.notice}?id=${r.id}`)}
+        />
+      ))}
+    </WidgetCard>
+  );
+}
+
+export function MessageWidget({ item, title }: { item: PortalItem; title: string }) {
+  const { data, loading } = useLoad(() => portalApi.messages(rowsOf(item)), [item.rowCount]);
+  const list = data?.list ?? [];
+  return (
+    <WidgetCard item={item} title={title} more={TARGETS.message} loading={loading}>
+      {!loading && !list.length && <NoData />}
+      {list.map((r) => (
+        <Row
+          key={r.id}
+          testId="message-row"
+          unread={r.readType === false}
+          title={r.title}
+          sub={r.userName}
+          right={formatDate(r.creatorTime, 'message')}
+          onClick={() => openInNewTab(`${TARGETS.message}?id=${r.id}`)}
+        />
+      ))}
+    </WidgetCard>
+  );
+}
+
+/** portalToDo / portalCirculate: a workflow list by category with the configured columns. */
+export function FlowWidget({ item, title }: { item: PortalItem; title: string }) {
+  const { t } = useTranslation();
+  const category = item.category ?? (item.jnpfKey === 'portalToDo' ? 1 : 3);
+  const { data, loading } = useLoad(() => portalApi.flows(category, rowsOf(item)), [category, item.rowCount]);
+  const cols = new Set(item.columns ?? ['fullName', 'userName', 'creatorTime']);
+  const list = data?.list ?? [];
+  const target = workflowTarget(category);
+  return (
+    <WidgetCard item={item} title={title} more={target} loading={loading}>
+      {!loading && !list.length && <NoData />}
+      {list.map((r) => {
+        const st = statusOf(r.status);
+        const remind = cols.has('remindText') ? remindOf(r) : null;
+        return (
+          <Row
+            key={r.id}
+            testId="flow-row"
+            title={
+              <>
+                {cols.has('status') && (
+                  <Tag color={st.color} data-testid="flow-status">
+                    {t(`portalHome.status.${st.key}`)}
+                  </Tag>
+                )}
+                {cols.has('fullName') && r.fullName}
+                {remind && (
+                  <span className="kp-remind" data-testid="flow-remind">
+                    {remind.key === 'pressed'
+                      ? t('portalHome.pressed')
+                      : t('portalHome.retained', { days: remind.days })}
+                  </span>
+                )}
+              </>
+            }
+            sub={[
+              cols.has('userName') ? r.userName : '',
+              cols.has('origins') ? (r.flowName ?? r.from ?? '') : '',
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+            right={cols.has('creatorTime') ? formatDate(r.creatorTime, 'task') : undefined}
+            onClick={() => openInNewTab(`${target}?id=${r.id}`)}
+          />
+        );
+      })}
+    </WidgetCard>
+  );
+}
+
+export function ItemWidget({ item, title }: { item: PortalItem; title: string }) {
+  const { data, loading } = useLoad(() => portalApi.items(rowsOf(item)), [item.rowCount]);
+  const list = data?.list ?? [];
+  return (
+    <WidgetCard item={item} title={title} loading={loading}>
+      {!loading && !list.length && <NoData />}
+      {list.map((r) => (
+        <Row
+          key={`${r.url}-${r.title}`}
+          testId="item-row"
+          title={r.title}
+          sub={r.contents}
+          onClick={() => r.url && openInNewTab(r.url)}
+        />
+      ))}
+    </WidgetCard>
+  );
+}
+
+export function DocumentWidget({ item, title }: { item: PortalItem; title: string }) {
+  const { data, loading } = useLoad(() => portalApi.documents(rowsOf(item)), [item.rowCount]);
+  const list = data?.list ?? [];
+  return (
+    <WidgetCard item={item} title={title} more={TARGETS.document} loading={loading}>
+      {!loading && !list.length && <NoData />}
+      {list.map((r) => (
+        <Row
+          key={r.id ?? `${r.title}-${r.createtime}`}
+          testId="document-row"
+          title={r.title}
+          sub={r.username}
+          right={formatDate(r.createtime, 'document')}
+          onClick={() => openInNewTab(r.url || TARGETS.document)}
+        />
+      ))}
+    </WidgetCard>
+  );
+}
+
+/** portalCheck: the month's attendance, the unchecked days with the correction button, and the calendar. */
+export function CheckWidget({ item, title }: { item: PortalItem; title: string }) {
+  const { t } = useTranslation();
+  const { data, loading } = useLoad(() => portalApi.attendance(), []);
+  return (
+    <WidgetCard item={item} title={title} more={TARGETS.attendance} loading={loading}>
+      <div className="kp-check-summary">
+        <div>
+          <b data-testid="checked-days">{data?.checkedDay ?? 0}</b>
+          <span>{t('portalHome.checkedDay')}</span>
+        </div>
+        <div>
+          <b data-testid="unchecked-days">{data?.uncheckedDay ?? 0}</b>
+          <span>{t('portalHome.uncheckedDay')}</span>
+        </div>
+      </div>
+      {(data?.uncheckedList ?? []).slice(0, 3).map((u) => (
+        <Row
+          key={u.day}
+          title={u.day}
+          right={
+            <Button size="small" onClick={() => openInNewTab(u.url || TARGETS.correction)}>
+              {t('portalHome.correction')}
+            </Button>
+          }
+        />
+      ))}
+      <WeekCalendar compact />
+    </WidgetCard>
+  );
+}
+
+export function MeetingWidget({ item, title }: { item: PortalItem; title: string }) {
+  const { t } = useTranslation();
+  const { data, loading } = useLoad(() => portalApi.meetings(dayRange(), rowsOf(item)), [item.rowCount]);
+  const list = data?.list ?? [];
+  return (
+    <WidgetCard
+      item={item}
+      title={`${title} (${todayMeetingCount(list)})`}
+      more={TARGETS.meeting}
+      loading={loading}
+      extra={
+        <Button
+          type="link"
+          size="small"
+          data-testid="meeting-start"
+          onClick={() => openInNewTab(TARGETS.meeting)}
+        >
+          {t('portalHome.startMeeting')}
+        </Button>
+      }
+    >
+      {!loading && !list.length && <NoData />}
+      {list.map((r) => (
+        <Row
+          key={r.crbguid}
+          testId="meeting-row"
+          className={isOutdated(r) ? 'kp-outdated' : undefined}
+          title={
+            <>
+              {r.stateType === 1 && <Tag>{t('portalHome.cancelled')}</Tag>}
+              {r.crTheme}
+            </>
+          }
+          sub={`${r.crName} · ${r.userName}`}
+          right={`${formatDate(r.startTime, 'meeting')}-${formatDate(r.endTime, 'meeting')}`}
+          onClick={() => openInNewTab(`${TARGETS.meeting}?id=${r.crbguid}`)}
+        />
+      ))}
+    </WidgetCard>
+  );
+}
+
+/** Three cards: workflow to-do, unread documents, today's meetings; handle-now opens the list. */
+export function StatisticsWidget({ item, title }: { item: PortalItem; title: string }) {
+  const { t } = useTranslation();
+  const { data, loading } = useLoad(async () => {
+    const [todo, docs, meet] = await Promise.all([
+      portalApi.flows(1, STATISTICS_PAGE_SIZE).catch(() => null),
+      portalApi.documents(STATISTICS_PAGE_SIZE, 'unread').catch(() => null),
+      portalApi.meetings(dayRange(), STATISTICS_PAGE_SIZE).catch(() => null),
+    ]);
+    return {
+      data: {
+        todo: todo?.data.pagination?.total ?? todo?.data.list.length ?? 0,
+        docs: docs?.data.pagination?.total ?? docs?.data.list.length ?? 0,
+        meet: meet ? todayMeetingCount(meet.data.list) : 0,
+      },
+    };
+  }, []);
+  const cards = [
+    { key: 'todo', label: t('portalHome.statTodo'), n: data?.todo ?? 0, to: TARGETS.todo },
+    { key: 'docs', label: t('portalHome.statDocs'), n: data?.docs ?? 0, to: TARGETS.document },
+    { key: 'meet', label: t('portalHome.statMeetings'), n: data?.meet ?? 0, to: TARGETS.meeting },
+  ];
+  return (
+    <WidgetCard item={item} title={title} loading={loading}>
+      <div className="kp-three-cards">
+        {cards.map((c) => (
+          <div key={c.key} className="kp-stat-card" data-testid={`stat-${c.key}`}>
+            <div className="kp-stat-label">{c.label}</div>
+            <div className="kp-stat-value" data-testid={`stat-${c.key}-value`}>
+              {c.n}
+            </div>
+            <Button type="primary" size="small" onClick={() => openInNewTab(c.to)}>
+              {t('portalHome.handleNow')}
+            </Button>
+          </div>
+        ))}
+      </div>
+    </WidgetCard>
+  );
+}
+
+/** Three cards linking to the system home. */
+export function SystemWidget({ item, title }: { item: PortalItem; title: string }) {
+  const { t } = useTranslation();
+  const sysName = useStore(sessionStore, (s) => s.sysConfig.sysName) || t('about.defaultSysName');
+  const cards = [sysName, t('portalHome.sysWorkflow'), t('portalHome.sysOffice')];
+  return (
+    <WidgetCard item={item} title={title}>
+      <div className="kp-three-cards">
+        {cards.map((c) => (
+          <button
+            type="button"
+            key={c}
+            className="kp-stat-card kp-sys-card"
+            data-testid="system-card"
+            onClick={() => openInNewTab(TARGETS.system)}
+          >
+            {c}
+          </button>
+        ))}
+      </div>
+    </WidgetCard>
+  );
+}
+
+export function ApplicationWidget({ item, title }: { item: PortalItem; title: string }) {
+  const menu = useStore(sessionStore, (s) => s.menuList);
+  const token = useStore(sessionStore, (s) => s.token);
+  const lang = currentLanguage();
+  const apps = availableApps(item.list ?? [], menu);
+  return (
+    <WidgetCard item={item} title={title}>
+      {!apps.length && <NoData />}
+      <div className="kp-apps">
+        {apps.map((a) => {
+          const link = appLinkOf(a, token, globalThis.location?.origin ?? '');
+          const name = textIn(a.fullName, lang);
+          return link.kind === 'external' ? (
+            <a
+              key={a.id}
+              className="kp-app"
+              href={link.href}
+              target="_blank"
+              rel="noreferrer"
+              data-testid="app-link"
+            >
+              <span className="kp-app-icon" style={{ background: a.iconBackgroundColor ?? '#1890ff' }}>
+                {name.slice(0, 1)}
+              </span>
+              <span>{name}</span>
+            </a>
+          ) : (
+            <button
+              type="button"
+              key={a.id}
+              className="kp-app"
+              data-testid="app-link"
+              data-path={link.path}
+              onClick={() => openInNewTab(link.path)}
+            >
+              <span className="kp-app-icon" style={{ background: a.iconBackgroundColor ?? '#1890ff' }}>
+                {name.slice(0, 1)}
+              </span>
+              <span>{name}</span>
+            </button>
+          );
+        })}
+      </div>
+    </WidgetCard>
+  );
+}
+
+/** Draws one widget of a layout. */
+export function PortalWidget({ item }: { item: PortalItem }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const title = textIn(item.header, lang) || t(`portalHome.widget.${item.jnpfKey}`);
+  switch (item.jnpfKey) {
+    case 'portalNews':
+      return <NewsWidget item={item} title={title} />;
+    case 'portalNotices':
+      return <NoticesWidget item={item} title={title} />;
+    case 'portalMessage':
+      return <MessageWidget item={item} title={title} />;
+    case 'portalToDo':
+    case 'portalCirculate':
+      return <FlowWidget item={item} title={title} />;
+    case 'portalitem':
+      return <ItemWidget item={item} title={title} />;
+    case 'portalDocument':
+      return <DocumentWidget item={item} title={title} />;
+    case 'portalCheck':
+      return <CheckWidget item={item} title={title} />;
+    case 'portalMeeting':
+      return <MeetingWidget item={item} title={title} />;
+    case 'portalStatistics':
+      return <StatisticsWidget item={item} title={title} />;
+    case 'portalSystem':
+      return <SystemWidget item={item} title={title} />;
+    case 'portalApplication':
+      return <ApplicationWidget item={item} title={title} />;
+    default:
+      return null;
+  }
+}
