@@ -3,6 +3,7 @@ import JSZip from 'jszip';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { vdb } from './tables';
 
 function multipart(file: { name: string; data: Buffer }) {
   const boundary = `----kpvd${Math.random().toString(16).slice(2)}`;
@@ -473,7 +474,7 @@ describe(`online development on ${TEST_DB_KIND}`, () => {
       payload: { fileId },
     });
     expect(preview.data).toMatchObject({ snum: 4, fnum: 0 });
-    const before = await t.db.kysely.selectFrom('visualdev_record').select('id').execute();
+    const before = await vdb(t.db.kysely).selectFrom('visualdev_record').select('id').execute();
     expect(before).toHaveLength(4); // preview wrote nothing
     const imp = await t.call<{ snum: number; fnum: number }>(emp, {
       method: 'POST',
@@ -646,7 +647,11 @@ describe(`online development on ${TEST_DB_KIND}`, () => {
       await t.db.kysely.selectFrom('base_module').select('id').where('en_code', '=', 'feeApply').execute(),
     ).toHaveLength(0);
     expect(
-      await t.db.kysely.selectFrom('visualdev_record').select('id').where('module_id', '=', itemId).execute(),
+      await vdb(t.db.kysely)
+        .selectFrom('visualdev_record')
+        .select('id')
+        .where('module_id', '=', itemId)
+        .execute(),
     ).toHaveLength(0);
     expect((await t.call(emp, { method: 'POST', url: `${R}/${itemId}/List`, payload: {} })).code).toBe(404);
   });
