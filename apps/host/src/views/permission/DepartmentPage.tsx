@@ -1,0 +1,5 @@
+import { OrganizeView } from './Organize';
+
+export default function DepartmentPage() {
+  return <OrganizeView mode="department" />;
+}

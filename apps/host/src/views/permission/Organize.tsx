@@ -1,0 +1,263 @@
+import { Button, Form, Input, InputNumber, Radio, Space, Table, Tag, TreeSelect } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { http } from '../../api/http';
+import {
+  BTN,
+  FormDialog,
+  fmtTime,
+  PermButton,
+  RULES,
+  StateTag,
+  useConfirmDelete,
+  useLoad,
+  usePerm,
+  withoutNode,
+} from './common';
+import { loadOrgTree, type OrgNode, toAntTree } from './OrgTree';
+import './admin.css';
+
+interface OrgForm {
+  category: 'company' | 'department';
+  parentId?: string;
+  fullName: string;
+  enCode: string;
+  sortCode?: number;
+  enabledMark?: number;
+  description?: string;
+}
+
+/** Organisations and departments (one tree): list with keyword, create company/department, edit, delete. */
+export function OrganizeView({ mode }: { mode: 'organize' | 'department' }) {
+  const { t } = useTranslation();
+  const perm = usePerm();
+  const confirmDelete = useConfirmDelete();
+  const [keyword, setKeyword] = useState('');
+  const { data, loading, reload } = useLoad(() => loadOrgTree(keyword), [keyword], [] as OrgNode[]);
+  const { data: all, reload: reloadAll } = useLoad(() => loadOrgTree(), [], [] as OrgNode[]);
+  const [form] = Form.useForm<OrgForm>();
+  const [editing, setEditing] = useState<{ id?: string; initial: Partial<OrgForm> } | null>(null);
+  const category = Form.useWatch('category', form);
+
+  const open = async (row: OrgNode | null, cat: OrgForm['category'], parentId?: string) => {
+    if (!row) return setEditing({ initial: { category: cat, parentId, enabledMark: 1, sortCode: 0 } });
+    const url =
+      row.category === 'company'
+        ? `/api/permission/Organize/${row.id}`
+        : `/api/permission/Organize/Department/${row.id}`;
+    const r = await http.get<OrgNode>(url);
+    const d = r.data;
+    setEditing({
+      id: row.id,
+      initial: {
+        category: d.category,
+        parentId: d.parentId && d.parentId !== '-1' ? d.parentId : undefined,
+        fullName: d.fullName,
+        enCode: d.enCode,
+        sortCode: d.sortCode,
+        enabledMark: d.enabledMark,
+        description: d.description ?? undefined,
+      },
+    });
+  };
+  const save = async (v: OrgForm) => {
+    const body = { ...v, parentId: v.parentId || '-1', category: undefined };
+    const dept = v.category === 'department';
+    const base = dept ? '/api/permission/Organize/Department' : '/api/permission/Organize';
+    if (editing?.id) await http.put(`${base}/${editing.id}`, body, { showSuccess: true });
+    else await http.post(base, body, { showSuccess: true });
+    reload();
+    reloadAll();
+  };
+  const remove = (row: OrgNode) =>
+    confirmDelete(async () => {
+      const url =
+        row.category === 'company'
+          ? `/api/permission/Organize/${row.id}`
+          : `/api/permission/Organize/Department/${row.id}`;
+      await http.delete(url, undefined, { showSuccess: true });
+      reload();
+      reloadAll();
+    });
+
+  const parents = toAntTree(withoutNode(all, editing?.id), { companiesOnly: category === 'company' });
+  return (
+    <div className="kp-adm" data-testid={`page-${mode}`}>
+      <div className="kp-adm-main">
+        <div className="kp-adm-bar">
+          <Input.Search
+            allowClear
+            placeholder={t('adm.keyword')}
+            onSearch={setKeyword}
+            style={{ width: 240 }}
+            data-testid="org-search"
+          />
+          <span className="kp-adm-grow" />
+          {mode === 'organize' && (
+            <PermButton
+              perm={perm}
+              code={BTN.add}
+              type="primary"
+              onClick={() => open(null, 'company')}
+              data-testid="btn-add-company"
+            >
+              {t('adm.addCompany')}
+            </PermButton>
+          )}
+          <PermButton
+            perm={perm}
+            code={BTN.add}
+            type={mode === 'department' ? 'primary' : 'default'}
+            onClick={() => open(null, 'department')}
+            data-testid="btn-add-department"
+          >
+            {t('adm.addDepartment')}
+          </PermButton>
+          <Button onClick={reload}>{t('adm.refresh')}</Button>
+        </div>
+        {data.length > 0 && (
+          <Table<OrgNode>
+            rowKey="id"
+            size="small"
+            loading={loading}
+            dataSource={data}
+            pagination={false}
+            expandable={{ defaultExpandAllRows: true, childrenColumnName: 'children' }}
+            columns={[
+              ...(perm.col('fullName')
+                ? [{ title: t('adm.fullName'), dataIndex: 'fullName', key: 'fullName' }]
+                : []),
+              ...(perm.col('enCode') ? [{ title: t('adm.enCode'), dataIndex: 'enCode', key: 'enCode' }] : []),
+              {
+                title: t('adm.category'),
+                dataIndex: 'category',
+                width: 90,
+                render: (c: string) =>
+                  c === 'company' ? (
+                    <Tag color="blue">{t('adm.company')}</Tag>
+                  ) : (
+                    <Tag>{t('adm.department')}</Tag>
+                  ),
+              },
+              {
+                title: t('adm.state'),
+                dataIndex: 'enabledMark',
+                width: 80,
+                render: (v: number) => <StateTag value={v} />,
+              },
+              ...(perm.col('creatorTime')
+                ? [{ title: t('adm.creatorTime'), dataIndex: 'creatorTime', width: 150, render: fmtTime }]
+                : []),
+              {
+                title: t('adm.action'),
+                key: 'action',
+                width: 200,
+                render: (_: unknown, row: OrgNode) => (
+                  <Space size={0}>
+                    <PermButton
+                      perm={perm}
+                      code={BTN.add}
+                      type="link"
+                      size="small"
+                      onClick={() => open(null, 'department', row.id)}
+                    >
+                      {t('adm.addDepartment')}
+                    </PermButton>
+                    <PermButton
+                      perm={perm}
+                      code={BTN.edit}
+                      type="link"
+                      size="small"
+                      onClick={() => open(row, row.category)}
+                    >
+                      {t('adm.edit')}
+                    </PermButton>
+                    <PermButton
+                      perm={perm}
+                      code={BTN.remove}
+                      type="link"
+                      size="small"
+                      danger
+                      onClick={() => remove(row)}
+                    >
+                      {t('adm.remove')}
+                    </PermButton>
+                  </Space>
+                ),
+              },
+            ]}
+          />
+        )}
+      </div>
+      <FormDialog<OrgForm>
+        open={!!editing}
+        title={
+          editing?.id ? t('adm.edit') : category === 'company' ? t('adm.addCompany') : t('adm.addDepartment')
+        }
+        form={form}
+        initial={editing?.initial}
+        onSubmit={save}
+        onClose={() => setEditing(null)}
+        testId="org-form"
+      >
+        <Form.Item name="category" label={t('adm.category')}>
+          <Radio.Group disabled={!!editing?.id}>
+            <Radio value="company">{t('adm.company')}</Radio>
+            <Radio value="department">{t('adm.department')}</Radio>
+          </Radio.Group>
+        </Form.Item>
+        <Form.Item
+          name="parentId"
+          label={t('adm.parent')}
+          rules={
+            category === 'department'
+              ? [{ required: true, message: t('adm.select_', { name: t('adm.parent') }) }]
+              : []
+          }
+        >
+          <TreeSelect
+            treeData={parents}
+            allowClear
+            treeDefaultExpandAll
+            showSearch
+            treeNodeFilterProp="title"
+            data-testid="org-parent"
+          />
+        </Form.Item>
+        <Form.Item
+          name="fullName"
+          label={t('adm.fullName')}
+          rules={[{ required: true, message: t('adm.required_', { name: t('adm.fullName') }) }]}
+        >
+          <Input maxLength={100} data-testid="org-fullName" />
+        </Form.Item>
+        <Form.Item
+          name="enCode"
+          label={t('adm.enCode')}
+          rules={[
+            { required: true, message: t('adm.required_', { name: t('adm.enCode') }) },
+            { pattern: RULES.code, message: t('adm.codeRule') },
+          ]}
+        >
+          <Input maxLength={50} data-testid="org-enCode" />
+        </Form.Item>
+        <Form.Item name="sortCode" label={t('adm.sortCode')}>
+          <InputNumber min={0} />
+        </Form.Item>
+        <Form.Item name="enabledMark" label={t('adm.state')}>
+          <Radio.Group>
+            <Radio value={1}>{t('adm.enabled')}</Radio>
+            <Radio value={0}>{t('adm.disabled')}</Radio>
+          </Radio.Group>
+        </Form.Item>
+        <Form.Item name="description" label={t('adm.description')}>
+          <Input.TextArea rows={2} maxLength={500} />
+        </Form.Item>
+      </FormDialog>
+    </div>
+  );
+}
+
+export default function Organize() {
+  return <OrganizeView mode="organize" />;
+}
