@@ -278,3 +278,67 @@ describe('flow designer undo, redo and delete confirmation', () => {
     expect(screen.getByTestId('node-a1')).toBeTruthy();
   });
 });
+
+describe('approver settings honoured by @kp/flow', () => {
+  it('sign ratio, empty approver, reject target, time limit, cc after approval, buttons and field permissions', async () => {
+    const onChange = vi.fn();
+    render(
+      <FlowDesigner
+        value={approverTree({ approvers: ['u1'] })}
+        onChange={onChange}
+        options={{
+          org,
+          formFields: [
+            { value: 'amount', label: '金额', valueType: 'number' },
+            { value: 'reason', label: '事由', valueType: 'text' },
+          ],
+        }}
+      />,
+    );
+    const drawer = await openNode('a1');
+    const props = () => last(onChange).childNode!.properties;
+    fireEvent.click(within(within(drawer).getByTestId('counter-sign')).getByText('按比例会签'));
+    expect(props()).toMatchObject({ counterSign: 'ratio', counterRatio: 0.5 });
+    fireEvent.change(within(drawer).getByTestId('counter-ratio'), { target: { value: '60' } });
+    await waitFor(() => expect(props().counterRatio).toBe(0.6));
+    fireEvent.click(within(within(drawer).getByTestId('empty-approver')).getByText('转交管理员'));
+    expect(props().emptyApprover).toBe('admin');
+    fireEvent.click(within(within(drawer).getByTestId('reject-target')).getByText('上一节点'));
+    expect(props().rejectTarget).toBe('previous');
+    fireEvent.click(within(drawer).getByTestId('time-limit'));
+    expect(props().timeLimit).toMatchObject({ enabled: true, duration: 24 });
+    fireEvent.change(within(drawer).getByTestId('time-limit-duration'), { target: { value: '48' } });
+    await waitFor(() => expect(props().timeLimit?.duration).toBe(48));
+    // buttons: transfer on with its own text, reject off
+    fireEvent.click(within(drawer).getByTestId('btn-flag-hasTransferBtn'));
+    fireEvent.change(within(drawer).getByTestId('btn-text-transferBtnText'), { target: { value: '转交' } });
+    fireEvent.click(within(drawer).getByTestId('btn-flag-hasRejectBtn'));
+    expect(props()).toMatchObject({ hasTransferBtn: true, transferBtnText: '转交', hasRejectBtn: false });
+    fireEvent.click(within(drawer).getByTestId('flag-hasSign'));
+    expect(props().hasSign).toBe(true);
+    // field permissions: required implies write and read; unticking read clears the others
+    fireEvent.click(within(drawer).getByTestId('op-required-amount'));
+    expect(props().formOperates).toEqual([
+      { id: 'amount', name: '金额', read: true, write: true, required: true },
+      { id: 'reason', name: '事由', read: true, write: true, required: false },
+    ]);
+    fireEvent.click(within(drawer).getByTestId('op-read-amount'));
+    expect(props().formOperates![0]).toEqual({
+      id: 'amount',
+      name: '金额',
+      read: false,
+      write: false,
+      required: false,
+    });
+    // cc after approval through the user tree
+    fireEvent.click(within(within(drawer).getByTestId('copy-users')).getByTestId('org-picker-open'));
+    const dlg = await dialog();
+    const search = within(dlg).getByPlaceholderText('请输入关键词查询');
+    fireEvent.change(search, { target: { value: '赵' } });
+    fireEvent.keyDown(search, { key: 'Enter', keyCode: 13 });
+    await within(dlg).findByText('赵六', {}, { timeout: 5000 });
+    check('u4');
+    okDialog();
+    await waitFor(() => expect(props().copyUsers).toEqual(['u4']));
+  });
+});

@@ -4,6 +4,7 @@ import { Button, ConfigProvider, Drawer, Input, InputNumber, Radio, Select, Spac
 import { OrgPicker, type OrgPickKind, type OrgProvider } from '../common/OrgPicker';
 import { PropRow as Item } from '../common/PropRow';
 import { useDesignerT } from '../i18n';
+import { ApproverExtras, FormOperatesEditor } from './NodeExtras';
 
 export interface Choice {
   value: string;
@@ -218,16 +219,7 @@ export function NodeDrawer({
                   </Item>
                 </>
               )}
-              <Item label={t('flow.counterSign')}>
-                <Radio.Group
-                  value={p.counterSign ?? 'or'}
-                  onChange={(e) => set({ counterSign: e.target.value })}
-                >
-                  <Radio value="or">{t('flow.cs.or')}</Radio>
-                  <Radio value="and">{t('flow.cs.and')}</Radio>
-                  <Radio value="sequential">{t('flow.cs.sequential')}</Radio>
-                </Radio.Group>
-              </Item>
+              <ApproverExtras node={node} options={options} set={set} />
             </>
           ) : null}
           {node.type === 'copy' ? (
@@ -346,6 +338,15 @@ export function NodeDrawer({
               options={options}
               onChange={set}
             />
+          ) : null}
+          {(node.type === 'start' || node.type === 'approver') && options.formFields?.length ? (
+            <Item label={t('flow.formOperates')}>
+              <FormOperatesEditor
+                value={p.formOperates}
+                fields={options.formFields}
+                onChange={(v) => set({ formOperates: v })}
+              />
+            </Item>
           ) : null}
         </fieldset>
       </ConfigProvider>

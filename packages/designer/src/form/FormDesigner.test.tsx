@@ -62,6 +62,26 @@ describe('FormDesigner', () => {
     expect(store.getState().selectedId).toBe(ids[0]);
   });
 
+  it('the pc/app switch narrows the canvas to the phone width and shows every control full width', () => {
+    const store = new FormDesignerStore();
+    render(<FormDesigner store={store} />);
+    fireEvent.click(screen.getByTestId('palette-comInput'));
+    const id = store.getConfig().fields[0]!.__config__.formId;
+    act(() => {
+      store.updateField(id, (f) => {
+        f.__config__.span = 12;
+      });
+    });
+    expect(screen.getByTestId('canvas').dataset.view).toBe('pc');
+    expect(screen.getByTestId(`field-${id}`).style.width).toBe('50%');
+    fireEvent.click(within(screen.getByTestId('view-switch')).getByText('APP'));
+    expect(screen.getByTestId('canvas').dataset.view).toBe('app');
+    expect(screen.getByTestId('canvas').style.width).toBe('375px');
+    expect(screen.getByTestId(`field-${id}`).style.width).toBe('100%');
+    fireEvent.click(within(screen.getByTestId('view-switch')).getByText('PC'));
+    expect(screen.getByTestId(`field-${id}`).style.width).toBe('50%');
+  });
+
   it('delete asks 确定删除该组件？ and clear asks 确定要清空所有组件吗？', async () => {
     const store = new FormDesignerStore();
     render(<FormDesigner store={store} />);
