@@ -342,3 +342,75 @@ describe('approver settings honoured by @kp/flow', () => {
     await waitFor(() => expect(props().copyUsers).toEqual(['u4']));
   });
 });
+
+describe('flow designer rules of spec 2 §4, §5, §9', () => {
+  it('zoom runs 0..200 % in steps of 5 from 100 and scales the drawing', () => {
+    render(<FlowDesigner />);
+    const slider = screen.getAllByRole('slider')[0]!;
+    expect(screen.getByTestId('flow-zoom-value').textContent).toBe('100%');
+    fireEvent.keyDown(slider, { key: 'ArrowRight', keyCode: 39, which: 39 });
+    expect(screen.getByTestId('flow-zoom-value').textContent).toBe('105%');
+    expect(screen.getByTestId('flow-scale').style.transform).toBe('scale(1.05)');
+    fireEvent.keyDown(slider, { key: 'End', keyCode: 35, which: 35 });
+    expect(screen.getByTestId('flow-zoom-value').textContent).toBe('200%');
+    fireEvent.keyDown(slider, { key: 'Home', keyCode: 36, which: 36 });
+    expect(screen.getByTestId('flow-zoom-value').textContent).toBe('0%');
+  });
+
+  it('a timer takes whole numbers or multiples of 0.5 only (时间只能是整数和0.5的倍数)', async () => {
+    const tree: FlowNode = {
+      nodeId: 'start',
+      type: 'start',
+      properties: { initiator: ['u1'] },
+      childNode: { nodeId: 't1', type: 'timer', properties: { title: '定时器', hour: 1.5 } },
+    };
+    const onChange = vi.fn();
+    render(<FlowDesigner value={tree} onChange={onChange} verify />);
+    expect(screen.queryByTestId('node-error-t1')).toBeNull();
+    const drawer = await openNode('t1');
+    expect(within(drawer).queryByText('时间只能是整数和0.5的倍数')).toBeNull();
+    fireEvent.change(within(drawer).getByTestId('timer-hour'), { target: { value: '1.3' } });
+    await waitFor(() => expect(last(onChange).childNode!.properties.hour).toBe(1.3));
+    expect(within(drawer).getAllByText('时间只能是整数和0.5的倍数').length).toBeGreaterThan(0);
+    expect(screen.getByTestId('node-error-t1').textContent).toContain('时间只能是整数和0.5的倍数');
+  });
+
+  it('a sub-flow shows sync or async; deleting a middle branch renumbers the priorities', async () => {
+    const onChange = vi.fn();
+    const tree: FlowNode = {
+      nodeId: 'start',
+      type: 'start',
+      properties: { initiator: ['u1'] },
+      childNode: {
+        nodeId: 's1',
+        type: 'subFlow',
+        properties: { title: '子流程', flowId: 'f1', isAsync: true },
+        childNode: {
+          nodeId: 'gw',
+          type: 'empty',
+          properties: {},
+          conditionType: 'condition',
+          conditionNodes: [1, 2, 3].map((i) => ({
+            nodeId: `c${i}`,
+            type: 'condition' as const,
+            properties: { title: `条件${i}`, priority: i, isDefault: i === 3 },
+          })),
+        },
+      },
+    };
+    render(<FlowDesigner value={tree} onChange={onChange} />);
+    expect(screen.getByTestId('node-s1').textContent).toContain('异步');
+    expect(screen.getByTestId('priority-c2').textContent).toBe('优先级2');
+    fireEvent.click(screen.getByTestId('node-delete-c1'));
+    await screen.findAllByText('确定删除该节点？', {}, { timeout: 5000 });
+    const oks = document.querySelectorAll<HTMLButtonElement>('.ant-modal-confirm .ant-btn-primary');
+    fireEvent.click(oks[oks.length - 1]!);
+    await waitFor(() => expect(screen.queryByTestId('node-c1')).toBeNull());
+    const branches = last(onChange).childNode!.childNode!.conditionNodes!;
+    expect(branches.map((b) => [b.nodeId, b.properties.priority])).toEqual([
+      ['c2', 1],
+      ['c3', 2],
+    ]);
+    expect(screen.getByTestId('priority-c2').textContent).toBe('优先级1');
+  });
+});
