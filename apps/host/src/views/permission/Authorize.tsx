@@ -238,7 +238,7 @@ export default function Authorize() {
               items={[
                 {
                   key: 'module',
-                  label: t('adm.menuPerm'),
+                  label: <span data-testid="tab-module">{t('adm.menuPerm')}</span>,
                   children: (
                     <Tree
                       checkable
@@ -255,12 +255,24 @@ export default function Authorize() {
                     />
                   ),
                 },
-                { key: 'button', label: t('adm.buttonPerm'), children: itemTab('button') },
-                { key: 'column', label: t('adm.columnPerm'), children: itemTab('column') },
-                { key: 'form', label: t('adm.formPerm'), children: itemTab('form') },
+                {
+                  key: 'button',
+                  label: <span data-testid="tab-button">{t('adm.buttonPerm')}</span>,
+                  children: itemTab('button'),
+                },
+                {
+                  key: 'column',
+                  label: <span data-testid="tab-column">{t('adm.columnPerm')}</span>,
+                  children: itemTab('column'),
+                },
+                {
+                  key: 'form',
+                  label: <span data-testid="tab-form">{t('adm.formPerm')}</span>,
+                  children: itemTab('form'),
+                },
                 {
                   key: 'data',
-                  label: t('adm.dataPerm'),
+                  label: <span data-testid="tab-data">{t('adm.dataPerm')}</span>,
                   children: (
                     <div data-testid="auth-data">
                       <div className="kp-adm-bar">

@@ -1,0 +1,209 @@
+// Administration end to end (issue 9): an administrator creates a department, a role (granted one menu with
+// btn_add only) and a user with that role, all through the screens; the user then logs in, sees exactly that
+// menu and that button, and the server refuses the edit path when called directly.
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, RESULTS_DIR } from './browser';
+import { apiToken, type KpServer, loginAs, startKp } from './harness';
+
+let kp: KpServer;
+let browser: Browser;
+const T = 60_000;
+const stamp = Date.now().toString(36);
+const DEPT = `E2E部门${stamp}`;
+const ROLE = `E2E角色${stamp}`;
+const ACCOUNT = `e2e${stamp}`;
+const PASSWORD = 'abc12345';
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(RESULTS_DIR, `admin-${name}.png`) });
+
+async function api<T>(token: string, method: string, url: string, body?: unknown) {
+  const r = await fetch(kp.base + url, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return (await r.json()) as { code: number; msg: string; data: T };
+}
+
+/** Opens an antd TreeSelect or Select by its test id and picks the option with `label`. */
+async function pick(page: Page, testId: string, label: string, tree: boolean) {
+  await page.locator(`[data-testid="${testId}"]`).click();
+  const sel = tree
+    ? `.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper[title="${label}"]`
+    : `.ant-select-dropdown:visible .ant-select-item-option[title="${label}"]`;
+  await page.locator(sel).first().click({ timeout: T });
+}
+
+async function dialogOk(page: Page) {
+  await page.locator('.ant-modal:visible [data-testid="dialog-ok"]').click();
+  await page
+    .locator('.ant-modal:visible [data-testid="dialog-ok"]')
+    .waitFor({ state: 'detached', timeout: T })
+    .catch(() => {});
+}
+
+beforeAll(async () => {
+  kp = await startKp('admin');
+  browser = await launchBrowser();
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await kp?.close();
+});
+
+describe('administration', () => {
+  it('admin creates a department, a role granted one menu with btn_add only, and a user; the user sees exactly that', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await ctx.newPage();
+    await loginAs(page, kp.base, 'admin', 'admin123');
+    await adminSteps(page).catch(async (e) => {
+      await shot(page, 'failure');
+      console.error(
+        '[admin.e2e] page text:',
+        (
+          await page
+            .locator('.kp-view:visible')
+            .first()
+            .innerText()
+            .catch(() => '')
+        ).slice(0, 1500),
+      );
+      throw e;
+    });
+    await ctx.close();
+    await userSteps();
+  }, 600_000);
+});
+
+async function adminSteps(page: Page) {
+  {
+    // 1. a department under 集团总部
+    await page.goto(`${kp.base}/kpSystem/permission/organize`);
+    await page.locator('[data-testid="btn-add-department"]').first().click({ timeout: T });
+    await pick(page, 'org-parent', '集团总部', true);
+    await page.fill('[data-testid="org-fullName"]', DEPT);
+    await page.fill('[data-testid="org-enCode"]', `e2e.dept.${stamp}`);
+    await dialogOk(page);
+    await page
+      .locator('[data-testid="page-organize"] .ant-table-row', { hasText: DEPT })
+      .waitFor({ timeout: T });
+
+    // 2. a role
+    await page.goto(`${kp.base}/kpSystem/permission/role`);
+    await page.locator('[data-testid="page-role"] [data-testid="btn-add"]').click({ timeout: T });
+    await page.fill('[data-testid="role-fullName"]', ROLE);
+    await page.fill('[data-testid="role-enCode"]', `e2e.role.${stamp}`);
+    await dialogOk(page);
+    await page.locator('[data-testid="page-role"] .ant-table-row', { hasText: ROLE }).waitFor({ timeout: T });
+
+    // 3. grant the role the dictionary menu with btn_add only
+    await page.goto(`${kp.base}/kpSystem/permission/authorize`);
+    await page.locator('[data-testid="auth-roles"] .ant-tree-title', { hasText: ROLE }).click({ timeout: T });
+    const menuNode = page.locator('[data-testid="auth-module"] .ant-tree-treenode', { hasText: '数据字典' });
+    await menuNode.locator('.ant-tree-checkbox').click({ timeout: T });
+    await page.locator('[data-testid="tab-button"]').click({ timeout: T });
+    const addNode = page.locator('[data-testid="auth-button"] .ant-tree-treenode', { hasText: '(btn_add)' });
+    await addNode.locator('.ant-tree-checkbox').click({ timeout: T });
+    await shot(page, 'authorize');
+    await page.locator('[data-testid="auth-save"]').click();
+    await page.locator('.ant-message-success').first().waitFor({ timeout: T });
+
+    // 4. a user in the new department with the role and a password
+    await page.goto(`${kp.base}/kpSystem/permission/user`);
+    await page.locator('[data-testid="page-user"] [data-testid="btn-add"]').click({ timeout: T });
+    await page.fill('[data-testid="user-account"]', ACCOUNT);
+    await page.fill('[data-testid="user-realName"]', 'E2E用户');
+    await pick(page, 'user-organize', DEPT, true);
+    await pick(page, 'user-roles', ROLE, false);
+    await page.keyboard.press('Escape');
+    await page.fill('[data-testid="user-password"]', PASSWORD);
+    await dialogOk(page);
+    await page.locator('[data-testid="user-search"] input').fill(ACCOUNT);
+    await page.locator('[data-testid="user-search"] input').press('Enter');
+    await page
+      .locator('[data-testid="page-user"] .ant-table-row', { hasText: ACCOUNT })
+      .waitFor({ timeout: T });
+    await shot(page, 'users');
+  }
+}
+
+async function userSteps() {
+  {
+    // The server view: the user's menu pages are exactly the granted one, with btn_add only.
+    const token = await apiToken(kp.base, ACCOUNT, PASSWORD);
+    const me = await api<{
+      menuList: { fullName: string; type: number; children?: unknown[] }[];
+      permissionList: { moduleName?: string; button: { enCode: string }[] }[];
+    }>(token, 'GET', '/api/oauth/CurrentUser');
+    expect(me.code).toBe(200);
+    type M = { fullName: string; type: number; urlAddress?: string; children?: M[] };
+    const pages: string[] = [];
+    const walk = (l: M[]) => {
+      for (const m of l) {
+        if (m.type !== 1) pages.push(m.urlAddress ?? '');
+        walk(m.children ?? []);
+      }
+    };
+    walk(me.data.menuList as M[]);
+    expect(pages.filter((p) => p !== 'home')).toEqual(['systemData/dictionary']);
+    const granted = me.data.permissionList.flatMap((p) => p.button.map((b) => b.enCode));
+    expect(granted).toEqual(['btn_add']);
+
+    // 5. the user logs in: one menu page in the side menu, and only the add buttons on it
+    const ctx2 = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page2 = await ctx2.newPage();
+    await loginAs(page2, kp.base, ACCOUNT, PASSWORD);
+    const side = page2.locator('[data-testid="side-menu"]');
+    // one directory (系统数据) holding one page (数据字典), besides the fixed home entry
+    await side.locator('.ant-menu-submenu-title', { hasText: '系统数据' }).waitFor({ timeout: T });
+    const dirs = await side.locator('.ant-menu-submenu-title').allInnerTexts();
+    expect(dirs.map((s) => s.trim())).toEqual(['系统数据']);
+    if (!(await side.getByText('数据字典').first().isVisible()))
+      await side.locator('.ant-menu-submenu-title').click();
+    await side.getByText('数据字典').first().waitFor({ timeout: T });
+    const items = await side.locator('.ant-menu-item').allInnerTexts();
+    expect(items.map((s) => s.trim()).filter((s) => s && s !== '首页')).toEqual(['数据字典']);
+    await side.getByText('数据字典').first().click();
+    const dict = page2.locator('[data-testid="page-dictionary"]');
+    await dict.waitFor({ timeout: T });
+    await dict.locator('[data-perm="btn_add"]').first().waitFor({ timeout: T });
+    await dict.locator('.ant-tree-title', { hasText: '请假类型' }).click();
+    await dict.locator('.ant-table-row', { hasText: '年假' }).waitFor({ timeout: T });
+    await shot(page2, 'user-dictionary');
+    expect(await dict.locator('[data-perm="btn_add"]').count()).toBe(2); // type and data add buttons
+    expect(await dict.locator('[data-perm="btn_edit"]').count()).toBe(0);
+    expect(await dict.locator('[data-perm="btn_remove"]').count()).toBe(0);
+    expect(await dict.locator('[data-perm="btn_export"]').count()).toBe(0);
+    await ctx2.close();
+
+    // 6. the edit path called directly is refused; adding is allowed
+    const types = await api<{ list: { id: string; fullName: string; enCode: string }[] }>(
+      token,
+      'GET',
+      '/api/system/DictionaryType',
+    );
+    const leave = types.data.list.find((x) => x.enCode === 'leaveType');
+    expect(leave).toBeTruthy();
+    const put = await api(token, 'PUT', `/api/system/DictionaryType/${leave?.id}`, {
+      fullName: '改名',
+      enCode: 'leaveType',
+      parentId: '-1',
+    });
+    expect(put.code).toBe(403);
+    const del = await api(token, 'DELETE', `/api/system/DictionaryType/${leave?.id}`);
+    expect(del.code).toBe(403);
+    const add = await api(token, 'POST', '/api/system/DictionaryType', {
+      fullName: `E2E类型${stamp}`,
+      enCode: `e2e.type.${stamp}`,
+      parentId: '-1',
+    });
+    expect(add.code).toBe(200);
+    // and a page outside the grant is refused too
+    const users = await api(token, 'GET', '/api/permission/Users');
+    expect(users.code).toBe(403);
+  }
+}
