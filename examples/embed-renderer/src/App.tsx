@@ -3,9 +3,20 @@ import type { FormConfig, Language } from '@kp/schema';
 import { useMemo, useRef, useState } from 'react';
 import expenseClaim from '../../forms/expense-claim.json';
 import { demoData } from './demoData';
+import { withLanguages } from './languages';
+import { widgetsForm } from './widgetsForm';
 
-/** A host-less app: the renderer gets an example form and in-memory providers, nothing else. */
+const claim = withLanguages(expenseClaim as unknown as FormConfig);
+
+/**
+ * A host-less app: the renderer gets an example form and in-memory providers, nothing else. `?view=widgets`
+ * shows the rich-text and popup form instead of the expense claim.
+ */
 export function App() {
+  const config = useMemo(
+    () => (new URLSearchParams(window.location.search).get('view') === 'widgets' ? widgetsForm : claim),
+    [],
+  );
   const providers = useMemo(() => createMemoryProviders(demoData), []);
   const ref = useRef<FormRendererHandle>(null);
   const [language, setLanguage] = useState<Language>('zh');
@@ -24,7 +35,7 @@ export function App() {
       </select>
       <FormRenderer
         ref={ref}
-        config={expenseClaim as unknown as FormConfig}
+        config={config}
         providers={providers}
         language={language}
         onSubmit={(data, ctx) => {

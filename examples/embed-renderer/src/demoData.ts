@@ -30,4 +30,11 @@ export const demoData: MemoryData = {
   ],
   subordinates: ['u2', 'u3'],
   billRules: { BXD: 'BXD202600001' },
+  popupRows: {
+    customers: [
+      { id: 'c1', name: '甲公司', code: 'A001' },
+      { id: 'c2', name: '乙公司', code: 'B002' },
+      { id: 'c3', name: '丙公司', code: 'C003' },
+    ],
+  },
 };

@@ -1,5 +1,7 @@
 // @kp/renderer: the runtime form renderer any React app can embed.
 
+export type { FormConfig, Language } from '@kp/schema';
+
 export type { FormMode } from './form/context';
 // for @kp/designer's canvas, which draws each control with its real widget
 export { RenderContext, type RenderContextValue } from './form/context';

@@ -101,7 +101,7 @@ export function RadioWidget({ field, value, onChange, disabled }: WidgetProps) {
       onChange={(e) => onChange(e.target.value)}
       disabled={disabled}
       optionType={prop<'default' | 'button'>(field, 'optionType') === 'button' ? 'button' : 'default'}
-      options={options.map((o) => ({ label: o.label, value: o.value, disabled: o.disabled }))}
+      options={options.map((o) => ({ label: o.label, value: o.value, disabled: disabled || o.disabled }))}
     />
   );
 }
@@ -113,7 +113,7 @@ export function CheckboxWidget({ field, value, onChange, disabled }: WidgetProps
       value={Array.isArray(value) ? value : []}
       onChange={(v) => onChange(v)}
       disabled={disabled}
-      options={options.map((o) => ({ label: o.label, value: o.value, disabled: o.disabled }))}
+      options={options.map((o) => ({ label: o.label, value: o.value, disabled: disabled || o.disabled }))}
     />
   );
 }
@@ -132,7 +132,7 @@ export function SelectWidget({ field, value, onChange, onBlur, disabled, placeho
       mode={multiple ? 'multiple' : undefined}
       allowClear={prop<boolean>(field, 'clearable') ?? true}
       showSearch={prop<boolean>(field, 'filterable') ? { optionFilterProp: 'label' } : undefined}
-      options={options.map((o) => ({ label: o.label, value: o.value, disabled: o.disabled }))}
+      options={options.map((o) => ({ label: o.label, value: o.value, disabled: disabled || o.disabled }))}
     />
   );
 }
@@ -324,8 +324,10 @@ export function SliderWidget({ field, value, onChange, disabled }: WidgetProps) 
  * empty in create mode shows the next number of its rule from `providers.billNumber` (the server assigns
  * the final one on save).
  */
-export function ReadonlyText({ field, value, placeholder, cell }: WidgetProps) {
-  const { t, providers, mode, store } = useRender();
+export function ReadonlyText({ field, value, cell }: WidgetProps) {
+  const { t, providers, mode, store, language } = useRender();
+  // Only the field's own placeholder: the generic 请输入 would wrongly invite typing.
+  const placeholder = text(prop(field, 'placeholder'), language);
   const isBill = cfg(field, 'jnpfKey') === 'billRule';
   const rule = cfg<string>(field, 'rule');
   const key = field.__vModel__;
