@@ -224,6 +224,25 @@ describe('flow designer', () => {
       expect(await byTest(page, 'node-error-approver_1').textContent()).toContain('请设置审批人');
       expect(await byTest(page, 'node-error-condition_1').textContent()).toContain('请设置条件');
       await page.screenshot({ path: path.join(RESULTS_DIR, 'designer-flow-verify.png') });
+
+      // choosing an approver in the organisation tree clears the approver's mark
+      await approver.locator('button').first().click();
+      const drawer = page.locator('[data-testid="node-drawer"][data-node="approver_1"]');
+      await drawer.waitFor();
+      await drawer.locator('[data-testid="approver-users"] [data-testid="org-picker-open"]').click();
+      const dialog = page.locator('[data-testid="org-picker-dialog"]:visible');
+      await dialog.waitFor();
+      const row = (name: string) => dialog.locator('.ant-tree-treenode', { hasText: name }).last();
+      await row('总部').locator('.ant-tree-switcher').click();
+      await row('财务部').locator('.ant-tree-switcher').click();
+      await row('张三').locator('.ant-tree-checkbox').click();
+      await dialog.getByText('已选：1').waitFor();
+      await page.locator('[data-testid="org-picker-ok"]:visible').click();
+      await drawer
+        .locator('[data-testid="approver-users"] [data-testid="org-picked"]', { hasText: '张三' })
+        .waitFor();
+      await expect.poll(() => approver.getAttribute('class')).not.toContain('kp-flow-node-invalid');
+      expect(await byTest(page, 'node-error-approver_1').count()).toBe(0);
       expect(errors).toEqual([]);
     } finally {
       await page.close();

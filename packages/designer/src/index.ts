@@ -1,6 +1,8 @@
 // @kp/designer: form designer, portal designer and flow designer (React components any host can embed).
 export { CodeEditor, type CodeEditorProps } from './common/CodeEditor';
+export { OrgPicker, type OrgPickKind, type OrgProvider, pickable } from './common/OrgPicker';
 export {
+  FLOW_HISTORY_LIMIT,
   FlowDesigner,
   type FlowDesignerProps,
   issuesByNode,
@@ -11,6 +13,7 @@ export {
   ZOOM_START,
   ZOOM_STEP,
 } from './flow/FlowDesigner';
+export { formFieldsOf } from './flow/formFields';
 export { type Choice, ConditionEditor, type FlowDesignerOptions } from './flow/NodeDrawer';
 export { nodeSummary } from './flow/summary';
 export { checkFormForSave, type SaveCheckOptions, type SaveProblem } from './form/checkFormForSave';
@@ -35,11 +38,15 @@ export {
 } from './i18n';
 export {
   addAppItem,
+  arrange as arrangePortalLayout,
   clampHeight,
   clampRowCount,
   clampWidth,
+  compact as compactPortalLayout,
   newWidget,
+  overlaps as portalItemsOverlap,
   pack as packPortalLayout,
+  placeAt as placePortalWidget,
   removeAppItem,
   widgetLabel,
 } from './portal/model';

@@ -1,0 +1,50 @@
+import { isContainer, isDisplay, isPane } from '../form/kinds';
+import { walk } from '../form/tree';
+import type { FormConfig } from '../form/types';
+import { labelText } from '../i18n';
+import type { FlowDesignerOptions } from './NodeDrawer';
+
+const NUMBER_KINDS = new Set(['numInput', 'JNPFAmount', 'calculate', 'rate', 'slider']);
+const DATE_KINDS = new Set(['date', 'createTime', 'modifyTime']);
+const LIST_KINDS = new Set([
+  'checkbox',
+  'cascader',
+  'dateRange',
+  'timeRange',
+  'comSelect',
+  'address',
+  'usersSelect',
+  'uploadFz',
+  'uploadImg',
+]);
+
+/**
+ * The flow designer's `options.formFields` from a form config: every top-level or container field that holds
+ * a value (`__vModel__`), with its label and the value type the condition editor compares by. Sub-table
+ * columns are left out (conditions and permissions work on the main form).
+ */
+export function formFieldsOf(
+  config: Pick<FormConfig, 'fields'>,
+  lang?: string,
+): NonNullable<FlowDesignerOptions['formFields']> {
+  const out: NonNullable<FlowDesignerOptions['formFields']> = [];
+  walk(config.fields, (f, _list, _i, holder) => {
+    const k = f.__config__.jnpfKey;
+    if (holder?.__config__.jnpfKey === 'table') return undefined;
+    if (isPane(k) || isContainer(k) || isDisplay(k) || !f.__vModel__) return undefined;
+    const multiple = (f as { multiple?: boolean }).multiple === true;
+    out.push({
+      value: f.__vModel__,
+      label: labelText(f.__config__.label, lang) || f.__vModel__,
+      valueType: NUMBER_KINDS.has(k)
+        ? 'number'
+        : DATE_KINDS.has(k)
+          ? 'date'
+          : LIST_KINDS.has(k) || multiple
+            ? 'list'
+            : 'text',
+    });
+    return undefined;
+  });
+  return out;
+}
