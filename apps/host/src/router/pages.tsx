@@ -1,6 +1,7 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { MEETING_PAGES } from '../views/meeting/pages';
 import { OA_PAGES } from '../views/oa/pages';
+import { ONLINE_DEV_PAGES } from '../views/onlineDev/pages';
 import { PERMISSION_PAGES } from '../views/permission/pages';
 import { PORTAL_PAGES } from '../views/portal/pages';
 import { SYSTEM_PAGES } from '../views/system/pages';
@@ -19,6 +20,7 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   ...PERMISSION_PAGES,
   ...SYSTEM_PAGES,
   ...MEETING_PAGES,
+  ...ONLINE_DEV_PAGES,
   profile: lazy(() => import('../views/profile/Profile')),
 };
 

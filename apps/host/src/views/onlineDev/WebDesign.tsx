@@ -1,0 +1,339 @@
+import { type DesignerFormConfig, emptyForm, FormDesigner } from '@kp/designer';
+import type { FormConfig, VisualDevColumnData } from '@kp/schema';
+import { App, Button, Form, Input, InputNumber, Modal, Radio, Space, Steps, Table, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { usePerm } from '../permission/usePerm';
+import { api, type ItemSummary } from './api';
+import { ColumnDesign } from './ColumnDesign';
+import { CODE_RE, defaultColumnData, mainFieldsOf, syncColumnData } from './model';
+import { tx } from './texts';
+
+interface Draft {
+  id?: string;
+  fullName: string;
+  enCode: string;
+  webType: 1 | 2;
+  sortCode: number;
+  description: string;
+  formData: FormConfig;
+  columnData: VisualDevColumnData | null;
+}
+
+const stateTag = (s: number) =>
+  s === 1 ? (
+    <Tag color="success">{tx('released')}</Tag>
+  ) : s === 2 ? (
+    <Tag color="warning">{tx('changed')}</Tag>
+  ) : (
+    <Tag>{tx('unreleased')}</Tag>
+  );
+
+/** 功能设计: the items of online development — list, design (basics, form, list), copy, release, delete. */
+export default function WebDesign() {
+  const { modal } = App.useApp();
+  const perm = usePerm();
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState({ currentPage: 1, pageSize: 20 });
+  const [rows, setRows] = useState<ItemSummary[]>([]);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(false);
+  const [draft, setDraft] = useState<Draft | null>(null);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      const d = await api.items({ keyword: keyword || undefined, ...page });
+      setRows(d.list);
+      setTotal(d.pagination.total);
+    } catch {
+      /* toasted by the client */
+    } finally {
+      setLoading(false);
+    }
+  }, [keyword, page]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const openEditor = async (id?: string) => {
+    if (!id) {
+      setDraft({
+        fullName: '',
+        enCode: '',
+        webType: 2,
+        sortCode: 0,
+        description: '',
+        formData: emptyForm() as FormConfig,
+        columnData: null,
+      });
+      return;
+    }
+    const it = await api.item(id);
+    setDraft({
+      id,
+      fullName: it.fullName,
+      enCode: it.enCode,
+      webType: it.webType === 1 ? 1 : 2,
+      sortCode: it.sortCode,
+      description: it.description ?? '',
+      formData: it.formData,
+      columnData: it.columnData,
+    });
+  };
+
+  const confirm = (content: string, run: () => Promise<unknown>) =>
+    modal.confirm({
+      title: tx('actions'),
+      content,
+      onOk: async () => {
+        await run();
+        await load();
+      },
+    });
+
+  const columns = [
+    { title: tx('name'), dataIndex: 'fullName', key: 'fullName' },
+    { title: tx('code'), dataIndex: 'enCode', key: 'enCode' },
+    {
+      title: tx('kind'),
+      key: 'webType',
+      render: (_: unknown, r: ItemSummary) => (r.webType === 1 ? tx('formOnly') : tx('listForm')),
+    },
+    { title: tx('state'), key: 'state', render: (_: unknown, r: ItemSummary) => stateTag(r.state) },
+    {
+      title: tx('time'),
+      key: 'time',
+      render: (_: unknown, r: ItemSummary) => {
+        const t = r.lastModifyTime ?? r.creatorTime;
+        return t ? dayjs(t).format('YYYY-MM-DD HH:mm') : '';
+      },
+    },
+    {
+      title: tx('actions'),
+      key: 'actions',
+      render: (_: unknown, r: ItemSummary) => (
+        <Space size="small">
+          {perm.btn('btn_edit') && (
+            <Button
+              type="link"
+              size="small"
+              data-testid={`design-${r.enCode}`}
+              onClick={() => void openEditor(r.id)}
+            >
+              {tx('designIt')}
+            </Button>
+          )}
+          {perm.btn('btn_release') && (
+            <Button
+              type="link"
+              size="small"
+              data-testid={`release-${r.enCode}`}
+              onClick={() => confirm(tx('confirmRelease'), () => api.release(r.id))}
+            >
+              {tx('release')}
+            </Button>
+          )}
+          {perm.btn('btn_copy') && (
+            <Button type="link" size="small" onClick={() => void api.copy(r.id).then(load)}>
+              {tx('copy')}
+            </Button>
+          )}
+          {perm.btn('btn_remove') && (
+            <Button
+              type="link"
+              size="small"
+              danger
+              onClick={() => confirm(tx('confirmDelete'), () => api.remove(r.id))}
+            >
+              {tx('remove')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="kp-page" data-testid="page-webDesign" style={{ padding: 16 }}>
+      <Space style={{ marginBottom: 12 }} wrap>
+        <Input.Search
+          allowClear
+          placeholder={tx('keyword')}
+          onSearch={(v) => {
+            setKeyword(v);
+            setPage((p) => ({ ...p, currentPage: 1 }));
+          }}
+          style={{ width: 240 }}
+        />
+        {perm.btn('btn_add') && (
+          <Button type="primary" data-testid="webdesign-add" onClick={() => void openEditor()}>
+            {tx('add')}
+          </Button>
+        )}
+      </Space>
+      <Table<ItemSummary>
+        rowKey="id"
+        size="middle"
+        loading={loading}
+        dataSource={rows}
+        columns={columns}
+        pagination={{
+          current: page.currentPage,
+          pageSize: page.pageSize,
+          total,
+          showSizeChanger: true,
+          pageSizeOptions: [20, 30, 50],
+          onChange: (currentPage, pageSize) => setPage({ currentPage, pageSize }),
+        }}
+      />
+      {draft && (
+        <DesignEditor
+          draft={draft}
+          onClose={(saved) => {
+            setDraft(null);
+            if (saved) void load();
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The design dialog: basics, then the form designer, then the list. Saves only when every step is valid. */
+function DesignEditor({ draft, onClose }: { draft: Draft; onClose: (saved: boolean) => void }) {
+  const [step, setStep] = useState(0);
+  const [form] = Form.useForm<Pick<Draft, 'fullName' | 'enCode' | 'webType' | 'sortCode' | 'description'>>();
+  const [formData, setFormData] = useState<FormConfig>(draft.formData);
+  const fields = useMemo(() => mainFieldsOf(formData), [formData]);
+  const [columnData, setColumnData] = useState<VisualDevColumnData | null>(draft.columnData);
+  const [saving, setSaving] = useState(false);
+  const cols = useMemo(
+    () => (columnData ? syncColumnData(columnData, fields) : defaultColumnData(fields)),
+    [columnData, fields],
+  );
+
+  const save = async () => {
+    const base = await form.validateFields().catch(() => null);
+    if (!base) {
+      setStep(0);
+      return;
+    }
+    setSaving(true);
+    try {
+      const body = { ...base, formData, columnData: cols };
+      if (draft.id) await api.update(draft.id, body);
+      else await api.create(body);
+      onClose(true);
+    } catch {
+      /* the server's msg was toasted; the dialog stays open with everything typed */
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      width="96vw"
+      style={{ top: 12 }}
+      title={draft.id ? `${tx('designIt')} · ${draft.fullName}` : tx('add')}
+      onCancel={() => onClose(false)}
+      maskClosable={false}
+      destroyOnHidden
+      footer={
+        <Space>
+          <Button onClick={() => onClose(false)}>{tx('cancel')}</Button>
+          <Button disabled={step === 0} onClick={() => setStep((s) => s - 1)}>
+            {tx('prev')}
+          </Button>
+          <Button
+            disabled={step === 2}
+            data-testid="webdesign-next"
+            onClick={async () => {
+              if (step === 0 && !(await form.validateFields().catch(() => null))) return;
+              setStep((s) => s + 1);
+            }}
+          >
+            {tx('next')}
+          </Button>
+          <Button type="primary" loading={saving} data-testid="webdesign-save" onClick={() => void save()}>
+            {tx('save')}
+          </Button>
+        </Space>
+      }
+    >
+      <Steps
+        size="small"
+        current={step}
+        onChange={setStep}
+        items={[{ title: tx('base') }, { title: tx('formDesign') }, { title: tx('listDesign') }]}
+        style={{ marginBottom: 16 }}
+      />
+      <div style={{ display: step === 0 ? 'block' : 'none', maxWidth: 560 }}>
+        <Form
+          form={form}
+          layout="horizontal"
+          labelCol={{ span: 6 }}
+          initialValues={{
+            fullName: draft.fullName,
+            enCode: draft.enCode,
+            webType: draft.webType,
+            sortCode: draft.sortCode,
+            description: draft.description,
+          }}
+        >
+          <Form.Item
+            name="fullName"
+            label={tx('name')}
+            rules={[{ required: true, message: tx('nameRequired') }, { max: 100 }]}
+          >
+            <Input data-testid="webdesign-name" maxLength={100} />
+          </Form.Item>
+          <Form.Item
+            name="enCode"
+            label={tx('code')}
+            rules={[
+              { required: true, message: tx('codeRequired') },
+              { pattern: CODE_RE, message: tx('codeRule') },
+            ]}
+          >
+            <Input data-testid="webdesign-code" maxLength={50} />
+          </Form.Item>
+          <Form.Item name="webType" label={tx('kind')}>
+            <Radio.Group
+              options={[
+                { value: 2, label: tx('listForm') },
+                { value: 1, label: tx('formOnly') },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item name="sortCode" label="排序">
+            <InputNumber min={0} max={999999} />
+          </Form.Item>
+          <Form.Item name="description" label="说明">
+            <Input.TextArea maxLength={500} rows={3} />
+          </Form.Item>
+        </Form>
+      </div>
+      {step === 1 && (
+        <div data-testid="webdesign-form" style={{ height: 'calc(100vh - 230px)' }}>
+          <FormDesigner
+            value={formData as unknown as DesignerFormConfig}
+            onChange={(c) => setFormData(c as unknown as FormConfig)}
+            height="100%"
+          />
+        </div>
+      )}
+      {step === 2 && (
+        <div data-testid="webdesign-list">
+          {fields.length ? (
+            <ColumnDesign fields={fields} value={cols} onChange={setColumnData} />
+          ) : (
+            tx('noFields')
+          )}
+        </div>
+      )}
+    </Modal>
+  );
+}

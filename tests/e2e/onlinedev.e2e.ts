@@ -1,0 +1,246 @@
+// Online development end to end (issue 9): an administrator designs a form with a sub-table in 功能设计
+// (form designer + list design), releases it; an employee whose role is granted the new menu creates a
+// record, edits it, exports the list to Excel and imports the file back. Real server, real Chromium.
+import { readFile } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, RESULTS_DIR } from './browser';
+import { apiToken, type KpServer, loginAs, startKp } from './harness';
+
+const cfg = (jnpfKey: string, label: string, extra: Record<string, unknown> = {}) => ({
+  jnpfKey,
+  label,
+  showLabel: true,
+  required: false,
+  span: 24,
+  ...extra,
+});
+/** The form the administrator types into the designer's JSON editor: title, budget, lines (item, price, qty, amount), total. */
+const FORM = {
+  formRef: 'elForm',
+  formModel: 'dataForm',
+  size: 'default',
+  labelPosition: 'right',
+  labelWidth: 100,
+  formRules: 'rules',
+  gutter: 15,
+  disabled: false,
+  span: 24,
+  formBtns: false,
+  idGlobal: 200,
+  fields: [
+    { __config__: cfg('comInput', '标题', { required: true, formId: 101 }), __vModel__: 'title' },
+    { __config__: cfg('numInput', '预算', { formId: 102 }), __vModel__: 'budget' },
+    {
+      __config__: cfg('table', '明细', {
+        formId: 103,
+        tableName: 'fee_lines',
+        children: [
+          { __config__: cfg('comInput', '项目', { required: true, formId: 104 }), __vModel__: 'item' },
+          { __config__: cfg('numInput', '单价', { formId: 105 }), __vModel__: 'price' },
+          { __config__: cfg('numInput', '数量', { formId: 106 }), __vModel__: 'qty' },
+          {
+            __config__: cfg('calculate', '金额', { formId: 107 }),
+            __vModel__: 'amount',
+            expression: ['lines.price', '*', 'lines.qty'],
+          },
+        ],
+      }),
+      __vModel__: 'lines',
+    },
+    {
+      __config__: cfg('calculate', '合计', { formId: 108 }),
+      __vModel__: 'total',
+      expression: ['lines.amount'],
+    },
+  ],
+};
+
+let kp: KpServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  kp = await startKp('onlinedev');
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await kp?.close();
+});
+
+const byTest = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
+const item = (page: Page, vModel: string) => page.locator(`[data-testid="dm-form"] [data-field="${vModel}"]`);
+const okOf = (page: Page) =>
+  page.locator('.ant-modal-confirm-btns .ant-btn-primary, .ant-modal-confirm .ant-btn-primary').last();
+
+async function call<T>(
+  token: string,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<{ code: number; msg: string; data: T }> {
+  const res = await fetch(`${kp.base}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return (await res.json()) as { code: number; msg: string; data: T };
+}
+
+describe('online development', () => {
+  let admin: BrowserContext;
+  let user: BrowserContext;
+  beforeAll(async () => {
+    admin = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    user = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      locale: 'zh-CN',
+      acceptDownloads: true,
+    });
+  });
+  afterAll(async () => {
+    await admin?.close();
+    await user?.close();
+  });
+
+  it('an administrator designs a form with a sub-table and releases it', async () => {
+    const page = await admin.newPage();
+    page.setDefaultTimeout(30_000);
+    await loginAs(page, kp.base, 'admin', 'admin123');
+    await page.goto(`${kp.base}/kpSystem/onlineDev/webDesign`);
+    await byTest(page, 'page-webDesign').waitFor();
+    await byTest(page, 'webdesign-add').click();
+    // the code rule is checked before anything is sent
+    await byTest(page, 'webdesign-name').fill('费用申请');
+    await byTest(page, 'webdesign-code').fill('.fee');
+    await byTest(page, 'webdesign-next').click();
+    await page.getByText('编码只能输入英文、数字和小数点且小数点不能放在首尾').waitFor();
+    await byTest(page, 'webdesign-code').fill('feeApply');
+    await byTest(page, 'webdesign-next').click();
+
+    // the form designer: the form typed into its JSON editor
+    await byTest(page, 'webdesign-form').waitFor();
+    await byTest(page, 'btn-json-editor').click();
+    const editor = page.locator('[data-testid="json-editor"] .cm-content');
+    await editor.waitFor();
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.press('Delete');
+    await page.keyboard.insertText(JSON.stringify(FORM));
+    await byTest(page, 'json-import-ok').click();
+    await page.locator('[data-holder="103"] [data-testid="field-104"]').waitFor();
+
+    // the list: title, budget and total as columns, title searchable
+    await byTest(page, 'webdesign-next').click();
+    await byTest(page, 'webdesign-list').waitFor();
+    expect(await byTest(page, 'col-title').locator('input').isChecked()).toBe(true);
+    if (!(await byTest(page, 'search-title').locator('input').isChecked()))
+      await byTest(page, 'search-title').locator('input').click();
+    await byTest(page, 'webdesign-save').click();
+    await page.getByText('新建成功').first().waitFor();
+    await byTest(page, 'release-feeApply').click();
+    await okOf(page).click();
+    await page.getByText('发布成功').first().waitFor();
+    await page.locator('tr', { hasText: 'feeApply' }).getByText('已发布').waitFor();
+    await page.screenshot({ path: `${RESULTS_DIR}/onlinedev-design.png` });
+    await page.close();
+  });
+
+  it('an employee granted the menu creates, edits, exports and re-imports records', async () => {
+    // grant the released menu (every runtime button) to the employee role, as the authorize screen does
+    const token = await apiToken(kp.base, 'admin', 'admin123');
+    const db = kp.app.kp.db;
+    const role = await db
+      .selectFrom('base_role')
+      .select('id')
+      .where('en_code', '=', 'employee')
+      .executeTakeFirstOrThrow();
+    const menu = await db
+      .selectFrom('base_module')
+      .select('id')
+      .where('en_code', '=', 'feeApply')
+      .executeTakeFirstOrThrow();
+    const buttons = (
+      await db.selectFrom('base_module_button').select('id').where('module_id', '=', menu.id).execute()
+    ).map((b) => b.id);
+    const auth = await call<{ module: string[]; button: string[]; column: string[]; form: string[] }>(
+      token,
+      'GET',
+      `/api/permission/Authority/Data/${role.id}`,
+    );
+    const put = await call(token, 'PUT', `/api/permission/Authority/Data/${role.id}`, {
+      ...auth.data,
+      module: [...auth.data.module, menu.id],
+      button: [...auth.data.button, ...buttons],
+    });
+    expect(put.code, put.msg).toBe(200);
+
+    const page = await user.newPage();
+    page.setDefaultTimeout(30_000);
+    await loginAs(page, kp.base, 'zhangwei', 'kp123456');
+    await page.goto(`${kp.base}/kpSystem/model/feeApply`);
+    await byTest(page, 'page-dynamicModel').waitFor();
+
+    // create: a required-field message first, then a record with two lines; the total is computed
+    await byTest(page, 'dm-add').click();
+    await byTest(page, 'dm-form').waitFor();
+    await page.locator('[data-testid="dm-form"] .kp-form-buttons .ant-btn-primary').click();
+    await page.getByText('标题不能为空').first().waitFor();
+    await item(page, 'title').locator('input').fill('北京出差');
+    await item(page, 'budget').locator('input').fill('3000');
+    const addRow = page.locator('[data-testid="dm-form"] [data-table="lines"] > .ant-btn-dashed');
+    for (const [i, name, price, qty] of [
+      [0, '机票', '1200', '2'],
+      [1, '酒店', '400', '3'],
+    ] as const) {
+      await addRow.click();
+      await page.locator(`[data-cell="lines.${i}.item"] input`).fill(name);
+      await page.locator(`[data-cell="lines.${i}.price"] input`).fill(price);
+      await page.locator(`[data-cell="lines.${i}.qty"] input`).fill(qty);
+    }
+    await expect
+      .poll(() => item(page, 'total').locator('input').inputValue(), { timeout: 10_000 })
+      .toBe('3600.00');
+    await page.locator('[data-testid="dm-form"] .kp-form-buttons .ant-btn-primary').click();
+    await page.getByText('新建成功').first().waitFor();
+    const row = page.locator('.ant-table-row', { hasText: '北京出差' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('3600');
+
+    // edit
+    await row.locator('[data-testid="row-edit"]').click();
+    await byTest(page, 'dm-form').waitFor();
+    await item(page, 'title').locator('input').fill('北京出差（改）');
+    await page.locator('[data-testid="dm-form"] .kp-form-buttons .ant-btn-primary').click();
+    await page.getByText('更新成功').first().waitFor();
+    await page.locator('.ant-table-row', { hasText: '北京出差（改）' }).waitFor();
+
+    // export all to Excel
+    await byTest(page, 'dm-export').click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      byTest(page, 'dm-export-ok').click(),
+    ]);
+    const file = `${RESULTS_DIR}/onlinedev-export.xlsx`;
+    await download.saveAs(file);
+    expect((await readFile(file)).subarray(0, 2).toString()).toBe('PK');
+
+    // import the file back: preview says 1 ok, import adds it with its lines
+    await byTest(page, 'dm-import').click();
+    await page.locator('.ant-modal input[type="file"]').setInputFiles(file);
+    await byTest(page, 'dm-import-check').getByText('导入成功1条，失败0条').waitFor();
+    await byTest(page, 'dm-import-run').click();
+    await page.getByText('导入成功1条，失败0条').first().waitFor();
+    await page.locator('.ant-modal-close').last().click();
+    await expect.poll(() => page.locator('.ant-table-row', { hasText: '北京出差（改）' }).count()).toBe(2);
+    // the imported record came back with its lines: its total is recomputed from them
+    await expect.poll(() => page.locator('.ant-table-row', { hasText: '3600' }).count()).toBe(2);
+
+    // search by title
+    await byTest(page, 'query-title').fill('出差');
+    await byTest(page, 'query-search').click();
+    await expect.poll(() => page.locator('.ant-table-row').count()).toBe(2);
+    await page.screenshot({ path: `${RESULTS_DIR}/onlinedev-runtime.png` });
+    await page.close();
+  });
+});
