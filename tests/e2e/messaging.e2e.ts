@@ -154,6 +154,45 @@ describe('messaging in Chromium', () => {
     await b.locator('[data-testid="tool-chat"]').waitFor({ timeout: T });
     await expect.poll(() => badge(b, 'tool-chat'), { timeout: T }).toBe('');
 
+    // B opens the chat again (history loads over the socket)
+    await b.click('[data-testid="tool-chat"]');
+    await b.locator('[data-testid="chat-conversation"][data-user="liuzhiqiang"]').click({ timeout: T });
+    await expect
+      .poll(() => b.locator('[data-testid="chat-bubble-theirs"]').first().textContent(), { timeout: T })
+      .toBe('你好 <img src=x onerror=alert(1)> 🙂');
+
+    // emoji panel inserts a bracket code; an image message (IM upload) shows on both sides
+    await a.click('[data-testid="chat-emoji"]');
+    await expect
+      .poll(() => a.locator('[data-testid="emoji-panel"] button').count(), { timeout: T })
+      .toBe(120);
+    await a.locator('[data-testid="emoji-panel"] button[title="强"]').click();
+    expect(await a.inputValue('[data-testid="chat-input"]')).toBe('[强]');
+    await a.click('[data-testid="chat-send"]');
+    await expect
+      .poll(() => b.locator('[data-testid="chat-bubble-theirs"]').last().textContent(), { timeout: T })
+      .toBe('👍');
+    await a.setInputFiles('[data-testid="chat-image-input"]', {
+      name: 'dot.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    const sent = a.locator('[data-testid="chat-bubble-mine"] [data-testid="chat-image"]').last();
+    await expect
+      .poll(() => sent.evaluate((el) => (el as HTMLImageElement).naturalWidth), { timeout: T })
+      .toBe(1);
+    const got = b.locator('[data-testid="chat-bubble-theirs"] [data-testid="chat-image"]').last();
+    await expect
+      .poll(() => got.evaluate((el) => (el as HTMLImageElement).naturalWidth), { timeout: T })
+      .toBe(1);
+    // a non-image is refused in the browser with the spec's text
+    await a.setInputFiles('[data-testid="chat-image-input"]', {
+      name: 'a.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('x'),
+    });
+    await a.locator('.ant-message', { hasText: '只能上传图片' }).waitFor({ timeout: T });
+
     // history search finds the message
     await a.click('[data-testid="chat-history"]');
     const hs = a.locator('[data-testid="chat-history-search"] input');
@@ -162,6 +201,14 @@ describe('messaging in Chromium', () => {
     await expect
       .poll(() => a.locator('[data-testid="chat-history-row"]').allTextContents(), { timeout: T })
       .toEqual([expect.stringContaining('<img src=x onerror=alert(1)>')]);
+
+    // feedback opens a chat with the administrator
+    await b.reload();
+    await b.hover('[data-testid="user-menu"]', { timeout: T });
+    await b.getByRole('menuitem', { name: '意见反馈' }).click();
+    await expect
+      .poll(() => b.locator('[data-testid="chat-window-title"]').last().textContent(), { timeout: T })
+      .toBe('管理员');
     expect(dialogs).toEqual([]);
   }, 240_000);
 
@@ -232,6 +279,15 @@ describe('messaging in Chromium', () => {
     await expect
       .poll(() => first.locator('[data-testid="comment-like"]').first().textContent(), { timeout: T })
       .toBe('1');
+
+    // read-all asks for confirmation, then the bell clears
+    await a.click('[data-testid="tool-notice"]');
+    await a.click('[data-testid="notice-read-all"]');
+    const confirm = a.locator('.ant-modal-confirm', { hasText: '您确定全部为已读状态, 是否继续?' });
+    await confirm.waitFor({ timeout: T });
+    await confirm.locator('.ant-btn-primary').click();
+    await expect.poll(() => badge(a, 'tool-notice'), { timeout: T }).toBe('');
+    await a.keyboard.press('Escape');
 
     // the list shows the notice as read, its title as text
     await a.goto(`${kp.base}/kpSystem/oa/notice`);

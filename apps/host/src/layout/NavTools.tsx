@@ -96,11 +96,11 @@ export function NavTools({ searchEntries }: { searchEntries: SearchEntry[] }) {
 
   const feedback = async () => {
     try {
-      const res = await http.get<{ userId?: string; id?: string; account?: string; realName?: string }>(
-        '/api/permission/Users/ImAdminUser',
-        undefined,
-        { silent: true },
-      );
+      type Admin = { userId?: string; id?: string; account?: string; realName?: string };
+      // spec path first; the permission module currently serves it as /users/ (lower case)
+      const res = await http
+        .get<Admin>('/api/permission/Users/ImAdminUser', undefined, { silent: true })
+        .catch(() => http.get<Admin>('/api/permission/users/ImAdminUser', undefined, { silent: true }));
       const admin = res.data;
       if (admin && (admin.userId === user?.userId || admin.id === user?.userId)) {
         message.warning(t('nav.isAdmin'));
