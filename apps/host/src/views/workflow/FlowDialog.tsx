@@ -6,6 +6,7 @@ import {
   App,
   Badge,
   Button,
+  Card,
   Empty,
   Form,
   Input,
@@ -31,6 +32,7 @@ import {
   type ApprovalKind,
   checkApproval,
   checkAssign,
+  checkCandidates,
   checkReason,
   FORM_INIT_DELAY_MS,
   handleStatusColor,
@@ -87,6 +89,15 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
   const [notifyOpen, setNotifyOpen] = useState(false);
   const [printOpen, setPrintOpen] = useState(false);
   const [users, setUsers] = useState<UserOption[]>([]);
+  const [signerOpen, setSignerOpen] = useState(false);
+  /** Candidate nodes to choose for, and what to do with the choice (launch submit or audit). */
+  const [cand, setCand] = useState<{
+    nodes: Array<{ nodeId: string; nodeName: string }>;
+    id: string;
+    flowId?: string;
+    formData: Record<string, unknown>;
+    onChosen(list: Record<string, string[]>): Promise<void>;
+  } | null>(null);
   const formRef = useRef<FormRendererHandle | null>(null);
   const taskId = props.taskId ?? state?.tempDraft;
   const { opType } = props;
@@ -146,7 +157,7 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
     };
   }, [props.open, props.taskId, props.flowId, props.operatorId, props.circulateId, opType]);
 
-  const needUsers = transferOpen || assignOpen || notifyOpen || approve !== null;
+  const needUsers = transferOpen || assignOpen || notifyOpen || signerOpen || approve !== null;
   useEffect(() => {
     if (needUsers && !users.length)
       void wfApi
@@ -213,26 +224,32 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
   // --- actions ---
   const formData = () => formRef.current?.getData() ?? state?.data ?? {};
   const launch = async (save: boolean) => {
-    if (!save) {
-      const errs = formRef.current?.validate() ?? {};
-      if (Object.keys(errs).length) return;
-      const ok = await modal.confirm({ title: t('msg.tip'), content: t('msg.submitConfirm') });
-      if (!ok) return;
+    const flowId = info?.flowTaskInfo.flowId ?? props.flowId;
+    const data = formData();
+    const send = async (candidateList?: Record<string, string[]>) => {
+      setBusy(true);
+      try {
+        const body = { flowId, status: save ? 1 : 0, formData: data, candidateList };
+        if (taskId) await wfApi.resubmit(taskId, body);
+        else await wfApi.submit(body);
+        setState((s) => (s ? { ...s, tempDraft: undefined } : s));
+        finish();
+      } catch {
+        setBusy(false);
+        throw new Error('failed');
+      }
+    };
+    if (save) return send().catch(() => {});
+    const errs = formRef.current?.validate() ?? {};
+    if (Object.keys(errs).length) return;
+    const nodes = await wfApi.candidates('0', { flowId, formData: data }).catch(() => null);
+    if (nodes === null) return;
+    if (nodes.length) {
+      setCand({ nodes, id: '0', flowId, formData: data, onChosen: send });
+      return;
     }
-    setBusy(true);
-    try {
-      const body = {
-        flowId: info?.flowTaskInfo.flowId ?? props.flowId,
-        status: save ? 1 : 0,
-        formData: formData(),
-      };
-      if (taskId) await wfApi.resubmit(taskId, body);
-      else await wfApi.submit(body);
-      setState((s) => (s ? { ...s, tempDraft: undefined } : s));
-      finish();
-    } catch {
-      setBusy(false);
-    }
+    const ok = await modal.confirm({ title: t('msg.tip'), content: t('msg.submitConfirm') });
+    if (ok) await send().catch(() => {});
   };
   const press = async () => {
     if (!taskId) return;
@@ -272,7 +289,12 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
       case 'cancel':
         return closeDialog();
       case 'refile':
-        message.warning(t('msg.noPermission'));
+        if (!taskId || !(await modal.confirm({ title: t('msg.tip'), content: t('msg.refileConfirm') })))
+          return;
+        await wfApi
+          .rearchive(taskId, formData())
+          .then(finish)
+          .catch(() => {});
         return;
     }
   };
@@ -329,7 +351,13 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
             children: <RecordTimeline records={records} endTime={info?.flowTaskInfo.endTime} />,
           },
           ...(nodeProps.isSummary === true || state.properties.isSummary === true
-            ? [{ key: 'summary', label: t('tab.summary'), children: <Empty description={t('msg.noData')} /> }]
+            ? [
+                {
+                  key: 'summary',
+                  label: t('tab.summary'),
+                  children: taskId ? <Summary taskId={taskId} /> : null,
+                },
+              ]
             : []),
           {
             key: 'comments',
@@ -368,6 +396,11 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
           {opType !== -1 && info && (
             <Button onClick={() => setPrintOpen(true)} data-testid="wf-btn-print">
               {t('btn.print')}
+            </Button>
+          )}
+          {pendingMine && (
+            <Button onClick={() => setSignerOpen(true)} data-testid="wf-btn-addSigner">
+              {t('btn.addSigner')}
             </Button>
           )}
           {buttons
@@ -411,14 +444,25 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
             freeApproverUserId: v.freeApprover || undefined,
             ...(approve === 'audit' ? { formData: formData() } : {}),
           };
-          try {
-            if (approve === 'audit') await wfApi.audit(operatorId, body);
-            else await wfApi.reject(operatorId, body);
-            finish();
-          } catch {
-            setApprove(null);
-            throw new Error('failed');
+          const run = async (candidateList?: Record<string, string[]>) => {
+            try {
+              if (approve === 'audit') await wfApi.audit(operatorId, { ...body, candidateList });
+              else await wfApi.reject(operatorId, body);
+              finish();
+            } catch {
+              setApprove(null);
+              throw new Error('failed');
+            }
+          };
+          if (approve === 'audit') {
+            const nodes = await wfApi.candidates(operatorId, { formData: body.formData }).catch(() => null);
+            if (nodes === null) throw new Error('failed');
+            if (nodes.length) {
+              setCand({ nodes, id: operatorId, formData: body.formData ?? {}, onChosen: run });
+              throw new Error('candidates');
+            }
           }
+          await run();
         }}
       />
       <ReasonDialog
@@ -441,9 +485,32 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
         onCancel={() => setTransferOpen(false)}
         onSubmit={async (uid) => {
           if (!operatorId) return;
-          await wfApi.transfer(operatorId, { freeApproverUserId: uid });
+          await wfApi.transfer(operatorId, { freeApproverUserId: uid[0] });
           setTransferOpen(false);
           finish();
+        }}
+      />
+      <UserPickDialog
+        open={signerOpen}
+        multiple
+        title={t('btn.addSigner')}
+        users={users}
+        requiredText={t('msg.signerRequired')}
+        onCancel={() => setSignerOpen(false)}
+        onSubmit={async (ids) => {
+          if (!operatorId) return;
+          await wfApi.addSigner(operatorId, ids);
+          setSignerOpen(false);
+          finish();
+        }}
+      />
+      <CandidateDialog
+        value={cand}
+        onCancel={() => setCand(null)}
+        onSubmit={async (list) => {
+          if (!cand) return;
+          await cand.onChosen(list);
+          setCand(null);
         }}
       />
       {taskId && (
@@ -467,6 +534,7 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
           taskId={taskId}
           title={title}
           form={state.form}
+          records={records}
           onClose={() => setPrintOpen(false)}
         />
       )}
@@ -704,15 +772,16 @@ export function UserPickDialog(props: {
   title: string;
   users: UserOption[];
   requiredText: string;
+  multiple?: boolean;
   onCancel(): void;
-  onSubmit(userId: string): Promise<void>;
+  onSubmit(userIds: string[]): Promise<void>;
 }) {
   const { message } = App.useApp();
-  const [uid, setUid] = useState<string | undefined>();
+  const [ids, setIds] = useState<string[]>([]);
   const [loading, setLoading] = useState(false);
   useEffect(() => {
     if (props.open) {
-      setUid(undefined);
+      setIds([]);
       setLoading(false);
     }
   }, [props.open]);
@@ -723,13 +792,13 @@ export function UserPickDialog(props: {
       onCancel={props.onCancel}
       confirmLoading={loading}
       onOk={async () => {
-        if (!uid) {
+        if (!ids.length) {
           message.warning(props.requiredText);
           return;
         }
         setLoading(true);
         try {
-          await props.onSubmit(uid);
+          await props.onSubmit(ids);
         } catch {
           setLoading(false);
         }
@@ -737,13 +806,140 @@ export function UserPickDialog(props: {
     >
       <Select
         style={{ width: '100%' }}
+        mode={props.multiple ? 'multiple' : undefined}
         showSearch={{ optionFilterProp: 'label' }}
         data-testid="wf-user-pick"
         options={props.users.map((u) => ({ value: u.id, label: u.fullName }))}
-        value={uid}
-        onChange={setUid}
+        value={props.multiple ? ids : ids[0]}
+        onChange={(v: string | string[]) => setIds(Array.isArray(v) ? v : v ? [v] : [])}
       />
     </Modal>
+  );
+}
+
+/** Candidate selection (提交审核): one multi-select of approvers per node; each needs one (审批人不能为空). */
+function CandidateDialog(props: {
+  value: {
+    nodes: Array<{ nodeId: string; nodeName: string }>;
+    id: string;
+    flowId?: string;
+    formData: Record<string, unknown>;
+  } | null;
+  onCancel(): void;
+  onSubmit(list: Record<string, string[]>): Promise<void>;
+}) {
+  const { t } = useTranslation(WF_NS);
+  const { message } = App.useApp();
+  const [chosen, setChosen] = useState<Record<string, string[]>>({});
+  const [options, setOptions] = useState<Record<string, UserOption[]>>({});
+  const [loading, setLoading] = useState(false);
+  const v = props.value;
+  const search = useCallback(
+    (nodeCode: string, keyword?: string) => {
+      if (!v) return;
+      void wfApi
+        .candidateUsers(v.id, {
+          nodeCode,
+          keyword,
+          currentPage: 1,
+          pageSize: 50,
+          flowId: v.flowId,
+          formData: v.formData,
+        })
+        .then((p) => setOptions((o) => ({ ...o, [nodeCode]: p.list })))
+        .catch(() => {});
+    },
+    [v],
+  );
+  useEffect(() => {
+    if (!v) return;
+    setChosen({});
+    setLoading(false);
+    for (const n of v.nodes) search(n.nodeId);
+  }, [v, search]);
+  return (
+    <Modal
+      open={!!v}
+      title={t('dlg.candidates')}
+      onCancel={props.onCancel}
+      confirmLoading={loading}
+      okButtonProps={{ 'data-testid': 'wf-candidates-ok' } as never}
+      onOk={async () => {
+        if (!v) return;
+        const err = checkCandidates(v.nodes, chosen);
+        if (err) {
+          message.warning(t(err));
+          return;
+        }
+        setLoading(true);
+        try {
+          await props.onSubmit(chosen);
+        } catch {
+          setLoading(false);
+        }
+      }}
+    >
+      <Form layout="vertical">
+        {v?.nodes.map((n) => (
+          <Form.Item key={n.nodeId} label={n.nodeName} required>
+            <Select
+              mode="multiple"
+              data-testid={`wf-candidate-${n.nodeId}`}
+              showSearch={{ filterOption: false, onSearch: (kw: string) => search(n.nodeId, kw) }}
+              options={(options[n.nodeId] ?? []).map((u) => ({ value: u.id, label: u.fullName }))}
+              value={chosen[n.nodeId] ?? []}
+              onChange={(ids: string[]) => setChosen((c) => ({ ...c, [n.nodeId]: ids }))}
+            />
+          </Form.Item>
+        ))}
+      </Form>
+    </Modal>
+  );
+}
+
+/** Approval summary: by department (category 1) or by position (category 3); opinion cards or 暂无数据. */
+function Summary(props: { taskId: string }) {
+  const { t } = useTranslation(WF_NS);
+  const [category, setCategory] = useState<'1' | '3'>('1');
+  const [groups, setGroups] = useState<Array<{ fullName: string; list: OperatorRecord[] }> | null>(null);
+  useEffect(() => {
+    setGroups(null);
+    void wfApi
+      .summary(props.taskId, category)
+      .then(setGroups)
+      .catch(() => setGroups([]));
+  }, [props.taskId, category]);
+  return (
+    <div style={{ display: 'flex', gap: 16 }}>
+      <Tabs
+        tabPlacement="start"
+        activeKey={category}
+        onChange={(k) => setCategory(k as '1' | '3')}
+        items={[
+          { key: '1', label: t('dlg.summaryDept') },
+          { key: '3', label: t('dlg.summaryPos') },
+        ]}
+      />
+      <div style={{ flex: 1 }}>
+        {!groups ? (
+          <Spin />
+        ) : !groups.length ? (
+          <Empty description={t('msg.noData')} />
+        ) : (
+          groups.map((g) => (
+            <Card key={g.fullName} size="small" title={g.fullName} style={{ marginBottom: 12 }}>
+              {g.list.map((r) => (
+                <div key={`${r.operatorId}-${r.handleTime}`}>
+                  {r.userName}{' '}
+                  <Tag color={handleStatusColor(r.handleStatus)}>{t(handleStatusKey(r.handleStatus))}</Tag>
+                  {r.handleOpinion} <span style={{ color: '#999' }}>{fmtTime(r.handleTime)}</span>
+                </div>
+              ))}
+            </Card>
+          ))
+        )}
+      </div>
+    </div>
   );
 }
 

@@ -26,6 +26,8 @@ export function PrintPreview(props: {
   taskId: string;
   title: string;
   form: FormConfig;
+  /** The task's records (reading A), to show each printed record's signature. */
+  records?: OperatorRecord[];
   onClose(): void;
 }) {
   const { t } = useTranslation(WF_NS);
@@ -33,13 +35,21 @@ export function PrintPreview(props: {
     null,
   );
   const area = useRef<HTMLDivElement | null>(null);
+  const recordsRef = useRef(props.records);
+  recordsRef.current = props.records;
   useEffect(() => {
     if (!props.open) return;
     setData(null);
     void wfApi
       .printData(props.taskId)
       .then((d) =>
-        setData({ printData: d.printData ?? {}, records: printableRecords(d.operatorRecordList ?? []) }),
+        setData({
+          printData: d.printData ?? {},
+          records: printableRecords(d.operatorRecordList ?? []).map((r) => ({
+            ...r,
+            signImg: r.signImg ?? withSign(recordsRef.current, r),
+          })),
+        }),
       )
       .catch(() => setData({ printData: {}, records: [] }));
   }, [props.open, props.taskId]);
@@ -129,6 +139,15 @@ export function PrintPreview(props: {
         </div>
       )}
     </Modal>
+  );
+}
+
+/** The signature of the same record (node, time, status) in the task's record list. */
+function withSign(all: OperatorRecord[] | undefined, r: OperatorRecord): string | null {
+  return (
+    all?.find(
+      (x) => x.nodeName === r.nodeName && x.handleTime === r.handleTime && x.handleStatus === r.handleStatus,
+    )?.signImg ?? null
   );
 }
 

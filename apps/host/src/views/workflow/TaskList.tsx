@@ -43,14 +43,12 @@ export function TaskList(props: { category: '1' | '2' | '3'; titleKey: string })
     }
     setBatchBusy(true);
     let ok = 0;
-    for (const id of selected) {
-      try {
-        if (batch === 1) await wfApi.audit(id, { handleOpinion: opinion });
-        else await wfApi.reject(id, { handleOpinion: opinion });
-        ok++;
-      } catch {
-        // the server's message was shown; go on with the others
-      }
+    try {
+      const r = await wfApi.batch(selected, batch as 0 | 1, opinion);
+      ok = r.data.success;
+      for (const f of r.data.failed ?? []) message.error(f.msg);
+    } catch {
+      // the server's message was shown
     }
     setBatchBusy(false);
     setBatch(null);

@@ -202,6 +202,47 @@ export const wfApi = {
       .then((r) => r.data),
   circulateRead: (id: string) =>
     http.get(`${WF}/FlowBefore/Circulate/IsRead/${id}`, undefined, { silent: true }),
+  /** Nodes needing candidates before a launch ({taskId} '0' + flowId) or an audit ({taskId} = operator id). */
+  candidates: (taskId: string, b: { formData?: Record<string, unknown>; flowId?: string }) =>
+    http
+      .post<{ list: Array<{ nodeId: string; nodeName: string }> }>(`${WF}/FlowBefore/Candidates/${taskId}`, b)
+      .then((r) => r.data.list ?? []),
+  candidateUsers: (
+    id: string,
+    b: {
+      nodeCode: string;
+      keyword?: string;
+      currentPage?: number;
+      pageSize?: number;
+      flowId?: string;
+      formData?: Record<string, unknown>;
+    },
+  ) =>
+    http
+      .post<Paged<{ id: string; fullName: string }>>(`${WF}/FlowBefore/CandidateUser/${id}`, b, {
+        silent: true,
+      })
+      .then((r) => r.data),
+  addSigner: (opId: string, userIds: string[], handleOpinion?: string) =>
+    http.post(
+      `${WF}/FlowBefore/AddSigner/${opId}`,
+      { freeApproverUserId: userIds, handleOpinion },
+      { showSuccess: true },
+    ),
+  summary: (id: string, category: '1' | '3') =>
+    http
+      .get<Array<{ fullName: string; list: OperatorRecord[] }>>(`${WF}/FlowBefore/Summary/${id}`, {
+        category,
+      })
+      .then((r) => r.data),
+  batch: (ids: string[], batchType: 0 | 1, handleOpinion: string) =>
+    http.post<{ success: number; failed: Array<{ id: string; msg: string }> }>(
+      `${WF}/FlowBefore/BatchOperation`,
+      { ids, batchType, handleOpinion },
+      { showSuccess: true },
+    ),
+  rearchive: (id: string, formData: Record<string, unknown>) =>
+    http.post(`${WF}/FlowLaunch/rearchive/${id}`, { formData }, { showSuccess: true }),
   // launched
   deleteLaunched: (id: string, silent = false) =>
     http.delete(`${WF}/FlowLaunch/${id}`, undefined, { showSuccess: !silent, silent }),

@@ -45,6 +45,7 @@ const zh = {
     noPermission: '暂无权限',
     tip: '提示',
     transferUser: '请选择转审人',
+    signerRequired: '请选择加签人',
   },
   col: {
     fullName: '流程标题',
@@ -218,6 +219,7 @@ const en: Texts = {
     noPermission: 'No permission',
     tip: 'Notice',
     transferUser: 'Choose whom to transfer to',
+    signerRequired: 'Choose the signers to add',
   },
   col: {
     fullName: 'Title',

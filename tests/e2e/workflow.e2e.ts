@@ -1,0 +1,236 @@
+// Workflow screens end to end (issue 8): a real server (PGlite, seeded) serving the built host, Chromium.
+// An employee launches a leave request (4 days: department head, then general manager); the head approves it
+// from the to-do list; the general manager rejects it with an opinion; the employee sees 审核驳回 and the whole
+// record timeline. A second (short) leave is approved by the head with a drawn signature and printed.
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, RESULTS_DIR } from './browser';
+import { apiToken, type KpServer, loginAs, startKp } from './harness';
+
+const PW = 'kp123456';
+const EMP = 'zhangwei';
+const HEAD = 'wangjianguo';
+const GM = 'liuzhiqiang';
+const T = 60_000;
+
+let kp: KpServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  kp = await startKp('workflow');
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => {});
+  await browser?.close();
+  await kp?.close();
+});
+
+async function session(account: string): Promise<Page> {
+  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  contexts.push(ctx);
+  const page = await ctx.newPage();
+  page.setDefaultTimeout(T);
+  await loginAs(page, kp.base, account, PW);
+  return page;
+}
+const go = (page: Page, p: string) => page.goto(`${kp.base}/kpSystem/${p}`);
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(RESULTS_DIR, `workflow-${name}.png`) });
+const item = (page: Page, vModel: string) => page.locator(`.ant-modal [data-field="${vModel}"]`);
+const toast = (page: Page, text: string) =>
+  page.locator('.ant-message').getByText(text).first().waitFor({ timeout: T });
+
+async function api<D>(
+  token: string,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<{ code: number; msg: string; data: D }> {
+  const r = await fetch(`${kp.base}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return (await r.json()) as { code: number; msg: string; data: D };
+}
+
+async function pickDate(page: Page, vModel: string, value: string) {
+  const input = item(page, vModel).locator('input');
+  await input.click();
+  await input.fill(value);
+  await input.press('Enter');
+  await page.keyboard.press('Escape');
+}
+
+/** Opens the to-do list and the row with this title. */
+async function openTodo(page: Page, title: string) {
+  await go(page, 'workFlow/flowTodo');
+  const row = page.locator('[data-testid="wf-list-1"] tr', { hasText: title });
+  await row.first().waitFor({ timeout: T });
+  await row.first().getByTestId('wf-row-open').click();
+  await page.getByTestId('wf-form').waitFor();
+}
+
+describe('workflow: leave request through the approval screens', () => {
+  it('launch, head approves, GM rejects with an opinion; the employee sees 审核驳回 and the timeline', async () => {
+    const errors: string[] = [];
+    // --- the employee launches a 4-day leave ---
+    const emp = await session(EMP);
+    emp.on('pageerror', (e) => errors.push(String(e)));
+    await go(emp, 'workFlow/flowLaunch/FlowIndex');
+    await emp.getByTestId('wf-launch-leave').click();
+    await emp.getByTestId('wf-form').waitFor();
+    // applicant and department are prefilled with the launcher's own
+    await item(emp, 'applicant').getByText('张伟').first().waitFor();
+    await item(emp, 'leaveType').locator('.ant-select').click();
+    await emp.locator('.ant-select-dropdown:visible').getByText('年假', { exact: true }).click();
+    await pickDate(emp, 'startTime', '2026-12-01 09:00');
+    await pickDate(emp, 'endTime', '2026-12-04 18:00');
+    await item(emp, 'days').locator('input').fill('4');
+    await item(emp, 'reason').locator('textarea').fill('家中有事');
+    await shot(emp, 'launch-form');
+    await emp.getByTestId('wf-btn-submit').click();
+    await emp.getByText('您确定要提交当前流程吗, 是否继续?').waitFor();
+    await emp.locator('.ant-modal-confirm .ant-btn-primary').click();
+    await toast(emp, '提交成功');
+    await emp.getByTestId('wf-form').waitFor({ state: 'detached' });
+
+    // my launched: waiting for review
+    await go(emp, 'workFlow/flowLaunch');
+    const myRow = emp.locator('[data-testid="wf-launched"] tr', { hasText: '请假申请' }).first();
+    await myRow.getByText('等待审核').waitFor();
+
+    // --- the department head approves from the to-do list ---
+    const head = await session(HEAD);
+    head.on('pageerror', (e) => errors.push(String(e)));
+    await openTodo(head, '请假申请');
+    // the node's fields are read-only for the approver
+    await item(head, 'reason').getByText('家中有事').first().waitFor();
+    await head.getByTestId('wf-btn-audit').click();
+    await head.getByTestId('wf-opinion').fill('同意，注意交接');
+    await head.getByTestId('wf-approve-ok').click();
+    await toast(head, '审核成功');
+    await head
+      .locator('[data-testid="wf-list-1"] tr', { hasText: '请假申请' })
+      .first()
+      .waitFor({ state: 'detached' });
+
+    // --- the general manager rejects with an opinion ---
+    const gm = await session(GM);
+    gm.on('pageerror', (e) => errors.push(String(e)));
+    await openTodo(gm, '请假申请');
+    await gm.getByTestId('wf-btn-reject').click();
+    // reject without an opinion is refused on the client
+    await gm.getByTestId('wf-approve-ok').click();
+    await gm.locator('.ant-message').getByText('请输入审批意见！').first().waitFor();
+    await gm.getByTestId('wf-opinion').fill('年底项目紧，请改期');
+    await gm.getByTestId('wf-approve-ok').click();
+    await toast(gm, '驳回成功');
+
+    // --- the employee sees 审核驳回 and the whole timeline ---
+    await go(emp, 'workFlow/flowLaunch');
+    const rejected = emp.locator('[data-testid="wf-launched"] tr', { hasText: '请假申请' }).first();
+    await rejected.getByText('审核驳回').waitFor();
+    await rejected.getByText('请假申请').click();
+    await emp.getByTestId('wf-dialog-status').getByText('审核驳回').waitFor();
+    await emp.getByRole('tab', { name: '流程记录' }).click();
+    const recs = emp.getByTestId('wf-record');
+    await expect.poll(() => recs.count(), { timeout: T }).toBe(3);
+    const texts = await recs.allInnerTexts();
+    // newest first: GM rejected (with the opinion), head approved (with his), employee initiated
+    expect(texts[0]).toContain('总经理审批');
+    expect(texts[0]).toContain('审核拒绝');
+    expect(texts[0]).toContain('年底项目紧，请改期');
+    expect(texts[1]).toContain('部门负责人审批');
+    expect(texts[1]).toContain('审核通过');
+    expect(texts[1]).toContain('同意，注意交接');
+    expect(texts[2]).toContain('发起');
+    expect(texts[2]).toContain('张伟');
+    await emp.getByTestId('wf-record-end').getByText('流程结束').waitFor();
+    await shot(emp, 'rejected-timeline');
+    // the flow chart tab shows the tree with node states
+    await emp.getByRole('tab', { name: '流程信息' }).click();
+    await emp.getByTestId('flow-legend').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('the head approves a short leave with a drawn signature and prints it', async () => {
+    const empTok = await apiToken(kp.base, EMP, PW);
+    const me = await api<{ userInfo: { userId: string; departmentId: string } }>(
+      empTok,
+      'GET',
+      '/api/oauth/CurrentUser',
+    );
+    const launched = await api<string>(empTok, 'POST', '/api/workflow/Engine/FlowTask', {
+      flowId: 'wf-leave',
+      status: 0,
+      formData: {
+        applicant: me.data.userInfo.userId,
+        department: me.data.userInfo.departmentId,
+        leaveType: 'sick',
+        startTime: Date.UTC(2026, 11, 10, 1),
+        endTime: Date.UTC(2026, 11, 10, 9),
+        days: 1,
+        reason: '看病签名测试',
+      },
+    });
+    expect(launched.code, launched.msg).toBe(200);
+
+    const head = await session(HEAD);
+    const errors: string[] = [];
+    head.on('pageerror', (e) => errors.push(String(e)));
+    await openTodo(head, '请假申请');
+    await item(head, 'reason').getByText('看病签名测试').first().waitFor();
+    await head.getByTestId('wf-btn-audit').click();
+    await head.getByTestId('wf-sign-open').click();
+    const pad = head.getByTestId('wf-sign-pad');
+    await pad.waitFor();
+    // confirming an empty pad warns 请签名
+    await head.getByTestId('wf-sign-confirm').click();
+    await head.locator('.ant-message').getByText('请签名').first().waitFor();
+    const box = (await pad.boundingBox())!;
+    await head.mouse.move(box.x + 40, box.y + 60);
+    await head.mouse.down();
+    for (let i = 1; i <= 12; i++)
+      await head.mouse.move(box.x + 40 + i * 25, box.y + 60 + (i % 2 ? 80 : 0), { steps: 3 });
+    await head.mouse.up();
+    await head.getByTestId('wf-sign-confirm').click();
+    await head.getByTestId('wf-sign-preview').waitFor();
+    await head.getByTestId('wf-opinion').fill('同意，已签名');
+    await head.getByTestId('wf-approve-ok').click();
+    await toast(head, '审核成功');
+
+    // done list → details → print preview with the signature → print
+    await go(head, 'workFlow/flowDone');
+    const row = head.locator('[data-testid="wf-list-2"] tr', { hasText: '请假申请' }).first();
+    await row.waitFor();
+    await row.getByTestId('wf-row-open').click();
+    await head.getByTestId('wf-dialog-status').getByText('审核通过').waitFor();
+    await head.evaluate(() => {
+      const w = window as unknown as { __prints: number; print: () => void };
+      w.__prints = 0;
+      const orig = w.print.bind(window);
+      w.print = () => {
+        w.__prints++;
+        orig();
+      };
+    });
+    await head.getByTestId('wf-btn-print').click();
+    const area = head.getByTestId('wf-print-area');
+    await area.waitFor();
+    await area.getByText('看病签名测试').first().waitFor();
+    const recs = head.getByTestId('wf-print-records');
+    await recs.getByText('同意，已签名').waitFor();
+    const src = await recs.locator('img').first().getAttribute('src');
+    expect(src).toMatch(/^data:image\/png;base64,/);
+    await shot(head, 'print-preview');
+    await head.getByTestId('wf-print-go').click();
+    await expect
+      .poll(() => head.evaluate(() => (window as unknown as { __prints: number }).__prints))
+      .toBe(1);
+    expect(errors).toEqual([]);
+  });
+});
