@@ -82,6 +82,28 @@ describe('FormDesigner', () => {
     expect(screen.getByTestId(`field-${id}`).style.width).toBe('50%');
   });
 
+  it('controlled: a new value replaces the drawing; the config from onChange passed back changes nothing', () => {
+    const a = new FormDesignerStore();
+    a.addField('comInput');
+    const b = new FormDesignerStore();
+    b.addField('numInput');
+    b.addField('switch');
+    const onChange = vi.fn();
+    const { rerender } = render(<FormDesigner value={a.getConfig()} onChange={onChange} />);
+    expect(screen.getAllByTestId(/^field-\d+$/).map((e) => e.dataset.kind)).toEqual(['comInput']);
+    expect(onChange).not.toHaveBeenCalled();
+    rerender(<FormDesigner value={b.getConfig()} onChange={onChange} />);
+    expect(screen.getAllByTestId(/^field-\d+$/).map((e) => e.dataset.kind)).toEqual(['numInput', 'switch']);
+    expect(onChange).toHaveBeenCalledTimes(1);
+    const echoed = onChange.mock.calls[0]![0];
+    rerender(<FormDesigner value={echoed} onChange={onChange} />);
+    fireEvent.click(screen.getByTestId('palette-textarea'));
+    expect(onChange).toHaveBeenCalledTimes(2);
+    rerender(<FormDesigner value={onChange.mock.calls[1]![0]} onChange={onChange} />);
+    expect(onChange).toHaveBeenCalledTimes(2);
+    expect(screen.getAllByTestId(/^field-\d+$/)).toHaveLength(3);
+  });
+
   it('delete asks 确定删除该组件？ and clear asks 确定要清空所有组件吗？', async () => {
     const store = new FormDesignerStore();
     render(<FormDesigner store={store} />);

@@ -101,6 +101,15 @@ function FormDesignerInner({
     if (language) setDesignerLanguage(language);
   }, [language]);
 
+  // a new `value` from the host (a config loaded later) replaces the drawing; the config the host got from
+  // onChange and passes back is the store's own and changes nothing
+  const seenValue = useRef(value);
+  useEffect(() => {
+    if (!value || value === seenValue.current) return;
+    seenValue.current = value;
+    if (value !== store.getConfig()) store.setConfig(value);
+  }, [value, store]);
+
   // change notification and the debounced local save
   const cb = useRef({ onChange, storage });
   cb.current = { onChange, storage };

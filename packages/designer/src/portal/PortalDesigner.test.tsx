@@ -188,6 +188,27 @@ describe('PortalDesigner', () => {
     expect(validatePortalLayout(layout).ok).toBe(true);
   });
 
+  it('controlled: a new value replaces the grid; the layout from onChange passed back keeps it', () => {
+    const onChange = vi.fn();
+    const { rerender } = render(
+      <PortalDesigner value={{ layout: [newWidget('portalNews', 'n1')] }} onChange={onChange} />,
+    );
+    expect(screen.getByTestId('portal-item-n1')).toBeTruthy();
+    rerender(
+      <PortalDesigner
+        value={{ layout: [newWidget('portalToDo', 't1'), newWidget('portalMessage', 'm1')] }}
+        onChange={onChange}
+      />,
+    );
+    expect(screen.queryByTestId('portal-item-n1')).toBeNull();
+    expect(screen.getByTestId('portal-item-m1').dataset.x).toBe('12');
+    fireEvent.click(screen.getByTestId('portal-palette-portalNotices'));
+    const echoed = onChange.mock.calls.at(-1)![0];
+    rerender(<PortalDesigner value={echoed} onChange={onChange} />);
+    expect(screen.getAllByTestId(/^portal-item-/)).toHaveLength(3);
+    expect(onChange).toHaveBeenCalledTimes(1);
+  });
+
   it('preview shows the widgets read-only', () => {
     render(
       <PortalDesigner

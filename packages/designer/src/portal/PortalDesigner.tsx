@@ -78,6 +78,13 @@ function PortalDesignerInner({
     if (language) setDesignerLanguage(language);
   }, [language]);
 
+  // a new `value` from the host replaces the grid; the layout it got from onChange and passes back does not
+  const seenValue = useRef(value);
+  useEffect(() => {
+    if (!value || value === seenValue.current) return;
+    seenValue.current = value;
+    if (value.layout !== itemsRef.current) setItems(arrange(value.layout ?? []));
+  }, [value]);
   const commit = (next: PortalItem[]) => {
     setItems(next);
     cb.current?.({ layout: next });
