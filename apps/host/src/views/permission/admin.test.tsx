@@ -189,8 +189,12 @@ describe('field rules (spec 4 §5)', () => {
   });
 });
 
+interface N {
+  id: string;
+  children?: N[];
+}
 describe('tree helpers', () => {
-  const t = [{ id: 'a', children: [{ id: 'b', children: [{ id: 'c' }] }, { id: 'd' }] }];
+  const t: N[] = [{ id: 'a', children: [{ id: 'b', children: [{ id: 'c' }] }, { id: 'd' }] }];
   it('flattens depth first', () => {
     expect(flatten(t).map((n) => n.id)).toEqual(['a', 'b', 'c', 'd']);
   });

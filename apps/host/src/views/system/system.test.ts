@@ -3,9 +3,14 @@ import { setChildren } from './Area';
 import { paramValues } from './DataInterface';
 import { nest } from './Dictionary';
 
+interface R {
+  id: string;
+  parentId: string;
+  children?: R[];
+}
 describe('dictionary nest', () => {
   it('builds a tree from parentId rows; roots -1, 0 or unknown parents', () => {
-    const rows = [
+    const rows: R[] = [
       { id: 'a', parentId: '-1' },
       { id: 'b', parentId: 'a' },
       { id: 'c', parentId: '0' },
@@ -17,7 +22,7 @@ describe('dictionary nest', () => {
     expect(tree[1]?.children).toBeUndefined();
   });
   it('keeps rows already nested', () => {
-    const rows = [{ id: 'a', parentId: '-1', children: [{ id: 'b', parentId: 'a' }] }];
+    const rows: R[] = [{ id: 'a', parentId: '-1', children: [{ id: 'b', parentId: 'a' }] }];
     expect(nest(rows)).toBe(rows);
   });
 });
