@@ -18,4 +18,6 @@ export const migrations: Record<string, Migration> = {
   '0095-workflow': await import('./0095-workflow'),
   '0096-workflow-print': await import('./0096-workflow-print'),
   '0100-visualdev': await import('./0100-visualdev'),
+  '0101-print-dev': await import('./0101-print-dev'),
+  '0105-document': await import('./0105-document'),
 };

@@ -6,6 +6,7 @@ import { listItems } from '../bussiness/oa-items';
 import { bad, paged, pageOf } from '../message/common';
 import { mdb } from '../message/tables';
 import { attendanceSummary, dayOf } from './attendance';
+import documentRoutes from './document';
 import { itemTodos, myMeetings, myMeetingsQuery, pendingTasks } from './work-items';
 
 const tags = ['dashboard'];
@@ -14,8 +15,8 @@ const emptyPage = (q: PageQuery) => paged([], pageOf(q), 0);
 
 /**
  * Home dashboard and portal widget calls (spec 1 §7 Dashboard). A session is enough: every answer is
- * the caller's own data. Workflow tasks and meetings come from their modules' tables (work-items.ts); document
- * drafts and mail belong to modules not built yet: those calls answer an empty list of the right shape.
+ * the caller's own data. Workflow tasks and meetings come from their modules' tables (work-items.ts), document
+ * drafts from document.ts; mail belongs to a module not built yet: those calls answer an empty list.
  */
 export default async function dashboardRoutes(app: FastifyInstance) {
   const ctx = app.kp;
@@ -69,10 +70,8 @@ export default async function dashboardRoutes(app: FastifyInstance) {
   app.get('/api/Bussiness/workflow/ToDoMaterial', { schema: { tags, querystring: PageQuery } }, async (req) =>
     ok(emptyPage(req.query as PageQuery)),
   );
-  // Document drafting (WDQC01) has no tables yet: empty list.
-  app.get('/api/Bussiness/personalfile/List', { schema: { tags, querystring: PageQuery } }, async (req) =>
-    ok(emptyPage(req.query as PageQuery)),
-  );
+  // Document drafting (WDQC01): drafts and issued documents (document.ts).
+  await documentRoutes(app);
   /** Coming (not cancelled, not over) meetings the caller books, leads or attends. */
   app.get(
     '/api/Bussiness/conferenceroombook/List',
