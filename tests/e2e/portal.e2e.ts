@@ -1,0 +1,255 @@
+// The portal home end to end: a real server (PGlite, seeded) serving the built host, driven in Chromium.
+// Widgets show real data prepared over the API (news, notice, message, a workflow to-do, a meeting, a
+// check-in); "more" opens a new tab; screenshots in the four layouts; customise (portal designer) then reset;
+// the group portal; attendance check-in at /WDKQ01.
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, RESULTS_DIR } from './browser';
+import { apiToken, type KpServer, loginAs, startKp } from './harness';
+
+const PASSWORD = 'kp123456';
+const stamp = Date.now().toString(36);
+const NEWS = `E2E新闻${stamp}`;
+const NOTICE = `E2E公告${stamp}`;
+const MESSAGE = `E2E消息${stamp}`;
+const MEETING = `E2E会议${stamp}`;
+
+let kp: KpServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let approverAccount = '';
+let taskName = '';
+
+async function call<T>(token: string, method: string, url: string, body?: unknown) {
+  const res = await fetch(`${kp.base}${url}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const j = (await res.json()) as { code: number; msg: string; data: T };
+  if (j.code !== 200) throw new Error(`${method} ${url}: ${j.code} ${j.msg}`);
+  return j.data;
+}
+
+/** Closes the settings drawer and waits until it is gone (so screenshots show the page). */
+async function closeSettings() {
+  await page.locator('.ant-drawer-open .ant-drawer-close').click();
+  await page.waitForFunction(() => !document.querySelector('.ant-drawer-open'), undefined, {
+    timeout: 15_000,
+  });
+}
+
+const widget = (key: string) => page.locator(`[data-testid="widget-${key}"]`);
+
+beforeAll(async () => {
+  kp = await startKp('portal');
+  browser = await launchBrowser();
+  const admin = await apiToken(kp.base, 'admin', 'admin123');
+  const zw = await apiToken(kp.base, 'zhangwei', PASSWORD);
+  const db = kp.app.kp.db;
+  const user = await db
+    .selectFrom('base_user')
+    .select(['id', 'department_id'])
+    .where('account', '=', 'zhangwei')
+    .executeTakeFirstOrThrow();
+  // zhangwei asks for leave: the first approver gets a to-do; that approver is our browser user
+  const taskId = await call<string>(zw, 'POST', '/api/workflow/Engine/FlowTask', {
+    flowId: 'wf-leave',
+    status: 0,
+    formData: {
+      applicant: user.id,
+      department: user.department_id,
+      leaveType: 'annual',
+      startTime: Date.now() + 86_400_000,
+      endTime: Date.now() + 2 * 86_400_000,
+      days: 1,
+      reason: '家中有事',
+    },
+  });
+  const op = await db
+    .selectFrom('wf_operator' as never)
+    .select(['user_id' as never])
+    .where('task_id' as never, '=', taskId as never)
+    .where('status' as never, '=', 0 as never)
+    .executeTakeFirstOrThrow();
+  const approverId = (op as { user_id: string }).user_id;
+  const approver = await db
+    .selectFrom('base_user')
+    .select(['account'])
+    .where('id', '=', approverId)
+    .executeTakeFirstOrThrow();
+  approverAccount = approver.account;
+  const task = await db
+    .selectFrom('wf_task' as never)
+    .select(['full_name' as never])
+    .where('id' as never, '=', taskId as never)
+    .executeTakeFirstOrThrow();
+  taskName = (task as { full_name: string }).full_name;
+  await call(admin, 'POST', '/api/Bussiness/CompanyNews', {
+    title: NEWS,
+    contents: '<p>正文</p>',
+    isDraft: 0,
+  });
+  await call(admin, 'POST', '/api/Bussiness/CompanyNotice', {
+    title: NOTICE,
+    contents: '<p>公告</p>',
+    isDraft: 0,
+  });
+  await call(zw, 'POST', '/api/Bussiness/Message', {
+    title: MESSAGE,
+    contents: '<p>你好</p>',
+    acceptUsers: approverId,
+  });
+  // a meeting later today with the approver attending (starts at least 2 minutes from now)
+  const start = Math.ceil((Date.now() + 120_000) / 60_000) * 60_000;
+  await call(admin, 'POST', '/api/Bussiness/Conference', {
+    crTheme: MEETING,
+    crguid: 'room-201',
+    crTypeGuid: 'routine',
+    crLeader: approverId,
+    startTime: start,
+    endTime: start + 30 * 60_000,
+    userList: [approverId],
+  });
+  context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: 'zh-CN' });
+  page = await context.newPage();
+  await loginAs(page, kp.base, approverAccount, PASSWORD);
+  await page.waitForURL(/\/kpSystem\/home/, { timeout: 60_000 });
+}, 300_000);
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await kp?.close();
+});
+
+describe('portal home', () => {
+  it('renders the widgets of the portal with real data', async () => {
+    await page.locator('[data-testid="home-page"]').waitFor({ timeout: 60_000 });
+    await widget('portalNews').getByText(NEWS).waitFor({ timeout: 30_000 });
+    await widget('portalNotices').getByText(NOTICE).waitFor();
+    await widget('portalMessage').getByText(MESSAGE).waitFor();
+    const todo = widget('portalToDo');
+    await todo.getByText(taskName).first().waitFor();
+    expect(await todo.locator('[data-testid="flow-status"]').first().textContent()).toBe('等待审核');
+    await widget('portalMeeting').getByText(MEETING).waitFor();
+    expect(await widget('portalMeeting').locator('.ant-card-head-title').textContent()).toMatch(/\(1\)/);
+    await widget('portalitem').getByText(taskName).first().waitFor();
+    await widget('portalitem').getByText(MEETING).waitFor();
+    await page.waitForFunction(
+      () => Number(document.querySelector('[data-testid="stat-todo-value"]')?.textContent) >= 1,
+    );
+    await page.waitForFunction(
+      () => Number(document.querySelector('[data-testid="stat-meet-value"]')?.textContent) >= 1,
+    );
+    // dates: MM-DD for news, YYYY-MM-DD for messages
+    const newsDate = await widget('portalNews').locator('.kp-widget-row-right').first().textContent();
+    expect(newsDate).toMatch(/^\d{2}-\d{2}$/);
+    const msgDate = await widget('portalMessage').locator('.kp-widget-row-right').first().textContent();
+    expect(msgDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // application shortcuts: only entries of the user's menu (the data-screen and help links are not in it)
+    const apps = widget('portalApplication').locator('[data-testid="app-link"]');
+    await apps.first().waitFor();
+    const paths = await apps.evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
+    expect(paths).toContain('/oa/conference');
+    expect(paths.every((p) => p?.startsWith('/'))).toBe(true);
+    await widget('portalSystem').locator('[data-testid="system-card"]').first().waitFor();
+    await widget('portalCheck').locator('[data-testid="calendar"]').waitFor();
+  });
+
+  it('"more" opens the target list in a new browser tab', async () => {
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      widget('portalNews').locator('[data-testid="widget-more"]').click(),
+    ]);
+    await tab.waitForLoadState('domcontentloaded');
+    expect(new URL(tab.url()).pathname).toBe('/kpSystem/oa/news');
+    await tab.close();
+    const [tab2] = await Promise.all([
+      context.waitForEvent('page'),
+      widget('portalToDo').locator('[data-testid="widget-more"]').click(),
+    ]);
+    await tab2.waitForLoadState('domcontentloaded');
+    expect(new URL(tab2.url()).pathname).toBe('/kpSystem/workFlow/flowTodo');
+    await tab2.close();
+  });
+
+  it('screenshots of the portal home in the four layouts', async () => {
+    for (const layout of ['classic', 'functional', 'plain', 'blend'] as const) {
+      await page.click('[data-testid="tool-settings"]');
+      await page.click(`[data-testid="layout-${layout}"]`);
+      await page.waitForSelector(`[data-testid="main-layout"][data-layout="${layout}"]`);
+      await closeSettings();
+      await widget('portalNews').getByText(NEWS).waitFor();
+      await page.screenshot({ path: path.join(RESULTS_DIR, `portal-home-${layout}.png`), fullPage: true });
+    }
+    await page.click('[data-testid="tool-settings"]');
+    await page.click('[data-testid="layout-classic"]');
+    await closeSettings();
+  });
+
+  it('customise removes a widget for this user only; reset asks and brings the default back', async () => {
+    await page.click('[data-testid="portal-customize"]');
+    const dialog = page.locator('[data-testid="customize-dialog"]');
+    await dialog.waitFor({ timeout: 60_000 });
+    const item = dialog.locator('[data-testid="portal-item-news"]');
+    await item.hover();
+    await item.locator('[data-testid="portal-remove-news"]').click();
+    await dialog.locator('[data-testid="portal-item-news"]').waitFor({ state: 'detached' });
+    await page.click('[data-testid="customize-confirm"]');
+    await dialog.waitFor({ state: 'detached' });
+    await page.locator('[data-testid="portal-personal"]').waitFor();
+    expect(await widget('portalNews').count()).toBe(0);
+    await widget('portalNotices').getByText(NOTICE).waitFor();
+    // stored on the server: still customised after a reload
+    await page.reload();
+    await page.locator('[data-testid="portal-personal"]').waitFor({ timeout: 60_000 });
+    expect(await widget('portalNews').count()).toBe(0);
+    // another user still has the released layout
+    const other = await apiToken(kp.base, 'zhangwei', PASSWORD);
+    const theirs = await call<{ formData: { layout: Array<{ i: string }> } }>(
+      other,
+      'GET',
+      '/api/portal/info',
+    );
+    expect(theirs.formData.layout.map((x) => x.i)).toContain('news');
+    await page.click('[data-testid="portal-reset"]');
+    const text = page.locator('[data-testid="reset-confirm-text"]');
+    await text.waitFor();
+    expect(await text.textContent()).toBe('是否重置为默认布局？重置后无法恢复');
+    await page.click('[data-testid="reset-ok"]');
+    await widget('portalNews').getByText(NEWS).waitFor({ timeout: 30_000 });
+    expect(await page.locator('[data-testid="portal-personal"]').count()).toBe(0);
+  });
+
+  it('the group portal at /portal shows the portal under the portal layout', async () => {
+    await page.goto(`${kp.base}/kpSystem/portal`);
+    await page.locator('[data-testid="group-portal"]').waitFor({ timeout: 60_000 });
+    await widget('portalNotices').getByText(NOTICE).waitFor({ timeout: 30_000 });
+  });
+
+  it('attendance: check in at /WDKQ01; the day is marked on the calendar and counted', async () => {
+    await page.goto(`${kp.base}/kpSystem/WDKQ01`);
+    await page.locator('[data-testid="attendance-page"]').waitFor({ timeout: 60_000 });
+    await page.click('[data-testid="check-in"]');
+    await page.getByText('打卡成功').first().waitFor();
+    const today = await page.evaluate(() => {
+      const d = new Date();
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    });
+    await page
+      .locator(`[data-testid="attendance-page"] [data-testid="calendar-day-${today}"][data-marked="1"]`)
+      .waitFor();
+    await page.waitForFunction(
+      () => Number(document.querySelector('[data-testid="att-checked"]')?.textContent) >= 1,
+    );
+    await page.goto(`${kp.base}/kpSystem/home`);
+    await page.waitForFunction(
+      () => Number(document.querySelector('[data-testid="checked-days"]')?.textContent) >= 1,
+      undefined,
+      { timeout: 60_000 },
+    );
+  });
+});
