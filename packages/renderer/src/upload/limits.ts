@@ -8,6 +8,8 @@ export interface LimitOptions {
   fileSize?: number;
   sizeUnit?: string;
   accept?: string;
+  /** Language of the refusal message (default zh). */
+  lang?: 'zh' | 'zhtw' | 'en';
 }
 
 /** Returns the refusal message, or null when the file may be uploaded. */
@@ -22,6 +24,7 @@ export function checkFile(
     fileSize: o.fileSize,
     sizeUnit: o.sizeUnit as SizeUnit | undefined,
     accept: o.kind === 'file' ? o.accept : undefined,
+    lang: o.lang,
   });
   return r.ok ? null : r.message;
 }

@@ -348,3 +348,33 @@ describe('organisation pickers and system fields', () => {
     act(() => {});
   });
 });
+
+describe('barcode formats (spec 3 §9)', () => {
+  const SAMPLES: Record<string, string> = {
+    code128: 'KP2026',
+    ean13: '5901234123457',
+    ean8: '96385074',
+    ean5: '54495',
+    ean2: '53',
+    code39: 'KP2026',
+    itf14: '12345678901231',
+    msi10: '1234',
+    msi11: '1234',
+    pharmacode: '1234',
+    upc: '123456789999',
+    codabar: '1234',
+  };
+  it.each(Object.entries(SAMPLES))('draws %s', (format, staticText) => {
+    const { container } = renderForm([
+      field('barcode', undefined, { label: '条码' }, { format, staticText }),
+    ]);
+    const svg = container.querySelector('svg.kp-barcode') as SVGElement;
+    expect(svg.querySelectorAll('rect').length, format).toBeGreaterThan(2);
+  });
+  it('draws nothing for a text the symbology refuses (a wrong EAN-13 check digit)', () => {
+    const { container } = renderForm([
+      field('barcode', undefined, { label: '条码' }, { format: 'ean13', staticText: '5901234123450' }),
+    ]);
+    expect(container.querySelectorAll('svg.kp-barcode rect')).toHaveLength(0);
+  });
+});

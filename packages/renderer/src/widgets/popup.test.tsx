@@ -1,6 +1,6 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { field } from '../test/fixtures';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { field, providers } from '../test/fixtures';
 import { renderForm } from '../test/render';
 
 afterEach(cleanup);
@@ -42,6 +42,26 @@ describe('popupSelect (data-interface popup)', () => {
     fireEvent.click(rowOf(again, '甲公司'));
     fireEvent.click(within(again).getByText('确 定'));
     expect(data().cs).toEqual(['c2']);
+  });
+
+  it('asks the interface once per query, not again when a row is ticked', async () => {
+    const p = providers();
+    const list = vi.spyOn(p.popup, 'list');
+    const { container } = renderForm([popup('popupSelect', 'cs', { multiple: true })], { providers: p });
+    fireEvent.click(inputOf(container, 'cs'));
+    const dialog = await waitFor(() => document.querySelector('.kp-popup-dialog') as HTMLElement);
+    await within(dialog).findByText('甲公司');
+    fireEvent.click(rowOf(dialog, '甲公司'));
+    fireEvent.click(rowOf(dialog, '乙公司'));
+    await act(async () => {});
+    expect(list).toHaveBeenCalledTimes(1);
+    expect(list.mock.calls[0][0]).toMatchObject({
+      interfaceId: 'customers',
+      keyword: '',
+      currentPage: 1,
+      pageSize: 10000,
+    });
+    expect(dialog.querySelector('.ant-spin-spinning')).toBeNull();
   });
 
   it('opens in a drawer when popupType is drawer', async () => {

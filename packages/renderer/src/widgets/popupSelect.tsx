@@ -1,5 +1,5 @@
 import { Button, Drawer, Input, Modal, Popover, Space, Table } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useRender } from '../form/context';
 import { type AnyField, labelOf, prop, text } from '../form/fieldUtil';
 import type { Paged, Row } from '../providers/types';
@@ -12,7 +12,10 @@ function useSource(field: AnyField) {
   const isRelation = field.__config__.jnpfKey === 'relationForm';
   const relationField = prop<string>(field, 'relationField') ?? '';
   const propsValue = isRelation ? 'id' : (prop<string>(field, 'propsValue') ?? 'id');
-  const columns = prop<{ value: string; label: unknown }[]>(field, 'columnOptions') ?? [];
+  const columns = useMemo(
+    () => prop<{ value: string; label: unknown }[]>(field, 'columnOptions') ?? [],
+    [field],
+  );
   const hasPage = prop<boolean>(field, 'hasPage') ?? false;
   // Spec 3 §9: without paging the popup loads 10000 rows, otherwise the page size defaults to 20.
   const pageSize = hasPage ? (prop<number>(field, 'pageSize') ?? 20) : 10000;
@@ -107,6 +110,8 @@ type Container = 'dialog' | 'drawer' | 'popover' | 'dropdown';
 export function PopupSelectWidget({ field, value, onChange, disabled, placeholder }: WidgetProps) {
   const { t, message, language } = useRender();
   const src = useSource(field);
+  // Only a new query reloads the rows (not a re-render, e.g. ticking a row).
+  const list = src.list;
   const kind = field.__config__.jnpfKey;
   const multiple = kind !== 'relationForm' && prop<boolean>(field, 'multiple') === true;
   const container: Container =
@@ -125,7 +130,7 @@ export function PopupSelectWidget({ field, value, onChange, disabled, placeholde
     if (!open) return;
     let alive = true;
     setLoading(true);
-    src.list(keyword, page).then(
+    list(keyword, page).then(
       (d) => {
         if (!alive) return;
         setData(d);
@@ -136,7 +141,7 @@ export function PopupSelectWidget({ field, value, onChange, disabled, placeholde
     return () => {
       alive = false;
     };
-  }, [open, keyword, page, src]);
+  }, [open, keyword, page, list]);
 
   const keyOfRow = (r: Row) => String(r[src.propsValue]);
   const textOfRow = (r: Row) => String(r[src.relationField] ?? '');

@@ -51,6 +51,7 @@ export function UploaderWidget({ field, value, onChange, disabled }: WidgetProps
         fileSize: prop<number>(field, 'fileSize'),
         sizeUnit: prop<string>(field, 'sizeUnit'),
         accept: prop<string>(field, 'accept'),
+        lang: language,
       });
       if (refusal) {
         message(refusal, 'error');
