@@ -233,4 +233,101 @@ describe('workflow: leave request through the approval screens', () => {
       .toBe(1);
     expect(errors).toEqual([]);
   });
+
+  it('batch approval, withdraw with a reason, monitor terminate, the flow design page', async () => {
+    const empTok = await apiToken(kp.base, EMP, PW);
+    const me = await api<{ userInfo: { userId: string; departmentId: string } }>(
+      empTok,
+      'GET',
+      '/api/oauth/CurrentUser',
+    );
+    const launch = async (reason: string) => {
+      const r = await api<string>(empTok, 'POST', '/api/workflow/Engine/FlowTask', {
+        flowId: 'wf-leave',
+        status: 0,
+        formData: {
+          applicant: me.data.userInfo.userId,
+          department: me.data.userInfo.departmentId,
+          leaveType: 'personal',
+          startTime: Date.UTC(2026, 11, 20, 1),
+          endTime: Date.UTC(2026, 11, 20, 9),
+          days: 1,
+          reason,
+        },
+      });
+      expect(r.code, r.msg).toBe(200);
+      return r.data;
+    };
+    await launch('批量一');
+    await launch('批量二');
+
+    // the head approves both at once from the to-do list
+    const head = await session(HEAD);
+    await go(head, 'workFlow/flowTodo');
+    const list = head.getByTestId('wf-list-1');
+    await list.locator('tr', { hasText: '请假申请' }).first().waitFor();
+    const before = await list.locator('tbody tr.ant-table-row').count();
+    expect(before).toBeGreaterThanOrEqual(2);
+    await list.locator('thead .ant-checkbox-input').check();
+    await head.getByTestId('wf-batch-audit').click();
+    await head.locator('.ant-modal:visible textarea').fill('批量同意');
+    await head.locator('.ant-modal:visible .ant-btn-primary').click();
+    await toast(head, '批量审批完成');
+    await list.locator('.ant-empty').first().waitFor();
+
+    // the employee withdraws a running flow: a reason is required
+    await launch('撤回测试');
+    const emp = await session(EMP);
+    await go(emp, 'workFlow/flowLaunch');
+    const row = emp.locator('[data-testid="wf-launched"] tr', { hasText: '等待审核' }).first();
+    await row
+      .getByRole('button', { name: '撤 回' })
+      .or(row.getByRole('button', { name: '撤回' }))
+      .first()
+      .click();
+    await emp.locator('.ant-modal:visible .ant-btn-primary').click();
+    await emp.locator('.ant-message').getByText('输入不能为空').first().waitFor();
+    await emp.locator('.ant-modal:visible textarea').fill('计划有变');
+    await emp.locator('.ant-modal:visible .ant-btn-primary').click();
+    await toast(emp, '撤回成功');
+    await emp.locator('[data-testid="wf-launched"]').getByText('流程撤回').first().waitFor();
+
+    // the administrator terminates a running flow from the monitor
+    const running = await launch('监控终止');
+    const admin = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    contexts.push(admin);
+    const ap = await admin.newPage();
+    ap.setDefaultTimeout(T);
+    await loginAs(ap, kp.base, 'admin', 'admin123');
+    await go(ap, 'workFlow/flowMonitor');
+    const mon = ap.getByTestId('wf-monitor');
+    const mrow = mon.locator('tr', { hasText: '等待审核' }).first();
+    await mrow.waitFor();
+    await mrow
+      .getByRole('button', { name: '终 止' })
+      .or(mrow.getByRole('button', { name: '终止' }))
+      .first()
+      .click();
+    await ap.locator('.ant-modal-confirm-title', { hasText: '终止审核不可恢复' }).waitFor();
+    await ap.locator('.ant-modal-confirm .ant-btn-primary').click();
+    await toast(ap, '终止成功');
+    const st = await api<{ flowTaskInfo: { status: number } }>(
+      await apiToken(kp.base, 'admin', 'admin123'),
+      'GET',
+      `/api/workflow/Engine/FlowBefore/${running}`,
+    );
+    expect(st.data.flowTaskInfo.status).toBe(5);
+
+    // the flow design list opens a template in the designer
+    await go(ap, 'workFlow/flowEngine');
+    const erow = ap.getByTestId('wf-engine').locator('tr', { hasText: '请假申请' }).first();
+    await erow
+      .getByRole('button', { name: '设 计' })
+      .or(erow.getByRole('button', { name: '设计' }))
+      .first()
+      .click();
+    await ap.getByRole('tab', { name: '流程设计' }).click();
+    await ap.locator('.ant-modal:visible').getByText('总经理审批').first().waitFor();
+    await shot(ap, 'designer');
+  });
 });
