@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import { App, Button, Card, Checkbox, Form, Input, Modal, Space, Table, Tabs, Tag } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { http } from '../../api/http';
@@ -10,10 +10,18 @@ import './i18n';
 import { Attachments } from './Attachments';
 import { Comments } from './Comments';
 import { hasButton, KINDS, type KindConfig, type OaKind } from './kinds';
-import { type Attachment, attachmentsOf, formatTime, reminderAction, safeHtml } from './model';
+import {
+  type Attachment,
+  attachmentsOf,
+  checkChatImage,
+  formatTime,
+  reminderAction,
+  safeHtml,
+} from './model';
 import { type Recipient, Recipients } from './Recipients';
 import { RichEditor } from './RichEditor';
 import { type PickUser, UserPicker } from './UserPicker';
+import { uploadSingle } from './upload';
 import './oa.css';
 
 interface Row {
@@ -70,6 +78,47 @@ const emptyDraft = (): Draft => ({
   isRemind: true,
   reportUserName: '',
 });
+
+/** News cover: one image (editor-image upload, public, 10 MB). */
+function CoverPicker({ files, onChange }: { files: Attachment[]; onChange: (f: Attachment[]) => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const input = useRef<HTMLInputElement>(null);
+  const pick = async (f: File | undefined) => {
+    if (input.current) input.current.value = '';
+    if (!f) return;
+    if (checkChatImage({ name: f.name, type: f.type, size: 0 }) === 'chat.imageOnly') {
+      message.error(t('oa.imageOnly'));
+      return;
+    }
+    try {
+      const up = await uploadSingle(f, 'annexpic');
+      onChange([{ name: up.name, fileId: up.fileId, url: up.url, size: up.size }]);
+    } catch (e) {
+      message.error((e as Error).message);
+    }
+  };
+  return (
+    <Space>
+      {files[0] && <img src={files[0].url} alt={files[0].name} style={{ height: 64, borderRadius: 4 }} />}
+      <Button size="small" onClick={() => input.current?.click()}>
+        {t('oa.upload')}
+      </Button>
+      {files[0] && (
+        <Button size="small" danger onClick={() => onChange([])}>
+          {t('oa.delete')}
+        </Button>
+      )}
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        hidden
+        onChange={(e) => void pick(e.target.files?.[0])}
+      />
+    </Space>
+  );
+}
 
 /** Create or edit (draft, release/send). */
 function EditorModal({
@@ -181,6 +230,11 @@ function EditorModal({
               maxLength={50}
               onChange={(e) => set({ reportUserName: e.target.value })}
             />
+          </Form.Item>
+        )}
+        {cfg.kind === 'news' && (
+          <Form.Item label={t('oa.cover')}>
+            <CoverPicker files={d.coverFiles} onChange={(coverFiles) => set({ coverFiles })} />
           </Form.Item>
         )}
         <Form.Item label={t('oa.contents')}>
@@ -335,6 +389,9 @@ function DetailView({
         objectType={cfg.kind}
         onChanged={() => void load()}
       />
+      {cfg.kind === 'news' && attachmentsOf(d.coverFiles)[0] && (
+        <img className="kp-item-cover" src={attachmentsOf(d.coverFiles)[0].url} alt={t('oa.cover')} />
+      )}
       <div
         className="kp-item-body"
         data-testid="item-body"

@@ -1,5 +1,5 @@
 import { Button, Drawer, Space, Tag } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../api/http';
 import { splitRecipients } from './model';
@@ -35,6 +35,10 @@ export function Recipients({
   const [drawer, setDrawer] = useState(false);
   const [mode, setMode] = useState<'add' | 'del' | null>(null);
   const { shown, rest } = splitRecipients(list);
+  const current = useMemo<PickUser[]>(
+    () => list.map((r) => ({ id: r.userId, realName: r.userName, account: '' })),
+    [list],
+  );
 
   const apply = async (users: PickUser[]) => {
     const op = mode === 'add' ? 'addrecipient' : 'delrecipient';
@@ -86,6 +90,7 @@ export function Recipients({
       <UserPicker
         open={mode !== null}
         initial={NONE}
+        candidates={mode === 'del' ? current : undefined}
         onCancel={() => setMode(null)}
         onOk={(u) => void apply(u)}
       />

@@ -16,11 +16,14 @@ const NONE: PickUser[] = [];
 export function UserPicker({
   open,
   initial = NONE,
+  candidates,
   onOk,
   onCancel,
 }: {
   open: boolean;
   initial?: PickUser[];
+  /** Pick among these (filtered locally) instead of searching all users. */
+  candidates?: PickUser[];
   onOk: (users: PickUser[]) => void;
   onCancel: () => void;
 }) {
@@ -33,6 +36,13 @@ export function UserPicker({
   }, [open, initial]);
   useEffect(() => {
     if (!open) return;
+    if (candidates) {
+      const k = kw.trim().toLowerCase();
+      setRows(
+        k ? candidates.filter((u) => `${u.realName}/${u.account}`.toLowerCase().includes(k)) : candidates,
+      );
+      return;
+    }
     const h = setTimeout(() => {
       http
         .get<{ list: PickUser[] }>(
@@ -44,7 +54,7 @@ export function UserPicker({
         .catch(() => setRows([]));
     }, 250);
     return () => clearTimeout(h);
-  }, [kw, open]);
+  }, [kw, open, candidates]);
 
   const toggle = (u: PickUser) =>
     setPicked((p) => (p.some((x) => x.id === u.id) ? p.filter((x) => x.id !== u.id) : [...p, u]));
@@ -78,7 +88,8 @@ export function UserPicker({
                 data-testid="picker-user"
                 style={{ cursor: 'pointer' }}
               >
-                {u.realName}/{u.account} <small className="kp-muted">{u.department}</small>
+                {u.realName}
+                {u.account ? `/${u.account}` : ''} <small className="kp-muted">{u.department}</small>
               </List.Item>
             )}
           />
@@ -103,7 +114,8 @@ export function UserPicker({
                   </Button>,
                 ]}
               >
-                {u.realName}/{u.account}
+                {u.realName}
+                {u.account ? `/${u.account}` : ''}
               </List.Item>
             )}
           />
