@@ -16,11 +16,19 @@ export interface OrgNode extends ServerNode {
   children?: OrgNode[];
 }
 
-export async function loadOrgTree(keyword?: string): Promise<OrgNode[]> {
-  const r = await http.get<{ list: OrgNode[] }>(
-    '/api/permission/Organize',
-    keyword ? { keyword } : undefined,
-  );
+/** The whole unit tree for pickers and tree filters (any signed-in user may read it). */
+export async function loadOrgTree(): Promise<OrgNode[]> {
+  const r = await http.get<{ list: OrgNode[] }>('/api/permission/Organize/Tree');
+  return r.data.list ?? [];
+}
+
+/**
+ * The management list: organisations and departments (menu permission.organize), or the departments only
+ * (menu permission.department), data-scoped by the server.
+ */
+export async function loadOrgList(mode: 'organize' | 'department', keyword?: string): Promise<OrgNode[]> {
+  const url = mode === 'organize' ? '/api/permission/Organize' : '/api/permission/Organize/-1/Department';
+  const r = await http.get<{ list: OrgNode[] }>(url, keyword ? { keyword } : undefined);
   return r.data.list ?? [];
 }
 

@@ -14,7 +14,7 @@ import {
   usePerm,
   withoutNode,
 } from './common';
-import { loadOrgTree, type OrgNode, toAntTree } from './OrgTree';
+import { loadOrgList, loadOrgTree, type OrgNode, toAntTree } from './OrgTree';
 import './admin.css';
 
 interface OrgForm {
@@ -33,7 +33,11 @@ export function OrganizeView({ mode }: { mode: 'organize' | 'department' }) {
   const perm = usePerm();
   const confirmDelete = useConfirmDelete();
   const [keyword, setKeyword] = useState('');
-  const { data, loading, reload } = useLoad(() => loadOrgTree(keyword), [keyword], [] as OrgNode[]);
+  const { data, loading, reload } = useLoad(
+    () => loadOrgList(mode, keyword),
+    [mode, keyword],
+    [] as OrgNode[],
+  );
   const { data: all, reload: reloadAll } = useLoad(() => loadOrgTree(), [], [] as OrgNode[]);
   const [form] = Form.useForm<OrgForm>();
   const [editing, setEditing] = useState<{ id?: string; initial: Partial<OrgForm> } | null>(null);

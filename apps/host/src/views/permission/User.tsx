@@ -104,7 +104,7 @@ export default function User() {
   );
   const { data: positions } = useLoad(
     async () =>
-      flatten((await http.get<{ list: PickNode[] }>('/api/permission/Position/Tree')).data.list ?? []).filter(
+      flatten((await http.get<{ list: PickNode[] }>('/api/permission/Position/Selector')).data.list ?? []).filter(
         (p) => p.type === 'position',
       ),
     [],
