@@ -14,6 +14,7 @@ const NEWS = `E2E新闻${stamp}`;
 const NOTICE = `E2E公告${stamp}`;
 const MESSAGE = `E2E消息${stamp}`;
 const MEETING = `E2E会议${stamp}`;
+const DOC = `E2E公文${stamp}`;
 
 let kp: KpServer;
 let browser: Browser;
@@ -102,6 +103,12 @@ beforeAll(async () => {
     contents: '<p>你好</p>',
     acceptUsers: approverId,
   });
+  await call(zw, 'POST', '/api/Bussiness/personalfile', {
+    title: DOC,
+    contents: '<p>请阅</p>',
+    isDraft: 0,
+    acceptUsers: [approverId],
+  });
   // a meeting later today with the approver attending (starts at least 2 minutes from now)
   const start = Math.ceil((Date.now() + 120_000) / 60_000) * 60_000;
   await call(admin, 'POST', '/api/Bussiness/Conference', {
@@ -143,6 +150,10 @@ describe('portal home', () => {
     );
     await page.waitForFunction(
       () => Number(document.querySelector('[data-testid="stat-meet-value"]')?.textContent) >= 1,
+    );
+    await widget('portalDocument').getByText(DOC).waitFor();
+    await page.waitForFunction(
+      () => Number(document.querySelector('[data-testid="stat-docs-value"]')?.textContent) >= 1,
     );
     // dates: MM-DD for news, YYYY-MM-DD for messages
     const newsDate = await widget('portalNews').locator('.kp-widget-row-right').first().textContent();
@@ -251,5 +262,23 @@ describe('portal home', () => {
       undefined,
       { timeout: 60_000 },
     );
+  });
+
+  it('document drafting at /WDQC01: the issued document opens; a new draft is saved and listed', async () => {
+    await page.goto(`${kp.base}/kpSystem/WDQC01`);
+    await page.locator('[data-testid="document-page"]').waitFor({ timeout: 60_000 });
+    const row = page.locator('[data-testid="document-page"] tr').filter({ hasText: DOC });
+    await row.waitFor();
+    await row.getByRole('button', { name: '查看' }).click();
+    await page.locator('[data-testid="document-contents"]').getByText('请阅').waitFor();
+    await page.keyboard.press('Escape');
+    await page.click('[data-testid="document-new"]');
+    await page.click('[data-testid="document-save"]');
+    await page.getByText('请输入标题').first().waitFor();
+    await page.fill('[data-testid="document-title"]', `${DOC}-草稿`);
+    await page.click('[data-testid="document-save"]');
+    await page.getByText('保存成功').first().waitFor();
+    const draft = page.locator('[data-testid="document-page"] tr').filter({ hasText: `${DOC}-草稿` });
+    await draft.getByText('草稿', { exact: true }).waitFor();
   });
 });

@@ -75,9 +75,10 @@ export default function Conference() {
   useEffect(() => {
     if (tab === 'mine') loadMine();
   }, [tab, loadMine]);
+  const hasRooms = rooms.length > 0;
   useEffect(() => {
-    if (scroller.current) scroller.current.scrollLeft = FIRST_VISIBLE_HOUR * 2 * SLOT_WIDTH;
-  }, []);
+    if (hasRooms && scroller.current) scroller.current.scrollLeft = FIRST_VISIBLE_HOUR * 2 * SLOT_WIDTH;
+  }, [hasRooms]);
   // ?id= (from the meeting widget or a type-9 message) opens that booking read-only.
   const openId = params.get('id');
   useEffect(() => {

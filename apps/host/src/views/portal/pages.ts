@@ -5,4 +5,5 @@ export const PORTAL_PAGES: Record<string, LazyExoticComponent<ComponentType>> = 
   home: lazy(() => import('../home/Home')),
   portal: lazy(() => import('./GroupPortal')),
   WDKQ01: lazy(() => import('../attendance/Attendance')),
+  WDQC01: lazy(() => import('../document/DocumentDraft')),
 };
