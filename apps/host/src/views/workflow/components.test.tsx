@@ -1,0 +1,94 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { App } from 'antd';
+import { afterEach, describe, expect, it } from 'vitest';
+import i18n from '../../i18n';
+import { sessionStore } from '../../store/session';
+import type { OperatorRecord } from './api';
+import { RecordTimeline } from './FlowDialog';
+import { launchDefaults } from './providers';
+import { SignaturePad } from './SignaturePad';
+
+afterEach(cleanup);
+
+describe('launch defaults', () => {
+  it('an empty single user picker gets the launcher, a department picker his department; others are left', () => {
+    sessionStore.set((s) => ({
+      ...s,
+      userInfo: { userId: 'u1', userAccount: 'a', userName: 'A', departmentId: 'd1' },
+    }));
+    const form = {
+      fields: [
+        { __vModel__: 'applicant', __config__: { jnpfKey: 'userSelect' } },
+        { __vModel__: 'many', multiple: true, __config__: { jnpfKey: 'userSelect' } },
+        { __vModel__: 'given', __config__: { jnpfKey: 'userSelect', defaultValue: 'u9' } },
+        {
+          __config__: {
+            jnpfKey: 'row',
+            children: [{ __vModel__: 'dept', __config__: { jnpfKey: 'depSelect' } }],
+          },
+        },
+        { __vModel__: 'text', __config__: { jnpfKey: 'input' } },
+      ],
+    };
+    expect(launchDefaults(form)).toEqual({ applicant: 'u1', dept: 'd1' });
+  });
+});
+
+describe('record timeline', () => {
+  it('newest first with opinions, status texts, on-behalf names and a final 流程结束', async () => {
+    await i18n.changeLanguage('zh');
+    const recs: OperatorRecord[] = [
+      { id: '1', nodeName: '发起人', userName: '张伟', handleTime: 1000, handleStatus: 2 },
+      {
+        id: '2',
+        nodeName: '部门负责人审批',
+        userName: '王建国',
+        handleTime: 2000,
+        handleStatus: 1,
+        handleOpinion: '同意',
+        entrustedByName: '李四',
+      },
+      {
+        id: '3',
+        nodeName: '总经理审批',
+        userName: '刘志强',
+        handleTime: 3000,
+        handleStatus: 0,
+        handleOpinion: '不同意',
+      },
+    ];
+    render(<RecordTimeline records={recs} endTime={4000} />);
+    const items = screen.getAllByTestId('wf-record').map((e) => e.textContent ?? '');
+    expect(items).toHaveLength(3);
+    expect(items[0]).toContain('总经理审批');
+    expect(items[0]).toContain('审核拒绝');
+    expect(items[0]).toContain('不同意');
+    expect(items[1]).toContain('代李四审批');
+    expect(items[2]).toContain('发起');
+    expect(screen.getByTestId('wf-record-end').textContent).toContain('流程结束');
+  });
+  it('shows 暂无数据 without records', async () => {
+    await i18n.changeLanguage('zh');
+    render(<RecordTimeline records={[]} />);
+    expect(screen.getAllByText('暂无数据').length).toBeGreaterThan(0);
+  });
+});
+
+describe('signature pad', () => {
+  it('confirming an empty pad warns 请签名 and hands nothing back', async () => {
+    await i18n.changeLanguage('zh');
+    let got: string | null = null;
+    render(
+      <App>
+        <SignaturePad open onCancel={() => {}} onConfirm={(d) => (got = d)} />
+      </App>,
+    );
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('wf-sign-confirm'));
+    });
+    expect((await screen.findAllByText('请签名')).length).toBeGreaterThan(1);
+    expect(got).toBeNull();
+    const canvas = screen.getByTestId('wf-sign-pad') as HTMLCanvasElement;
+    expect(canvas.height).toBe(330);
+  });
+});
