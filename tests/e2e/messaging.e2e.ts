@@ -328,6 +328,21 @@ describe('messaging in Chromium', () => {
     await a.click('[data-testid="item-send"]');
     await a.locator('[data-testid="item-send"]').waitFor({ state: 'detached', timeout: T });
 
+    // the creator adds a recipient from the sent message's detail
+    await a.getByRole('tab', { name: '已发送' }).click();
+    await a.locator('[data-testid="item-open"]', { hasText: '附件消息' }).click({ timeout: T });
+    await expect
+      .poll(() => a.locator('[data-testid="recipient"]').allTextContents(), { timeout: T })
+      .toEqual(['陈静/chenjing']);
+    await a.click('[data-testid="recipient-add"]');
+    const picker2 = a.locator('.ant-modal', { hasText: '候选人员' });
+    await picker2.locator('[data-testid="picker-search"] input').fill('wangjianguo');
+    await picker2.locator('[data-testid="picker-user"]', { hasText: '王建国' }).click({ timeout: T });
+    await picker2.locator('.ant-modal-footer .ant-btn-primary').click();
+    await expect
+      .poll(() => a.locator('[data-testid="recipient"]').allTextContents(), { timeout: T })
+      .toEqual(['陈静/chenjing', '王建国/wangjianguo']);
+
     const b = await newPage();
     await loginAs(b, kp.base, 'chenjing', PASSWORD);
     await b.goto(`${kp.base}/kpSystem/oa/msgList`);
@@ -337,6 +352,9 @@ describe('messaging in Chromium', () => {
     await expect
       .poll(() => b.locator('[data-testid="item-body"]').textContent(), { timeout: T })
       .toBe('请查收附件');
+    // a recipient sees both recipients but may not change them
+    await expect.poll(() => b.locator('[data-testid="recipient"]').count(), { timeout: T }).toBe(2);
+    expect(await b.locator('[data-testid="recipient-add"]').count()).toBe(0);
     const files = b.locator('[data-testid="item-attachments"] li');
     await expect.poll(() => files.count(), { timeout: T }).toBe(3);
 

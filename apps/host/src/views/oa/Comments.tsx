@@ -252,6 +252,21 @@ export function Comments({ ownerId }: { ownerId: string }) {
     void load(1);
   }, [load]);
 
+  // infinite scroll: the next page loads when the end comes within 600 px (spec 1 §9); a short page ends it
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !more || loading || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) void load(page + 1);
+      },
+      { rootMargin: '0px 0px 600px 0px' },
+    );
+    io.observe(el);
+    return () => io.disconnect();
+  }, [more, loading, page, load]);
+
   const reload = () => {
     setReplyTo(null);
     void load(1);
@@ -337,9 +352,11 @@ export function Comments({ ownerId }: { ownerId: string }) {
       <Spin spinning={loading}>
         {list.map((c) => item(c, false))}
         {more ? (
-          <Button type="link" onClick={() => void load(page + 1)}>
-            {t('oa.loadMore')}
-          </Button>
+          <div ref={sentinel}>
+            <Button type="link" onClick={() => void load(page + 1)}>
+              {t('oa.loadMore')}
+            </Button>
+          </div>
         ) : list.length > 0 ? (
           <div className="kp-muted">{t('oa.noMore')}</div>
         ) : null}
