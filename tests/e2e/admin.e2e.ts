@@ -77,6 +77,82 @@ describe('administration', () => {
     await ctx.close();
     await userSteps();
   }, 600_000);
+
+  it('system data and online users: dictionary item, lazy area tree, bill number preview, data interface test-run, forced offline', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    const page = await ctx.newPage();
+    await loginAs(page, kp.base, 'admin', 'admin123');
+    try {
+      // dictionary: a new item under 请假类型
+      await page.goto(`${kp.base}/kpSystem/systemData/dictionary`);
+      const dict = page.locator('[data-testid="page-dictionary"]');
+      await dict.locator('.ant-tree-title', { hasText: '请假类型' }).click({ timeout: T });
+      await dict.locator('[data-testid="btn-add"]').click({ timeout: T });
+      await page.fill('[data-testid="dict-data-fullName"]', `调休${stamp}`);
+      await page.fill('[data-testid="dict-data-enCode"]', `e2e.${stamp}`);
+      await dialogOk(page);
+      await dict.locator('.ant-table-row', { hasText: `调休${stamp}` }).waitFor({ timeout: T });
+      // a bad code is refused on the client with the spec's message
+      await dict.locator('[data-testid="btn-add"]').click();
+      await page.fill('[data-testid="dict-data-fullName"]', 'x');
+      await page.fill('[data-testid="dict-data-enCode"]', '.bad');
+      await page.locator('.ant-modal:visible [data-testid="dialog-ok"]').click();
+      await page
+        .getByText('编码只能输入英文、数字和小数点且小数点不能放在首尾')
+        .first()
+        .waitFor({ timeout: T });
+      await page.keyboard.press('Escape');
+
+      // areas: the provinces, and a province's cities on expand
+      await page.goto(`${kp.base}/kpSystem/systemData/area`);
+      const area = page.locator('[data-testid="page-area"]');
+      const hebei = area.locator('.ant-table-row', { hasText: '河北省' });
+      await hebei.waitFor({ timeout: T });
+      await hebei.locator('.ant-table-row-expand-icon').click();
+      await area.locator('.ant-table-row', { hasText: '石家庄市' }).waitFor({ timeout: T });
+
+      // bill rules: the next number of the seeded document rule
+      await page.goto(`${kp.base}/kpSystem/systemData/billRule`);
+      const bill = page.locator('[data-testid="page-billRule"] .ant-table-row', { hasText: 'documentNo' });
+      await bill.waitFor({ timeout: T });
+      expect(await bill.locator('[data-testid="bill-next"]').innerText()).toMatch(/^GW\d{8}$/);
+
+      // data interfaces: a static source, then a test-run showing its data
+      await page.goto(`${kp.base}/kpSystem/systemData/dataInterface`);
+      const di = page.locator('[data-testid="page-dataInterface"]');
+      await di.locator('[data-testid="btn-add"]').click({ timeout: T });
+      await page.fill('[data-testid="di-fullName"]', `接口${stamp}`);
+      await page.fill('[data-testid="di-enCode"]', `di.${stamp}`);
+      await page.fill('[data-testid="di-static"]', '[{"id":1,"name":"e2e-static-row"}]');
+      await dialogOk(page);
+      const row = di.locator('.ant-table-row', { hasText: `接口${stamp}` });
+      await row.waitFor({ timeout: T });
+      await row.locator('[data-perm="btn_preview"]').click();
+      await page.locator('[data-testid="di-run"]').click({ timeout: T });
+      await page.locator('[data-testid="di-result"]', { hasText: 'e2e-static-row' }).waitFor({ timeout: T });
+      await page.keyboard.press('Escape');
+
+      // online users: force the test user's session offline; that token is then refused
+      const token = await apiToken(kp.base, ACCOUNT, PASSWORD);
+      expect((await api(token, 'GET', '/api/oauth/CurrentUser')).code).toBe(200);
+      await page.goto(`${kp.base}/kpSystem/permission/onlineUser`);
+      const online = page.locator('[data-testid="page-onlineUser"] .ant-table-row', { hasText: ACCOUNT });
+      await online.first().waitFor({ timeout: T });
+      const before = await online.count();
+      await online.first().locator('[data-perm="btn_remove"]').click();
+      await page.locator('.ant-message-success').first().waitFor({ timeout: T });
+      await expect.poll(() => online.count(), { timeout: T }).toBe(before - 1);
+      const after = await api(token, 'GET', '/api/oauth/CurrentUser');
+      // every session of the user except one was live before; at least one of the two tokens is now gone
+      if (before === 1) expect(after.code).not.toBe(200);
+      await shot(page, 'online');
+    } catch (e) {
+      await shot(page, 'failure-2');
+      throw e;
+    } finally {
+      await ctx.close();
+    }
+  }, 600_000);
 });
 
 async function adminSteps(page: Page) {
