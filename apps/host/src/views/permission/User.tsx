@@ -12,7 +12,7 @@ import {
   TreeSelect,
   Upload,
 } from 'antd';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../api/http';
 import { md5 } from '../../services/md5';
@@ -31,6 +31,7 @@ import {
 } from './common';
 import { exportThen, uploadFile } from './excel';
 import { loadOrgTree, type OrgNode, OrgTreePanel, toAntTree } from './OrgTree';
+import { ResumeDrawer } from './Resume';
 import './admin.css';
 
 interface UserRow {
@@ -104,9 +105,9 @@ export default function User() {
   );
   const { data: positions } = useLoad(
     async () =>
-      flatten((await http.get<{ list: PickNode[] }>('/api/permission/Position/Selector')).data.list ?? []).filter(
-        (p) => p.type === 'position',
-      ),
+      flatten(
+        (await http.get<{ list: PickNode[] }>('/api/permission/Position/Selector')).data.list ?? [],
+      ).filter((p) => p.type === 'position'),
     [],
     [] as PickNode[],
   );
@@ -116,6 +117,8 @@ export default function User() {
   const [resetFor, setResetFor] = useState<UserRow | null>(null);
   const [pwForm] = Form.useForm<{ password: string; confirm: string }>();
   const [importing, setImporting] = useState(false);
+  const [resumeOf, setResumeOf] = useState<string | null>(null);
+  const closeResume = useCallback(() => setResumeOf(null), []);
 
   const orgTree = useMemo(() => toAntTree(orgs), [orgs]);
   const positionOptions = useMemo(() => {
@@ -253,6 +256,14 @@ export default function User() {
               width: 320,
               render: (_: unknown, row: UserRow) => (
                 <Space size={0} wrap>
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => setResumeOf(row.id)}
+                    data-testid="user-resume-btn"
+                  >
+                    {t('adm.resume')}
+                  </Button>
                   <PermButton perm={perm} code={BTN.edit} type="link" size="small" onClick={() => open(row)}>
                     {t('adm.edit')}
                   </PermButton>
@@ -466,6 +477,7 @@ export default function User() {
           <Input.Password maxLength={16} autoComplete="new-password" />
         </Form.Item>
       </FormDialog>
+      <ResumeDrawer userId={resumeOf} onClose={closeResume} />
       <ImportDialog open={importing} onClose={() => setImporting(false)} onDone={reload} />
     </div>
   );

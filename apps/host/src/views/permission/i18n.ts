@@ -149,6 +149,17 @@ const ROWS: Record<string, [string, string, string]> = {
   nameRule: ['名称不能含有特殊符号', '名稱不能含有特殊符號', 'No special characters in the name'],
   noPermission: ['暂无权限', '暫無權限', 'No permission'],
   all: ['全部', '全部', 'All'],
+  resume: ['简历', '簡歷', 'Resume'],
+  staff_basicInfo: ['基本信息', '基本信息', 'Basic'],
+  staff_IdentityInfo: ['身份信息', '身份信息', 'Identity'],
+  staff_ContactInfo: ['联系信息', '聯繫信息', 'Contact'],
+  staff_EduInfo: ['教育经历', '教育經歷', 'Education'],
+  staff_workInfo: ['工作经历', '工作經歷', 'Work'],
+  staff_recordInfo: ['档案信息', '檔案信息', 'Record'],
+  staff_contractInfo: ['合同信息', '合同信息', 'Contract'],
+  staff_trainingInfo: ['培训经历', '培訓經歷', 'Training'],
+  staff_turnoverInfo: ['离职信息', '離職信息', 'Turnover'],
+  staff_certificateInfo: ['证书信息', '證書信息', 'Certificates'],
 };
 
 const pick = (i: 0 | 1 | 2) => Object.fromEntries(Object.entries(ROWS).map(([k, v]) => [k, v[i]]));

@@ -1,0 +1,92 @@
+import { STAFF_SECTIONS } from '@kp/schema';
+import { Descriptions, Drawer, Empty, Table } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { http } from '../../api/http';
+
+type Section = Record<string, unknown> & { list?: Record<string, unknown>[] };
+interface ResumeData {
+  user: {
+    account: string;
+    realName: string;
+    organize: string;
+    mobilePhone: string | null;
+    email: string | null;
+  };
+  positions: string[];
+  [section: string]: unknown;
+}
+
+const show = (v: unknown): string =>
+  v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+
+/** Fields of a section that carry a value (empty sections show "no data"). */
+export function filledFields(s: Section | undefined): [string, string][] {
+  if (!s) return [];
+  return Object.entries(s)
+    .filter(([k, v]) => k !== 'list' && k !== 'userId' && k !== 'id' && show(v) !== '')
+    .map(([k, v]) => [k, show(v)]);
+}
+
+/** The resume of a user (GET /api/permission/users/resume/{id}): the account, positions and every staff section. */
+export function ResumeDrawer({ userId, onClose }: { userId: string | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [data, setData] = useState<ResumeData | null>(null);
+  useEffect(() => {
+    setData(null);
+    if (!userId) return;
+    http
+      .get<ResumeData>(`/api/permission/users/resume/${userId}`)
+      .then((r) => setData(r.data))
+      .catch(() => onClose());
+  }, [userId, onClose]);
+  return (
+    <Drawer open={!!userId} size={720} title={t('adm.resume')} onClose={onClose}>
+      {data && (
+        <div data-testid="user-resume">
+          <Descriptions bordered size="small" column={2}>
+            <Descriptions.Item label={t('adm.account')}>{data.user.account}</Descriptions.Item>
+            <Descriptions.Item label={t('adm.realName')}>{data.user.realName}</Descriptions.Item>
+            <Descriptions.Item label={t('adm.organize')}>{data.user.organize}</Descriptions.Item>
+            <Descriptions.Item label={t('adm.position')}>{data.positions.join('，')}</Descriptions.Item>
+            <Descriptions.Item label={t('adm.mobilePhone')}>{data.user.mobilePhone}</Descriptions.Item>
+            <Descriptions.Item label={t('adm.email')}>{data.user.email}</Descriptions.Item>
+          </Descriptions>
+          {STAFF_SECTIONS.map((name) => {
+            const s = data[name] as Section | undefined;
+            const rows = s?.list;
+            const fields = filledFields(s);
+            return (
+              <div key={name} style={{ marginTop: 16 }}>
+                <h4>{t(`adm.staff_${name}`)}</h4>
+                {rows && rows.length > 0 ? (
+                  <Table
+                    size="small"
+                    rowKey={(_, i) => String(i)}
+                    pagination={false}
+                    dataSource={rows}
+                    columns={Object.keys(rows[0] ?? {}).map((k) => ({
+                      title: k,
+                      dataIndex: k,
+                      render: show,
+                    }))}
+                  />
+                ) : fields.length > 0 ? (
+                  <Descriptions bordered size="small" column={2}>
+                    {fields.map(([k, v]) => (
+                      <Descriptions.Item key={k} label={k}>
+                        {v}
+                      </Descriptions.Item>
+                    ))}
+                  </Descriptions>
+                ) : (
+                  <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} />
+                )}
+              </div>
+            );
+          })}
+        </div>
+      )}
+    </Drawer>
+  );
+}
