@@ -157,3 +157,41 @@ export const GeneratorBody = Type.Object({
   description: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export type GeneratorBody = Static<typeof GeneratorBody>;
+
+/** POST /api/system/printDev and PUT /api/system/printDev/{id}: an HTML print template with {field} placeholders. */
+export const PrintDevBody = Type.Object({
+  fullName: Type.String({ minLength: 1, maxLength: 100 }),
+  /** Letters, digits and dots, no dot at either end (checked by the server with the spec's message). */
+  enCode: Type.String({ minLength: 1, maxLength: 50 }),
+  /** 1 flow, 2 form. */
+  type: Type.Union([Type.Literal(1), Type.Literal(2)]),
+  category: Type.Optional(Type.String({ maxLength: 64 })),
+  /** The bound source: an online-development item id (type 2) or a flow template id (type 1). */
+  formId: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
+  printTemplate: Type.String({ maxLength: 500_000 }),
+  pageSetting: Type.Optional(
+    Type.Object({
+      size: Type.Optional(Type.Union([Type.Literal('A4'), Type.Literal('A5'), Type.Literal('Letter')])),
+      orientation: Type.Optional(Type.Union([Type.Literal('portrait'), Type.Literal('landscape')])),
+      margin: Type.Optional(Type.Integer({ minimum: 0, maximum: 50 })),
+    }),
+  ),
+  sortCode: Type.Optional(Type.Integer({ minimum: 0, maximum: 999999 })),
+  enabledMark: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
+  description: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
+});
+export type PrintDevBody = Static<typeof PrintDevBody>;
+
+/** POST /api/system/printDev/Fields: the fields a template bound to this source can use. */
+export const PrintFieldsBody = Type.Object({
+  type: Type.Union([Type.Literal(1), Type.Literal(2)]),
+  formId: Type.String({ minLength: 1, maxLength: 64 }),
+});
+export type PrintFieldsBody = Static<typeof PrintFieldsBody>;
+
+/** GET /api/system/printDev/Data: a template filled from one record (type 2) or one flow task (type 1). */
+export const PrintDataQuery = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 64 }),
+  formId: Type.String({ minLength: 1, maxLength: 64 }),
+});
+export type PrintDataQuery = Static<typeof PrintDataQuery>;
