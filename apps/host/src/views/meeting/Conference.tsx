@@ -79,7 +79,7 @@ export default function Conference() {
   useEffect(() => {
     if (hasRooms && scroller.current) scroller.current.scrollLeft = FIRST_VISIBLE_HOUR * 2 * SLOT_WIDTH;
   }, [hasRooms]);
-  // ?id= (from the meeting widget or a type-9 message) opens that booking read-only.
+  // ?id= (from the meeting widget, or a type-9 message with readonly=1) opens that booking read-only.
   const openId = params.get('id');
   useEffect(() => {
     if (openId) setDialog({ mode: 'view', id: openId });
@@ -115,7 +115,9 @@ export default function Conference() {
   const closeDialog = () => {
     setDialog(null);
     if (openId) {
+      // ?id=…&readonly=1 comes from a type-9 site message
       params.delete('id');
+      params.delete('readonly');
       setParams(params, { replace: true });
     }
   };
