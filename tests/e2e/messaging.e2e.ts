@@ -381,4 +381,70 @@ describe('messaging in Chromium', () => {
       .toBe(1);
     expect(dialogs).toEqual([]);
   }, 240_000);
+
+  it('an administrator drafts and releases news; the message centre lists and deletes site messages', async () => {
+    const a = await newPage();
+    await loginAs(a, kp.base, 'admin', 'admin123');
+    await a.goto(`${kp.base}/kpSystem/oa/news`);
+    await a.click('[data-testid="item-add"]', { timeout: T });
+    const title = `公司新闻 ${XSS}`;
+    await a.fill('[data-testid="item-title"]', title);
+    await a.locator('[data-testid="rich-editor"]').click();
+    await a.keyboard.type('新闻正文');
+    await a.click('[data-testid="item-save-draft"]');
+    await a.locator('[data-testid="item-save-draft"]').waitFor({ state: 'detached', timeout: T });
+    await a.getByRole('tab', { name: '草稿箱' }).click();
+    const draftRow = a.locator('tr', { hasText: '公司新闻' });
+    await draftRow.locator('[data-testid="item-release"]').click({ timeout: T });
+    await a.locator('.ant-modal-confirm', { hasText: '确定发布吗?' }).locator('.ant-btn-primary').click();
+    await expect.poll(() => a.locator('tr', { hasText: '公司新闻' }).count(), { timeout: T }).toBe(0);
+    await a.getByRole('tab', { name: '全部' }).click();
+    await expect
+      .poll(() => a.locator('[data-testid="item-open"]', { hasText: '公司新闻' }).textContent(), {
+        timeout: T,
+      })
+      .toBe(title);
+
+    // zhangwei sees it (for everyone) and a site message sent to him lands in the message centre
+    const zw = await apiToken(kp.base, 'zhangwei', PASSWORD);
+    const admin = await apiToken(kp.base, 'admin', 'admin123');
+    const users = await api<{ list: { id: string; account: string }[] }>(
+      admin,
+      'GET',
+      '/api/permission/Users/ImUser?keyword=zhangwei',
+    );
+    const zwId = users.data.list.find((u) => u.account === 'zhangwei')?.id;
+    const draft = await api<string>(admin, 'POST', '/api/message', {
+      title: `系统消息 ${XSS}`,
+      type: 1,
+      bodyText: '维护通知 <script>alert(5)</script>',
+      toUserIds: [zwId],
+    });
+    expect((await api(admin, 'PUT', `/api/message/${draft.data}/Actions/Release`)).code).toBe(200);
+    const b = await newPage();
+    await loginAs(b, kp.base, 'zhangwei', PASSWORD);
+    await b.goto(`${kp.base}/kpSystem/messageRecord`);
+    const row = b.locator('tr', { hasText: '系统消息' });
+    await expect
+      .poll(() => row.locator('[data-testid="record-open"]').textContent(), { timeout: T })
+      .toBe(`系统消息 ${XSS}`);
+    // type 1 opens the view-message dialog with the body as text
+    await row.locator('[data-testid="record-open"]').click();
+    const dialog = b.locator('[data-testid="site-message-dialog"]');
+    await expect
+      .poll(() => dialog.locator('p').textContent(), { timeout: T })
+      .toBe('维护通知 <script>alert(5)</script>');
+    await b.locator('.ant-modal', { hasText: '查看消息' }).locator('.ant-modal-close').click();
+    await row.locator('.ant-checkbox-input').check();
+    await b.click('[data-testid="record-delete"]');
+    await b.locator('.ant-modal-confirm').locator('.ant-btn-primary').click();
+    await expect.poll(() => b.locator('tr', { hasText: '系统消息' }).count(), { timeout: T }).toBe(0);
+    const left = await api<{ list: { title: string }[] }>(
+      zw,
+      'GET',
+      '/api/message?keyword=%E7%B3%BB%E7%BB%9F',
+    );
+    expect(left.data.list).toEqual([]);
+    expect(dialogs).toEqual([]);
+  }, 240_000);
 });
