@@ -29,6 +29,8 @@ export interface Loaded {
   org: OrgDirectory & { managers: string[] };
   tx: Transaction<WfDatabase>;
   now: Date;
+  /** Operator rows the caller already read under the lock (flow task id -> row): spares a query. */
+  knownOps?: Map<string, { id: string; user_id: string; entrusted_for: string | null }>;
   /** Child tasks started by this transition (subflows) and the status each reached at once. */
   children?: { id: string; status: number; nodeId: string }[];
 }
@@ -75,16 +77,21 @@ async function applyEffects(
   const { tx, now, snap } = l;
   const flowName = l.row.full_name;
   const delegateOf = new Map<string, string>();
-  const entrusts = await tx
-    .selectFrom('wf_entrust')
-    .select(['user_id', 'to_user_id', 'template_id'])
-    .where('enabled_mark', '=', 1)
-    .where('start_time', '<=', now)
-    .where('end_time', '>=', now)
-    .execute();
-  for (const e of entrusts)
-    if (!e.template_id || e.template_id === templateId) delegateOf.set(e.user_id, e.to_user_id);
-  const opByFlowTask = new Map<string, { id: string; user_id: string; entrusted_for: string | null }>();
+  // Entrusts matter only when tasks are created or people are told: read them only then.
+  if (effects.some((e) => e.type === 'createTask' || e.type === 'message')) {
+    const entrusts = await tx
+      .selectFrom('wf_entrust')
+      .select(['user_id', 'to_user_id', 'template_id'])
+      .where('enabled_mark', '=', 1)
+      .where('start_time', '<=', now)
+      .where('end_time', '>=', now)
+      .execute();
+    for (const e of entrusts)
+      if (!e.template_id || e.template_id === templateId) delegateOf.set(e.user_id, e.to_user_id);
+  }
+  const opByFlowTask = new Map<string, { id: string; user_id: string; entrusted_for: string | null }>(
+    l.knownOps ?? [],
+  );
   const opOf = async (flowTaskId: string) => {
     const hit = opByFlowTask.get(flowTaskId);
     if (hit) return hit;
@@ -250,7 +257,17 @@ function taskColumns(l: { snap: TaskSnapshot }, state: FlowState, effects: Effec
   };
 }
 
+/**
+ * The organisation as the interpreter asks it, from the shared read cache (dropped whenever a user,
+ * unit, position or relation changes, in every process: migration 0002's triggers).
+ */
+export function orgOf(ctx: AppContext): Promise<OrgDirectory & { managers: string[] }> {
+  return ctx.dbHandle.cache.get('wf:org', () => loadOrgDirectory(wdb(ctx.db)));
+}
+
 export interface ActOptions {
+  /** The organisation directory (default: loaded inside the transaction). */
+  org?: OrgDirectory & { managers: string[] };
   /** Extra writes in the same transaction, after the transition (e.g. press_mark). */
   after?: (l: Loaded, effects: Effect[]) => Promise<void>;
   /** Refuse when the task is suspended (monitor). Default true. */
@@ -270,9 +287,12 @@ export async function actOnTask(
   opts: ActOptions = {},
 ): Promise<{ state: FlowState; effects: Effect[]; row: TaskRow }> {
   const notices: WfNotice[] = [];
+  const org = opts.org ?? (await orgOf(ctx));
   const out = await ctx.db
     .transaction()
-    .execute(async (raw) => actInTx(raw as unknown as Transaction<WfDatabase>, taskId, build, opts, notices));
+    .execute(async (raw) =>
+      actInTx(raw as unknown as Transaction<WfDatabase>, taskId, build, { ...opts, org }, notices),
+    );
   await notify(ctx, notices);
   return out;
 }
@@ -296,7 +316,7 @@ export async function actInTx(
     if (row.suspended && opts.refuseSuspended !== false) throw conflict(WF_MSG.suspended);
     const snap = parseJson<TaskSnapshot>(row.state_json, null as never);
     const now = opts.now ?? new Date();
-    const l: Loaded = { row, snap, org: await loadOrgDirectory(tx), tx, now };
+    const l: Loaded = { row, snap, org: opts.org ?? (await loadOrgDirectory(tx)), tx, now };
     const action = await build(l);
     const r = transition(snap.flow, action, {
       template: snap.template,
@@ -394,9 +414,12 @@ export async function launchTask(
   input: LaunchInput,
 ): Promise<{ id: string; status: number }> {
   const notices: WfNotice[] = [];
+  const org = await orgOf(ctx);
   const res = await ctx.db
     .transaction()
-    .execute(async (raw) => launchInTx(raw as unknown as Transaction<WfDatabase>, { ...input, notices }));
+    .execute(async (raw) =>
+      launchInTx(raw as unknown as Transaction<WfDatabase>, { ...input, org, notices }),
+    );
   await notify(ctx, notices);
   return res;
 }

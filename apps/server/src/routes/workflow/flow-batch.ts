@@ -14,9 +14,8 @@ import { me } from '../../auth/guard';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { assertCanRead, BASE, ms, splitIds, userNames } from './access';
-import { actOnTask, type TaskSnapshot, WF_MSG } from './engine';
+import { actOnTask, orgOf, type TaskSnapshot, WF_MSG } from './engine';
 import { myPendingOperator, taskOfOperator } from './flow-before';
-import { loadOrgDirectory } from './org';
 import { parseJson, wdb } from './tables';
 
 const TaskIdParams = Type.Object({ taskId: Type.String({ minLength: 1, maxLength: 50 }) });
@@ -122,7 +121,7 @@ export default async function flowBatchRoutes(app: FastifyInstance) {
     };
   };
   const flowContext = async (template: FlowTemplate): Promise<FlowContext> => {
-    const org = await loadOrgDirectory(db);
+    const org = await orgOf(ctx);
     return { template, org, now: new Date().toISOString(), managers: org.managers };
   };
 
@@ -160,7 +159,7 @@ export default async function flowBatchRoutes(app: FastifyInstance) {
         approverPos?: string[];
         approverRole?: string[];
       };
-      const org = await loadOrgDirectory(db);
+      const org = await orgOf(ctx);
       const named = [
         ...(p.approvers ?? []),
         ...(p.approverPos ?? []).flatMap((x) => org.usersWithPosition(x)),

@@ -23,6 +23,7 @@ export async function myPendingOperator(l: Loaded, operatorId: string, userId: s
   if (!op) throw notFound(WF_MSG.noTask);
   if (op.user_id !== userId) throw forbidden();
   if (op.status !== 0) throw conflict(WF_MSG.handled);
+  l.knownOps = new Map([[op.flow_task_id, op]]);
   return op;
 }
 
@@ -85,31 +86,57 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
       if (kw) base = base.where('t.full_name', 'ilike', kw);
       if (q.flowId) base = base.where('t.template_id', '=', q.flowId);
       if (q.status !== undefined) base = base.where('t.status', '=', q.status);
-      const total = Number(
-        (
-          await base
-            .clearSelect()
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirst()
-        )?.n ?? 0,
-      );
-      const rows = await base
-        .select([
-          't.id as processId',
-          't.flow_code',
-          't.template_id',
-          't.full_name',
-          't.status',
-          't.initiator_id',
-          't.creator_time',
-          't.press_mark',
-          't.this_step',
-          't.flow_urgent',
-        ])
-        .orderBy('opTime', 'desc')
-        .limit(pageSize)
-        .offset(offset)
-        .execute();
+      const taskCols = [
+        't.id as processId',
+        't.flow_code',
+        't.template_id',
+        't.full_name',
+        't.status',
+        't.initiator_id',
+        't.creator_time',
+        't.press_mark',
+        't.this_step',
+        't.flow_urgent',
+      ] as const;
+      let total: number;
+      const pageOf = () => base.select([...taskCols]);
+      let rows: Awaited<ReturnType<ReturnType<typeof pageOf>['execute']>>;
+      if (category === '1' && !kw && !q.flowId && q.status === undefined) {
+        // The plain to-do list: count and page the caller's pending operator rows alone (partial index
+        // wf_operator_pending, migration 0096), then join only that page's tasks.
+        const mine = db.selectFrom('wf_operator').where('user_id', '=', uid).where('status', '=', 0);
+        total = Number((await mine.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+        rows = await db
+          .selectFrom(
+            mine
+              .select(['id', 'node_id', 'creator_time', 'task_id'])
+              .orderBy('creator_time', 'desc')
+              .orderBy('id')
+              .limit(pageSize)
+              .offset(offset)
+              .as('o'),
+          )
+          .innerJoin('wf_task as t', 't.id', 'o.task_id')
+          .select(['o.id as id', 'o.node_id as thisStepId', 'o.creator_time as opTime', ...taskCols])
+          .orderBy('opTime', 'desc')
+          .orderBy('o.id')
+          .execute();
+      } else {
+        total = Number(
+          (
+            await base
+              .clearSelect()
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirst()
+          )?.n ?? 0,
+        );
+        rows = await pageOf()
+          .orderBy('opTime', 'desc')
+          .orderBy('id', 'desc')
+          .limit(pageSize)
+          .offset(offset)
+          .execute();
+      }
       const names = await userNames(
         db,
         rows.map((r) => r.initiator_id),
