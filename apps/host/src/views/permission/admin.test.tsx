@@ -7,6 +7,7 @@ import type { MenuRoute } from '../../router/menuRoutes';
 import { sessionStore } from '../../store/session';
 import { grantsToSave, withAncestors } from './Authorize';
 import { flatten, PermButton, RULES, withoutNode } from './common';
+import { filledFields } from './Resume';
 import { BTN, pagePerm, usePerm } from './usePerm';
 
 const route = (path: string, menuId: string): MenuRoute => ({
@@ -201,5 +202,15 @@ describe('tree helpers', () => {
   it('removes a node with its subtree (parent pickers)', () => {
     expect(flatten(withoutNode(t, 'b')).map((n) => n.id)).toEqual(['a', 'd']);
     expect(withoutNode(t, undefined)).toBe(t);
+  });
+});
+
+describe('resume sections', () => {
+  it('lists the filled fields of a section, without ids and lists', () => {
+    expect(filledFields({ id: 'x', userId: 'u', nation: '汉', marital: '', height: 0, list: [] })).toEqual([
+      ['nation', '汉'],
+      ['height', '0'],
+    ]);
+    expect(filledFields(undefined)).toEqual([]);
   });
 });
