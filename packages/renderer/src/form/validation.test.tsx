@@ -123,3 +123,33 @@ describe('field validation on its trigger (spec 3 §5)', () => {
     expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('form-level layout settings', () => {
+  it('label width and position (right, left, top), a field label width, and the gutter', () => {
+    const fields = [
+      field('comInput', 'a', { label: 'A' }),
+      field('comInput', 'b', { label: 'B', labelWidth: 150 }),
+    ];
+    const cfgOf = (extra: Record<string, unknown>) => ({
+      labelWidth: 120,
+      gutter: 20,
+      span: 12,
+      fields,
+      ...extra,
+    });
+    const label = (key: string) =>
+      document.querySelector(`[data-field="${key}"] .ant-form-item-label`) as HTMLElement;
+    const r = renderForm([], { config: cfgOf({ labelPosition: 'right' }) as never });
+    expect(label('a').style.flex).toBe('0 0 120px');
+    expect(label('b').style.flex).toBe('0 0 150px');
+    expect(label('a').className).not.toContain('ant-form-item-label-left');
+    const row = r.container.querySelector('.ant-row[style*="margin"]') as HTMLElement;
+    expect(row.getAttribute('style')).toContain('-10px');
+    cleanup();
+    renderForm([], { config: cfgOf({ labelPosition: 'left' }) as never });
+    expect(label('a').className).toContain('ant-form-item-label-left');
+    cleanup();
+    renderForm([], { config: cfgOf({ labelPosition: 'top' }) as never });
+    expect(label('a').style.flex).toBe('');
+  });
+});
