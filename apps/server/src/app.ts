@@ -3,7 +3,8 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { ApiCode } from '@kp/schema';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { AuthzCache } from './auth/authz';
 import { registerGuard } from './auth/guard';
 import './auth/route-config';
@@ -14,6 +15,7 @@ import type { AppContext, ServerOptions } from './context';
 import type { Db } from './db/database';
 import { startMaintenance } from './db/maintenance';
 import { LocalDiskStorage } from './files/storage';
+import { fail } from './http/envelope';
 import { registerErrorHandling } from './http/errors';
 import { routeModules } from './routes/index';
 import { registerStaticHost } from './routes/static-host';
@@ -39,6 +41,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logger: opts.logger ?? false,
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: true,
+    maxParamLength: 500,
+    // Router-level refusals (a malformed URL, a path parameter over maxParamLength) in the envelope too.
+    frameworkErrors: (err, _req, reply) => {
+      const msg = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'path: 参数过长' : 'path: 地址格式错误';
+      (reply as FastifyReply).code(200).send(fail(ApiCode.BAD_REQUEST, msg));
+    },
     ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false } },
   });
   const db = opts.db.kysely;

@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -33,11 +34,28 @@ export class LocalDiskStorage implements FileStorage {
     return path.join(this.root, assertSafeKey(key));
   }
 
+  /**
+   * Writes to a temporary name, flushes it to disk, then renames: a reader (or a restart after a kill)
+   * sees the whole file or none of it, never a half-written one.
+   */
   async put(key: string, data: Buffer | Readable): Promise<number> {
     const file = this.file(key);
     await mkdir(path.dirname(file), { recursive: true });
-    if (Buffer.isBuffer(data)) await writeFile(file, data);
-    else await pipeline(data, createWriteStream(file));
+    const tmp = `${file}.part-${randomBytes(6).toString('hex')}`;
+    try {
+      if (Buffer.isBuffer(data)) await writeFile(tmp, data);
+      else await pipeline(data, createWriteStream(tmp));
+      const fh = await open(tmp, 'r');
+      try {
+        await fh.sync();
+      } finally {
+        await fh.close();
+      }
+      await rename(tmp, file);
+    } catch (err) {
+      await rm(tmp, { force: true });
+      throw err;
+    }
     return (await stat(file)).size;
   }
 
@@ -55,7 +73,9 @@ export class LocalDiskStorage implements FileStorage {
 
   async list(prefix: string): Promise<string[]> {
     try {
-      return (await readdir(this.file(prefix))).map((n) => `${prefix}/${n}`);
+      return (await readdir(this.file(prefix)))
+        .filter((n) => !n.includes('.part-'))
+        .map((n) => `${prefix}/${n}`);
     } catch {
       return [];
     }

@@ -1,11 +1,11 @@
 // Shared pieces of the user routes: row mapping, unit resolution, role-assignment checks, validation.
 import { ApiCode, type UserListItem } from '@kp/schema';
 import type { FastifyRequest } from 'fastify';
-import type { Selectable } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import { me } from '../../auth/guard';
 import { type DataScope, isDataScope, type Principal } from '../../auth/principal';
 import { newId } from '../../auth/tokens';
-import type { UsersTable } from '../../db/types';
+import type { Database, UsersTable } from '../../db/types';
 import { badInput, lang, MENU, ms, outOfScope, refuse } from './common';
 import { checkFields, problemsText } from './rules';
 import { filterOrNone, USER_COLS } from './scope';
@@ -173,9 +173,10 @@ export async function setRelations(
   userId: string,
   type: 'Role' | 'Position' | 'Organize' | 'Group',
   ids: readonly string[],
+  /** The caller's transaction (the relations commit with the rest of its work); none: one of its own. */
+  inTx?: Transaction<Database>,
 ) {
-  const db = pdb(req.server.kp.db);
-  await db.transaction().execute(async (tx) => {
+  const write = async (tx: Transaction<Database>) => {
     await tx
       .deleteFrom('base_user_relation')
       .where('user_id', '=', userId)
@@ -195,7 +196,9 @@ export async function setRelations(
           })),
         )
         .execute();
-  });
+  };
+  if (inTx) await write(inTx);
+  else await pdb(req.server.kp.db).transaction().execute(write);
 }
 
 export async function relationIds(req: FastifyRequest, userId: string) {

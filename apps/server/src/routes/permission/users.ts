@@ -288,29 +288,36 @@ export default async function userRoutes(app: FastifyInstance) {
       if (dupe) refuse(req, ApiCode.CONFLICT, 'duplicateAccount');
       const md5 = b.password ?? (await defaultPasswordMd5(app.kp));
       const id = newId();
+      const passwordHash = await hashPasswordMd5(md5, app.kp.options.bcryptCost);
+      // The user and its relations commit together (a crash never leaves a user without its unit).
       await db()
-        .insertInto('base_user')
-        .values({
-          id,
-          account: b.account,
-          real_name: b.realName,
-          password_hash: await hashPasswordMd5(md5, app.kp.options.bcryptCost),
-          password_weak: !b.password || isWeakPasswordMd5(md5),
-          gender: b.gender == null ? null : String(b.gender === '男' ? 1 : b.gender === '女' ? 2 : b.gender),
-          mobile_phone: b.mobilePhone ?? null,
-          email: b.email ?? null,
-          ...place,
-          manager_id: b.managerId ?? null,
-          head_icon: b.headIcon ?? null,
-          enabled_mark: b.enabledMark ?? 1,
-          sort_code: b.sortCode ?? 0,
-          description: b.description ?? null,
-          creator_user_id: p.userId,
-        })
-        .execute();
-      await setRelations(req, id, 'Organize', [place.department_id ?? place.organize_id]);
-      await setRelations(req, id, 'Position', b.positionIds ?? []);
-      await setRelations(req, id, 'Role', b.roleIds ?? []);
+        .transaction()
+        .execute(async (tx) => {
+          await tx
+            .insertInto('base_user')
+            .values({
+              id,
+              account: b.account,
+              real_name: b.realName,
+              password_hash: passwordHash,
+              password_weak: !b.password || isWeakPasswordMd5(md5),
+              gender:
+                b.gender == null ? null : String(b.gender === '男' ? 1 : b.gender === '女' ? 2 : b.gender),
+              mobile_phone: b.mobilePhone ?? null,
+              email: b.email ?? null,
+              ...place,
+              manager_id: b.managerId ?? null,
+              head_icon: b.headIcon ?? null,
+              enabled_mark: b.enabledMark ?? 1,
+              sort_code: b.sortCode ?? 0,
+              description: b.description ?? null,
+              creator_user_id: p.userId,
+            })
+            .execute();
+          await setRelations(req, id, 'Organize', [place.department_id ?? place.organize_id], tx);
+          await setRelations(req, id, 'Position', b.positionIds ?? [], tx);
+          await setRelations(req, id, 'Role', b.roleIds ?? [], tx);
+        });
       return ok({ id }, msg('created', lang(req)));
     },
   );
