@@ -1,5 +1,5 @@
 import type { FormProviders, OrgTreeKind, TreeNode } from '@kp/renderer';
-import { Button, Empty, Input, Modal, Tag, Tree } from 'antd';
+import { Button, ConfigProvider, Empty, Input, Modal, Tag, Tree } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useDesignerT } from '../i18n';
 
@@ -87,6 +87,9 @@ export function OrgPicker({
   testId?: string;
 }) {
   const { t } = useDesignerT();
+  // a read-only drawer disables its antd controls through ConfigProvider: the picker follows
+  const { componentDisabled } = ConfigProvider.useConfig();
+  const off = !!disabled || !!componentDisabled;
   const ids = value ?? [];
   const [names, setNames] = useState<Record<string, string>>({});
   const [open, setOpen] = useState(false);
@@ -150,7 +153,7 @@ export function OrgPicker({
           <Tag
             key={id}
             data-testid="org-picked"
-            closable={!disabled}
+            closable={!off}
             onClose={(e) => {
               e.preventDefault();
               onChange(ids.filter((x) => x !== id));
@@ -159,7 +162,7 @@ export function OrgPicker({
             {label(id)}
           </Tag>
         ))}
-        {!disabled ? (
+        {!off ? (
           <Button size="small" data-testid="org-picker-open" onClick={openDialog}>
             {t(`org.choose.${kind}`)}
           </Button>

@@ -414,3 +414,14 @@ describe('flow designer rules of spec 2 §4, §5, §9', () => {
     expect(screen.getByTestId('priority-c2').textContent).toBe('优先级1');
   });
 });
+
+describe('read-only drawer', () => {
+  it('shows the chosen names without the choose button or removable tags', async () => {
+    render(<FlowDesigner value={approverTree({ approvers: ['u1'] })} readOnly options={{ org }} />);
+    const drawer = await openNode('a1');
+    const users = within(drawer).getByTestId('approver-users');
+    await waitFor(() => expect(within(users).getByTestId('org-picked').textContent).toBe('张三'));
+    expect(within(users).queryByTestId('org-picker-open')).toBeNull();
+    expect(within(users).getByTestId('org-picked').querySelector('.ant-tag-close-icon')).toBeNull();
+  });
+});
