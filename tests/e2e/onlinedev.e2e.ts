@@ -243,4 +243,28 @@ describe('online development', () => {
     await page.screenshot({ path: `${RESULTS_DIR}/onlinedev-runtime.png` });
     await page.close();
   });
+
+  it('an administrator designs a print template for the form with a live preview', async () => {
+    const page = await admin.newPage();
+    page.setDefaultTimeout(30_000);
+    await page.goto(`${kp.base}/kpSystem/system/printDev`);
+    await byTest(page, 'page-printDev').waitFor();
+    await byTest(page, 'print-add').click();
+    await byTest(page, 'print-name').fill('费用申请单');
+    await byTest(page, 'print-code').fill('feeApplyPrint');
+    await page.locator('.ant-modal .ant-select').first().click();
+    await page.locator('.ant-select-dropdown:visible').getByText('费用申请', { exact: true }).click();
+    // the bound form's fields become insert buttons; the preview fills them with sample labels
+    await page.locator('.ant-modal').getByRole('button', { name: '标题' }).waitFor();
+    await byTest(page, 'print-html').fill('<h2>费用申请</h2><p>标题：</p>');
+    await byTest(page, 'print-html').evaluate((el: HTMLTextAreaElement) =>
+      el.setSelectionRange(el.value.length, el.value.length),
+    );
+    await page.locator('.ant-modal').getByRole('button', { name: '标题' }).click();
+    await byTest(page, 'print-preview').getByText('〔标题〕').waitFor();
+    await byTest(page, 'print-save').click();
+    await page.getByText('新建成功').first().waitFor();
+    await page.locator('.ant-table-row', { hasText: 'feeApplyPrint' }).waitFor();
+    await page.close();
+  });
 });

@@ -5,4 +5,5 @@ export const ONLINE_DEV_PAGES: Record<string, LazyExoticComponent<ComponentType>
   'onlineDev/webDesign': lazy(() => import('./WebDesign')),
   'basic/dynamicModel': lazy(() => import('./DynamicModel')),
   'generator/webForm': lazy(() => import('./Generator')),
+  'system/printDev': lazy(() => import('./PrintDev')),
 };
