@@ -329,5 +329,15 @@ describe('workflow: leave request through the approval screens', () => {
     await ap.getByRole('tab', { name: '流程设计' }).click();
     await ap.locator('.ant-modal:visible').getByText('总经理审批').first().waitFor();
     await shot(ap, 'designer');
+    await ap.locator('.ant-modal:visible .ant-modal-close').first().click();
+    // the form preview (预览) with only a cancel button
+    await erow
+      .getByRole('button', { name: '预 览' })
+      .or(erow.getByRole('button', { name: '预览' }))
+      .first()
+      .click();
+    await ap.locator('.ant-modal-title', { hasText: '预览' }).waitFor();
+    await ap.locator('.ant-modal:visible [data-field="leaveType"]').waitFor();
+    expect(await ap.locator('.ant-modal:visible .ant-modal-footer button').count()).toBe(1);
   });
 });

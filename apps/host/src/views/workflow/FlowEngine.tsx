@@ -3,6 +3,7 @@ import type { FlowNode, Language } from '@kp/schema';
 import { App, Button, Card, Form, Input, InputNumber, Modal, Space, Table, Tabs, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { currentLanguage } from '../../i18n';
 import { type TemplateRow, wfApi } from './api';
 import { WF_NS } from './i18n';
@@ -20,6 +21,7 @@ const START: FlowNode = {
 export default function FlowEngine() {
   const { t } = useTranslation(WF_NS);
   const { modal } = App.useApp();
+  const navigate = useNavigate();
   const [keyword, setKeyword] = useState('');
   const [query, setQuery] = useState({ keyword: '', currentPage: 1, pageSize: 20 });
   const [rows, setRows] = useState<TemplateRow[]>([]);
@@ -98,6 +100,13 @@ export default function FlowEngine() {
               <Space size={2} wrap>
                 <Button type="link" size="small" onClick={() => setEditing(r)}>
                   {t('btn.design')}
+                </Button>
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => navigate(`/previewModel?id=${encodeURIComponent(r.id)}`)}
+                >
+                  {t('dlg.preview')}
                 </Button>
                 <Button type="link" size="small" onClick={() => run(wfApi.copyTemplate(r.id))}>
                   {t('btn.copy')}

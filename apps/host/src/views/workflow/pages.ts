@@ -16,4 +16,5 @@ export const WORKFLOW_PAGES: Record<string, LazyExoticComponent<ComponentType>> 
   'workFlow/flowMonitor': lazy(() => import('./Monitor')),
   workFlowDetail: detail,
   'workFlow/workFlowInfo': detail,
+  previewModel: lazy(() => import('./PreviewModel')),
 };
