@@ -35,7 +35,7 @@ export function PortalGrid({ layout }: { layout: PortalItem[] }) {
  * customise (the portal designer, saved as the caller's own layout) and reset (back to the released layout).
  * `group` marks the group portal at /portal.
  */
-export default function PortalPage({ group = false }: { group?: boolean }) {
+export default function PortalPage({ group = false, portalId }: { group?: boolean; portalId?: string }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const [view, setView] = useState<View | null>(null);
@@ -45,12 +45,17 @@ export default function PortalPage({ group = false }: { group?: boolean }) {
   const [version, setVersion] = useState(0);
 
   useEffect(() => {
-    portalApi
-      .info()
-      .then((r) => setView(r.data))
+    setLoading(true);
+    const load = portalId
+      ? portalApi
+          .byId(portalId)
+          .then((r) => ({ ...r.data, formData: r.data.userFormData ?? r.data.formData }))
+      : portalApi.info().then((r) => r.data);
+    load
+      .then(setView)
       .catch(() => setView(null))
       .finally(() => setLoading(false));
-  }, []);
+  }, [portalId]);
 
   const layout: PortalLayout = view?.formData ?? { layout: [] };
   const name = view ? textIn(view.fullName as never, currentLanguage()) : '';

@@ -4,6 +4,10 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 export const PORTAL_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   home: lazy(() => import('../home/Home')),
   portal: lazy(() => import('./GroupPortal')),
+  /** Menu type 17 (/portal/{enCode}): the group portal page. */
+  'basic/portalPage': lazy(() => import('./GroupPortal')),
+  /** Menu types 8 and 11: a portal chosen by the entry's moduleId. */
+  'basic/dynamicPortal': lazy(() => import('./DynamicPortal')),
   WDKQ01: lazy(() => import('../attendance/Attendance')),
   WDQC01: lazy(() => import('../document/DocumentDraft')),
 };

@@ -19,6 +19,15 @@ export interface PortalView {
 export const portalApi = {
   /** The caller's default portal (his own layout when he customised it). */
   info: () => http.get<PortalView>('/api/portal/info', undefined, { silent: true }),
+  /** A portal by id (menu types 8 and 11); designers also get the draft, users see userFormData. */
+  byId: (id: string) =>
+    http.get<PortalView & { userFormData?: PortalLayout }>(
+      `/api/portal/${encodeURIComponent(id)}`,
+      undefined,
+      {
+        silent: true,
+      },
+    ),
   savePersonal: (id: string, formData: PortalLayout) =>
     http.post<null>(`/api/portal/personal/${id}`, { formData }, { showSuccess: true }),
   reset: (id: string) => http.post<PortalView>(`/api/portal/${id}/Reset`, undefined, { showSuccess: true }),
