@@ -1,0 +1,225 @@
+// Issue 10, access: every registered route against missing, invalid, logged-out, kicked, expired,
+// disabled and locked-screen tokens; the demo roles × every route that declares a menu/button/admin rule
+// (the expectation computed straight from the grant tables, not from the guard's code); repeated wrong
+// passwords lock the account. Record-level own/others' checks of the organisation API are in
+// apps/server/src/routes/permission/matrix.test.ts.
+import { MSG } from '@kp/server';
+import { createTestApp, md5, TEST_DB_KIND, type TestApp } from '@kp/server/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fillUrl, fuzzable } from './fuzz';
+
+const DEMO = ['sysadmin', 'liuzhiqiang', 'chenjing', 'wangjianguo', 'zhangwei'];
+const ID = 'x0000000000000000000000000000001';
+
+describe(`access on every route (${TEST_DB_KIND})`, () => {
+  let t: TestApp;
+  /** Four seeded employees outside the demo accounts (names are generated). */
+  let staff: string[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    staff = (
+      await t.db.kysely
+        .selectFrom('base_user')
+        .select('account')
+        .where('account', 'not in', ['admin', ...DEMO])
+        .where('enabled_mark', '=', 1)
+        .orderBy('account')
+        .limit(4)
+        .execute()
+    ).map((r) => r.account);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const routes = () => t.ctx.routes.filter((r) => fuzzable(r) && r.config.auth !== 'public');
+  const call = (token: string | null, r: { method: string; url: string }) =>
+    t.call(token, {
+      method: r.method as 'GET',
+      url: fillUrl(r.url, () => ID),
+      ...(r.method === 'GET' || r.method === 'DELETE' ? {} : { payload: {} }),
+    });
+
+  async function sessionOf(token: string) {
+    const s = await t.ctx.sessions.resolve(token);
+    return s!.id;
+  }
+  /** Changes a session row behind the store's back, then drops every process's cached copy. */
+  async function touchRow(sessionId: string, set: Record<string, unknown>) {
+    await t.db.kysely.updateTable('user_session').set(set).where('id', '=', sessionId).execute();
+    await t.ctx.bus.publish('session.changed', { sessionId });
+    await new Promise((r) => setTimeout(r, 50));
+  }
+
+  it('every non-public route refuses missing, invalid, logged-out, kicked, expired and disabled sessions', async () => {
+    const list = routes();
+    expect(list.length).toBeGreaterThan(100);
+    const loggedOut = await t.login(staff[0]);
+    expect((await t.call(loggedOut, { method: 'GET', url: '/api/oauth/Logout' })).code).toBe(200);
+    const kicked = await t.login(staff[0]);
+    await t.ctx.sessions.end(await sessionOf(kicked), 'kicked', MSG.forcedOffline);
+    const expired = await t.login(staff[0]);
+    await touchRow(await sessionOf(expired), { expires_at: new Date(Date.now() - 1000) });
+    // A disabled user's sessions end (601) the way the user routes do it.
+    const disabledToken = await t.login(staff[1]);
+    const disabledId = (await t.ctx.sessions.resolve(disabledToken))!.userId;
+    await t.db.kysely
+      .updateTable('base_user')
+      .set({ enabled_mark: 0 })
+      .where('id', '=', disabledId)
+      .execute();
+    await t.ctx.sessions.endAllOfUser(disabledId, 'disabled', MSG.accountDisabled);
+
+    const states: Array<[string, string | null, number]> = [
+      ['missing', null, 602],
+      ['invalid', 'f'.repeat(64), 602],
+      ['malformed', 'Bearer x y z', 602],
+      ['logged out', loggedOut, 602],
+      ['kicked', kicked, 601],
+      ['expired', expired, 600],
+      ['disabled', disabledToken, 601],
+    ];
+    const problems: string[] = [];
+    for (const r of list)
+      for (const [name, token, code] of states) {
+        const res = await call(token, r);
+        if (res.code !== code || res.data != null)
+          problems.push(`${r.method} ${r.url} with ${name} token: ${res.code} ${res.msg}`);
+      }
+    expect(problems, problems.slice(0, 40).join('\n')).toEqual([]);
+    // Logging in again is not blocked by any of that (but the disabled account).
+    expect(await t.login(staff[0])).toBeTruthy();
+    await expect(t.login(staff[1])).rejects.toThrow(/403/);
+    await t.db.kysely
+      .updateTable('base_user')
+      .set({ enabled_mark: 1 })
+      .where('id', '=', disabledId)
+      .execute();
+  });
+
+  it('a locked screen answers only CurrentUser, Logout and LockScreen until it is unlocked', async () => {
+    const token = await t.login(staff[2]);
+    expect((await t.call(token, { method: 'POST', url: '/api/oauth/LockScreen', payload: {} })).code).toBe(
+      200,
+    );
+    const problems: string[] = [];
+    for (const r of routes()) {
+      const res = await call(token, r);
+      const open = r.config.allowLocked === true;
+      if (!open && (res.code !== 401 || res.msg !== MSG.screenLocked))
+        problems.push(`${r.method} ${r.url} while locked: ${res.code} ${res.msg}`);
+      if (open && res.code === 401) problems.push(`${r.method} ${r.url} (allowLocked) refused while locked`);
+    }
+    expect(problems, problems.slice(0, 40).join('\n')).toEqual([]);
+    const wrong = await t.call(token, {
+      method: 'POST',
+      url: '/api/oauth/LockScreen',
+      payload: { password: md5('nope') },
+    });
+    expect(wrong.code).toBe(401);
+  });
+
+  it('demo roles × every route with a menu, button or admin rule: refused exactly where the grants say', async () => {
+    // What each demo user holds, read from the grant tables (independent of the guard's code).
+    const grantsOf = async (account: string) => {
+      const u = await t.db.kysely
+        .selectFrom('base_user')
+        .select(['id', 'is_administrator'])
+        .where('account', '=', account)
+        .executeTakeFirstOrThrow();
+      const roleIds = (
+        await t.db.kysely
+          .selectFrom('base_user_relation as r')
+          .innerJoin('base_role as ro', 'ro.id', 'r.object_id')
+          .select('ro.id')
+          .where('r.user_id', '=', u.id)
+          .where('r.object_type', '=', 'Role')
+          .where('ro.enabled_mark', '=', 1)
+          .execute()
+      ).map((r) => r.id);
+      const menus = new Set<string>();
+      const buttons = new Set<string>();
+      if (roleIds.length) {
+        for (const m of await t.db.kysely
+          .selectFrom('base_role_authorize as a')
+          .innerJoin('base_module as m', 'm.id', 'a.item_id')
+          .select('m.en_code')
+          .where('a.role_id', 'in', roleIds)
+          .where('a.item_type', '=', 'module')
+          .where('m.enabled_mark', '=', 1)
+          .execute())
+          menus.add(m.en_code);
+        for (const b of await t.db.kysely
+          .selectFrom('base_role_authorize as a')
+          .innerJoin('base_module_button as b', 'b.id', 'a.item_id')
+          .innerJoin('base_module as m', 'm.id', 'b.module_id')
+          .select(['m.en_code as menu', 'b.en_code as button'])
+          .where('a.role_id', 'in', roleIds)
+          .where('a.item_type', '=', 'button')
+          .where('b.enabled_mark', '=', 1)
+          .execute())
+          buttons.add(`${b.menu}:${b.button}`);
+      }
+      return { admin: u.is_administrator, menus, buttons };
+    };
+    const ruled = routes().filter((r) => r.config.permission);
+    expect(ruled.length).toBeGreaterThan(50);
+    const problems: string[] = [];
+    let refusedChecked = 0;
+    for (const account of DEMO) {
+      const g = await grantsOf(account);
+      const token = await t.login(account);
+      for (const r of ruled) {
+        const rule = r.config.permission!;
+        const may =
+          g.admin ||
+          (!rule.admin &&
+            (!rule.menu || g.menus.has(rule.menu)) &&
+            (!rule.button || (!!rule.menu && g.buttons.has(`${rule.menu}:${rule.button}`))));
+        const res = await call(token, r);
+        if (!may) {
+          refusedChecked++;
+          if (res.code !== 403 || res.msg !== MSG.noPermission || res.data != null)
+            problems.push(`${account} ${r.method} ${r.url}: expected 403, got ${res.code} ${res.msg}`);
+        } else if (
+          res.code === 403 &&
+          res.msg === MSG.noPermission &&
+          r.method === 'GET' &&
+          !r.url.includes(':')
+        )
+          problems.push(`${account} ${r.method} ${r.url}: granted but refused`);
+      }
+    }
+    expect(refusedChecked).toBeGreaterThan(100);
+    expect(problems, problems.slice(0, 40).join('\n')).toEqual([]);
+  });
+
+  it('five wrong passwords in a row lock the account; the right one is then refused until unlocked', async () => {
+    const login = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/oauth/Login',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ account: 'wangjianguo', password: md5(password) }).toString(),
+      });
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++) codes.push((await login(`wrong${i}`)).json().code);
+    expect(codes.slice(0, 4)).toEqual([401, 401, 401, 401]);
+    expect(codes[4]).toBe(403);
+    const right = (await login('kp123456')).json();
+    expect(right.code).toBe(403);
+    expect(right.msg).toBe(MSG.accountLocked);
+    const admin = await t.login('admin');
+    const id = (
+      await t.db.kysely
+        .selectFrom('base_user')
+        .select('id')
+        .where('account', '=', 'wangjianguo')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const unlock = await t.call(admin, { method: 'PUT', url: `/api/permission/Users/${id}/Actions/unlock` });
+    expect(unlock.code, unlock.msg).toBe(200);
+    expect((await login('kp123456')).json().code).toBe(200);
+  });
+});
