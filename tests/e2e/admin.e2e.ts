@@ -204,6 +204,25 @@ async function adminSteps(page: Page) {
       .locator('[data-testid="page-user"] .ant-table-row', { hasText: ACCOUNT })
       .waitFor({ timeout: T });
     await shot(page, 'users');
+
+    // the user's resume, and disable / enable through the state button (checked on the server)
+    const userRow = page.locator('[data-testid="page-user"] .ant-table-row', { hasText: ACCOUNT });
+    await userRow.locator('[data-testid="user-resume-btn"]').click();
+    await page.locator('[data-testid="user-resume"]', { hasText: ACCOUNT }).waitFor({ timeout: T });
+    await page.keyboard.press('Escape');
+    const adminToken = await apiToken(kp.base, 'admin', 'admin123');
+    const mark = async () =>
+      (
+        await api<{ list: { account: string; enabledMark: number }[] }>(
+          adminToken,
+          'GET',
+          `/api/permission/Users?keyword=${ACCOUNT}`,
+        )
+      ).data.list.find((u) => u.account === ACCOUNT)?.enabledMark;
+    await userRow.locator('[data-perm="btn_state"]').click();
+    await expect.poll(mark, { timeout: T }).toBe(0);
+    await userRow.locator('[data-perm="btn_state"]').click();
+    await expect.poll(mark, { timeout: T }).toBe(1);
   }
 }
 
