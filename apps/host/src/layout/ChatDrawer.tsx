@@ -45,14 +45,20 @@ export default function ChatDrawer() {
   const [chatWith, setChatWith] = useState<ChatUser | null>(null);
   const [unreadOnOpen, setUnreadOnOpen] = useState(0);
 
-  const loadConvs = useCallback(async () => {
+  const [vPage, setVPage] = useState(1);
+  const [vMore, setVMore] = useState(false);
+  /** Conversations, 20 a page; page 1 replaces the list (refresh), later pages append. */
+  const loadConvs = useCallback(async (p = 1) => {
     try {
       const res = await http.get<Conversation[]>(
         '/api/chat/conversations',
-        { pageSize: 100 },
+        { currentPage: p, pageSize: PAGE },
         { silent: true },
       );
-      setConvs(res.data ?? []);
+      const rows = res.data ?? [];
+      setConvs((old) => (p === 1 ? rows : [...old, ...rows.filter((r) => !old.some((o) => o.id === r.id))]));
+      setVPage(p);
+      setVMore(rows.length >= PAGE);
     } catch {
       /* list failures only stop the loading indicator */
     }
@@ -112,7 +118,7 @@ export default function ChatDrawer() {
             ),
           );
         } else if (m.method === 'sendMessage') {
-          void loadConvs();
+          void loadConvs(1);
         }
       }),
     [loadConvs],
@@ -143,40 +149,49 @@ export default function ChatDrawer() {
               key: 'messages',
               label: t('chat.messages'),
               children: (
-                <List
-                  dataSource={convs}
-                  locale={{ emptyText: <Empty description={t('chat.noConversations')} /> }}
-                  renderItem={(c) => (
-                    <List.Item
-                      onClick={() => open(c)}
-                      style={{ cursor: 'pointer' }}
-                      data-testid="chat-conversation"
-                      data-user={c.account}
-                    >
-                      <List.Item.Meta
-                        avatar={
-                          <Badge
-                            count={c.unreadMessage}
-                            overflowCount={99}
-                            size="small"
-                            data-testid="conversation-unread"
-                          >
-                            <Avatar src={c.headIcon || undefined}>{c.realName.slice(0, 1)}</Avatar>
-                          </Badge>
-                        }
-                        title={
-                          <span className="kp-conv-title">
-                            <span>{c.realName}</span>
-                            <Ago date={c.latestDate} />
-                          </span>
-                        }
-                        description={
-                          <span className="kp-ellipsis">{preview(c, t('chat.imageMessage'))}</span>
-                        }
-                      />
-                    </List.Item>
-                  )}
-                />
+                <div
+                  className="kp-chat-contacts"
+                  onScroll={(e) => {
+                    const el = e.currentTarget;
+                    if (vMore && el.scrollHeight - el.scrollTop - el.clientHeight < 200)
+                      void loadConvs(vPage + 1);
+                  }}
+                >
+                  <List
+                    dataSource={convs}
+                    locale={{ emptyText: <Empty description={t('chat.noConversations')} /> }}
+                    renderItem={(c) => (
+                      <List.Item
+                        onClick={() => open(c)}
+                        style={{ cursor: 'pointer' }}
+                        data-testid="chat-conversation"
+                        data-user={c.account}
+                      >
+                        <List.Item.Meta
+                          avatar={
+                            <Badge
+                              count={c.unreadMessage}
+                              overflowCount={99}
+                              size="small"
+                              data-testid="conversation-unread"
+                            >
+                              <Avatar src={c.headIcon || undefined}>{c.realName.slice(0, 1)}</Avatar>
+                            </Badge>
+                          }
+                          title={
+                            <span className="kp-conv-title">
+                              <span>{c.realName}</span>
+                              <Ago date={c.latestDate} />
+                            </span>
+                          }
+                          description={
+                            <span className="kp-ellipsis">{preview(c, t('chat.imageMessage'))}</span>
+                          }
+                        />
+                      </List.Item>
+                    )}
+                  />
+                </div>
               ),
             },
             {
