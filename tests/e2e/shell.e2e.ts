@@ -1,26 +1,18 @@
 // The shell of apps/host end to end: a real server (PGlite in a temp folder, port 0) serving the built host,
 // driven in Chromium. Login (wrong password, admin), the four layouts, three languages, lock and unlock,
 // logout, 404, the guard, and a phone-sized screen. Screenshots go to e2e-results/.
-import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { MSG, startServer } from '@kp/server';
+import { MSG } from '@kp/server';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { type PreviewServer, preview } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, RESULTS_DIR } from './browser';
+import { type KpServer, startKp } from './harness';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const DIST = path.join(ROOT, 'apps/host/dist');
-
+let kp: KpServer;
 let app: FastifyInstance;
-let dataDir: string;
 let base: string;
 let browser: Browser;
-/** Only when the server does not serve the built host's assets itself (see beforeAll). */
-let front: PreviewServer | null = null;
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(RESULTS_DIR, `shell-${name}.png`) });
@@ -38,67 +30,16 @@ async function openUserMenu(page: Page, item: string) {
 }
 
 beforeAll(async () => {
-  const build = spawnSync(
-    process.execPath,
-    ['node_modules/vite/bin/vite.js', 'build', 'apps/host', '--logLevel', 'warn'],
-    {
-      cwd: ROOT,
-      encoding: 'utf8',
-      env: { ...process.env, NODE_ENV: 'production' },
-    },
-  );
-  if (build.status !== 0) throw new Error(`host build failed: ${build.stderr || build.stdout}`);
-  dataDir = await mkdtemp(path.join(tmpdir(), 'kp-e2e-shell-'));
-  const started = await startServer(
-    {
-      host: '127.0.0.1',
-      port: 0,
-      dataDir,
-      db: { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
-      bcryptCost: 4,
-      hostDist: DIST,
-      logLevel: 'warn',
-    },
-    false,
-  );
-  app = started.app;
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const addr = app.server.address();
-  if (!addr || typeof addr === 'string') throw new Error('no port');
-  const api = `http://127.0.0.1:${addr.port}`;
-  base = api;
-  // The server is meant to serve apps/host/dist at /kpSystem/. If its asset files do not come back as
-  // JavaScript, put the same build behind vite preview with /api and /websocket proxied to that server.
-  const index = await (await fetch(`${api}/kpSystem/`)).text();
-  const asset = /src="(\/kpSystem\/assets\/[^"]+\.js)"/.exec(index)?.[1];
-  const assetRes = asset ? await fetch(api + asset) : null;
-  if (!assetRes?.headers.get('content-type')?.includes('javascript')) {
-    console.warn(
-      `[shell.e2e] the server did not serve ${asset ?? 'the host'} as JavaScript; using vite preview in front of it`,
-    );
-    front = await preview({
-      root: path.join(ROOT, 'apps/host'),
-      configFile: path.join(ROOT, 'apps/host/vite.config.ts'),
-      logLevel: 'warn',
-      preview: {
-        host: '127.0.0.1',
-        port: 0,
-        strictPort: false,
-        proxy: { '/api': { target: api }, '/websocket': { target: api.replace('http', 'ws'), ws: true } },
-      },
-    });
-    const a = front.httpServer.address();
-    if (!a || typeof a === 'string') throw new Error('no preview port');
-    base = `http://127.0.0.1:${a.port}`;
-  }
+  // The shared harness builds the host only when its dist is older than the sources (CI builds it first).
+  kp = await startKp('shell');
+  app = kp.app;
+  base = kp.base;
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await front?.close();
-  await app?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await kp?.close();
 });
 
 describe('shell (desktop 1366x800)', () => {
