@@ -104,12 +104,18 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
       if (category === '1' && !kw && !q.flowId && q.status === undefined) {
         // The plain to-do list: count and page the caller's pending operator rows alone (partial index
         // wf_operator_pending, migration 0096), then join only that page's tasks.
+        // One round trip: the window count rides along with the page (a count only when the page is empty).
         const mine = db.selectFrom('wf_operator').where('user_id', '=', uid).where('status', '=', 0);
-        total = Number((await mine.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
-        rows = await db
+        const paged = await db
           .selectFrom(
             mine
-              .select(['id', 'node_id', 'creator_time', 'task_id'])
+              .select((eb) => [
+                'id',
+                'node_id',
+                'creator_time',
+                'task_id',
+                eb.fn.countAll().over().as('total'),
+              ])
               .orderBy('creator_time', 'desc')
               .orderBy('id')
               .limit(pageSize)
@@ -117,10 +123,20 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
               .as('o'),
           )
           .innerJoin('wf_task as t', 't.id', 'o.task_id')
-          .select(['o.id as id', 'o.node_id as thisStepId', 'o.creator_time as opTime', ...taskCols])
+          .select([
+            'o.id as id',
+            'o.node_id as thisStepId',
+            'o.creator_time as opTime',
+            'o.total',
+            ...taskCols,
+          ])
           .orderBy('opTime', 'desc')
           .orderBy('o.id')
           .execute();
+        rows = paged;
+        total = paged.length
+          ? Number(paged[0]!.total)
+          : Number((await mine.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
       } else {
         total = Number(
           (
