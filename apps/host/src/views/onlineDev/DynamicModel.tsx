@@ -119,7 +119,7 @@ function Runtime({ config }: { config: RuntimeConfig }) {
       render: (v: unknown) => cellText(v),
     })),
     {
-      title: '创建时间',
+      title: tx('createdAt'),
       dataIndex: 'creatorTime',
       key: 'creatorTime',
       width: 160,
@@ -269,7 +269,7 @@ function Runtime({ config }: { config: RuntimeConfig }) {
                 total,
                 showSizeChanger: true,
                 pageSizeOptions: [20, 30, 50],
-                showTotal: (n) => `共 ${n} 条`,
+                showTotal: (n) => tx('total', { n }),
                 onChange: (currentPage, pageSize) => setPage({ currentPage, pageSize }),
               }
         }

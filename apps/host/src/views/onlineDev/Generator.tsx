@@ -112,7 +112,7 @@ export default function Generator() {
           >
             <Input maxLength={50} />
           </Form.Item>
-          <Form.Item name="description" label="说明">
+          <Form.Item name="description" label={tx('description')}>
             <Input maxLength={200} />
           </Form.Item>
         </Form>

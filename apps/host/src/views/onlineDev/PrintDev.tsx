@@ -19,7 +19,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { http } from '../../api/http';
 import { usePerm } from '../permission/usePerm';
 import { openDownload } from './api';
+import { CODE_RE } from './model';
 import { fillPrintTemplate } from './print';
+import { tx } from './texts';
 
 interface PrintRow {
   id: string;
@@ -42,7 +44,6 @@ interface Field {
   children?: Field[];
 }
 const P = '/api/system/printDev';
-const CODE_RE = /^[A-Za-z0-9]+(\.[A-Za-z0-9]+)*$/;
 
 /** 打印设计: print templates with {field} placeholders for online forms and flows; edit with a live preview. */
 export default function PrintDev() {
@@ -64,7 +65,7 @@ export default function PrintDev() {
   return (
     <div data-testid="page-printDev" style={{ padding: 16 }}>
       <Space style={{ marginBottom: 12 }}>
-        <Input.Search allowClear placeholder="请输入关键词" onSearch={setKeyword} style={{ width: 240 }} />
+        <Input.Search allowClear placeholder={tx('keyword')} onSearch={setKeyword} style={{ width: 240 }} />
         {perm.btn('btn_add') && (
           <Button
             type="primary"
@@ -77,7 +78,7 @@ export default function PrintDev() {
               })
             }
           >
-            新建
+            {tx('add')}
           </Button>
         )}
       </Space>
@@ -86,20 +87,26 @@ export default function PrintDev() {
         size="middle"
         dataSource={rows}
         columns={[
-          { title: '名称', dataIndex: 'fullName' },
-          { title: '编码', dataIndex: 'enCode' },
+          { title: tx('name'), dataIndex: 'fullName' },
+          { title: tx('code'), dataIndex: 'enCode' },
           {
-            title: '类型',
+            title: tx('kind'),
             key: 'type',
-            render: (_, r) => (r.type === 1 ? <Tag color="blue">流程</Tag> : <Tag color="green">表单</Tag>),
+            render: (_, r) =>
+              r.type === 1 ? (
+                <Tag color="blue">{tx('typeFlow')}</Tag>
+              ) : (
+                <Tag color="green">{tx('typeForm')}</Tag>
+              ),
           },
           {
-            title: '状态',
+            title: tx('state'),
             key: 'state',
-            render: (_, r) => (r.enabledMark === 1 ? <Tag color="success">启用</Tag> : <Tag>禁用</Tag>),
+            render: (_, r) =>
+              r.enabledMark === 1 ? <Tag color="success">{tx('enabled')}</Tag> : <Tag>{tx('disabled')}</Tag>,
           },
           {
-            title: '修改时间',
+            title: tx('time'),
             key: 't',
             render: (_, r) => {
               const t = r.lastModifyTime ?? r.creatorTime;
@@ -107,7 +114,7 @@ export default function PrintDev() {
             },
           },
           {
-            title: '操作',
+            title: tx('actions'),
             key: 'a',
             render: (_, r) => (
               <Space size="small">
@@ -117,7 +124,7 @@ export default function PrintDev() {
                     size="small"
                     onClick={async () => setEditing((await http.get<PrintFull>(`${P}/${r.id}`)).data)}
                   >
-                    编辑
+                    {tx('edit')}
                   </Button>
                 )}
                 {perm.btn('btn_copy') && (
@@ -128,7 +135,7 @@ export default function PrintDev() {
                       void http.post(`${P}/${r.id}/Actions/Copy`, {}, { showSuccess: true }).then(load)
                     }
                   >
-                    复制
+                    {tx('copy')}
                   </Button>
                 )}
                 {perm.btn('btn_export') && (
@@ -137,7 +144,7 @@ export default function PrintDev() {
                     size="small"
                     onClick={() => openDownload(`${P}/${r.id}/Actions/Export`)}
                   >
-                    导出
+                    {tx('exportIt')}
                   </Button>
                 )}
                 {perm.btn('btn_remove') && (
@@ -147,8 +154,8 @@ export default function PrintDev() {
                     danger
                     onClick={() =>
                       modal.confirm({
-                        title: '提示',
-                        content: '此操作将永久删除该数据, 是否继续？',
+                        title: tx('hint'),
+                        content: tx('confirmDelete'),
                         onOk: async () => {
                           await http.delete(`${P}/${r.id}`, undefined, { showSuccess: true });
                           await load();
@@ -156,7 +163,7 @@ export default function PrintDev() {
                       })
                     }
                   >
-                    删除
+                    {tx('remove')}
                   </Button>
                 )}
               </Space>
@@ -244,10 +251,10 @@ function PrintEditor({ value, onClose }: { value: Partial<PrintFull>; onClose: (
       open
       width="92vw"
       style={{ top: 16 }}
-      title={value.id ? `编辑 · ${value.fullName}` : '新建打印模板'}
+      title={value.id ? `${tx('edit')} · ${value.fullName}` : tx('printNew')}
       onCancel={() => onClose(false)}
       onOk={() => void save()}
-      okText="保存"
+      okText={tx('save')}
       okButtonProps={{ 'data-testid': 'print-save' } as never}
       maskClosable={false}
       destroyOnHidden
@@ -264,32 +271,36 @@ function PrintEditor({ value, onClose }: { value: Partial<PrintFull>; onClose: (
         }}
         style={{ marginBottom: 12, rowGap: 8 }}
       >
-        <Form.Item name="fullName" label="名称" rules={[{ required: true, message: '请输入名称' }]}>
+        <Form.Item
+          name="fullName"
+          label={tx('name')}
+          rules={[{ required: true, message: tx('nameRequired') }]}
+        >
           <Input data-testid="print-name" maxLength={100} />
         </Form.Item>
         <Form.Item
           name="enCode"
-          label="编码"
+          label={tx('code')}
           rules={[
-            { required: true, message: '请输入编码' },
-            { pattern: CODE_RE, message: '编码只能输入英文、数字和小数点且小数点不能放在首尾' },
+            { required: true, message: tx('codeRequired') },
+            { pattern: CODE_RE, message: tx('codeRule') },
           ]}
         >
           <Input data-testid="print-code" maxLength={50} />
         </Form.Item>
-        <Form.Item name="type" label="类型">
+        <Form.Item name="type" label={tx('kind')}>
           <Radio.Group
             onChange={() => form.setFieldValue('formId', undefined)}
             options={[
-              { value: 2, label: '表单' },
-              { value: 1, label: '流程' },
+              { value: 2, label: tx('typeForm') },
+              { value: 1, label: tx('typeFlow') },
             ]}
           />
         </Form.Item>
-        <Form.Item name="formId" label="关联">
+        <Form.Item name="formId" label={tx('bound')}>
           <Select allowClear showSearch optionFilterProp="label" options={sources} style={{ width: 200 }} />
         </Form.Item>
-        <Form.Item name={['pageSetting', 'size']} label="纸张">
+        <Form.Item name={['pageSetting', 'size']} label={tx('paper')}>
           <Select
             style={{ width: 90 }}
             options={['A4', 'A5', 'Letter'].map((s) => ({ value: s, label: s }))}
@@ -298,18 +309,18 @@ function PrintEditor({ value, onClose }: { value: Partial<PrintFull>; onClose: (
         <Form.Item name={['pageSetting', 'orientation']}>
           <Radio.Group
             options={[
-              { value: 'portrait', label: '纵向' },
-              { value: 'landscape', label: '横向' },
+              { value: 'portrait', label: tx('portrait') },
+              { value: 'landscape', label: tx('landscape') },
             ]}
           />
         </Form.Item>
-        <Form.Item name={['pageSetting', 'margin']} label="边距(mm)">
+        <Form.Item name={['pageSetting', 'margin']} label={tx('margin')}>
           <InputNumber min={0} max={50} />
         </Form.Item>
       </Form>
       <Row gutter={12}>
         <Col span={4}>
-          <div style={{ fontWeight: 600, marginBottom: 6 }}>字段</div>
+          <div style={{ fontWeight: 600, marginBottom: 6 }}>{tx('fields')}</div>
           <div style={{ maxHeight: '60vh', overflow: 'auto' }}>
             {fields.map((f) => (
               <div key={f.field}>

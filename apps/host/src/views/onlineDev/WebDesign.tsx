@@ -308,10 +308,10 @@ function DesignEditor({ draft, onClose }: { draft: Draft; onClose: (saved: boole
               ]}
             />
           </Form.Item>
-          <Form.Item name="sortCode" label="排序">
+          <Form.Item name="sortCode" label={tx('sortCode')}>
             <InputNumber min={0} max={999999} />
           </Form.Item>
-          <Form.Item name="description" label="说明">
+          <Form.Item name="description" label={tx('description')}>
             <Input.TextArea maxLength={500} rows={3} />
           </Form.Item>
         </Form>

@@ -71,6 +71,24 @@ const T = {
     preview: '预览代码',
     download: '下载代码',
     noData: '暂无数据',
+    printDev: '打印设计',
+    printNew: '新建打印模板',
+    typeForm: '表单',
+    typeFlow: '流程',
+    enabled: '启用',
+    disabled: '禁用',
+    bound: '关联',
+    paper: '纸张',
+    portrait: '纵向',
+    landscape: '横向',
+    margin: '边距(mm)',
+    fields: '字段',
+    exportIt: '导出',
+    hint: '提示',
+    sortCode: '排序',
+    description: '说明',
+    createdAt: '创建时间',
+    total: '共 {{n}} 条',
   },
   zhtw: {} as Record<string, string>,
   en: {
@@ -142,6 +160,24 @@ const T = {
     preview: 'Preview code',
     download: 'Download code',
     noData: 'No data',
+    printDev: 'Print design',
+    printNew: 'New print template',
+    typeForm: 'Form',
+    typeFlow: 'Flow',
+    enabled: 'Enabled',
+    disabled: 'Disabled',
+    bound: 'Source',
+    paper: 'Paper',
+    portrait: 'Portrait',
+    landscape: 'Landscape',
+    margin: 'Margin (mm)',
+    fields: 'Fields',
+    exportIt: 'Export',
+    hint: 'Notice',
+    sortCode: 'Order',
+    description: 'Description',
+    createdAt: 'Created',
+    total: '{{n}} in all',
   },
 };
 const ZHTW: Record<string, string> = {
@@ -178,14 +214,33 @@ const ZHTW: Record<string, string> = {
   preview: '預覽代碼',
   download: '下載代碼',
   noData: '暫無數據',
+  printDev: '打印設計',
+  printNew: '新建打印模板',
+  typeFlow: '流程',
+  typeForm: '表單',
+  enabled: '啟用',
+  disabled: '禁用',
+  bound: '關聯',
+  paper: '紙張',
+  portrait: '縱向',
+  landscape: '橫向',
+  margin: '邊距(mm)',
+  fields: '字段',
+  exportIt: '匯出',
+  hint: '提示',
+  description: '說明',
+  createdAt: '創建時間',
+  total: '共 {{n}} 條',
 };
 T.zhtw = { ...T.zh, ...ZHTW };
 
 export type TextKey = keyof typeof T.zh;
 
-/** A text in the current language, with {{name}} placeholders filled. */
+// Added to the shared i18next instance under the 'onlineDev' namespace (no edit of the shared language files).
+for (const lang of ['zh', 'zhtw', 'en'] as const)
+  i18n.addResourceBundle(lang, 'onlineDev', T[lang], true, false);
+
+/** A text in the current language (i18next, namespace onlineDev), with {{name}} placeholders filled. */
 export function tx(key: TextKey, vars: Record<string, string | number> = {}): string {
-  const lang = (i18n.language as keyof typeof T) in T ? (i18n.language as keyof typeof T) : 'zh';
-  const text = (T[lang] as Record<string, string>)[key] ?? T.zh[key];
-  return text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(vars[k] ?? ''));
+  return i18n.t(key, { ns: 'onlineDev', ...vars });
 }
