@@ -16,6 +16,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../api/http';
 import { md5 } from '../../services/md5';
+import { useStore } from '../../store/createStore';
+import { sessionStore } from '../../store/session';
 import {
   BTN,
   errText,
@@ -30,6 +32,7 @@ import {
   usePerm,
 } from './common';
 import { exportThen, uploadFile } from './excel';
+import { OrgAdminDialog } from './OrgAdmin';
 import { loadOrgTree, type OrgNode, OrgTreePanel, toAntTree } from './OrgTree';
 import { ResumeDrawer } from './Resume';
 import './admin.css';
@@ -119,6 +122,9 @@ export default function User() {
   const [importing, setImporting] = useState(false);
   const [resumeOf, setResumeOf] = useState<string | null>(null);
   const closeResume = useCallback(() => setResumeOf(null), []);
+  const [adminOf, setAdminOf] = useState<UserRow | null>(null);
+  const closeAdmin = useCallback(() => setAdminOf(null), []);
+  const isAdmin = useStore(sessionStore, (s) => Boolean(s.userInfo?.isAdministrator));
 
   const orgTree = useMemo(() => toAntTree(orgs), [orgs]);
   const positionOptions = useMemo(() => {
@@ -264,6 +270,11 @@ export default function User() {
                   >
                     {t('adm.resume')}
                   </Button>
+                  {isAdmin && (
+                    <Button type="link" size="small" onClick={() => setAdminOf(row)}>
+                      {t('adm.orgAdmin')}
+                    </Button>
+                  )}
                   <PermButton perm={perm} code={BTN.edit} type="link" size="small" onClick={() => open(row)}>
                     {t('adm.edit')}
                   </PermButton>
@@ -478,6 +489,7 @@ export default function User() {
         </Form.Item>
       </FormDialog>
       <ResumeDrawer userId={resumeOf} onClose={closeResume} />
+      <OrgAdminDialog user={adminOf} onClose={closeAdmin} />
       <ImportDialog open={importing} onClose={() => setImporting(false)} onDone={reload} />
     </div>
   );

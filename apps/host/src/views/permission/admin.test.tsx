@@ -7,6 +7,7 @@ import type { MenuRoute } from '../../router/menuRoutes';
 import { sessionStore } from '../../store/session';
 import { grantsToSave, withAncestors } from './Authorize';
 import { flatten, PermButton, RULES, withoutNode } from './common';
+import { grantsOf } from './OrgAdmin';
 import { filledFields } from './Resume';
 import { BTN, pagePerm, usePerm } from './usePerm';
 
@@ -212,5 +213,23 @@ describe('resume sections', () => {
       ['height', '0'],
     ]);
     expect(filledFields(undefined)).toEqual([]);
+  });
+});
+
+describe('organisation administrator grants', () => {
+  it('sends units with a flag set, every flag as 0 or 1', () => {
+    expect(grantsOf({ a: { thisLayerSelect: 1 }, b: { thisLayerAdd: 0 }, c: {} })).toEqual([
+      {
+        organizeId: 'a',
+        thisLayerSelect: 1,
+        thisLayerAdd: 0,
+        thisLayerEdit: 0,
+        thisLayerDelete: 0,
+        subLayerSelect: 0,
+        subLayerAdd: 0,
+        subLayerEdit: 0,
+        subLayerDelete: 0,
+      },
+    ]);
   });
 });
