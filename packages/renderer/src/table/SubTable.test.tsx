@@ -57,6 +57,33 @@ describe('sub-table', () => {
     );
   });
 
+  it('follows formOperates for columns (table-column): required adds the asterisk and the rule, read false hides', async () => {
+    const { ref, container } = renderForm([table()], {
+      value: { items: [{ desc: 'x', code: 'AB', price: null, qty: 1 }] },
+      formOperates: [
+        { id: 'items-price', required: true },
+        { id: 'items-desc', required: false },
+        { id: 'items-code', read: false },
+      ],
+    });
+    const heads = [...container.querySelectorAll('th')].map((th) => th.textContent);
+    expect(heads.some((h) => h?.includes('编码'))).toBe(false);
+    const starred = [...container.querySelectorAll('th .kp-required')].map(
+      (a) => a.parentElement?.textContent,
+    );
+    expect(starred.join()).toContain('单价');
+    expect(starred.join()).not.toContain('说明');
+    let ok = true;
+    await act(async () => {
+      ok = (await ref.current?.submit()) ?? true;
+    });
+    expect(ok).toBe(false);
+    expect(container.querySelector('[data-cell="items.0.price"] .kp-cell-message')?.textContent).toBe(
+      '不能为空',
+    );
+    expect(container.querySelector('[data-cell="items.0.desc"] .kp-cell-message')).toBeNull();
+  });
+
   it('sums the summary columns with their decimalPlace and the label 合计', () => {
     const { container } = renderForm([table()], {
       value: {

@@ -1,5 +1,9 @@
 import type { FormConfig } from '@kp/schema';
+import { configure } from '@testing-library/react';
 import { createMemoryProviders, type MemoryData } from '../providers/memory';
+
+// The machine running the suite may be shared and slow: give findBy/waitFor more than the default 1 s.
+configure({ asyncUtilTimeout: 8000 });
 
 /** Builds a form config from loose field objects (tests only). */
 export const form = (fields: unknown[], extra: Record<string, unknown> = {}): FormConfig =>
