@@ -56,6 +56,7 @@ const bareBase = await bare.listen({ host: '127.0.0.1', port: 0 });
 await measure(`${base}${route}`, headers); // warm-up
 const ours = await measure(`${base}${route}`, headers);
 const baseline = await measure(`${bareBase}${route}`, headers);
+const cacheStats = { hits: db.cache.hits, misses: db.cache.misses };
 // The same route with the read cache off (every request runs the page query and its count).
 db.cache.enabled = false;
 const uncached = await measure(`${base}${route}`, headers);
@@ -79,6 +80,7 @@ console.log(
     ratio: Number(ratio.toFixed(3)),
     ratioMeaning: 'ours / baseline requests per second (higher is better)',
     target: '>= 0.3',
+    cache: cacheStats,
     pass: ratio >= 0.3 && ours.errors === 0 && ours.non2xx === 0,
   })}`,
 );

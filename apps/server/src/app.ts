@@ -41,7 +41,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logger: opts.logger ?? false,
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: true,
-    maxParamLength: 500,
+    routerOptions: { maxParamLength: 500 },
     // Router-level refusals (a malformed URL, a path parameter over maxParamLength) in the envelope too.
     frameworkErrors: (err, _req, reply) => {
       const msg = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'path: 参数过长' : 'path: 地址格式错误';

@@ -16,7 +16,9 @@ import { defaultPasswordMd5, setUserPassword, unlockUser } from '../../auth/acco
 import { me } from '../../auth/guard';
 import { hashPasswordMd5, isWeakPasswordMd5 } from '../../auth/password';
 import { newId } from '../../auth/tokens';
+import { MSG } from '../../http/api-error';
 import { ok } from '../../http/envelope';
+import { languageOf, translate } from '../../http/i18n';
 import { scopeKey } from '../../permission/data-scope';
 import { BTN, IdParam, lang, likeOf, MENU, paging, refuse } from './common';
 import { msg } from './messages';
@@ -117,13 +119,17 @@ export default async function userRoutes(app: FastifyInstance) {
       config: { permission: user },
       schema: { tags, summary: 'Users (paged, data-scoped)', querystring: UserListQuery },
     },
-    async (req) => {
+    async (req, reply) => {
       const q = req.query as UserListQuery;
       const { page, size } = paging(q);
       // Pages are cached per scope and query until any organisation table changes (db/read-cache.ts).
       const key = `users.list|${scopeKey(me(req), MENU.user)}|${JSON.stringify([page, size, q.keyword ?? '', q.organizeId ?? '', q.enabledMark ?? ''])}`;
-      const data = await app.kp.dbHandle.cache.get(key, () => userPage(req, q));
-      return ok(data);
+      // Kept as JSON text: a cached page is sent without serialising it again.
+      const json = await app.kp.dbHandle.cache.get(key, async () => JSON.stringify(await userPage(req, q)));
+      const text = translate(MSG.ok, languageOf(req.headers['accept-language']));
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(`{"code":${ApiCode.OK},"msg":${JSON.stringify(text)},"data":${json}}`);
     },
   );
 
