@@ -223,6 +223,25 @@ async function adminSteps(page: Page) {
     await expect.poll(mark, { timeout: T }).toBe(0);
     await userRow.locator('[data-perm="btn_state"]').click();
     await expect.poll(mark, { timeout: T }).toBe(1);
+
+    // organisation administrator: the user may view the new department (administrators only)
+    await userRow.getByRole('button', { name: 'Organisation administrator' }).click();
+    const deptRow = page.locator('.ant-modal:visible .ant-table-row', { hasText: DEPT });
+    await deptRow.locator('.ant-checkbox-input').first().check({ timeout: T });
+    await page.locator('.ant-modal:visible .ant-btn-primary').click();
+    await page.locator('.ant-modal:visible').waitFor({ state: 'hidden', timeout: T });
+    const users = await api<{ list: { id: string; account: string }[] }>(
+      adminToken,
+      'GET',
+      `/api/permission/Users?keyword=${ACCOUNT}`,
+    );
+    const uid = users.data.list.find((u) => u.account === ACCOUNT)?.id;
+    const grants = await api<{ list: { fullName: string; thisLayerSelect: number; thisLayerAdd: number }[] }>(
+      adminToken,
+      'GET',
+      `/api/permission/organizeAdminIsTrator/${uid}`,
+    );
+    expect(grants.data.list).toMatchObject([{ fullName: DEPT, thisLayerSelect: 1, thisLayerAdd: 0 }]);
   }
 }
 
