@@ -209,27 +209,44 @@ describe('workflow: leave request through the approval screens', () => {
     await row.waitFor();
     await row.getByTestId('wf-row-open').click();
     await head.getByTestId('wf-dialog-status').getByText('审核通过').waitFor();
+    // print: the flow's print template is offered in the picker, filled with the data and the signed record
+    await head.getByTestId('wf-btn-print').click();
+    const picker = head.getByTestId('wf-print-picker');
+    await picker.locator('tr', { hasText: '请假申请' }).first().waitFor();
+    await picker
+      .getByRole('button', { name: '确 定' })
+      .or(picker.getByRole('button', { name: '确定' }))
+      .first()
+      .click();
+    const frame = head.frameLocator('[data-testid="wf-print-frame"]');
+    await frame.getByText('看病签名测试').waitFor();
+    await frame.getByText('同意，已签名').waitFor();
+    const src = await frame.locator('img').first().getAttribute('src');
+    expect(src).toMatch(/^data:image\/png;base64,/);
+    await shot(head, 'print-template');
     await head.evaluate(() => {
-      const w = window as unknown as { __prints: number; print: () => void };
+      const f = document.querySelector('[data-testid="wf-print-frame"]') as HTMLIFrameElement;
+      const w = f.contentWindow as unknown as { __prints: number; print: () => void };
       w.__prints = 0;
-      const orig = w.print.bind(window);
+      const orig = w.print.bind(w);
       w.print = () => {
         w.__prints++;
         orig();
       };
     });
-    await head.getByTestId('wf-btn-print').click();
-    const area = head.getByTestId('wf-print-area');
-    await area.waitFor();
-    await area.getByText('看病签名测试').first().waitFor();
-    const recs = head.getByTestId('wf-print-records');
-    await recs.getByText('同意，已签名').waitFor();
-    const src = await recs.locator('img').first().getAttribute('src');
-    expect(src).toMatch(/^data:image\/png;base64,/);
-    await shot(head, 'print-preview');
     await head.getByTestId('wf-print-go').click();
     await expect
-      .poll(() => head.evaluate(() => (window as unknown as { __prints: number }).__prints))
+      .poll(() =>
+        head.evaluate(
+          () =>
+            (
+              (document.querySelector('[data-testid="wf-print-frame"]') as HTMLIFrameElement)
+                .contentWindow as unknown as {
+                __prints: number;
+              }
+            ).__prints,
+        ),
+      )
       .toBe(1);
     expect(errors).toEqual([]);
   });

@@ -14,6 +14,7 @@ import {
   Select,
   Space,
   Spin,
+  Table,
   Tabs,
   Tag,
   Timeline,
@@ -88,6 +89,8 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
   const [assignOpen, setAssignOpen] = useState(false);
   const [notifyOpen, setNotifyOpen] = useState(false);
   const [printOpen, setPrintOpen] = useState(false);
+  const [printFormId, setPrintFormId] = useState<string | undefined>();
+  const [printConfigs, setPrintConfigs] = useState<Array<{ id: string; fullName: string }> | null>(null);
   const [users, setUsers] = useState<UserOption[]>([]);
   const [signerOpen, setSignerOpen] = useState(false);
   /** Candidate nodes to choose for, and what to do with the choice (launch submit or audit). */
@@ -299,6 +302,17 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
     }
   };
 
+  /** Print: the print-template picker when the node offers templates, else the default preview. */
+  const openPrint = async () => {
+    if (!taskId) return;
+    const list = await wfApi.printConfig(taskId).catch(() => []);
+    if (list.length) setPrintConfigs(list);
+    else {
+      setPrintFormId(undefined);
+      setPrintOpen(true);
+    }
+  };
+
   const title = props.title ?? info?.flowTaskInfo.fullName ?? t('title.launch');
   const tag = opType !== -1 && info ? statusTag(status) : null;
 
@@ -394,7 +408,7 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
       footer={
         <Space wrap data-testid="wf-buttons">
           {opType !== -1 && info && (
-            <Button onClick={() => setPrintOpen(true)} data-testid="wf-btn-print">
+            <Button onClick={() => void openPrint()} data-testid="wf-btn-print">
               {t('btn.print')}
             </Button>
           )}
@@ -535,9 +549,44 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
           title={title}
           form={state.form}
           records={records}
+          formId={printFormId}
           onClose={() => setPrintOpen(false)}
         />
       )}
+      <Modal
+        open={!!printConfigs}
+        title={t('dlg.printTemplate')}
+        footer={null}
+        onCancel={() => setPrintConfigs(null)}
+      >
+        <Table
+          rowKey="id"
+          size="small"
+          pagination={false}
+          dataSource={printConfigs ?? []}
+          data-testid="wf-print-picker"
+          columns={[
+            { title: t('col.fullName'), dataIndex: 'fullName' },
+            {
+              title: t('col.action'),
+              width: 90,
+              render: (_: unknown, r: { id: string }) => (
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => {
+                    setPrintFormId(r.id);
+                    setPrintConfigs(null);
+                    setPrintOpen(true);
+                  }}
+                >
+                  {t('btn.confirm')}
+                </Button>
+              ),
+            },
+          ]}
+        />
+      </Modal>
     </Modal>
   );
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n';
 import { type OperatorRecord, wfApi } from './api';
 import { WF_NS } from './i18n';
-import { handleStatusKey, printableRecords } from './model';
+import { fillPrintTemplate, handleStatusKey, printableRecords, recordsTableHtml } from './model';
 import { wfProviders } from './providers';
 import { fmtTime } from './util';
 
@@ -28,9 +28,13 @@ export function PrintPreview(props: {
   form: FormConfig;
   /** The task's records (reading A), to show each printed record's signature. */
   records?: OperatorRecord[];
+  /** A print template (print config id): its HTML, filled, is shown instead of the default layout. */
+  formId?: string;
   onClose(): void;
 }) {
   const { t } = useTranslation(WF_NS);
+  const [html, setHtml] = useState<string | null>(null);
+  const frame = useRef<HTMLIFrameElement | null>(null);
   const [data, setData] = useState<{ printData: Record<string, unknown>; records: OperatorRecord[] } | null>(
     null,
   );
@@ -40,21 +44,41 @@ export function PrintPreview(props: {
   useEffect(() => {
     if (!props.open) return;
     setData(null);
+    setHtml(null);
     void wfApi
-      .printData(props.taskId)
-      .then((d) =>
-        setData({
-          printData: d.printData ?? {},
-          records: printableRecords(d.operatorRecordList ?? []).map((r) => ({
-            ...r,
-            signImg: r.signImg ?? withSign(recordsRef.current, r),
-          })),
-        }),
-      )
+      .printData(props.taskId, props.formId)
+      .then((d) => {
+        const records = printableRecords(d.operatorRecordList ?? []).map((r) => ({
+          ...r,
+          signImg: r.signImg ?? withSign(recordsRef.current, r),
+        }));
+        if (d.printTemplate)
+          setHtml(
+            fillPrintTemplate(
+              d.printTemplate,
+              d.printData ?? {},
+              recordsTableHtml(
+                records.map((r) => ({
+                  nodeName: r.nodeName,
+                  userName: r.userName,
+                  status: t(handleStatusKey(r.handleStatus)),
+                  opinion: r.handleOpinion,
+                  signImg: r.signImg,
+                  time: fmtTime(r.handleTime),
+                })),
+              ),
+            ),
+          );
+        setData({ printData: d.printData ?? {}, records });
+      })
       .catch(() => setData({ printData: {}, records: [] }));
-  }, [props.open, props.taskId]);
+  }, [props.open, props.taskId, props.formId, t]);
 
   const print = () => {
+    if (html && frame.current?.contentWindow) {
+      frame.current.contentWindow.print();
+      return;
+    }
     let style = document.getElementById('kp-wf-print-css');
     if (!style) {
       style = document.createElement('style');
@@ -72,8 +96,8 @@ export function PrintPreview(props: {
     setTimeout(done, 0);
   };
   const word = () => {
-    const html = `<html xmlns:o="urn:schemas-microsoft-com:office:office" xmlns:w="urn:schemas-microsoft-com:office:word"><head><meta charset="utf-8"><title>${props.title}</title></head><body>${area.current?.innerHTML ?? ''}</body></html>`;
-    const url = URL.createObjectURL(new Blob(['\ufeff', html], { type: 'application/msword' }));
+    const doc = `<html xmlns:o="urn:schemas-microsoft-com:office:office" xmlns:w="urn:schemas-microsoft-com:office:word"><head><meta charset="utf-8"><title>${props.title}</title></head><body>${html ?? area.current?.innerHTML ?? ''}</body></html>`;
+    const url = URL.createObjectURL(new Blob(['\ufeff', doc], { type: 'application/msword' }));
     const a = document.createElement('a');
     a.href = url;
     a.download = `${props.title}.doc`;
@@ -103,6 +127,15 @@ export function PrintPreview(props: {
     >
       {!data ? (
         <Spin />
+      ) : html ? (
+        <iframe
+          ref={frame}
+          title={props.title}
+          data-testid="wf-print-frame"
+          sandbox="allow-same-origin allow-modals"
+          srcDoc={`<!doctype html><html><head><meta charset="utf-8"></head><body>${html}</body></html>`}
+          style={{ width: '100%', height: 'calc(100vh - 180px)', border: 0 }}
+        />
       ) : (
         <div
           id="kp-wf-print"

@@ -264,14 +264,22 @@ export const wfApi = {
     http.post(`${WF}/FlowComment`, { taskId, text }, { showSuccess: true }),
   deleteComment: (id: string) => http.delete(`${WF}/FlowComment/${id}`, undefined, { showSuccess: true }),
   // print
-  printData: (taskId: string) =>
+  printData: (taskId: string, formId?: string) =>
     http
       .get<{
         printTemplate: string | null;
         printData: Record<string, unknown>;
         operatorRecordList: OperatorRecord[];
-      }>(`${WF}/FlowGeneral/printData/${taskId}`)
+      }>(`${WF}/FlowGeneral/printData/${taskId}`, formId ? { formId } : undefined)
       .then((r) => r.data),
+  /** Print configs offered on a task (the node's or every node's templates). */
+  printConfig: (taskId: string, taskNodeId?: string) =>
+    http
+      .get<{ list: Array<{ id: string; fullName: string; taskNodeId?: string | null }> }>(
+        `${WF}/FlowGeneral/printConfig/${taskId}`,
+        taskNodeId ? { taskNodeId } : undefined,
+      )
+      .then((r) => r.data.list ?? []),
   // entrust
   entrusts: () =>
     http

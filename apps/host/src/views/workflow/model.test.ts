@@ -6,10 +6,12 @@ import {
   checkCandidates,
   checkReason,
   encodeDetailConfig,
+  fillPrintTemplate,
   handleStatusKey,
   parseDetailConfig,
   printableRecords,
   recordsHaveOpinion,
+  recordsTableHtml,
   reminderText,
   statusTag,
   timeline,
@@ -104,5 +106,30 @@ describe('dialog checks (spec 2 §5)', () => {
     expect(parseDetailConfig(encodeDetailConfig(v))).toEqual(v);
     expect(parseDetailConfig(encodeURIComponent(JSON.stringify(v)))).toEqual(v);
     expect(parseDetailConfig('garbage')).toBeNull();
+  });
+});
+
+describe('print templates', () => {
+  it('fills {field} placeholders escaped, {approvalRecords} with the table; only PNG data signatures pass', () => {
+    const table = recordsTableHtml([
+      {
+        nodeName: '审批',
+        userName: '王<b>',
+        status: '审核通过',
+        opinion: '同意',
+        signImg: 'data:image/png;base64,AAAA',
+        time: 't',
+      },
+      { nodeName: 'x', userName: 'y', status: 's', signImg: 'javascript:alert(1)', time: 't' },
+    ]);
+    expect(table).toContain('<img alt="" src="data:image/png;base64,AAAA"');
+    expect(table).not.toContain('javascript:');
+    expect(table).toContain('王&lt;b&gt;');
+    const out = fillPrintTemplate(
+      '<p>{reason}</p><p>{missing}</p>{approvalRecords}',
+      { reason: '<script>x</script>' },
+      table,
+    );
+    expect(out).toBe(`<p>&lt;script&gt;x&lt;/script&gt;</p><p></p>${table}`);
   });
 });
