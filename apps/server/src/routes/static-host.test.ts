@@ -42,6 +42,10 @@ describe('static host at /kpSystem/', () => {
     expect(route.body).toContain('id="root"');
     const missing = await t.app.inject({ method: 'GET', url: '/kpSystem/assets/missing.js' });
     expect(missing.statusCode).toBe(404);
+    // a menu route whose enCode has a dot is a client route, not a missing file
+    const dotted = await t.app.inject({ method: 'GET', url: '/kpSystem/portal/portal.group' });
+    expect(dotted.statusCode).toBe(200);
+    expect(dotted.body).toContain('id="root"');
     const traversal = await t.app.inject({ method: 'GET', url: '/kpSystem/..%2F..%2Fetc%2Fpasswd' });
     expect(traversal.body).not.toContain('root:');
   });

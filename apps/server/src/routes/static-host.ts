@@ -3,6 +3,10 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
+/** File types the built host holds: a missing one is a 404, not a client route. */
+const ASSET_RE =
+  /\.(?:js|mjs|css|map|html?|json|png|jpe?g|gif|svg|ico|webp|avif|woff2?|ttf|otf|eot|txt|xml|wasm|pdf|mp3|mp4)$/i;
+
 /**
  * Serves the built host (apps/host/dist) at /kpSystem/ with index.html for client routes, and
  * redirects / to /kpSystem/. Without a built host, /kpSystem/ answers a short plain page saying so.
@@ -34,7 +38,9 @@ export async function registerStaticHost(app: FastifyInstance, dist: string | nu
     // Client routes (history mode): any GET under /kpSystem/ that is not a file gets index.html.
     scope.get('/kpSystem/*', { config: { auth: 'public' }, schema: { hide: true } }, (req, reply) => {
       const rel = (req.params as { '*': string })['*'] ?? '';
-      if (/\.[A-Za-z0-9]{1,8}$/.test(rel)) return reply.code(404).type('text/plain').send('Not found');
+      // A missing asset (a known file type) is a 404; anything else is a client route, even with a dot in it
+      // (menu routes take the menu's enCode, e.g. /kpSystem/portal/portal.group).
+      if (ASSET_RE.test(rel)) return reply.code(404).type('text/plain').send('Not found');
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     });
   });
