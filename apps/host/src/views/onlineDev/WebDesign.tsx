@@ -4,6 +4,7 @@ import { App, Button, Form, Input, InputNumber, Modal, Radio, Space, Steps, Tabl
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { usePerm } from '../permission/usePerm';
+import { wfProviders } from '../workflow/providers';
 import { api, type ItemSummary } from './api';
 import { ColumnDesign } from './ColumnDesign';
 import { CODE_RE, defaultColumnData, mainFieldsOf, syncColumnData } from './model';
@@ -208,6 +209,8 @@ function DesignEditor({ draft, onClose }: { draft: Draft; onClose: (saved: boole
   const fields = useMemo(() => mainFieldsOf(formData), [formData]);
   const [columnData, setColumnData] = useState<VisualDevColumnData | null>(draft.columnData);
   const [saving, setSaving] = useState(false);
+  // The canvas and the preview draw real controls: pickers read the organisation from the server.
+  const providers = useMemo(() => wfProviders(), []);
   const cols = useMemo(
     () => (columnData ? syncColumnData(columnData, fields) : defaultColumnData(fields)),
     [columnData, fields],
@@ -321,6 +324,7 @@ function DesignEditor({ draft, onClose }: { draft: Draft; onClose: (saved: boole
           <FormDesigner
             value={formData as unknown as DesignerFormConfig}
             onChange={(c) => setFormData(c as unknown as FormConfig)}
+            providers={providers}
             height="100%"
           />
         </div>
