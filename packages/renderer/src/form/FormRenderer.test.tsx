@@ -210,6 +210,30 @@ describe('FormRenderer', () => {
     expect(onSubmit).toHaveBeenCalledWith({ dept: 'rd', manager: '李四' }, expect.anything());
   });
 
+  it('drops the changes of an on-change run superseded while it waited (a slow older answer)', async () => {
+    const p = providers();
+    // The first call answers after the second one.
+    const delays: Record<string, number> = { slow: 300, fast: 10 };
+    p.dataInterface = (id, params) =>
+      new Promise((res) =>
+        setTimeout(() => res([{ v: `manager-of-${String(params?.q)}` }]), delays[String(params?.q)] ?? 0),
+      );
+    const q = {
+      ...field('comInput', 'q', { label: 'Q' }),
+      on: { change: "var r = callInterface('m', { q: data }); setFieldValue('out', r[0].v);" },
+    };
+    const ref = createRef<FormRendererHandle>();
+    render(
+      <FormRenderer ref={ref} config={form([q, field('comInput', 'out', { label: 'OUT' })])} providers={p} />,
+    );
+    const input = screen.getAllByRole('textbox')[0];
+    fireEvent.change(input, { target: { value: 'slow' } });
+    fireEvent.change(input, { target: { value: 'fast' } });
+    expect(await screen.findByDisplayValue('manager-of-fast')).toBeTruthy();
+    await act(() => new Promise((r) => setTimeout(r, 500)));
+    expect(ref.current?.getData().out).toBe('manager-of-fast');
+  });
+
   it('shows a script error when an asynchronous call fails (no request provider)', async () => {
     const p = providers();
     delete (p as { request?: unknown }).request;

@@ -170,13 +170,31 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
     }),
     [store, message, providers],
   );
+  /**
+   * Runs a form script. `current`, when given, tells whether this run is still the latest for its event: a
+   * superseded run (the field changed again while it waited for a call) keeps reading but its changes and
+   * messages are dropped, so an older answer never overwrites a newer one.
+   */
   const run = useCallback(
-    async (code: unknown, data: unknown): Promise<unknown> => {
+    async (code: unknown, data: unknown, current?: () => boolean): Promise<unknown> => {
       if (typeof code !== 'string' || code.trim() === '') return undefined;
+      const api: ScriptApi & AsyncScriptApi = current
+        ? {
+            ...scriptApi,
+            setFormData: (d) => current() && scriptApi.setFormData(d),
+            setFieldValue: (k, v) => current() && scriptApi.setFieldValue(k, v),
+            show: (k) => current() && scriptApi.show(k),
+            hide: (k) => current() && scriptApi.hide(k),
+            setRequired: (k, r) => current() && scriptApi.setRequired(k, r),
+            setDisabled: (k, d) => current() && scriptApi.setDisabled(k, d),
+            message: (t, ty) => current() && scriptApi.message(t, ty),
+          }
+        : scriptApi;
       try {
-        return await runScriptAsync(code, data, scriptApi);
+        return await runScriptAsync(code, data, api);
       } catch (e) {
-        message(i18n.t('scriptError', { message: (e as Error).message }) as string, 'error');
+        if (!current || current())
+          message(i18n.t('scriptError', { message: (e as Error).message }) as string, 'error');
         return false;
       }
     },
@@ -223,6 +241,8 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
     [computeErrors, store],
   );
 
+  // Latest on-change run per field (and row): see `run`.
+  const changeRuns = useRef(new Map<string, number>());
   const fieldChanged = useCallback(
     (key: string, data: unknown) => {
       const [top, col] = key.split('.');
@@ -233,7 +253,13 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
       const onChangeScript = (target as Record<string, unknown> | undefined)?.on as
         | Record<string, unknown>
         | undefined;
-      if (onChangeScript?.change) void run(onChangeScript.change, data);
+      if (onChangeScript?.change) {
+        const rowIndex = (data as { rowIndex?: number } | null)?.rowIndex;
+        const slot = rowIndex === undefined ? key : `${key}#${rowIndex}`;
+        const seq = (changeRuns.current.get(slot) ?? 0) + 1;
+        changeRuns.current.set(slot, seq);
+        void run(onChangeScript.change, data, () => changeRuns.current.get(slot) === seq);
+      }
       if (store.getError(key)) store.setError(key, undefined);
     },
     [fieldsByModel, run, store],
