@@ -294,6 +294,7 @@ function Runtime({ config }: { config: RuntimeConfig }) {
               value={editing.data}
               mode={editing.mode}
               providers={providers}
+              formOperates={config.formOperates?.length ? config.formOperates : undefined}
               onSubmit={(data) => submit(data).catch(() => undefined)}
             />
           </div>

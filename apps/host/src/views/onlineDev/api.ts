@@ -31,6 +31,8 @@ export interface RuntimeConfig {
   menuId: string;
   /** The user's buttons on the released menu; null for administrators (every button). */
   buttons: string[] | null;
+  /** Fields outside the user's form grants: hidden and not written. */
+  formOperates?: Array<{ id: string; read?: boolean; write?: boolean }>;
 }
 export interface Paged<T> {
   list: T[];

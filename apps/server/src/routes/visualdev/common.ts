@@ -227,3 +227,32 @@ export function cellText(v: unknown): string {
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   return JSON.stringify(v);
 }
+
+/**
+ * The columns and form fields the caller may see on a released item (spec 4 §6: a column or form field
+ * shows only if its code is granted; with no codes of that kind granted the check is off). null: no limit.
+ */
+export function fieldGrants(
+  p: Principal,
+  menu: string,
+): { columns: Set<string> | null; forms: Set<string> | null } {
+  if (p.isAdministrator) return { columns: null, forms: null };
+  const g = p.modules.get(menu);
+  return {
+    columns: g?.columns.size ? g.columns : null,
+    forms: g?.forms.size ? g.forms : null,
+  };
+}
+
+/** A copy of `data` without the main fields outside `allowed` (sub-tables count as their own field). */
+export function onlyFields(
+  data: Record<string, unknown>,
+  compiled: CompiledForm,
+  allowed: Set<string> | null,
+): Record<string, unknown> {
+  if (!allowed) return data;
+  const out: Record<string, unknown> = {};
+  const names = new Set(compiled.fields.filter((f) => !f.table).map((f) => f.vModel));
+  for (const [k, v] of Object.entries(data)) if (!names.has(k) || allowed.has(k)) out[k] = v;
+  return out;
+}

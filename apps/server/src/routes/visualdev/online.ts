@@ -24,8 +24,10 @@ import {
   type BaseRow,
   columnsOf,
   compiledOf,
+  fieldGrants,
   loadReleased,
   mainFields,
+  onlyFields,
   recordData,
   requireGrant,
   VMSG,
@@ -116,13 +118,28 @@ export default async function onlineRoutes(app: FastifyInstance) {
       const { row, menu } = await open(req, (req.params as IdParams).id);
       const p = me(req);
       const grant = p.modules.get(menu);
+      const { columns, forms } = fieldGrants(p, menu);
+      const cols = columnsOf(row);
+      const compiled = compiledOf(row);
       return ok({
         id: row.id,
         fullName: row.full_name,
         enCode: row.en_code,
         webType: row.web_type,
         formData: JSON.parse(row.released_form_data!),
-        columnData: columnsOf(row),
+        columnData: columns
+          ? {
+              ...cols,
+              columnList: cols.columnList.filter((c) => columns.has(c.prop)),
+              searchList: (cols.searchList ?? []).filter((c) => columns.has(c.prop)),
+            }
+          : cols,
+        /** Fields outside the granted form codes: hidden and not written (renderer formOperates). */
+        formOperates: forms
+          ? compiled.fields
+              .filter((f) => !f.table && !forms.has(f.vModel))
+              .map((f) => ({ id: f.vModel, read: false, write: false }))
+          : [],
         menuId: row.menu_id,
         buttons: p.isAdministrator ? null : [...(grant?.buttons ?? [])],
       });
@@ -150,7 +167,12 @@ export default async function onlineRoutes(app: FastifyInstance) {
           .offset((currentPage - 1) * pageSize)
           .execute(),
       ]);
-      return ok({ list: rows.map(listOut), pagination: { currentPage, pageSize, total: Number(n) } });
+      const { columns } = fieldGrants(me(req), menu);
+      const compiled = compiledOf(row);
+      return ok({
+        list: rows.map((r) => onlyFields(listOut(r), compiled, columns)),
+        pagination: { currentPage, pageSize, total: Number(n) },
+      });
     },
   );
 
@@ -158,8 +180,17 @@ export default async function onlineRoutes(app: FastifyInstance) {
     '/api/visualdev/OnlineDev/:id',
     { config: {}, schema: { tags, params: IdParams, body: OnlineRecordBody } },
     async (req) => {
-      const { row, compiled } = await open(req, (req.params as IdParams).id, 'btn_add');
-      const data = await recordData(req, compiled, (req.body as OnlineRecordBody).data, null);
+      const { row, menu, compiled } = await open(req, (req.params as IdParams).id, 'btn_add');
+      const { forms } = fieldGrants(me(req), menu);
+      const input = (req.body as OnlineRecordBody).data;
+      const data = await recordData(
+        req,
+        compiled,
+        forms && input && typeof input === 'object'
+          ? onlyFields(input as Record<string, unknown>, compiled, forms)
+          : input,
+        null,
+      );
       const p = me(req);
       const id = newId();
       await db
@@ -194,9 +225,11 @@ export default async function onlineRoutes(app: FastifyInstance) {
     { config: {}, schema: { tags, params: OnlineRecordParams } },
     async (req) => {
       const { id, recordId } = req.params as OnlineRecordParams;
-      const { menu } = await open(req, id);
+      const { menu, compiled } = await open(req, id);
       const r = await loadRecord(req, id, recordId, menu);
-      return ok({ id: r.id, data: JSON.parse(r.data), version: r.version, creatorTime: ts(r.creator_time) });
+      const { forms } = fieldGrants(me(req), menu);
+      const data = onlyFields(JSON.parse(r.data) as Record<string, unknown>, compiled, forms);
+      return ok({ id: r.id, data, version: r.version, creatorTime: ts(r.creator_time) });
     },
   );
 
@@ -235,7 +268,20 @@ export default async function onlineRoutes(app: FastifyInstance) {
       const { menu, compiled } = await open(req, id, 'btn_edit');
       const old = await loadRecord(req, id, recordId, menu);
       if (b.version !== undefined && b.version !== old.version) throw new ApiError(409, VMSG.stale);
-      const data = await recordData(req, compiled, b.data, JSON.parse(old.data) as Record<string, unknown>);
+      const stored = JSON.parse(old.data) as Record<string, unknown>;
+      const { forms } = fieldGrants(me(req), menu);
+      let input = b.data;
+      if (forms && input && typeof input === 'object') {
+        // Fields the caller may not see keep their stored values whatever was posted.
+        const mine = onlyFields(input as Record<string, unknown>, compiled, forms);
+        const kept = Object.fromEntries(
+          compiled.fields
+            .filter((f) => !f.table && !forms.has(f.vModel))
+            .map((f) => [f.vModel, stored[f.vModel]]),
+        );
+        input = { ...mine, ...kept };
+      }
+      const data = await recordData(req, compiled, input, stored);
       const res = await db
         .updateTable('visualdev_record')
         .set({
@@ -307,7 +353,9 @@ export default async function onlineRoutes(app: FastifyInstance) {
         rq = rq.limit(pageSize).offset(((b.currentPage ?? 1) - 1) * pageSize);
       } else rq = rq.limit(50_000);
       const rows = await rq.execute();
-      const keys = (b.selectKey ?? []).filter(Boolean);
+      const { columns } = fieldGrants(me(req), menu);
+      let keys = (b.selectKey ?? []).filter(Boolean);
+      if (columns) keys = (keys.length ? keys : [...columns]).filter((k) => columns.has(k));
       const bytes = await writeRecords(
         compiled,
         rows.map((r) => JSON.parse(r.data) as Record<string, unknown>),

@@ -633,6 +633,101 @@ describe(`online development on ${TEST_DB_KIND}`, () => {
     expect(Object.keys(zip.files)).toContain('FeeApplyPage.tsx');
   });
 
+  it('column and form grants limit what the employee sees and writes', async () => {
+    const role = await t.db.kysely
+      .selectFrom('base_role')
+      .select('id')
+      .where('en_code', '=', 'employee')
+      .executeTakeFirstOrThrow();
+    const menu = await t.db.kysely
+      .selectFrom('base_module')
+      .select('id')
+      .where('en_code', '=', 'feeApply')
+      .executeTakeFirstOrThrow();
+    const items = async (table: 'base_module_column' | 'base_module_form', codes: string[]) =>
+      (
+        await t.db.kysely
+          .selectFrom(table)
+          .select(['id', 'en_code'])
+          .where('module_id', '=', menu.id)
+          .execute()
+      )
+        .filter((r) => codes.includes(r.en_code))
+        .map((r) => r.id);
+    const auth = await t.call<{ module: string[]; button: string[]; column: string[]; form: string[] }>(
+      admin,
+      {
+        method: 'GET',
+        url: `/api/permission/Authority/Data/${role.id}`,
+      },
+    );
+    const put = await t.call(admin, {
+      method: 'PUT',
+      url: `/api/permission/Authority/Data/${role.id}`,
+      payload: {
+        ...auth.data,
+        column: [...auth.data.column, ...(await items('base_module_column', ['title', 'total']))],
+        form: [...auth.data.form, ...(await items('base_module_form', ['title', 'kind', 'total']))],
+      },
+    });
+    expect(put.code, put.msg).toBe(200);
+    const conf = await t.call<{
+      columnData: { columnList: Array<{ prop: string }> };
+      formOperates: Array<{ id: string; read: boolean }>;
+    }>(emp, { method: 'GET', url: `${R}/${itemId}/Config` });
+    expect(conf.data.columnData.columnList.map((c) => c.prop)).toEqual(['title', 'total']);
+    expect(conf.data.formOperates.map((o) => o.id).sort()).toEqual(['budget', 'lines']);
+    const list = await t.call<{ list: Array<Record<string, unknown>> }>(emp, {
+      method: 'POST',
+      url: `${R}/${itemId}/List`,
+      payload: {},
+    });
+    expect(list.data.list.length).toBeGreaterThan(0);
+    for (const r of list.data.list) {
+      expect(r).not.toHaveProperty('budget');
+      expect(r).toHaveProperty('title');
+    }
+    const one = list.data.list[0];
+    const before = await t.call<{ data: Record<string, unknown> }>(admin, {
+      method: 'GET',
+      url: `${R}/${itemId}/${one.id}`,
+    });
+    const budget = before.data.data.budget;
+    const got = await t.call<{ data: Record<string, unknown>; version: number }>(emp, {
+      method: 'GET',
+      url: `${R}/${itemId}/${one.id}`,
+    });
+    expect(got.data.data).not.toHaveProperty('budget');
+    // an edit that posts a budget it cannot see leaves the stored budget alone (the employee holds btn_edit? no: admin grants it now)
+    const btn = await t.db.kysely
+      .selectFrom('base_module_button')
+      .select('id')
+      .where('module_id', '=', menu.id)
+      .where('en_code', '=', 'btn_edit')
+      .executeTakeFirstOrThrow();
+    const auth2 = await t.call<{ button: string[] }>(admin, {
+      method: 'GET',
+      url: `/api/permission/Authority/Data/${role.id}`,
+    });
+    await t.call(admin, {
+      method: 'PUT',
+      url: `/api/permission/Authority/Data/${role.id}`,
+      payload: { ...auth2.data, button: [...auth2.data.button, btn.id] },
+    });
+    const edit = await t.call(emp, {
+      method: 'PUT',
+      url: `${R}/${itemId}/${one.id}`,
+      payload: { data: { title: '改过的', kind: 'office', budget: 999999, lines: [] } },
+    });
+    expect(edit.code, edit.msg).toBe(200);
+    const stored = await t.call<{ data: Record<string, unknown> }>(admin, {
+      method: 'GET',
+      url: `${R}/${itemId}/${one.id}`,
+    });
+    expect(stored.data.data).toMatchObject({ title: '改过的' });
+    expect(stored.data.data.budget).toEqual(budget);
+  });
+
   it('copy makes an unreleased duplicate; delete removes the item, its menu and its records', async () => {
     const copy = await t.call<string>(admin, { method: 'POST', url: `${B}/${itemId}/Actions/Copy` });
     expect(copy).toMatchObject({ code: 200, msg: '复制成功' });
