@@ -205,6 +205,10 @@ export const SEED_MENUS: SeedMenu[] = [
       page('systemData.printDev', '打印设计', 'system/printDev', 'icon-ym icon-ym-print', {
         buttons: [...CRUD, ['btn_copy', '复制'], ['btn_export', '导出']],
       }),
+      // System configuration (name, logo, version, login page): the server allows administrators only.
+      page('systemData.sysConfig', '系统配置', 'system/sysConfig', 'icon-ym icon-ym-sysConfig', {
+        buttons: [['btn_edit', '编辑']],
+      }),
     ],
   },
   {

@@ -6,6 +6,6 @@ export const SYSTEM_PAGES: Record<string, LazyExoticComponent<ComponentType>> = 
   'systemData/area': lazy(() => import('./Area')),
   'systemData/billRule': lazy(() => import('./BillRule')),
   'systemData/dataInterface': lazy(() => import('./DataInterface')),
-  // No seeded menu entry points here yet; a menu with urlAddress system/sysConfig opens it.
+  // The seeded menu 系统数据 › 系统配置 (systemData.sysConfig) opens it.
   'system/sysConfig': lazy(() => import('./SysConfig')),
 };
