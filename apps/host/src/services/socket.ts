@@ -58,14 +58,24 @@ export function applyCounts(m: SocketMessage): void {
   }
 }
 
-/** Opens the socket; on open sends OnConnection (spec 1 §4). */
+/** Reconnect after an unexpected close: 1 s, 2 s, 4 s … at most 30 s; reset once a socket opens. */
+let retryDelay = 1000;
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+export const RECONNECT_MAX_MS = 30_000;
+
+/** Opens the socket; on open sends OnConnection (spec 1 §4). A dropped socket reconnects by itself. */
 export function connectSocket(): void {
+  if (retryTimer) {
+    clearTimeout(retryTimer);
+    retryTimer = null;
+  }
   if (socket || typeof WebSocket === 'undefined') return;
   const token = sessionStore.get().token;
   if (!token) return;
   const ws = new WebSocket(socketUrl());
   socket = ws;
   ws.onopen = () => {
+    retryDelay = 1000;
     ws.send(JSON.stringify({ method: 'OnConnection', token, mobileDevice: false }));
   };
   ws.onmessage = (ev) => {
@@ -92,7 +102,17 @@ export function connectSocket(): void {
     for (const l of [...listeners]) l(m);
   };
   ws.onclose = () => {
-    if (socket === ws) socket = null;
+    if (socket !== ws) return; // closed on purpose (closeSocket) or replaced
+    socket = null;
+    // The server went away (restart, network): come back with the same token while the session lasts;
+    // the server answers a dead token with logout, which ends the session as usual.
+    if (!sessionStore.get().token) return;
+    const delay = retryDelay;
+    retryDelay = Math.min(retryDelay * 2, RECONNECT_MAX_MS);
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      connectSocket();
+    }, delay);
   };
 }
 
@@ -104,6 +124,10 @@ export function sendSocket(payload: Record<string, unknown>): boolean {
 }
 
 export function closeSocket(): void {
+  if (retryTimer) {
+    clearTimeout(retryTimer);
+    retryTimer = null;
+  }
   const ws = socket;
   socket = null;
   if (ws && ws.readyState <= 1) ws.close();
