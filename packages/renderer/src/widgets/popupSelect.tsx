@@ -124,6 +124,7 @@ export function PopupSelectWidget({ field, value, onChange, disabled, placeholde
   const [data, setData] = useState<Paged<Row>>({ list: [], total: 0 });
   const [loading, setLoading] = useState(false);
   const [chosen, setChosen] = useState<Row[]>([]);
+  const [picked, setPicked] = useState<Row[]>([]);
   const [shown, setShown] = useState<{ key: string; text: string } | null>(null);
 
   useEffect(() => {
@@ -152,7 +153,12 @@ export function PopupSelectWidget({ field, value, onChange, disabled, placeholde
     setKeyword('');
     setDraftKeyword('');
     setPage(1);
-    setChosen(multiple ? linked.rows : []);
+    if (multiple) {
+      // The rows of the current value: fetched ones, else the ones just confirmed, else the key alone.
+      const known = new Map<string, Row>();
+      for (const r of [...picked, ...linked.rows]) known.set(keyOfRow(r), r);
+      setChosen(idsOf(value).map((id) => known.get(id) ?? { [src.propsValue]: id, [src.relationField]: id }));
+    } else setChosen([]);
     setOpen(true);
   };
 
@@ -161,6 +167,7 @@ export function PopupSelectWidget({ field, value, onChange, disabled, placeholde
       message(t('rowMustBeChosen'), 'warning');
       return;
     }
+    setPicked(rows);
     const keys = rows.map((r) => r[src.propsValue] as unknown);
     const v = multiple ? keys : keys[0];
     setShown({ key: JSON.stringify(idsOf(v)), text: rows.map(textOfRow).join(', ') });
