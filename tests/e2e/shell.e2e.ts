@@ -182,6 +182,21 @@ describe('shell (desktop 1366x800)', () => {
     }
   });
 
+  it('switches the component size with its success text and keeps it after a reload', async () => {
+    await page.hover('[data-testid="tool-size"]');
+    await page.locator('[data-testid="size-small"]').click();
+    await page.getByText('Switch Size Success').first().waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('jnpf_size'))).toBe(JSON.stringify('small'));
+    await page.reload();
+    await page.locator('[data-testid="tool-size"]').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('jnpf_size'))).toBe(JSON.stringify('small'));
+    await page.hover('[data-testid="tool-size"]');
+    await page.locator('[data-testid="size-default"]').click();
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('jnpf_size')))
+      .toBe(JSON.stringify('default'));
+  });
+
   it('shows about and statement dialogs', async () => {
     await openUserMenu(page, '关于平台');
     const about = page.locator('[data-testid="about-dialog"]');

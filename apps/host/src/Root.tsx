@@ -1,4 +1,4 @@
-import { App as AntApp, ConfigProvider } from 'antd';
+import { App as AntApp, ConfigProvider, theme } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import zhTW from 'antd/es/locale/zh_TW';
@@ -12,9 +12,23 @@ import { feedback } from './api/feedback';
 import { ROUTER_BASENAME } from './config';
 import { AppRoutes } from './router/AppRoutes';
 import { useStore } from './store/createStore';
-import { primaryColor, settingsStore } from './store/settings';
+import { type ComponentSizeName, primaryColor, settingsStore } from './store/settings';
 
 const ANTD_LOCALES = { zh: zhCN, zhtw: zhTW, en: enUS } as const;
+
+/**
+ * The size switcher on antd (which has three sizes): default keeps antd's own size, medium is antd small,
+ * small and mini add the compact algorithm, mini with a 12 px base font.
+ */
+const SIZES: Record<
+  ComponentSizeName,
+  { componentSize: 'middle' | 'small'; compact: boolean; fontSize?: number }
+> = {
+  default: { componentSize: 'middle', compact: false },
+  medium: { componentSize: 'small', compact: false },
+  small: { componentSize: 'small', compact: true },
+  mini: { componentSize: 'small', compact: true, fontSize: 12 },
+};
 const DAYJS_LOCALES = { zh: 'zh-cn', zhtw: 'zh-tw', en: 'en' } as const;
 
 /** Registers antd's context-aware message/notification/modal for code outside React. */
@@ -36,7 +50,17 @@ export function Root() {
     dayjs.locale(DAYJS_LOCALES[lang]);
   }, [lang]);
   return (
-    <ConfigProvider locale={ANTD_LOCALES[lang]} theme={{ token: { colorPrimary: primaryColor(settings) } }}>
+    <ConfigProvider
+      locale={ANTD_LOCALES[lang]}
+      componentSize={SIZES[settings.size].componentSize}
+      theme={{
+        token: {
+          colorPrimary: primaryColor(settings),
+          ...(SIZES[settings.size].fontSize ? { fontSize: SIZES[settings.size].fontSize } : {}),
+        },
+        algorithm: SIZES[settings.size].compact ? theme.compactAlgorithm : undefined,
+      }}
+    >
       <AntApp>
         <FeedbackBridge />
         <BrowserRouter basename={ROUTER_BASENAME}>

@@ -65,6 +65,7 @@ const en: Resource = {
     weakPassword: 'Your account password is too simple, which is a security risk. Please change it.',
   },
   nav: {
+    size: 'Size',
     portal: 'Group portal',
     more: 'More',
     portalManage: 'Portal management',
@@ -296,6 +297,13 @@ const en: Resource = {
     recipients: 'Recipients',
     recipientsHint: 'Everyone when left empty',
     contents: 'Text',
+  },
+  size: {
+    default: 'Default',
+    medium: 'Medium',
+    small: 'Small',
+    mini: 'Mini',
+    switched: 'Switch Size Success',
   },
   lang: { zh: '简体中文', zhtw: '繁體中文', en: 'English' },
 };

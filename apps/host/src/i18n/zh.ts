@@ -63,6 +63,7 @@ const zh = {
     weakPassword: '您的账号密码过于简单，存在安全风险，请修改密码',
   },
   nav: {
+    size: '字体大小',
     portal: '集团门户',
     more: '更多',
     portalManage: '门户管理',
@@ -294,6 +295,13 @@ const zh = {
     recipients: '接收人',
     recipientsHint: '不选择时全员可见',
     contents: '正文',
+  },
+  size: {
+    default: '默认',
+    medium: '中等',
+    small: '小型',
+    mini: '迷你',
+    switched: 'Switch Size Success',
   },
   lang: { zh: '简体中文', zhtw: '繁體中文', en: 'English' },
 };

@@ -65,6 +65,7 @@ const zhtw: Resource = {
     weakPassword: '您的賬號密碼過於簡單，存在安全風險，請修改密碼',
   },
   nav: {
+    size: '字體大小',
     portal: '集團門戶',
     more: '更多',
     portalManage: '門戶管理',
@@ -296,6 +297,13 @@ const zhtw: Resource = {
     recipients: '接收人',
     recipientsHint: '不選擇時全員可見',
     contents: '正文',
+  },
+  size: {
+    default: '默認',
+    medium: '中等',
+    small: '小型',
+    mini: '迷你',
+    switched: 'Switch Size Success',
   },
   lang: { zh: '简体中文', zhtw: '繁體中文', en: 'English' },
 };

@@ -2,6 +2,7 @@ import {
   BellOutlined,
   CheckSquareOutlined,
   FileTextOutlined,
+  FontSizeOutlined,
   GlobalOutlined,
   MailOutlined,
   MessageOutlined,
@@ -21,7 +22,7 @@ import { lockScreen, logout } from '../services/session';
 import { bellCount, countsStore, siteCountStore } from '../store/counts';
 import { useStore } from '../store/createStore';
 import { sessionStore } from '../store/session';
-import { settingsStore } from '../store/settings';
+import { COMPONENT_SIZES, type ComponentSizeName, setSetting, settingsStore } from '../store/settings';
 import { chatUiStore, openChat } from '../views/chat/chatModel';
 import { AboutDialog, StatementDialog } from './Dialogs';
 import { HeaderSearch } from './HeaderSearch';
@@ -211,6 +212,23 @@ export function NavTools({ searchEntries }: { searchEntries: SearchEntry[] }) {
           </button>
         </Dropdown>
       )}
+      <Dropdown
+        menu={{
+          items: COMPONENT_SIZES.map((sz) => ({
+            key: sz,
+            label: <span data-testid={`size-${sz}`}>{t(`size.${sz}`)}</span>,
+          })),
+          selectedKeys: [settings.size],
+          onClick: ({ key }) => {
+            setSetting('size', key as ComponentSizeName);
+            message.success(t('size.switched'), SUCCESS_MSG_SECONDS);
+          },
+        }}
+      >
+        <button type="button" className="kp-tool" aria-label={t('nav.size')} data-testid="tool-size">
+          <FontSizeOutlined />
+        </button>
+      </Dropdown>
       <Dropdown menu={{ items: userItems, onClick: onUser }}>
         <button type="button" className="kp-user" data-testid="user-menu">
           <Avatar size="small" src={user?.headIcon || undefined} icon={<UserOutlined />} />

@@ -36,7 +36,12 @@ export interface Settings {
   sidebarLogo: boolean;
   /** Sidebar open (1) or closed (0); stored as 0 or 1. */
   sidebarStatus: 0 | 1;
+  /** Component size of the size switcher (spec 4 §9 font sizes: default, medium, small, mini). */
+  size: ComponentSizeName;
 }
+
+export const COMPONENT_SIZES = ['default', 'medium', 'small', 'mini'] as const;
+export type ComponentSizeName = (typeof COMPONENT_SIZES)[number];
 
 /** Defaults of spec 1 §3: layoutType classic, slideClass dark, tagsView on, fixedHeader off, sidebarLogo on. */
 export const DEFAULT_SETTINGS: Settings = {
@@ -51,6 +56,7 @@ export const DEFAULT_SETTINGS: Settings = {
   fixedHeader: false,
   sidebarLogo: true,
   sidebarStatus: 1,
+  size: 'default',
 };
 
 export function isLayoutType(v: unknown): v is LayoutType {
@@ -74,6 +80,7 @@ function load(): Settings {
   if (!(s.themeClass in THEME_COLORS)) s.themeClass = DEFAULT_THEME_COLOR;
   if (s.slideClass !== 'light') s.slideClass = 'dark';
   s.sidebarStatus = s.sidebarStatus === 0 ? 0 : 1;
+  if (!(COMPONENT_SIZES as readonly string[]).includes(s.size)) s.size = 'default';
   return s;
 }
 
