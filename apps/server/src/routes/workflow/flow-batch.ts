@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { me } from '../../auth/guard';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
+import { likeOf } from '../message/common';
 import { assertCanRead, BASE, ms, splitIds, userNames } from './access';
 import { actOnTask, orgOf, type TaskSnapshot, WF_MSG } from './engine';
 import { myPendingOperator, taskOfOperator } from './flow-before';
@@ -171,7 +172,10 @@ export default async function flowBatchRoutes(app: FastifyInstance) {
       if (named.length) qb = qb.where('id', 'in', [...new Set(named)]);
       if (b.keyword)
         qb = qb.where((eb) =>
-          eb.or([eb('real_name', 'ilike', `%${b.keyword}%`), eb('account', 'ilike', `%${b.keyword}%`)]),
+          eb.or([
+            eb('real_name', 'ilike', likeOf(b.keyword ?? '')),
+            eb('account', 'ilike', likeOf(b.keyword ?? '')),
+          ]),
         );
       const total = Number((await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
       const rows = await qb

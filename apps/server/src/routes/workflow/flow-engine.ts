@@ -5,6 +5,7 @@ import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
 import { badRequest, conflict, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
+import { likeOf } from '../message/common';
 import { BASE, ms, page } from './access';
 import { json, parseJson, wdb } from './tables';
 
@@ -54,7 +55,10 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
       let qb = live();
       if (q.keyword)
         qb = qb.where((eb) =>
-          eb.or([eb('full_name', 'ilike', `%${q.keyword}%`), eb('en_code', 'ilike', `%${q.keyword}%`)]),
+          eb.or([
+            eb('full_name', 'ilike', likeOf(q.keyword ?? '')),
+            eb('en_code', 'ilike', likeOf(q.keyword ?? '')),
+          ]),
         );
       if (q.category) qb = qb.where('category', '=', q.category);
       const total = Number((await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
@@ -87,7 +91,7 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
     const q = req.query as WfListQuery;
     const { currentPage, pageSize, offset } = page(q);
     let qb = launchable(me(req).userId);
-    if (q.keyword) qb = qb.where('full_name', 'ilike', `%${q.keyword}%`);
+    if (q.keyword) qb = qb.where('full_name', 'ilike', likeOf(q.keyword));
     if (q.category) qb = qb.where('category', '=', q.category);
     const total = Number((await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
     const rows = await qb.selectAll().orderBy('sort_code').limit(pageSize).offset(offset).execute();

@@ -5,6 +5,7 @@ import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
 import { badRequest, conflict, forbidden, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
+import { likeOf } from '../message/common';
 import { assertCanRead, BASE, isFlowManager, ms, page, userNames } from './access';
 import { actOnTask, checkFormData } from './engine';
 import { json, parseJson, wdb } from './tables';
@@ -18,7 +19,7 @@ export default async function flowLaunchRoutes(app: FastifyInstance) {
     const q = req.query as WfListQuery;
     const { currentPage, pageSize, offset } = page(q);
     let qb = db.selectFrom('wf_task').where('initiator_id', '=', me(req).userId);
-    if (q.keyword) qb = qb.where('full_name', 'ilike', `%${q.keyword}%`);
+    if (q.keyword) qb = qb.where('full_name', 'ilike', likeOf(q.keyword));
     if (q.status !== undefined) qb = qb.where('status', '=', q.status);
     if (q.flowId) qb = qb.where('template_id', '=', q.flowId);
     const total = Number((await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);

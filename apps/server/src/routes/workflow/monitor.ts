@@ -2,6 +2,7 @@ import { IdParams, WfListQuery } from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
 import { conflict, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
+import { likeOf } from '../message/common';
 import { BASE, ms, page, userNames } from './access';
 import { wdb } from './tables';
 
@@ -21,7 +22,7 @@ export default async function monitorRoutes(app: FastifyInstance) {
       const q = req.query as WfListQuery;
       const { currentPage, pageSize, offset } = page(q);
       let qb = db.selectFrom('wf_task').where('status', '!=', 0);
-      if (q.keyword) qb = qb.where('full_name', 'ilike', `%${q.keyword}%`);
+      if (q.keyword) qb = qb.where('full_name', 'ilike', likeOf(q.keyword));
       if (q.status !== undefined) qb = qb.where('status', '=', q.status);
       if (q.flowId) qb = qb.where('template_id', '=', q.flowId);
       const total = Number((await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
