@@ -3,14 +3,12 @@
 // logout, 404, the guard, and a phone-sized screen. Screenshots go to e2e-results/.
 import path from 'node:path';
 import { MSG } from '@kp/server';
-import type { FastifyInstance } from 'fastify';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, RESULTS_DIR } from './browser';
 import { type KpServer, startKp } from './harness';
 
 let kp: KpServer;
-let app: FastifyInstance;
 let base: string;
 let browser: Browser;
 
@@ -32,7 +30,6 @@ async function openUserMenu(page: Page, item: string) {
 beforeAll(async () => {
   // The shared harness builds the host only when its dist is older than the sources (CI builds it first).
   kp = await startKp('shell');
-  app = kp.app;
   base = kp.base;
   browser = await launchBrowser();
 });
