@@ -1,3 +1,5 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import ts from 'typescript';
@@ -579,7 +581,7 @@ describe(`online development on ${TEST_DB_KIND}`, () => {
     expect(left.data.pagination.total).toBe(ids.length - 3);
   });
 
-  it('the code generator previews files that parse as TypeScript and zips them', async () => {
+  it('the code generator previews files that type-check against the real packages and zips them', async () => {
     expect((await t.call(emp, { method: 'GET', url: '/api/visualdev/Generater/AreasName' })).code).toBe(403);
     const areas = await t.call<string[]>(admin, { method: 'GET', url: '/api/visualdev/Generater/AreasName' });
     expect(areas.data).toContain('extend');
@@ -615,6 +617,34 @@ describe(`online development on ${TEST_DB_KIND}`, () => {
       expect(out.diagnostics?.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n')) ?? []).toEqual(
         [],
       );
+    }
+    // The generated page, routes and migration type-check (strict) against the real packages they import:
+    // @kp/renderer, @kp/engine, @kp/schema, antd, React, Fastify and Kysely.
+    const dir = path.resolve(import.meta.dirname, `../../../.gencheck-${process.pid}-${Date.now()}`);
+    try {
+      mkdirSync(dir, { recursive: true });
+      for (const f of pv.data.list) writeFileSync(path.join(dir, f.fileName), f.fileContent);
+      const base = ts.parseJsonConfigFileContent(
+        JSON.parse(
+          readFileSync(path.resolve(import.meta.dirname, '../../../../../tsconfig.base.json'), 'utf8'),
+        ),
+        ts.sys,
+        dir,
+      );
+      const program = ts.createProgram(
+        pv.data.list.filter((f) => /\.tsx?$/.test(f.fileName)).map((f) => path.join(dir, f.fileName)),
+        { ...base.options, noEmit: true },
+      );
+      const problems = ts
+        .getPreEmitDiagnostics(program)
+        .filter((d) => d.file?.fileName.startsWith(dir))
+        .map(
+          (d) =>
+            `${path.basename(d.file!.fileName)}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
+        );
+      expect(problems).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
     const mig = pv.data.list.find((f) => f.fileName === 'FeeApply.migration.ts')!.fileContent;
     expect(mig).toContain('createTable("oa_fee_apply")');
@@ -726,7 +756,7 @@ describe(`online development on ${TEST_DB_KIND}`, () => {
     });
     expect(stored.data.data).toMatchObject({ title: '改过的' });
     expect(stored.data.data.budget).toEqual(budget);
-  });
+  }, 180_000);
 
   it('copy makes an unreleased duplicate; delete removes the item, its menu and its records', async () => {
     const copy = await t.call<string>(admin, { method: 'POST', url: `${B}/${itemId}/Actions/Copy` });
