@@ -209,6 +209,21 @@ async function adminSteps(page: Page) {
     const userRow = page.locator('[data-testid="page-user"] .ant-table-row', { hasText: ACCOUNT });
     await userRow.locator('[data-testid="user-resume-btn"]').click();
     await page.locator('[data-testid="user-resume"]', { hasText: ACCOUNT }).waitFor({ timeout: T });
+    // staff record: a bad phone is refused with the server's msg and the dialog keeps the input; then saved
+    await page.locator('[data-testid="staff-edit-ContactInfo"]').click();
+    await page.locator('[data-testid="staff-mobilePhone"]').fill('123');
+    await page.locator('[data-testid="staff-save"]').click();
+    await page.locator('.ant-modal [role="alert"]').waitFor({ timeout: T });
+    expect(await page.locator('[data-testid="staff-mobilePhone"]').inputValue()).toBe('123');
+    await page.locator('[data-testid="staff-mobilePhone"]').fill('13900001111');
+    await page.locator('[data-testid="staff-save"]').click();
+    await page.locator('[data-testid="user-resume"]').getByText('13900001111').waitFor({ timeout: T });
+    // a list section: one education entry
+    await page.locator('[data-testid="staff-edit-EduInfo"]').click();
+    await page.locator('[data-testid="staff-add-entry"]').click();
+    await page.locator('[data-testid="staff-school"]').fill('同济大学');
+    await page.locator('[data-testid="staff-save"]').click();
+    await page.locator('[data-testid="user-resume"]').getByText('同济大学').waitFor({ timeout: T });
     await page.keyboard.press('Escape');
     const adminToken = await apiToken(kp.base, 'admin', 'admin123');
     const mark = async () =>

@@ -1,8 +1,10 @@
-import { STAFF_SECTIONS } from '@kp/schema';
-import { Descriptions, Drawer, Empty, Table } from 'antd';
-import { useEffect, useState } from 'react';
+import { STAFF_SECTIONS, type StaffSection } from '@kp/schema';
+import { Button, Descriptions, Drawer, Empty, Table } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../api/http';
+import { StaffEditor } from './StaffEditor';
+import { usePerm } from './usePerm';
 
 type Section = Record<string, unknown> & { list?: Record<string, unknown>[] };
 interface ResumeData {
@@ -32,14 +34,19 @@ export function filledFields(s: Section | undefined): [string, string][] {
 export function ResumeDrawer({ userId, onClose }: { userId: string | null; onClose: () => void }) {
   const { t } = useTranslation();
   const [data, setData] = useState<ResumeData | null>(null);
-  useEffect(() => {
-    setData(null);
+  const perm = usePerm();
+  const [editing, setEditing] = useState<StaffSection | null>(null);
+  const load = useCallback(() => {
     if (!userId) return;
     http
       .get<ResumeData>(`/api/permission/users/resume/${userId}`)
       .then((r) => setData(r.data))
       .catch(() => onClose());
   }, [userId, onClose]);
+  useEffect(() => {
+    setData(null);
+    load();
+  }, [load]);
   return (
     <Drawer open={!!userId} size={720} title={t('adm.resume')} onClose={onClose}>
       {data && (
@@ -58,7 +65,19 @@ export function ResumeDrawer({ userId, onClose }: { userId: string | null; onClo
             const fields = filledFields(s);
             return (
               <div key={name} style={{ marginTop: 16 }}>
-                <h4>{t(`adm.staff_${name}`)}</h4>
+                <h4>
+                  {t(`adm.staff_${name}`)}
+                  {perm.btn('btn_edit') && (
+                    <Button
+                      type="link"
+                      size="small"
+                      data-testid={`staff-edit-${name}`}
+                      onClick={() => setEditing(name)}
+                    >
+                      {t('adm.edit')}
+                    </Button>
+                  )}
+                </h4>
                 {rows && rows.length > 0 ? (
                   <Table
                     size="small"
@@ -66,7 +85,7 @@ export function ResumeDrawer({ userId, onClose }: { userId: string | null; onClo
                     pagination={false}
                     dataSource={rows}
                     columns={Object.keys(rows[0] ?? {}).map((k) => ({
-                      title: k,
+                      title: t(`adm.f_${k}`, { defaultValue: k }),
                       dataIndex: k,
                       render: show,
                     }))}
@@ -74,7 +93,7 @@ export function ResumeDrawer({ userId, onClose }: { userId: string | null; onClo
                 ) : fields.length > 0 ? (
                   <Descriptions bordered size="small" column={2}>
                     {fields.map(([k, v]) => (
-                      <Descriptions.Item key={k} label={k}>
+                      <Descriptions.Item key={k} label={t(`adm.f_${k}`, { defaultValue: k })}>
                         {v}
                       </Descriptions.Item>
                     ))}
@@ -86,6 +105,16 @@ export function ResumeDrawer({ userId, onClose }: { userId: string | null; onClo
             );
           })}
         </div>
+      )}
+      {editing && userId && (
+        <StaffEditor
+          userId={userId}
+          section={editing}
+          onClose={(saved) => {
+            setEditing(null);
+            if (saved) load();
+          }}
+        />
       )}
     </Drawer>
   );
