@@ -1,7 +1,3 @@
-// Users to and from Excel (exceljs): ExportExcel, TemplateDownload, ImportPreview, ImportData,
-// ExportExceptionData. Generated workbooks are stored as files and answered as { name, url } (the
-// framework's /api/file/Download route serves them to a signed-in caller).
-import { createHash } from 'node:crypto';
 import {
   type DownloadInfo,
   ImportDataBody,
@@ -15,6 +11,7 @@ import { defaultPasswordMd5 } from '../../auth/accounts';
 import { me } from '../../auth/guard';
 import { hashPasswordMd5 } from '../../auth/password';
 import { newId } from '../../auth/tokens';
+import { readOwnUpload, storeGeneratedFile } from '../../files/generated';
 import { ok } from '../../http/envelope';
 import { BTN, badInput, lang, likeOf, MENU } from './common';
 import {
@@ -35,45 +32,17 @@ import { pdb } from './tables';
 import { placeInScope } from './users-common';
 
 /** Stores a generated workbook for the caller and answers where to download it. */
-async function storeDownload(req: FastifyRequest, name: string, data: Buffer): Promise<DownloadInfo> {
-  const ctx = req.server.kp;
-  const id = newId();
-  const d = new Date();
-  const key = `files/${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}/${id}.xlsx`;
-  await ctx.storage.put(key, data);
-  await ctx.db
-    .insertInto('file_record')
-    .values({
-      id,
-      owner_user_id: me(req).userId,
-      original_name: name,
-      extension: 'xlsx',
-      file_type: 'document',
-      size: data.length,
-      md5: createHash('md5').update(data).digest('hex'),
-      storage_key: key,
-    })
-    .execute();
-  return { name, url: `/api/file/Download/document/${id}.xlsx` };
-}
+const storeDownload = (req: FastifyRequest, name: string, data: Buffer): Promise<DownloadInfo> =>
+  storeGeneratedFile(req, name, 'xlsx', data);
 
 const stamp = () => new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
 
 /** The bytes of an xlsx the caller uploaded (only their own files). */
 async function uploadedBytes(req: FastifyRequest, fileRef: string): Promise<Buffer> {
-  const ctx = req.server.kp;
-  const id = fileRef.replace(/\.[A-Za-z0-9]+$/, '').slice(0, 64);
-  const row = await ctx.db
-    .selectFrom('file_record')
-    .selectAll()
-    .where('id', '=', id)
-    .where('owner_user_id', '=', me(req).userId)
-    .executeTakeFirst();
-  if (!row) badInput(`fileId: ${msg('notFound', lang(req))}`);
-  if (!['xlsx', 'xls'].includes(row!.extension)) badInput(`fileId: ${msg('badFile', lang(req))}`);
-  const chunks: Buffer[] = [];
-  for await (const c of ctx.storage.get(row!.storage_key)) chunks.push(Buffer.from(c));
-  return Buffer.concat(chunks);
+  const got = await readOwnUpload(req, fileRef, ['xlsx', 'xls']);
+  if (got === 'missing') badInput(`fileId: ${msg('notFound', lang(req))}`);
+  if (got === 'badType') badInput(`fileId: ${msg('badFile', lang(req))}`);
+  return got as Buffer;
 }
 
 /** Database checks of import rows: organisation, positions, roles, duplicate accounts, scope. */

@@ -1,13 +1,11 @@
 // Records of an online-developed item to and from Excel (exceljs). The main sheet holds one row per
 // record (序号 + the main fields); each sub-table gets its own sheet whose 序号 column says which record
 // a row belongs to, so an export re-imports into the same records and sub-table rows.
-import { createHash } from 'node:crypto';
 import type { CompiledField, CompiledForm } from '@kp/engine';
 import { textIn } from '@kp/schema';
 import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
-import { me } from '../../auth/guard';
-import { newId } from '../../auth/tokens';
+import { readOwnUpload, storeGeneratedFile } from '../../files/generated';
 import { badRequest } from '../../http/api-error';
 import { cellText, mainFields, VMSG } from './common';
 
@@ -207,41 +205,13 @@ export async function readRecords(
 }
 
 /** Stores a generated workbook for the caller and answers where to download it. */
-export async function storeWorkbook(req: FastifyRequest, name: string, data: Buffer) {
-  const ctx = req.server.kp;
-  const id = newId();
-  const d = new Date();
-  const key = `files/${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}/${id}.xlsx`;
-  await ctx.storage.put(key, data);
-  await ctx.db
-    .insertInto('file_record')
-    .values({
-      id,
-      owner_user_id: me(req).userId,
-      original_name: name,
-      extension: 'xlsx',
-      file_type: 'document',
-      size: data.length,
-      md5: createHash('md5').update(data).digest('hex'),
-      storage_key: key,
-    })
-    .execute();
-  return { name, url: `/api/file/Download/document/${id}.xlsx` };
-}
+export const storeWorkbook = (req: FastifyRequest, name: string, data: Buffer) =>
+  storeGeneratedFile(req, name, 'xlsx', data);
 
 /** The bytes of an xlsx the caller uploaded (only their own files). */
 export async function uploadedWorkbook(req: FastifyRequest, fileRef: string): Promise<Buffer> {
-  const ctx = req.server.kp;
-  const id = fileRef.replace(/\.[A-Za-z0-9]+$/, '').slice(0, 64);
-  const row = await ctx.db
-    .selectFrom('file_record')
-    .selectAll()
-    .where('id', '=', id)
-    .where('owner_user_id', '=', me(req).userId)
-    .executeTakeFirst();
-  if (!row) throw badRequest('fileId: 文件不存在');
-  if (row.extension !== 'xlsx') throw badRequest(`fileId: ${VMSG.badFile}`);
-  const chunks: Buffer[] = [];
-  for await (const c of ctx.storage.get(row.storage_key)) chunks.push(Buffer.from(c));
-  return Buffer.concat(chunks);
+  const got = await readOwnUpload(req, fileRef, ['xlsx']);
+  if (got === 'missing') throw badRequest('fileId: 文件不存在');
+  if (got === 'badType') throw badRequest(`fileId: ${VMSG.badFile}`);
+  return got;
 }

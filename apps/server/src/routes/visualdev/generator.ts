@@ -3,13 +3,11 @@
 // @kp/renderer, a Fastify + Kysely route module that stores each main field in its own column (and
 // each sub-table in a child table), and its migration. CodePreview answers the files; DownloadCode
 // stores them as a zip and answers where to download it.
-import { createHash } from 'node:crypto';
 import type { CompiledField, CompiledForm } from '@kp/engine';
 import { GeneratorBody, IdParams } from '@kp/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import JSZip from 'jszip';
-import { me } from '../../auth/guard';
-import { newId } from '../../auth/tokens';
+import { storeGeneratedFile } from '../../files/generated';
 import { badRequest } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { type BaseRow, columnsOf, compiledOf, loadItem, mainFields } from './common';
@@ -369,25 +367,7 @@ export default async function generatorRoutes(app: FastifyInstance) {
       const zip = new JSZip();
       for (const f of files) zip.file(f.fileName, f.fileContent);
       const data = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
-      const id = newId();
-      const name = `${row.en_code}.zip`;
-      const d = new Date();
-      const key = `files/${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}/${id}.zip`;
-      await app.kp.storage.put(key, data);
-      await app.kp.db
-        .insertInto('file_record')
-        .values({
-          id,
-          owner_user_id: me(req).userId,
-          original_name: name,
-          extension: 'zip',
-          file_type: 'document',
-          size: data.length,
-          md5: createHash('md5').update(data).digest('hex'),
-          storage_key: key,
-        })
-        .execute();
-      return ok({ name, url: `/api/file/Download/document/${id}.zip` });
+      return ok(await storeGeneratedFile(req, `${row.en_code}.zip`, 'zip', data));
     },
   );
 }
