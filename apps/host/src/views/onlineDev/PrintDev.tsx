@@ -17,10 +17,10 @@ import dayjs from 'dayjs';
 import DOMPurify from 'dompurify';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { http } from '../../api/http';
+import { fillPrintTemplate, recordsTableHtml } from '../../util/printTemplate';
 import { usePerm } from '../permission/usePerm';
 import { openDownload } from './api';
 import { CODE_RE } from './model';
-import { fillPrintTemplate } from './print';
 import { tx } from './texts';
 
 interface PrintRow {
@@ -220,15 +220,13 @@ function PrintEditor({ value, onClose }: { value: Partial<PrintFull>; onClose: (
   const preview = useMemo(
     () =>
       DOMPurify.sanitize(
-        fillPrintTemplate(html, sample, [
-          {
-            nodeName: '部门审批',
-            userName: '王建国',
-            handleTime: Date.now(),
-            handleStatus: 1,
-            handleOpinion: '同意',
-          },
-        ]),
+        fillPrintTemplate(
+          html,
+          sample,
+          recordsTableHtml([
+            { nodeName: '部门审批', userName: '王建国', status: '通过', opinion: '同意', time: '' },
+          ]),
+        ),
       ),
     [html, sample],
   );

@@ -177,43 +177,5 @@ export function printableRecords<T extends { handleStatus?: number | null }>(rec
   return records.filter((r) => r.handleStatus === 0 || r.handleStatus === 1);
 }
 
-const esc = (v: unknown) =>
-  String(v ?? '').replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
-/**
- * Fills a print template: {field} placeholders with the (HTML-escaped) print data, {approvalRecords} with the
- * given records table HTML. Unknown placeholders become empty.
- */
-export function fillPrintTemplate(html: string, data: Record<string, unknown>, recordsHtml: string): string {
-  return html.replace(/\{([A-Za-z_][\w.-]*)\}/g, (_, k: string) => {
-    if (k === 'approvalRecords') return recordsHtml;
-    const v = data[k];
-    return esc(Array.isArray(v) ? v.join(',') : typeof v === 'object' && v !== null ? JSON.stringify(v) : v);
-  });
-}
-
-/** The approval records as an HTML table for a print template (signatures only as data: PNG images). */
-export function recordsTableHtml(
-  rows: Array<{
-    nodeName: string;
-    userName: string;
-    status: string;
-    opinion?: string | null;
-    signImg?: string | null;
-    time: string;
-  }>,
-): string {
-  const img = (s?: string | null) =>
-    s && /^data:image\/png;base64,[A-Za-z0-9+/=]+$/.test(s)
-      ? `<img alt="" src="${s}" style="height:40px">`
-      : '';
-  return `<table border="1" style="width:100%;border-collapse:collapse">${rows
-    .map(
-      (r) =>
-        `<tr><td>${esc(r.nodeName)}</td><td>${esc(r.userName)}</td><td>${esc(r.status)}</td><td>${esc(r.opinion)}</td><td>${img(r.signImg)}</td><td>${esc(r.time)}</td></tr>`,
-    )
-    .join('')}</table>`;
-}
+// Print templates are filled by one shared function (flows here, print design in online development).
+export { fillPrintTemplate, recordsTableHtml } from '../../util/printTemplate';
