@@ -136,6 +136,7 @@ describe('online development', () => {
     expect(await byTest(page, 'col-title').locator('input').isChecked()).toBe(true);
     if (!(await byTest(page, 'search-title').locator('input').isChecked()))
       await byTest(page, 'search-title').locator('input').click();
+    await byTest(page, 'sortable-budget').locator('input').click();
     await byTest(page, 'webdesign-save').click();
     await page.getByText('新建成功').first().waitFor();
     await byTest(page, 'release-feeApply').click();
@@ -236,6 +237,11 @@ describe('online development', () => {
     // the imported record came back with its lines: its total is recomputed from them
     await expect.poll(() => page.locator('.ant-table-row', { hasText: '3600' }).count()).toBe(2);
 
+    // the budget column was made sortable in the list design: sorting asks the server, highest first on the second click
+    const budgetHeader = page.locator('.ant-table-thead th', { hasText: '预算' });
+    await budgetHeader.click();
+    await budgetHeader.click();
+    await expect.poll(() => budgetHeader.getAttribute('aria-sort')).toBe('descending');
     // search by title
     await byTest(page, 'query-title').fill('出差');
     await byTest(page, 'query-search').click();

@@ -60,6 +60,26 @@ export function ColumnDesign({
               ),
             },
             {
+              title: tx('sortable'),
+              key: 'sortable',
+              render: (_, f) => (
+                <span data-testid={`sortable-${f.vModel}`}>
+                  <Checkbox
+                    disabled={!shown.has(f.vModel)}
+                    checked={!!value.columnList.find((c) => c.prop === f.vModel)?.sortable}
+                    onChange={(e) =>
+                      onChange({
+                        ...value,
+                        columnList: value.columnList.map((c) =>
+                          c.prop === f.vModel ? { ...c, sortable: e.target.checked } : c,
+                        ),
+                      })
+                    }
+                  />
+                </span>
+              ),
+            },
+            {
               title: tx('searchFields'),
               key: 'search',
               render: (_, f) => (
@@ -89,6 +109,25 @@ export function ColumnDesign({
               onChange({ ...value, columnBtnsList: v as VisualDevColumnData['columnBtnsList'] })
             }
             options={ROW.map((b) => ({ value: b, label: tx(`btn_${b}` as 'btn_edit') }))}
+          />
+        </Card>
+        <Card size="small" title={tx('defaultSort')} style={{ marginBottom: 12 }}>
+          <Select
+            allowClear
+            style={{ width: 180 }}
+            value={value.defaultSidx}
+            placeholder={tx('createdAt')}
+            onChange={(defaultSidx) => onChange({ ...value, defaultSidx: defaultSidx || undefined })}
+            options={fields.map((f) => ({ value: f.vModel, label: f.label }))}
+          />{' '}
+          <Select
+            style={{ width: 100 }}
+            value={value.sort ?? 'desc'}
+            onChange={(sort) => onChange({ ...value, sort })}
+            options={[
+              { value: 'desc', label: tx('desc') },
+              { value: 'asc', label: tx('asc') },
+            ]}
           />
         </Card>
         <Card size="small" title={tx('paged')}>

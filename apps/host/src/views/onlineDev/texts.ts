@@ -89,6 +89,10 @@ const T = {
     description: '说明',
     createdAt: '创建时间',
     total: '共 {{n}} 条',
+    sortable: '可排序',
+    defaultSort: '默认排序',
+    asc: '升序',
+    desc: '降序',
   },
   zhtw: {} as Record<string, string>,
   en: {
@@ -178,6 +182,10 @@ const T = {
     description: 'Description',
     createdAt: 'Created',
     total: '{{n}} in all',
+    sortable: 'Sortable',
+    defaultSort: 'Default sort',
+    asc: 'Ascending',
+    desc: 'Descending',
   },
 };
 const ZHTW: Record<string, string> = {
@@ -231,6 +239,10 @@ const ZHTW: Record<string, string> = {
   description: '說明',
   createdAt: '創建時間',
   total: '共 {{n}} 條',
+  sortable: '可排序',
+  defaultSort: '默認排序',
+  asc: '升序',
+  desc: '降序',
 };
 T.zhtw = { ...T.zh, ...ZHTW };
 
