@@ -2,12 +2,15 @@
 // and GET /api/oauth/CurrentUser for 20 different users, on the real server (PGlite in memory, seeded),
 // 127.0.0.1. Prints p50, p99, requests per second and errors; an answer whose envelope code is not 200
 // counts as an error. Pass: no error at the bench's load.
+// Login is measured with the native hasher the server uses (@node-rs/bcrypt, off the event loop) and,
+// as its baseline in the same run, with the pure-JS bcryptjs it replaced (same hashes, same server).
 // Run: node --import tsx apps/server/bench/load.bench.ts
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildApp } from '../src/app';
+import { passwordHasher } from '../src/auth/password';
 import { md5Hex } from '../src/auth/tokens';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
@@ -84,13 +87,13 @@ const loginCase = (i: number) => ({
 });
 const figures: Array<[string, string, number, Figure]> = [];
 
-// Login: bcrypt (cost 10) dominates; 4 connections.
-figures.push([
-  'server.load.login',
-  `POST /api/oauth/Login, 20 users in turn, bcrypt cost ${BCRYPT}`,
-  4,
-  await run({ url: base, connections: 4, requests: accounts.map((_, i) => loginCase(i)) }),
-]);
+// Login: bcrypt (cost 10) dominates; 4 connections. Native first, then bcryptjs as the baseline.
+const loginRun = () => run({ url: base, connections: 4, requests: accounts.map((_, i) => loginCase(i)) });
+const hasher = (await passwordHasher('native')).name;
+const nativeLogin = await loginRun();
+await passwordHasher('js');
+const jsLogin = await loginRun();
+await passwordHasher('native');
 // CurrentUser: 20 users with their own tokens, 20 connections.
 let next = 0;
 figures.push([
@@ -115,6 +118,30 @@ await app.close();
 await db.close();
 await rm(dataDir, { recursive: true, force: true });
 
+console.log(
+  `BENCH ${JSON.stringify({
+    id: 'server.load.login',
+    title: `POST /api/oauth/Login, 20 users in turn, bcrypt cost ${BCRYPT} (${hasher}), 4 connections, ${DURATION}s: p50 ${nativeLogin.p50} ms, p99 ${nativeLogin.p99} ms, ${nativeLogin.errors} errors of ${nativeLogin.requests}; bcryptjs p50 ${jsLogin.p50} ms, p99 ${jsLogin.p99} ms`,
+    ours: { value: Math.round(nativeLogin.rps), unit: 'req/s' },
+    baseline: {
+      name: 'the same login with bcryptjs (pure JS, on the event loop)',
+      value: Math.round(jsLogin.rps),
+      unit: 'req/s',
+    },
+    p50: { value: nativeLogin.p50, unit: 'ms' },
+    p99: { value: nativeLogin.p99, unit: 'ms' },
+    errors: nativeLogin.errors,
+    requests: nativeLogin.requests,
+    ratio: Number((nativeLogin.rps / Math.max(jsLogin.rps, 0.1)).toFixed(2)),
+    ratioMeaning: 'native / bcryptjs logins per second (higher is better)',
+    target: '>= 1.5, 0 errors',
+    pass:
+      nativeLogin.errors === 0 &&
+      jsLogin.errors === 0 &&
+      nativeLogin.requests > 0 &&
+      nativeLogin.rps >= 1.5 * jsLogin.rps,
+  })}`,
+);
 for (const [id, title, connections, f] of figures)
   console.log(
     `BENCH ${JSON.stringify({

@@ -1,13 +1,53 @@
-import bcrypt from 'bcryptjs';
 import { md5Hex } from './tokens';
+
+/** bcrypt, either native (@node-rs/bcrypt, on libuv's thread pool) or pure JS (bcryptjs, on the event loop). */
+export interface PasswordHasher {
+  name: '@node-rs/bcrypt' | 'bcryptjs';
+  hash(password: string, cost: number): Promise<string>;
+  verify(password: string, hash: string): Promise<boolean>;
+}
+
+async function loadJs(): Promise<PasswordHasher> {
+  const { default: bcrypt } = await import('bcryptjs');
+  return {
+    name: 'bcryptjs',
+    hash: (p, cost) => bcrypt.hash(p, cost),
+    verify: (p, h) => bcrypt.compare(p, h),
+  };
+}
+
+async function loadNative(): Promise<PasswordHasher> {
+  const native = await import('@node-rs/bcrypt');
+  // the same $2a$/$2b$ hashes either way; a broken or missing binary fails here, not at the first login
+  if (!native.verifySync('x', native.hashSync('x', { cost: 4 }))) throw new Error('native bcrypt self-check');
+  return {
+    name: '@node-rs/bcrypt',
+    hash: (p, cost) => native.hash(p, { cost }),
+    verify: (p, h) => native.verify(p, h),
+  };
+}
+
+let current: Promise<PasswordHasher> | undefined;
+
+/**
+ * The hasher in use: native @node-rs/bcrypt (prebuilt, runs off the event loop) and bcryptjs only when
+ * the native binary cannot load on this platform. `kind` switches it (the load bench compares both);
+ * both read and write the same bcrypt hashes, so switching never invalidates a stored password.
+ */
+export function passwordHasher(kind?: 'native' | 'js'): Promise<PasswordHasher> {
+  if (kind === 'js') current = loadJs();
+  else if (kind === 'native') current = loadNative();
+  current ??= loadNative().catch(() => loadJs());
+  return current;
+}
 
 /** The client sends MD5 hex of the password; we store bcrypt of that hex string (lower-cased). */
 export async function hashPasswordMd5(md5: string, cost: number): Promise<string> {
-  return bcrypt.hash(md5.toLowerCase(), cost);
+  return (await passwordHasher()).hash(md5.toLowerCase(), cost);
 }
 
 export async function verifyPasswordMd5(md5: string, hash: string): Promise<boolean> {
-  return bcrypt.compare(md5.toLowerCase(), hash);
+  return (await passwordHasher()).verify(md5.toLowerCase(), hash);
 }
 
 /**
