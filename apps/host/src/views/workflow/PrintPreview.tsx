@@ -7,6 +7,7 @@ import { currentLanguage } from '../../i18n';
 import { type OperatorRecord, wfApi } from './api';
 import { WF_NS } from './i18n';
 import { fillPrintTemplate, handleStatusKey, printableRecords, recordsTableHtml } from './model';
+import { docxName, printDocx, saveBlob } from './printDocx';
 import { wfProviders } from './providers';
 import { fmtTime } from './util';
 
@@ -19,7 +20,7 @@ const PRINT_CSS = `@media print { body.${PRINT_CLASS} * { visibility: hidden !im
 /**
  * Print preview (full screen): the task's form read-only and the approval content (records with handle
  * status 0 or 1, reading B) from the print data call; print (window.print on this part only), Word download
- * (an HTML document Word opens, .doc) and cancel.
+ * (a .docx built from the shown HTML) and cancel.
  */
 export function PrintPreview(props: {
   open: boolean;
@@ -95,14 +96,15 @@ export function PrintPreview(props: {
     window.print();
     setTimeout(done, 0);
   };
-  const word = () => {
-    const doc = `<html xmlns:o="urn:schemas-microsoft-com:office:office" xmlns:w="urn:schemas-microsoft-com:office:word"><head><meta charset="utf-8"><title>${props.title}</title></head><body>${html ?? area.current?.innerHTML ?? ''}</body></html>`;
-    const url = URL.createObjectURL(new Blob(['\ufeff', doc], { type: 'application/msword' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `${props.title}.doc`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  const [wordBusy, setWordBusy] = useState(false);
+  /** Word download: the shown HTML as a real .docx (docx is loaded only now). */
+  const word = async () => {
+    setWordBusy(true);
+    try {
+      saveBlob(await printDocx(html ?? area.current?.innerHTML ?? '', props.title), docxName(props.title));
+    } finally {
+      setWordBusy(false);
+    }
   };
 
   return (
@@ -115,7 +117,7 @@ export function PrintPreview(props: {
       destroyOnHidden
       footer={
         <Space>
-          <Button onClick={word} disabled={!data} data-testid="wf-print-word">
+          <Button onClick={() => void word()} disabled={!data} loading={wordBusy} data-testid="wf-print-word">
             {t('btn.word')}
           </Button>
           <Button type="primary" onClick={print} disabled={!data} data-testid="wf-print-go">
