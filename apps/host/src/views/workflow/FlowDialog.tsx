@@ -18,7 +18,6 @@ import {
   Tabs,
   Tag,
   Timeline,
-  Transfer,
 } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,6 +42,7 @@ import {
   statusTag,
   timeline,
 } from './model';
+import { OrgUserSelect } from './OrgUserSelect';
 import { PrintPreview } from './PrintPreview';
 import { launchDefaults, wfProviders } from './providers';
 import { SignaturePad } from './SignaturePad';
@@ -76,7 +76,7 @@ const AFTER_SUCCESS_MS = 1000;
 /** The full-screen workflow form dialog (spec 2 §2) with its tabs, buttons and sub-dialogs. */
 export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(refresh: boolean): void }) {
   const { t } = useTranslation(WF_NS);
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
   const user = useStore(sessionStore, (s) => s.userInfo);
   const lang = currentLanguage() as Language;
   const [state, setState] = useState<Loaded | null>(null);
@@ -91,7 +91,6 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
   const [printOpen, setPrintOpen] = useState(false);
   const [printFormId, setPrintFormId] = useState<string | undefined>();
   const [printConfigs, setPrintConfigs] = useState<Array<{ id: string; fullName: string }> | null>(null);
-  const [users, setUsers] = useState<UserOption[]>([]);
   const [signerOpen, setSignerOpen] = useState(false);
   /** Candidate nodes to choose for, and what to do with the choice (launch submit or audit). */
   const [cand, setCand] = useState<{
@@ -159,15 +158,6 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
       gone = true;
     };
   }, [props.open, props.taskId, props.flowId, props.operatorId, props.circulateId, opType]);
-
-  const needUsers = transferOpen || assignOpen || notifyOpen || signerOpen || approve !== null;
-  useEffect(() => {
-    if (needUsers && !users.length)
-      void wfApi
-        .users()
-        .then(setUsers)
-        .catch(() => {});
-  }, [needUsers, users.length]);
 
   const info = state?.info ?? null;
   const status = info?.flowTaskInfo.status ?? 0;
@@ -447,7 +437,6 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
         hasSign={hasSign}
         freeApprover={nodeProps.hasFreeApprover === true}
         customCopy={nodeProps.isCustomCopy === true}
-        users={users}
         onCancel={() => setApprove(null)}
         onSubmit={async (v) => {
           if (!operatorId || !approve) return;
@@ -494,7 +483,6 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
       <UserPickDialog
         open={transferOpen}
         title={t('dlg.transfer')}
-        users={users}
         requiredText={t('msg.transferUser')}
         onCancel={() => setTransferOpen(false)}
         onSubmit={async (uid) => {
@@ -508,7 +496,6 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
         open={signerOpen}
         multiple
         title={t('btn.addSigner')}
-        users={users}
         requiredText={t('msg.signerRequired')}
         onCancel={() => setSignerOpen(false)}
         onSubmit={async (ids) => {
@@ -531,7 +518,6 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
         <AssignDialog
           open={assignOpen}
           taskId={taskId}
-          users={users}
           onCancel={() => setAssignOpen(false)}
           onDone={() => {
             setAssignOpen(false);
@@ -539,9 +525,7 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
           }}
         />
       )}
-      {taskId && (
-        <NotifyDialog open={notifyOpen} taskId={taskId} users={users} onClose={() => setNotifyOpen(false)} />
-      )}
+      {taskId && <NotifyDialog open={notifyOpen} taskId={taskId} onClose={() => setNotifyOpen(false)} />}
       {taskId && state?.form && (
         <PrintPreview
           open={printOpen}
@@ -652,7 +636,6 @@ function ApproveDialog(props: {
   hasSign: boolean;
   freeApprover: boolean;
   customCopy: boolean;
-  users: UserOption[];
   onCancel(): void;
   onSubmit(v: {
     opinion: string;
@@ -678,7 +661,6 @@ function ApproveDialog(props: {
       setLoading(false);
     }
   }, [props.kind]);
-  const opts = props.users.map((u) => ({ value: u.id, label: u.fullName }));
   return (
     <Modal
       open={!!props.kind}
@@ -715,21 +697,20 @@ function ApproveDialog(props: {
         </Form.Item>
         {props.freeApprover && props.kind === 'audit' && (
           <Form.Item label={t('dlg.freeApprover')}>
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              options={opts}
-              value={freeApprover}
-              onChange={setFreeApprover}
+            <OrgUserSelect
+              testId="wf-free-approver"
+              title={t('dlg.freeApprover')}
+              value={freeApprover ? [freeApprover] : []}
+              onChange={(ids) => setFreeApprover(ids[0])}
             />
           </Form.Item>
         )}
         {props.customCopy && (
           <Form.Item label={t('dlg.copyTo')}>
-            <Select
-              mode="multiple"
-              showSearch={{ optionFilterProp: 'label' }}
-              options={opts}
+            <OrgUserSelect
+              multiple
+              testId="wf-copy-to"
+              title={t('dlg.copyTo')}
               value={copyIds}
               onChange={setCopyIds}
             />
@@ -819,7 +800,6 @@ function ReasonDialog(props: {
 export function UserPickDialog(props: {
   open: boolean;
   title: string;
-  users: UserOption[];
   requiredText: string;
   multiple?: boolean;
   onCancel(): void;
@@ -853,14 +833,12 @@ export function UserPickDialog(props: {
         }
       }}
     >
-      <Select
-        style={{ width: '100%' }}
-        mode={props.multiple ? 'multiple' : undefined}
-        showSearch={{ optionFilterProp: 'label' }}
-        data-testid="wf-user-pick"
-        options={props.users.map((u) => ({ value: u.id, label: u.fullName }))}
-        value={props.multiple ? ids : ids[0]}
-        onChange={(v: string | string[]) => setIds(Array.isArray(v) ? v : v ? [v] : [])}
+      <OrgUserSelect
+        testId="wf-user-pick"
+        multiple={props.multiple}
+        title={props.title}
+        value={ids}
+        onChange={setIds}
       />
     </Modal>
   );
@@ -993,17 +971,10 @@ function Summary(props: { taskId: string }) {
 }
 
 /** Assign (manager): node (请选择指派节点) and target user (请选择指派给谁). */
-export function AssignDialog(props: {
-  open: boolean;
-  taskId: string;
-  users: UserOption[];
-  onCancel(): void;
-  onDone(): void;
-}) {
+export function AssignDialog(props: { open: boolean; taskId: string; onCancel(): void; onDone(): void }) {
   const { t } = useTranslation(WF_NS);
   const { message } = App.useApp();
   const [nodes, setNodes] = useState<Array<{ nodeId: string; nodeName: string }>>([]);
-  const [users, setUsers] = useState<UserOption[]>(props.users);
   const [nodeCode, setNodeCode] = useState<string | undefined>();
   const [uid, setUid] = useState<string | undefined>();
   const [loading, setLoading] = useState(false);
@@ -1016,13 +987,7 @@ export function AssignDialog(props: {
       .nodeSelector(props.taskId)
       .then(setNodes)
       .catch(() => setNodes([]));
-    if (!props.users.length)
-      void wfApi
-        .users()
-        .then(setUsers)
-        .catch(() => {});
-  }, [props.open, props.taskId, props.users.length]);
-  const list = props.users.length ? props.users : users;
+  }, [props.open, props.taskId]);
   return (
     <Modal
       open={props.open}
@@ -1055,12 +1020,11 @@ export function AssignDialog(props: {
           />
         </Form.Item>
         <Form.Item label={t('dlg.assignUser')} required>
-          <Select
-            data-testid="wf-assign-user"
-            showSearch={{ optionFilterProp: 'label' }}
-            options={list.map((u) => ({ value: u.id, label: u.fullName }))}
-            value={uid}
-            onChange={setUid}
+          <OrgUserSelect
+            testId="wf-assign-user"
+            title={t('dlg.assignUser')}
+            value={uid ? [uid] : []}
+            onChange={(ids) => setUid(ids[0])}
           />
         </Form.Item>
       </Form>
@@ -1068,19 +1032,16 @@ export function AssignDialog(props: {
   );
 }
 
-/** The notify (known-person) picker: 选择知会人, 800 px, a multi-select user transfer list. */
-function NotifyDialog(props: { open: boolean; taskId: string; users: UserOption[]; onClose(): void }) {
+/** The notify (known-person) picker: 选择知会人, 800 px, users chosen in the organisation user picker. */
+function NotifyDialog(props: { open: boolean; taskId: string; onClose(): void }) {
   const { t } = useTranslation(WF_NS);
-  const [keys, setKeys] = useState<string[]>([]);
+  const [ids, setIds] = useState<string[]>([]);
   const [loading, setLoading] = useState(false);
   useEffect(() => {
     if (!props.open) return;
+    setIds([]);
     setLoading(false);
-    void wfApi
-      .notifyUsers(props.taskId)
-      .then((l) => setKeys(l.map((x) => x.userId)))
-      .catch(() => setKeys([]));
-  }, [props.open, props.taskId]);
+  }, [props.open]);
   return (
     <Modal
       open={props.open}
@@ -1090,23 +1051,23 @@ function NotifyDialog(props: { open: boolean; taskId: string; users: UserOption[
       okText={t('btn.confirm')}
       cancelText={t('btn.cancel')}
       confirmLoading={loading}
+      okButtonProps={{ 'data-testid': 'wf-notify-ok', disabled: !ids.length } as never}
       onOk={async () => {
         setLoading(true);
         try {
-          await wfApi.notify(props.taskId, keys);
+          await wfApi.notify(props.taskId, ids);
           props.onClose();
         } catch {
           setLoading(false);
         }
       }}
     >
-      <Transfer
-        dataSource={props.users.map((u) => ({ key: u.id, title: u.fullName }))}
-        targetKeys={keys}
-        onChange={(k) => setKeys(k.map(String))}
-        render={(i) => i.title ?? ''}
-        showSearch
-        styles={{ section: { width: 350, height: 400 } }}
+      <OrgUserSelect
+        multiple
+        testId="wf-notify-users"
+        title={t('dlg.notify')}
+        value={ids}
+        onChange={setIds}
       />
     </Modal>
   );

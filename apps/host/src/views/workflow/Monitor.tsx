@@ -164,7 +164,6 @@ export default function Monitor() {
         <AssignDialog
           open
           taskId={assignId}
-          users={[]}
           onCancel={() => setAssignId(null)}
           onDone={() => {
             setAssignId(null);

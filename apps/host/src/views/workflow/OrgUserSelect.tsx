@@ -1,0 +1,66 @@
+import { createRendererI18n, FormStore, RenderContext, type RenderContextValue, WIDGETS } from '@kp/renderer';
+import type { Language } from '@kp/schema';
+import { App } from 'antd';
+import { useMemo } from 'react';
+import { currentLanguage } from '../../i18n';
+import { wfProviders } from './providers';
+
+const providers = wfProviders();
+const noop = () => {};
+
+/**
+ * The organisation user picker of the workflow dialogs (cc, added signer, transfer, assign, free approver,
+ * notify): @kp/renderer's user widget (department tree loaded level by level, keyword search, the chosen
+ * list with clear-all; 800 px) with the HTTP providers of the flow forms. `title` is the picker's title.
+ */
+export function OrgUserSelect(props: {
+  value: string[];
+  onChange(ids: string[]): void;
+  multiple?: boolean;
+  title: string;
+  placeholder?: string;
+  testId?: string;
+}) {
+  const { message } = App.useApp();
+  const language = currentLanguage() as Language;
+  const ctx = useMemo<RenderContextValue>(() => {
+    const i18n = createRendererI18n(language);
+    return {
+      store: new FormStore({}),
+      providers,
+      language,
+      t: ((k: string, v?: Record<string, unknown>) => i18n.t(k, v) as string) as RenderContextValue['t'],
+      mode: 'edit',
+      formDisabled: false,
+      fieldsByModel: new Map(),
+      platform: 'pc',
+      labelAlign: 'right',
+      fieldChanged: noop,
+      validateField: noop,
+      message: (text, type = 'info') => void message[type](text),
+    };
+  }, [language, message]);
+  const kind = props.multiple ? 'usersSelect' : 'userSelect';
+  const field = useMemo(
+    () => ({
+      __config__: { jnpfKey: kind, label: props.title },
+      __vModel__: 'users',
+      multiple: !!props.multiple,
+    }),
+    [kind, props.title, props.multiple],
+  );
+  const W = WIDGETS[kind];
+  return (
+    <div data-testid={props.testId} className="kp-wf-user-select">
+      <RenderContext.Provider value={ctx}>
+        <W
+          field={field}
+          value={props.multiple ? props.value : (props.value[0] ?? '')}
+          onChange={(v) => props.onChange(Array.isArray(v) ? v.map(String) : v ? [String(v)] : [])}
+          disabled={false}
+          placeholder={props.placeholder ?? ''}
+        />
+      </RenderContext.Provider>
+    </div>
+  );
+}
