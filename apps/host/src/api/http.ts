@@ -125,3 +125,23 @@ export const http = {
   delete: <T>(url: string, data?: Record<string, unknown>, o?: Partial<RequestOptions>) =>
     request<T>({ ...o, url, method: 'DELETE', data }),
 };
+
+/**
+ * POST of a multipart form (uploads) with the session's token; resolves with the envelope on code 200 and
+ * throws ApiError with the server's msg otherwise (no toast: the caller shows it).
+ */
+export async function postFormData<T>(url: string, form: FormData): Promise<ApiResponse<T>> {
+  const token = getToken();
+  const r = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'jnpf-origin': CLIENT_ORIGIN,
+      ...(token ? { Authorization: token.startsWith('Bearer ') ? token : `Bearer ${token}` } : {}),
+    },
+    body: form,
+  });
+  const body = (await r.json().catch(() => null)) as ApiResponse<T> | null;
+  if (!body || typeof body.code !== 'number') throw new ApiError(0, defaultErrorText());
+  if (body.code !== 200) throw new ApiError(body.code, body.msg || defaultErrorText(), body);
+  return body;
+}

@@ -41,7 +41,7 @@ export function normaliseExt(ext: string): string {
 
 /** null when allowed, otherwise the refusal text. */
 export function checkUpload(type: string, ext: string, size: number): string | null {
-  const t = TYPES[type];
+  const t = Object.hasOwn(TYPES, type) ? TYPES[type] : undefined;
   if (!t) return `fileType: 不支持的上传类型 ${type.slice(0, 32)}`;
   const e = normaliseExt(ext);
   if (!ALL.has(e) || (t.images && !IMAGES.has(e)))

@@ -71,6 +71,7 @@ export function UploaderWidget({ field, value, onChange, disabled }: WidgetProps
             type="file"
             multiple
             hidden
+            style={{ display: 'none' }}
             data-testid={`upload-input-${field.__vModel__ ?? ''}`}
             accept={isImage ? 'image/*' : prop<string>(field, 'accept')}
             onChange={(e) => {

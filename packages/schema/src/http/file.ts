@@ -38,9 +38,11 @@ export const MergeBody = Type.Object({
   identifier: Type.String({ pattern: '^[0-9a-fA-F]{32}$' }),
   fileName: Type.String({ minLength: 1, maxLength: 255 }),
   fileSize: Type.Integer({ minimum: 0 }),
-  fileType: Type.String({ pattern: '^[A-Za-z0-9_-]{1,32}$' }),
+  /** The upload kind (annex, annexpic, document…), or, when `type` is given, the file's MIME type (spec 3 §3). */
+  fileType: Type.String({ maxLength: 255 }),
   extension: Type.String({ pattern: '^[A-Za-z0-9]{1,16}$' }),
-  type: Type.Optional(Type.String({ maxLength: 32 })),
+  /** The upload kind, as the renderer's merge payload sends it; wins over fileType. */
+  type: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,32}$' })),
 });
 export type MergeBody = Static<typeof MergeBody>;
 

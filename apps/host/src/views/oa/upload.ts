@@ -1,6 +1,6 @@
 import type { ApiResponse } from '@kp/schema';
 import SparkMD5 from 'spark-md5';
-import { ApiError, http } from '../../api/http';
+import { ApiError, http, postFormData } from '../../api/http';
 import { getToken } from '../../store/session';
 import { type Attachment, extOf } from './model';
 
@@ -16,16 +16,7 @@ async function md5OfFile(file: Blob): Promise<string> {
 }
 
 async function postForm<T>(url: string, form: FormData): Promise<T> {
-  const token = getToken();
-  const r = await fetch(url, {
-    method: 'POST',
-    headers: token ? { Authorization: token.startsWith('Bearer ') ? token : `Bearer ${token}` } : {},
-    body: form,
-  });
-  const body = (await r.json().catch(() => null)) as ApiResponse<T> | null;
-  if (!body || body.code !== 200)
-    throw new ApiError(body?.code ?? 0, body?.msg || '请求出错，请重试', body ?? undefined);
-  return body.data as T;
+  return (await postFormData<T>(url, form)).data as T;
 }
 
 /**

@@ -4,9 +4,9 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
+import { httpFormProviders } from '../../services/formProviders';
 import { useStore } from '../../store/createStore';
 import { sessionStore } from '../../store/session';
-import { wfProviders } from '../workflow/providers';
 import {
   api,
   type ImportCheck,
@@ -54,7 +54,7 @@ export default function DynamicModel() {
 
 function Runtime({ config }: { config: RuntimeConfig }) {
   const { modal, message } = App.useApp();
-  const providers = useMemo(() => wfProviders(), []);
+  const providers = useMemo(() => httpFormProviders(), []);
   const cols = config.columnData;
   // Exported fields: the main fields and the sub-tables (each sub-table goes to its own sheet).
   const fields = useMemo(

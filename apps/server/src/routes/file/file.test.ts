@@ -113,6 +113,40 @@ describe(`files on ${TEST_DB_KIND}`, () => {
     expect(pv.data).toBe(m.data.url);
   });
 
+  it("takes the renderer's merge payload: the kind in type, the MIME type in fileType; refuses unknown kinds", async () => {
+    const data = Buffer.from('报价单 3200 元');
+    expect((await sendChunks(data, '报价单.txt', 'txt')).map((a) => a.code)).toEqual([200]);
+    const m = await t.call<any>(token, {
+      method: 'POST',
+      url: '/api/file/merge',
+      payload: {
+        identifier: md5(data),
+        fileName: '报价单.txt',
+        fileSize: data.length,
+        fileType: 'text/plain',
+        extension: 'txt',
+        type: 'annex',
+      },
+    });
+    expect(m.code, m.msg).toBe(200);
+    expect(m.data.url).toMatch(/^\/api\/file\/Download\/annex\/[0-9a-f]{32}\.txt$/);
+    for (const type of ['constructor', '__proto__', 'nope']) {
+      const r = await t.call<any>(token, {
+        method: 'POST',
+        url: '/api/file/merge',
+        payload: {
+          identifier: md5(data),
+          fileName: 'a.txt',
+          fileSize: data.length,
+          fileType: type,
+          extension: 'txt',
+        },
+      });
+      expect(r.code, type).toBe(400);
+      expect(r.msg).toContain('fileType');
+    }
+  });
+
   it('refuses a merge whose MD5 does not match and removes the chunks', async () => {
     const data = Buffer.from('hello world, this is a document');
     const fake = md5(Buffer.from('something else'));

@@ -141,7 +141,9 @@ export default async function fileRoutes(app: FastifyInstance) {
     async (req) => {
       const b = req.body as MergeBody;
       const ext = normaliseExt(b.extension);
-      const refusal = checkUpload(b.fileType, ext, b.fileSize);
+      // The spec's merge payload names the kind in `type` and the MIME type in fileType; ours, the kind in fileType.
+      const kind = b.type ?? b.fileType;
+      const refusal = checkUpload(kind, ext, b.fileSize);
       if (refusal) throw bad(refusal);
       const userId = me(req).userId;
       const prefix = chunkPrefix(userId, b.identifier);
@@ -187,7 +189,7 @@ export default async function fileRoutes(app: FastifyInstance) {
         owner: userId,
         name: b.fileName,
         ext,
-        type: b.fileType,
+        type: kind,
         size,
         md5,
         key,

@@ -42,6 +42,15 @@ describe(`bill rules on ${TEST_DB_KIND}`, () => {
       url: `/api/system/BillRule/${c.data}/Actions/Preview`,
     });
     expect(pv2.data).toBe(`T-${day}0001`);
+    // Form fields name their rule by enCode: the preview answers for it too, and an unknown one is 404.
+    const byCode = await t.call<Any>(emp, {
+      method: 'GET',
+      url: '/api/system/BillRule/testNo/Actions/Preview',
+    });
+    expect(byCode.data).toBe(`T-${day}0001`);
+    expect(
+      (await t.call(emp, { method: 'GET', url: '/api/system/BillRule/noSuchRule/Actions/Preview' })).code,
+    ).toBe(404);
     const n1 = await t.call<Any>(emp, { method: 'GET', url: '/api/system/BillRule/BillNumber/testNo' });
     const n2 = await t.call<Any>(emp, { method: 'GET', url: `/api/system/BillRule/BillNumber/${c.data}` });
     expect([n1.data, n2.data]).toEqual([`T-${day}0001`, `T-${day}0002`]);

@@ -141,8 +141,15 @@ export default async function billRuleRoutes(app: FastifyInstance) {
     '/api/system/BillRule/:id/Actions/Preview',
     { schema: { tags: ['system'], params: IdParams } },
     async (req) => {
-      const r = await find((req.params as IdParams).id);
-      return ok(nextBillNumber(ruleOf(r), stateOf(r), new Date()).number);
+      // By id or enCode (form fields name their rule by enCode): what the next number looks like, not taken.
+      const key = (req.params as IdParams).id;
+      const r = await db
+        .selectFrom('sys_bill_rule')
+        .selectAll()
+        .where((eb) => eb.or([eb('id', '=', key), eb('en_code', '=', key)]))
+        .executeTakeFirst();
+      if (!r) throw notFound();
+      return ok(nextBillNumber(ruleOf(r as Row), stateOf(r as Row), new Date()).number);
     },
   );
 

@@ -1,0 +1,248 @@
+// The host's form providers end to end: a released online-development form whose fields need the server
+// (a dictionary select, a region picker, a user picker, a department picker, an attachment upload and a
+// bill number) is filled in by an employee in Chromium. Every option list, tree and upload comes from the
+// real server; the saved record holds the chosen ids, the uploaded file and the bill number the server
+// took; the list shows names, not ids.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, RESULTS_DIR } from './browser';
+import { apiToken, type KpServer, loginAs, startKp } from './harness';
+
+const cfg = (jnpfKey: string, label: string, extra: Record<string, unknown> = {}) => ({
+  jnpfKey,
+  label,
+  showLabel: true,
+  required: false,
+  span: 24,
+  ...extra,
+});
+const FORM = {
+  formRef: 'elForm',
+  formModel: 'dataForm',
+  size: 'default',
+  labelPosition: 'right',
+  labelWidth: 100,
+  formRules: 'rules',
+  gutter: 15,
+  disabled: false,
+  span: 24,
+  formBtns: false,
+  idGlobal: 300,
+  fields: [
+    { __config__: cfg('comInput', '事由', { required: true, formId: 201 }), __vModel__: 'title' },
+    {
+      __config__: cfg('dicSelect', '费用类型', {
+        formId: 202,
+        dictionaryType: 'expenseType',
+        required: true,
+      }),
+      __vModel__: 'kind',
+    },
+    { __config__: cfg('address', '地点', { formId: 203 }), __vModel__: 'region', level: 0 },
+    { __config__: cfg('userSelect', '经办人', { formId: 204 }), __vModel__: 'owner' },
+    { __config__: cfg('depSelect', '部门', { formId: 205 }), __vModel__: 'dept' },
+    { __config__: cfg('uploadFz', '附件', { formId: 206 }), __vModel__: 'files', limit: 3 },
+    { __config__: cfg('billRule', '单号', { formId: 207, rule: 'expenseApply' }), __vModel__: 'no' },
+  ],
+};
+const COLUMNS = {
+  columnList: [
+    { prop: 'title', label: '事由' },
+    { prop: 'kind', label: '费用类型' },
+    { prop: 'owner', label: '经办人' },
+    { prop: 'no', label: '单号' },
+  ],
+  searchList: [],
+  btnsList: ['add'],
+  columnBtnsList: ['edit', 'detail'],
+  hasPage: true,
+  pageSize: 20,
+};
+
+let kp: KpServer;
+let browser: Browser;
+let ctx: BrowserContext;
+
+async function call<T>(token: string, method: string, url: string, body?: unknown) {
+  const res = await fetch(`${kp.base}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return (await res.json()) as { code: number; msg: string; data: T };
+}
+
+beforeAll(async () => {
+  kp = await startKp('form-providers');
+  browser = await launchBrowser();
+  ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+});
+afterAll(async () => {
+  await ctx?.close();
+  await browser?.close();
+  await kp?.close();
+});
+
+const item = (page: Page, vModel: string) => page.locator(`[data-testid="dm-form"] [data-field="${vModel}"]`);
+
+describe('form providers on a released online form', () => {
+  it('an employee fills dictionary, region, user, department, upload and bill-number fields from the server', async () => {
+    const admin = await apiToken(kp.base, 'admin', 'admin123');
+    const created = await call<string>(admin, 'POST', '/api/visualdev/Base', {
+      fullName: '费用登记',
+      enCode: 'providerDemo',
+      formData: FORM,
+      columnData: COLUMNS,
+    });
+    expect(created.code, created.msg).toBe(200);
+    const rel = await call(admin, 'POST', `/api/visualdev/Base/${created.data}/Actions/Release`, {});
+    expect(rel.code, rel.msg).toBe(200);
+    // grant the released menu and its buttons to the employee role (as the authorise screen does)
+    const db = kp.app.kp.db;
+    const role = await db
+      .selectFrom('base_role')
+      .select('id')
+      .where('en_code', '=', 'employee')
+      .executeTakeFirstOrThrow();
+    const menu = await db
+      .selectFrom('base_module')
+      .select('id')
+      .where('en_code', '=', 'providerDemo')
+      .executeTakeFirstOrThrow();
+    const buttons = (
+      await db.selectFrom('base_module_button').select('id').where('module_id', '=', menu.id).execute()
+    ).map((b) => b.id);
+    const auth = await call<{ module: string[]; button: string[] }>(
+      admin,
+      'GET',
+      `/api/permission/Authority/Data/${role.id}`,
+    );
+    const put = await call(admin, 'PUT', `/api/permission/Authority/Data/${role.id}`, {
+      ...auth.data,
+      module: [...auth.data.module, menu.id],
+      button: [...auth.data.button, ...buttons],
+    });
+    expect(put.code, put.msg).toBe(200);
+
+    // what the employee's department path looks like, to walk the department tree by names
+    const me = await db
+      .selectFrom('base_user')
+      .select(['id', 'department_id'])
+      .where('account', '=', 'zhangwei')
+      .executeTakeFirstOrThrow();
+    const unit = await db
+      .selectFrom('base_organize')
+      .select(['full_name', 'tree_path'])
+      .where('id', '=', me.department_id!)
+      .executeTakeFirstOrThrow();
+    const pathIds = unit.tree_path.split(/[,/]/).filter(Boolean);
+    const pathNames = await Promise.all(
+      pathIds.map(async (id) =>
+        db.selectFrom('base_organize').select('full_name').where('id', '=', id).executeTakeFirstOrThrow(),
+      ),
+    );
+    const preview = await call<string>(admin, 'GET', '/api/system/BillRule/expenseApply/Actions/Preview');
+    expect(preview.code).toBe(200);
+
+    const page = await ctx.newPage();
+    page.setDefaultTimeout(30_000);
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await loginAs(page, kp.base, 'zhangwei', 'kp123456');
+    await page.goto(`${kp.base}/kpSystem/model/providerDemo`);
+    await page.getByTestId('page-dynamicModel').waitFor();
+    await page.getByTestId('dm-add').click();
+    await page.getByTestId('dm-form').waitFor();
+
+    // the bill number shows the rule's next number (a preview: the server takes it on save)
+    await expect.poll(() => item(page, 'no').locator('input').inputValue()).toBe(preview.data);
+
+    await item(page, 'title').locator('input').fill('项目部打印机');
+    // dictionary options come from 费用类型 (expenseType)
+    await item(page, 'kind').locator('.ant-select').click();
+    await page.locator('.ant-select-dropdown .ant-select-item-option', { hasText: '办公费' }).click();
+
+    // region: the tree's first level comes from the server's area table
+    await item(page, 'region').locator('.ant-select').click();
+    const regionDialog = page.locator('.ant-modal', { has: page.locator('.kp-address-tree') });
+    await regionDialog
+      .locator('.ant-tree-treenode', { hasText: '北京市' })
+      .locator('.ant-tree-title')
+      .click();
+    await regionDialog.locator('.ant-btn-primary').click();
+    await expect.poll(() => item(page, 'region').textContent()).toContain('北京市');
+
+    // user picker: search the organisation for 王建国
+    await item(page, 'owner').locator('.ant-select').click();
+    const userDialog = page.locator('.ant-modal', { has: page.locator('.kp-transfer') });
+    await userDialog.locator('.ant-input-search input').fill('王建国');
+    await userDialog.locator('.ant-input-search input').press('Enter');
+    await userDialog.locator('.ant-list-item', { hasText: '王建国' }).first().click();
+    await userDialog.locator('.ant-btn-primary').last().click();
+    await expect.poll(() => item(page, 'owner').textContent()).toContain('王建国');
+
+    // department: walk the organisation tree down to the employee's department
+    await item(page, 'dept').locator('.ant-select').click();
+    for (const n of pathNames.slice(0, -1)) {
+      const node = page.locator('.ant-select-tree-treenode', { hasText: n.full_name }).first();
+      await node.locator('.ant-select-tree-switcher').click();
+    }
+    await page
+      .locator('.ant-select-tree-treenode', { hasText: unit.full_name })
+      .first()
+      .locator('.ant-select-tree-title')
+      .click();
+    await expect.poll(() => item(page, 'dept').textContent()).toContain(unit.full_name);
+
+    // attachment: chunked upload through /api/file/chunk and /api/file/merge
+    await item(page, 'files')
+      .locator('input[type="file"]')
+      .setInputFiles({
+        name: '报价单.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('打印机报价 3200 元'),
+      });
+    await item(page, 'files').getByText('报价单.txt').first().waitFor();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${RESULTS_DIR}/form-providers-filled.png` });
+
+    await page.locator('[data-testid="dm-form"] .kp-form-buttons .ant-btn-primary').click();
+    await page.getByText('新建成功').first().waitFor();
+
+    // the stored record: ids chosen from the server's lists, the file, the number the server took
+    const emp = await apiToken(kp.base, 'zhangwei', 'kp123456');
+    const list = await call<{ list: Array<Record<string, unknown>> }>(
+      emp,
+      'POST',
+      `/api/visualdev/OnlineDev/${created.data}/List`,
+      {},
+    );
+    expect(list.code, list.msg).toBe(200);
+    const rec = await call<{ data: Record<string, unknown> }>(
+      emp,
+      'GET',
+      `/api/visualdev/OnlineDev/${created.data}/${list.data.list[0]!.id as string}`,
+    );
+    const data = rec.data.data;
+    const head = await db
+      .selectFrom('base_user')
+      .select('id')
+      .where('account', '=', 'wangjianguo')
+      .executeTakeFirstOrThrow();
+    expect(data.kind).toBe('office');
+    expect(data.region).toEqual(['110000']);
+    expect(data.owner).toBe(head.id);
+    expect(data.dept).toBe(me.department_id);
+    expect(data.no).toBe(preview.data);
+    const files = data.files as Array<{ name: string; url: string }>;
+    expect(files).toHaveLength(1);
+    expect(files[0]!.name).toBe('报价单.txt');
+    const bytes = await fetch(`${kp.base}${files[0]!.url}`, { headers: { authorization: `Bearer ${emp}` } });
+    expect(await bytes.text()).toBe('打印机报价 3200 元');
+    expect(dialogs).toEqual([]);
+    await page.close();
+  });
+});
