@@ -3,8 +3,8 @@ import type { FormConfig, VisualDevColumnData } from '@kp/schema';
 import { App, Button, Form, Input, InputNumber, Modal, Radio, Space, Steps, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { httpFormProviders } from '../../services/formProviders';
 import { usePerm } from '../permission/usePerm';
-import { wfProviders } from '../workflow/providers';
 import { api, type ItemSummary } from './api';
 import { ColumnDesign } from './ColumnDesign';
 import { CODE_RE, defaultColumnData, mainFieldsOf, syncColumnData } from './model';
@@ -210,7 +210,7 @@ function DesignEditor({ draft, onClose }: { draft: Draft; onClose: (saved: boole
   const [columnData, setColumnData] = useState<VisualDevColumnData | null>(draft.columnData);
   const [saving, setSaving] = useState(false);
   // The canvas and the preview draw real controls: pickers read the organisation from the server.
-  const providers = useMemo(() => wfProviders(), []);
+  const providers = useMemo(() => httpFormProviders(), []);
   const cols = useMemo(
     () => (columnData ? syncColumnData(columnData, fields) : defaultColumnData(fields)),
     [columnData, fields],
