@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { FormOperate } from '../flow/node';
 
 /** Workflow engine API (spec 2 §3 payloads, §7 paths); base /api/workflow/Engine. */
 const Str = (max = 500) => Type.String({ maxLength: max });
@@ -88,8 +89,13 @@ export type WfNotifyBody = Static<typeof WfNotifyBody>;
 export const WfCommentBody = Type.Object({
   taskId: Type.String({ minLength: 1, maxLength: 50 }),
   text: Opt(Str(5000)),
-  file: Opt(Type.Union([Type.String({ maxLength: 20000 }), Type.Array(Type.Unknown(), { maxItems: 9 })])),
-  image: Opt(Type.Union([Type.String({ maxLength: 20000 }), Type.Array(Type.Unknown(), { maxItems: 9 })])),
+  /**
+   * Attachments: a JSON list (text or array) of `{ fileId | url, name, size }` naming uploads of
+   * /api/file; at most 9, checked by the route (not a schema union: Ajv's array coercion would turn a
+   * one-element array into its element while trying the text branch).
+   */
+  file: Opt(Type.Unknown()),
+  image: Opt(Type.Unknown()),
 });
 export type WfCommentBody = Static<typeof WfCommentBody>;
 
@@ -109,3 +115,34 @@ export const WfBatchBody = Type.Object({
   handleOpinion: Opt(Str(2000)),
 });
 export type WfBatchBody = Static<typeof WfBatchBody>;
+
+/** GET /FlowTask/LaunchInfo/{flowId}: params. */
+export const WfLaunchInfoParams = Type.Object({ flowId: Type.String({ minLength: 1, maxLength: 50 }) });
+export type WfLaunchInfoParams = Static<typeof WfLaunchInfoParams>;
+
+/**
+ * GET /FlowTask/LaunchInfo/{flowId} (our path): what the launch dialog needs, without creating a draft.
+ * Session + the start node's initiator rules (and the template's visible users); 403 otherwise, 404 when
+ * the flow is unknown, deleted or not released.
+ */
+export const WfLaunchInfo = Type.Object({
+  flowId: Type.String(),
+  fullName: Type.String(),
+  enCode: Type.String(),
+  category: Type.String(),
+  /** 1 system form, 2 custom form. */
+  formType: Type.Integer(),
+  /** The form config the renderer takes (FormConfig; same as FlowBefore info's flowFormInfo.propertyJson). */
+  formConf: Type.Unknown(),
+  /** The start node's formOperates (field writability at launch). */
+  formOperates: Type.Array(FormOperate),
+  /** The designer node tree (read-only diagram). */
+  flowTemplateJson: Type.Unknown(),
+  /** Print templates offered at the start node (node-less ones included). */
+  printIds: Type.Array(Type.String()),
+  /** The start node's properties as designed (button flags, texts, isCustomCopy, hasSign, …) minus formOperates. */
+  startNodeProperties: Type.Record(Type.String(), Type.Unknown()),
+  /** The flow template's own properties (isComment, isSummary, resubmitMode, …). */
+  flowProperties: Type.Record(Type.String(), Type.Unknown()),
+});
+export type WfLaunchInfo = Static<typeof WfLaunchInfo>;

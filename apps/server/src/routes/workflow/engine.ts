@@ -6,7 +6,6 @@ import {
   type FlowState,
   findNode,
   type OrgDirectory,
-  transition,
 } from '@kp/flow';
 import type { FlowTemplate, FormConfig } from '@kp/schema';
 import type { Selectable, Transaction } from 'kysely';
@@ -15,6 +14,7 @@ import type { AppContext } from '../../context';
 import { ApiError, badRequest, conflict, notFound } from '../../http/api-error';
 import { noticeTitle, notify, type WfNotice } from './notify';
 import { loadOrgDirectory } from './org';
+import { transitionWithChoices } from './subflow-choice';
 import { json, parseJson, type WfDatabase, type WfTaskTable, wdb } from './tables';
 
 export type TaskRow = Selectable<WfTaskTable>;
@@ -318,7 +318,7 @@ export async function actInTx(
     const now = opts.now ?? new Date();
     const l: Loaded = { row, snap, org: opts.org ?? (await loadOrgDirectory(tx)), tx, now };
     const action = await build(l);
-    const r = transition(snap.flow, action, {
+    const r = transitionWithChoices(snap.flow, action, {
       template: snap.template,
       org: l.org,
       now: now.toISOString(),
@@ -457,7 +457,7 @@ export async function launchInTx(
     };
     const now = input.now ?? new Date();
     const org = input.org ?? (await loadOrgDirectory(tx));
-    const r = transition(
+    const r = transitionWithChoices(
       createFlowState(),
       {
         type: 'submit',

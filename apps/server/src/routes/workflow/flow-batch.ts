@@ -17,6 +17,7 @@ import { likeOf } from '../message/common';
 import { assertCanRead, BASE, ms, splitIds, userNames } from './access';
 import { actOnTask, orgOf, type TaskSnapshot, WF_MSG } from './engine';
 import { myPendingOperator, taskOfOperator } from './flow-before';
+import { isChoiceSubflow, subflowCandidateNodes, subflowInitiators } from './subflow-choice';
 import { parseJson, wdb } from './tables';
 
 const TaskIdParams = Type.Object({ taskId: Type.String({ minLength: 1, maxLength: 50 }) });
@@ -121,6 +122,18 @@ export default async function flowBatchRoutes(app: FastifyInstance) {
       },
     };
   };
+  /**
+   * Approver nodes needing candidates (`{ nodeId, nodeName }`), then subflow nodes needing their initiators
+   * chosen (`{ nodeId, nodeName, nodeType: 'subFlow' }`, subflow-choice.ts).
+   */
+  const candidatesOf = (
+    state: FlowState,
+    action: Extract<FlowAction, { type: 'submit' | 'audit' }>,
+    context: FlowContext,
+  ) => {
+    const approvers = candidateNodes(state, action, context);
+    return [...approvers, ...subflowCandidateNodes(state, action, context, approvers)];
+  };
   const flowContext = async (template: FlowTemplate): Promise<FlowContext> => {
     const org = await orgOf(ctx);
     return { template, org, now: new Date().toISOString(), managers: org.managers };
@@ -137,8 +150,7 @@ export default async function flowBatchRoutes(app: FastifyInstance) {
       const { taskId } = req.params as { taskId: string };
       const b = (req.body ?? {}) as CandidatesBody;
       const { state, template, action } = await dryRunInput(req, taskId, b);
-      const list = candidateNodes(state, action, await flowContext(template));
-      return ok({ list });
+      return ok({ list: candidatesOf(state, action, await flowContext(template)) });
     },
   );
 
@@ -161,11 +173,19 @@ export default async function flowBatchRoutes(app: FastifyInstance) {
         approverRole?: string[];
       };
       const org = await orgOf(ctx);
-      const named = [
-        ...(p.approvers ?? []),
-        ...(p.approverPos ?? []).flatMap((x) => org.usersWithPosition(x)),
-        ...(p.approverRole ?? []).flatMap((x) => org.usersWithRole(x)),
-      ];
+      // A choice subflow node offers its named initiators (users, position and role holders) only.
+      const named = isChoiceSubflow(node)
+        ? subflowInitiators(node, org)
+        : [
+            ...(p.approvers ?? []),
+            ...(p.approverPos ?? []).flatMap((x) => org.usersWithPosition(x)),
+            ...(p.approverRole ?? []).flatMap((x) => org.usersWithRole(x)),
+          ];
+      if (isChoiceSubflow(node) && !named.length)
+        return ok({
+          list: [],
+          pagination: { currentPage: b.currentPage ?? 1, pageSize: b.pageSize ?? 20, total: 0 },
+        });
       const currentPage = b.currentPage ?? 1;
       const pageSize = b.pageSize ?? 20;
       let qb = db.selectFrom('base_user').where('enabled_mark', '=', 1);
@@ -230,7 +250,7 @@ export default async function flowBatchRoutes(app: FastifyInstance) {
     async (req) => {
       const q = req.query as { taskOperatorId: string };
       const { state, template, action } = await dryRunInput(req, q.taskOperatorId, {});
-      return ok({ list: candidateNodes(state, action, await flowContext(template)) });
+      return ok({ list: candidatesOf(state, action, await flowContext(template)) });
     },
   );
 

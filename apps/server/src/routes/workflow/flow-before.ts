@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { me } from '../../auth/guard';
 import { badRequest, conflict, forbidden, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
-import { assertCanRead, BASE, isFlowManager, ms, page, splitIds, userNames } from './access';
+import { assertCanRead, assertManagerOf, BASE, isFlowManager, ms, page, splitIds, userNames } from './access';
 import { actOnTask, checkFormData, type Loaded, launchTask, type TaskSnapshot, WF_MSG } from './engine';
 import { parseJson, wdb } from './tables';
 
@@ -423,9 +423,9 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
   });
   /** Manager terminate; {taskId} = the flow task id (monitor). */
   app.post(`${P}/Cancel/:taskId`, { schema: { params: TaskIdParams, body: WfReasonBody } }, async (req) => {
-    if (!isFlowManager(req)) throw forbidden();
     const b = (req.body ?? {}) as WfReasonBody;
     const { taskId } = req.params as TaskIdParams;
+    await assertManagerOf(db, req, taskId);
     await actOnTask(
       ctx,
       taskId,
@@ -445,6 +445,7 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
     if (!b.nodeCode) throw badRequest('请选择指派节点');
     if (!b.freeApproverUserId) throw badRequest('请选择指派给谁');
     const { taskId } = req.params as TaskIdParams;
+    await assertManagerOf(db, req, taskId);
     await actOnTask(ctx, taskId, (l) => ({
       type: 'assign',
       userId: l.org.managers[0] ?? me(req).userId,

@@ -7,6 +7,7 @@ import { badRequest, forbidden, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { assertCanRead, BASE, ms, userNames } from './access';
 import { noticeTitle, notify } from './notify';
+import { printValues } from './print-values';
 import { parseJson, wdb } from './tables';
 
 /** Print data, notify (知会). */
@@ -130,7 +131,7 @@ export default async function flowGeneralRoutes(app: FastifyInstance) {
     await assertCanRead(db, req, id);
     const t = await db
       .selectFrom('wf_task')
-      .select(['form_data', 'full_name', 'template_id'])
+      .select(['form_data', 'full_name', 'template_id', 'template_version'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     const formId = (req.query as { formId?: string }).formId;
@@ -157,9 +158,25 @@ export default async function flowGeneralRoutes(app: FastifyInstance) {
       db,
       recs.map((r) => r.user_id),
     );
+    const raw = { ...parseJson<Record<string, unknown>>(t.form_data, {}), fullName: t.full_name };
+    const tpl = await db
+      .selectFrom('wf_template')
+      .select('form_json')
+      .where('id', '=', t.template_id)
+      .executeTakeFirst();
+    const shown = tpl
+      ? await printValues(
+          db,
+          `${t.template_id}@print${t.template_version}`,
+          parseJson(tpl.form_json, null),
+          raw,
+        )
+      : raw;
     return ok({
       printTemplate,
-      printData: { ...parseJson<Record<string, unknown>>(t.form_data, {}), fullName: t.full_name },
+      // Display values (names, labels, formatted dates); the stored values are in printDataRaw.
+      printData: shown,
+      printDataRaw: raw,
       operatorRecordList: recs.map((r) => ({
         nodeName: r.node_name,
         userName: names.get(r.user_id) ?? r.user_id,

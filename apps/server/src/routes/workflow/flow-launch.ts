@@ -6,7 +6,8 @@ import { newId } from '../../auth/tokens';
 import { badRequest, conflict, forbidden, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { likeOf } from '../message/common';
-import { assertCanRead, BASE, isFlowManager, ms, page, userNames } from './access';
+import { assertCanRead, assertManagerOf, BASE, ms, page, userNames } from './access';
+import { checkCommentAttachments } from './comment-attachments';
 import { actOnTask, checkFormData } from './engine';
 import { json, parseJson, wdb } from './tables';
 
@@ -97,7 +98,7 @@ export default async function flowLaunchRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      if (!isFlowManager(req)) throw forbidden();
+      await assertManagerOf(db, req, (req.params as IdParams).id);
       const b = (req.body ?? {}) as { formData?: Record<string, unknown> } & Record<string, unknown>;
       const data = b.formData ?? Object.fromEntries(Object.entries(b).filter(([k]) => k !== 'formData'));
       await actOnTask(
@@ -187,12 +188,13 @@ export default async function flowLaunchRoutes(app: FastifyInstance) {
   app.post(C, { schema: { body: WfCommentBody } }, async (req) => {
     const b = req.body as WfCommentBody;
     await assertCanRead(db, req, b.taskId);
-    const list = (v: unknown) => (typeof v === 'string' ? parseJson<unknown[]>(v, []) : (v ?? []));
-    const file = list(b.file);
-    const image = list(b.image);
-    if (!Array.isArray(file) || file.length > 9) throw badRequest('file: 最多9个文件');
-    if (!Array.isArray(image) || image.length > 9) throw badRequest('image: 最多9张图片');
-    if (!b.text?.trim() && !file.length && !image.length) throw badRequest('评论不能为空');
+    const { file, image } = await checkCommentAttachments(db, {
+      taskId: b.taskId,
+      userId: me(req).userId,
+      text: b.text,
+      file: b.file,
+      image: b.image,
+    });
     const id = newId();
     await db
       .insertInto('wf_comment')

@@ -6,6 +6,7 @@ import flowEngineRoutes from './flow-engine';
 import flowFormRoutes from './flow-form';
 import flowGeneralRoutes from './flow-general';
 import flowLaunchRoutes from './flow-launch';
+import launchInfoRoutes from './launch-info';
 import monitorRoutes from './monitor';
 import { seedWorkflowExamples } from './seed';
 
@@ -17,6 +18,7 @@ export default async function workflowRoutes(app: FastifyInstance) {
   await app.register(flowBatchRoutes);
   await app.register(flowFormRoutes);
   await app.register(flowLaunchRoutes);
+  await app.register(launchInfoRoutes);
   await app.register(monitorRoutes);
   await app.register(flowGeneralRoutes);
   startDeadlineJob(app);

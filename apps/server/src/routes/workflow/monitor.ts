@@ -1,9 +1,9 @@
 import { IdParams, WfListQuery } from '@kp/schema';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { conflict, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { likeOf } from '../message/common';
-import { BASE, ms, page, userNames } from './access';
+import { assertManagerOf, BASE, monitorScope, ms, page, userNames } from './access';
 import { wdb } from './tables';
 
 const MENU = 'workFlow.flowMonitor';
@@ -21,14 +21,19 @@ export default async function monitorRoutes(app: FastifyInstance) {
     async (req) => {
       const q = req.query as WfListQuery;
       const { currentPage, pageSize, offset } = page(q);
-      let qb = db.selectFrom('wf_task').where('status', '!=', 0);
-      if (q.keyword) qb = qb.where('full_name', 'ilike', likeOf(q.keyword));
-      if (q.status !== undefined) qb = qb.where('status', '=', q.status);
-      if (q.flowId) qb = qb.where('template_id', '=', q.flowId);
+      // The caller's data scope on the monitor menu (admin: every flow; deptManager: his department's).
+      let qb = db
+        .selectFrom('wf_task as t')
+        .leftJoin('base_user as mu', 'mu.id', 't.initiator_id')
+        .where('t.status', '!=', 0)
+        .where(monitorScope(req));
+      if (q.keyword) qb = qb.where('t.full_name', 'ilike', likeOf(q.keyword));
+      if (q.status !== undefined) qb = qb.where('t.status', '=', q.status);
+      if (q.flowId) qb = qb.where('t.template_id', '=', q.flowId);
       const total = Number((await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
       const rows = await qb
-        .selectAll()
-        .orderBy('creator_time', 'desc')
+        .selectAll('t')
+        .orderBy('t.creator_time', 'desc')
         .limit(pageSize)
         .offset(offset)
         .execute();
@@ -53,8 +58,9 @@ export default async function monitorRoutes(app: FastifyInstance) {
       });
     },
   );
-  const setSuspended = (v: number, msg: string) => async (req: { params: unknown }) => {
+  const setSuspended = (v: number, msg: string) => async (req: FastifyRequest) => {
     const { id } = req.params as IdParams;
+    await assertManagerOf(db, req, id);
     // A plain row update under the same row lock actOnTask takes; suspended tasks refuse every action.
     const r = await db
       .updateTable('wf_task')
@@ -68,6 +74,7 @@ export default async function monitorRoutes(app: FastifyInstance) {
     `${P}/:id/Actions/Suspend`,
     { config: { permission: { menu: MENU } }, schema: { params: IdParams } },
     async (req) => {
+      await assertManagerOf(db, req, (req.params as IdParams).id);
       const t = await db
         .selectFrom('wf_task')
         .select('status')
