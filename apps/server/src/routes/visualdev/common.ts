@@ -1,6 +1,6 @@
 // Shared pieces of the online-development routes: loading an item, its compiled form (cached per
 // version of the config), the checks of a design, and turning posted form data into the stored record.
-import { type CompiledForm, compileForm, recalculate, validateFormData } from '@kp/engine';
+import { type CompiledForm, compileForm } from '@kp/engine';
 import {
   type FormConfig,
   makeValidator,
@@ -12,9 +12,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import { me } from '../../auth/guard';
 import type { Principal } from '../../auth/principal';
+import { serverFormData } from '../../forms/form-data';
 import { ApiError, badRequest, notFound } from '../../http/api-error';
-import { takeBillNumber } from '../system/bill-rule';
-import { sdb } from '../system/system-tables';
 import type { VdDb, VisualDevBaseTable } from './tables';
 
 export type BaseRow = Selectable<VisualDevBaseTable>;
@@ -141,13 +140,9 @@ export function requireGrant(p: Principal, menu: string, button?: string): void 
   if (!g || (button && !g.buttons.has(button))) throw new ApiError(403, '暂无权限');
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === 'object' && !Array.isArray(v);
-
 /**
- * Turns posted data into the record to store: only the form's fields are kept, read-only values
- * (system fields, bill numbers, calculate fields) are the server's, and the form's rules are checked
- * with the renderer's compiled schema. `previous` is the stored data on update (keeps create-time values).
+ * Turns posted data into the record to store (see forms/form-data: only the form's fields, read-only values
+ * are the server's, the form's rules checked). `previous` is the stored data on update.
  */
 export async function recordData(
   req: FastifyRequest,
@@ -155,69 +150,7 @@ export async function recordData(
   input: unknown,
   previous: Record<string, unknown> | null,
 ): Promise<Record<string, unknown>> {
-  const raw = jsonOf('data', input);
-  if (!isRecord(raw)) throw badRequest('data: 必须是对象');
-  const p = me(req);
-  const now = new Date();
-  const out: Record<string, unknown> = {};
-  for (const f of compiled.fields) {
-    if (f.table) continue;
-    const v = raw[f.vModel];
-    if (f.shape === 'table') {
-      const cols = compiled.fields.filter((c) => c.table === f.vModel);
-      const rows = Array.isArray(v) ? v.filter(isRecord).slice(0, 1000) : [];
-      out[f.vModel] = rows.map((r) => {
-        const row: Record<string, unknown> = {};
-        for (const c of cols) if (!c.readonly && r[c.vModel] !== undefined) row[c.vModel] = r[c.vModel];
-        return row;
-      });
-      continue;
-    }
-    if (!f.readonly) {
-      if (v !== undefined) out[f.vModel] = v;
-      continue;
-    }
-    const old = previous?.[f.vModel];
-    switch (f.key) {
-      case 'createUser':
-        out[f.vModel] = old ?? p.userId;
-        break;
-      case 'createTime':
-        out[f.vModel] = old ?? now.getTime();
-        break;
-      case 'modifyUser':
-        out[f.vModel] = previous ? p.userId : null;
-        break;
-      case 'modifyTime':
-        out[f.vModel] = previous ? now.getTime() : null;
-        break;
-      case 'currOrganize':
-        out[f.vModel] = old ?? p.organizeId ?? null;
-        break;
-      case 'currDept':
-        out[f.vModel] = old ?? p.departmentId ?? null;
-        break;
-      case 'currPosition':
-        out[f.vModel] = old ?? p.positionIds[0] ?? null;
-        break;
-      case 'billRule': {
-        if (old) out[f.vModel] = old;
-        else {
-          const rule = (f.config as { __config__: { rule?: string } }).__config__.rule;
-          out[f.vModel] = rule
-            ? await takeBillNumber(sdb(req.server.kp.db), rule, now).catch(() => null)
-            : null;
-        }
-        break;
-      }
-      default:
-        break; // calculate: recomputed below
-    }
-  }
-  const data = recalculate(compiled, out);
-  const r = validateFormData(compiled, data);
-  if (!r.ok) throw badRequest(r.errors.map((e) => `${e.path}: ${e.message}`).join('；'));
-  return data;
+  return serverFormData(req.server.kp.db, me(req), compiled, jsonOf('data', input), previous);
 }
 
 /** A cell's text for lists and exports: scalars as they are, lists joined, objects as JSON. */
