@@ -17,13 +17,14 @@ async function loadJs(): Promise<PasswordHasher> {
 }
 
 async function loadNative(): Promise<PasswordHasher> {
-  const native = await import('@node-rs/bcrypt');
+  const { default: native } = await import('@node-rs/bcrypt');
   // the same $2a$/$2b$ hashes either way; a broken or missing binary fails here, not at the first login
-  if (!native.verifySync('x', native.hashSync('x', { cost: 4 }))) throw new Error('native bcrypt self-check');
+  if (!native.verifySync('x', native.hashSync('x', 4))) throw new Error('native bcrypt self-check');
   return {
     name: '@node-rs/bcrypt',
-    hash: (p, cost) => native.hash(p, { cost }),
-    verify: (p, h) => native.verify(p, h),
+    hash: (p, cost) => native.hash(p, cost),
+    // a malformed stored hash is a refusal, as with bcryptjs
+    verify: (p, h) => native.verify(p, h).catch(() => false),
   };
 }
 
