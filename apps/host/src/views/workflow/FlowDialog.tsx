@@ -21,11 +21,11 @@ import {
 } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/http';
 import { currentLanguage } from '../../i18n';
 import { useStore } from '../../store/createStore';
 import { sessionStore } from '../../store/session';
-import { type BeforeInfo, type CommentRow, type OperatorRecord, type UserOption, wfApi } from './api';
+import { type BeforeInfo, type OperatorRecord, type UserOption, wfApi } from './api';
+import { Comments } from './Comments';
 import { WF_NS } from './i18n';
 import {
   APPROVE_DIALOG_WIDTH,
@@ -1070,73 +1070,5 @@ function NotifyDialog(props: { open: boolean; taskId: string; onClose(): void })
         onChange={setIds}
       />
     </Modal>
-  );
-}
-
-/** Flow comments (page size 20, newest first), with delete when isDel. */
-function Comments(props: { taskId: string }) {
-  const { t } = useTranslation(WF_NS);
-  const { message } = App.useApp();
-  const [rows, setRows] = useState<CommentRow[]>([]);
-  const [text, setText] = useState('');
-  const [ver, setVer] = useState(0);
-  useEffect(() => {
-    void ver;
-    void wfApi
-      .comments(props.taskId, 1)
-      .then((p) => setRows(p.list))
-      .catch(() => setRows([]));
-  }, [props.taskId, ver]);
-  return (
-    <div data-testid="wf-comments" style={{ maxWidth: 800 }}>
-      <Input.TextArea
-        rows={3}
-        value={text}
-        placeholder={t('dlg.commentPlaceholder')}
-        onChange={(e) => setText(e.target.value)}
-      />
-      <Button
-        style={{ marginTop: 8 }}
-        type="primary"
-        onClick={async () => {
-          if (!text.trim()) {
-            message.warning(t('dlg.commentEmpty'));
-            return;
-          }
-          try {
-            await wfApi.addComment(props.taskId, text.trim());
-            setText('');
-            setVer((v) => v + 1);
-          } catch (e) {
-            if (!(e instanceof ApiError)) throw e;
-          }
-        }}
-      >
-        {t('btn.confirm')}
-      </Button>
-      {rows.length === 0 ? (
-        <Empty description={t('msg.noData')} />
-      ) : (
-        rows.map((c) => (
-          <div key={c.id} style={{ borderBottom: '1px solid #eee', padding: '8px 0' }}>
-            <b>{c.creatorUserName}</b> <span style={{ color: '#999' }}>{fmtTime(c.creatorTime)}</span>
-            {c.isDel && (
-              <Button
-                type="link"
-                danger
-                size="small"
-                onClick={async () => {
-                  await wfApi.deleteComment(c.id).catch(() => {});
-                  setVer((v) => v + 1);
-                }}
-              >
-                {t('btn.delete')}
-              </Button>
-            )}
-            <div>{c.text}</div>
-          </div>
-        ))
-      )}
-    </div>
   );
 }

@@ -112,11 +112,20 @@ export interface BeforeInfo {
   formOperates: Array<{ id: string; read?: boolean; write?: boolean; required?: boolean }>;
 }
 
+/** One comment attachment (an upload of /api/file/Uploader/comment). */
+export interface CommentAttachment {
+  fileId: string;
+  url: string;
+  name: string;
+  size?: number;
+}
+
 export interface CommentRow {
   id: string;
   text?: string;
-  file?: string;
-  image?: string;
+  /** JSON list of CommentAttachment (or the list itself). */
+  file?: string | CommentAttachment[];
+  image?: string | CommentAttachment[];
   taskId: string;
   creatorUserName?: string;
   creatorUserHeadIcon?: string;
@@ -260,15 +269,18 @@ export const wfApi = {
     http
       .get<Paged<CommentRow>>(`${WF}/FlowComment`, { taskId, currentPage, pageSize: 20, sort: 'desc' })
       .then((r) => r.data),
-  addComment: (taskId: string, text: string) =>
-    http.post(`${WF}/FlowComment`, { taskId, text }, { showSuccess: true }),
+  addComment: (taskId: string, c: { text: string; image: CommentAttachment[]; file: CommentAttachment[] }) =>
+    http.post(`${WF}/FlowComment`, { taskId, ...c }, { showSuccess: true }),
   deleteComment: (id: string) => http.delete(`${WF}/FlowComment/${id}`, undefined, { showSuccess: true }),
   // print
   printData: (taskId: string, formId?: string) =>
     http
       .get<{
         printTemplate: string | null;
+        /** What the template shows: display values (user and department names, dictionary labels). */
         printData: Record<string, unknown>;
+        /** The stored values (ids), for the form drawn read-only; absent from older servers. */
+        printDataRaw?: Record<string, unknown>;
         operatorRecordList: OperatorRecord[];
       }>(`${WF}/FlowGeneral/printData/${taskId}`, formId ? { formId } : undefined)
       .then((r) => r.data),

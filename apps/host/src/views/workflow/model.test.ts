@@ -4,10 +4,15 @@ import {
   checkApproval,
   checkAssign,
   checkCandidates,
+  checkCommentFiles,
   checkReason,
+  commentAttachments,
+  commentIsEmpty,
+  commentsEnded,
   encodeDetailConfig,
   fillPrintTemplate,
   handleStatusKey,
+  nearBottom,
   parseDetailConfig,
   printableRecords,
   recordsHaveOpinion,
@@ -131,5 +136,55 @@ describe('print templates', () => {
       table,
     );
     expect(out).toBe(`<p>&lt;script&gt;x&lt;/script&gt;</p><p></p>${table}`);
+  });
+});
+
+describe('comments (spec 2 §5, §9)', () => {
+  const MB = 1024 * 1024;
+  const img = (name: string, size = MB, type = 'image/png') => ({ name, size, type });
+  it('images: image types only, at most 9, 50 MB each', () => {
+    expect(checkCommentFiles('image', 0, [img('a.png'), img('b.JPG', MB, 'image/jpeg')])).toBeNull();
+    expect(zhText(checkCommentFiles('image', 0, [img('a.pdf', MB, 'application/pdf')]) ?? '')).toBe(
+      '请上传图片',
+    );
+    expect(checkCommentFiles('image', 0, [img('a.png', MB, 'text/html')])).toBe('dlg.commentImageOnly');
+    expect(zhText(checkCommentFiles('image', 8, [img('a.png'), img('b.png')]) ?? '')).toBe('最多上传9张图片');
+    expect(checkCommentFiles('image', 8, [img('a.png')])).toBeNull();
+    expect(checkCommentFiles('image', 0, [img('a.png', 50 * MB)])).toBeNull();
+    expect(zhText(checkCommentFiles('image', 0, [img('a.png', 50 * MB + 1)]) ?? '')).toBe(
+      '文件大小不能超过50MB',
+    );
+  });
+  it('files: xls, xlsx, doc, docx, pdf, txt, ppt, pptx; at most 9; 50 MB each', () => {
+    const ok = ['a.xls', 'a.xlsx', 'a.doc', 'a.docx', 'a.pdf', 'a.txt', 'a.ppt', 'a.PPTX'].map((n) => ({
+      name: n,
+      size: MB,
+    }));
+    expect(checkCommentFiles('file', 0, ok)).toBeNull();
+    expect(checkCommentFiles('file', 0, [{ name: 'a.exe', size: 1 }])).toBe('dlg.commentFileType');
+    expect(checkCommentFiles('file', 0, [{ name: 'noext', size: 1 }])).toBe('dlg.commentFileType');
+    expect(checkCommentFiles('file', 2, ok)).toBe('dlg.commentMaxFiles');
+    expect(checkCommentFiles('file', 0, [{ name: 'a.pdf', size: 51 * MB }])).toBe('dlg.commentFileSize');
+  });
+  it('评论不能为空 unless text, an image or a file is given', () => {
+    expect(commentIsEmpty({ text: '  ', image: [], file: [] })).toBe(true);
+    expect(commentIsEmpty({ text: 'x', image: [], file: [] })).toBe(false);
+    expect(commentIsEmpty({ text: '', image: [{}], file: [] })).toBe(false);
+    expect(commentIsEmpty({ text: '', image: [], file: [{}] })).toBe(false);
+  });
+  it('paging: next page within 600 px of the bottom; a short page ends the list', () => {
+    expect(nearBottom({ scrollTop: 0, scrollHeight: 1600, clientHeight: 1000 })).toBe(true);
+    expect(nearBottom({ scrollTop: 0, scrollHeight: 1601, clientHeight: 1000 })).toBe(false);
+    expect(nearBottom({ scrollTop: 1, scrollHeight: 1601, clientHeight: 1000 })).toBe(true);
+    expect(commentsEnded(20)).toBe(false);
+    expect(commentsEnded(19)).toBe(true);
+    expect(commentsEnded(0)).toBe(true);
+  });
+  it('reads attachment lists given as JSON or as lists; drops entries without a url', () => {
+    const a = { fileId: 'f1', url: '/api/file/Download/comment/f1.png', name: 'a.png', size: 3 };
+    expect(commentAttachments(JSON.stringify([a, { name: 'x' }]))).toEqual([a]);
+    expect(commentAttachments([a])).toEqual([a]);
+    expect(commentAttachments('not json')).toEqual([]);
+    expect(commentAttachments(undefined)).toEqual([]);
   });
 });

@@ -179,3 +179,75 @@ export function printableRecords<T extends { handleStatus?: number | null }>(rec
 
 // Print templates are filled by one shared function (flows here, print design in online development).
 export { fillPrintTemplate, recordsTableHtml } from '../../util/printTemplate';
+
+/** Comments (spec 2 §5, §9): 9 images and 9 files, 50 MB each; page size 20; next page within 600 px. */
+export const COMMENT_MAX = 9;
+export const COMMENT_MAX_BYTES = 50 * 1024 * 1024;
+export const COMMENT_PAGE_SIZE = 20;
+export const COMMENT_NEAR_BOTTOM_PX = 600;
+export const COMMENT_IMAGE_EXTS = ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp'];
+export const COMMENT_FILE_EXTS = ['xls', 'xlsx', 'doc', 'docx', 'pdf', 'txt', 'ppt', 'pptx'];
+
+const extOfName = (name: string) => {
+  const i = name.lastIndexOf('.');
+  return i >= 0 ? name.slice(i + 1).toLowerCase() : '';
+};
+
+/** Why chosen files cannot be added to a comment (the text key), or null. */
+export function checkCommentFiles(
+  kind: 'image' | 'file',
+  current: number,
+  adding: Array<{ name: string; size: number; type?: string }>,
+): string | null {
+  if (kind === 'image') {
+    if (
+      adding.some(
+        (f) => !COMMENT_IMAGE_EXTS.includes(extOfName(f.name)) || (f.type && !f.type.startsWith('image/')),
+      )
+    )
+      return 'dlg.commentImageOnly';
+    if (current + adding.length > COMMENT_MAX) return 'dlg.commentMaxImages';
+  } else {
+    if (adding.some((f) => !COMMENT_FILE_EXTS.includes(extOfName(f.name)))) return 'dlg.commentFileType';
+    if (current + adding.length > COMMENT_MAX) return 'dlg.commentMaxFiles';
+  }
+  if (adding.some((f) => f.size > COMMENT_MAX_BYTES)) return 'dlg.commentFileSize';
+  return null;
+}
+
+/** A comment needs text, an image or a file (评论不能为空). */
+export const commentIsEmpty = (c: { text: string; image: unknown[]; file: unknown[] }) =>
+  !c.text.trim() && !c.image.length && !c.file.length;
+
+/** Whether a scroll box is within 600 px of its bottom (load the next comment page). */
+export const nearBottom = (el: { scrollTop: number; scrollHeight: number; clientHeight: number }) =>
+  el.scrollHeight - el.scrollTop - el.clientHeight <= COMMENT_NEAR_BOTTOM_PX;
+
+/** The comment list ends when a page comes back short. */
+export const commentsEnded = (pageLength: number) => pageLength < COMMENT_PAGE_SIZE;
+
+/** A comment's image or file list: a JSON string or a list of {fileId, url, name, size}. */
+export function commentAttachments(
+  v: unknown,
+): Array<{ fileId: string; url: string; name: string; size?: number }> {
+  let list: unknown = v;
+  if (typeof v === 'string') {
+    try {
+      list = JSON.parse(v || '[]');
+    } catch {
+      return [];
+    }
+  }
+  return Array.isArray(list)
+    ? list
+        .filter(
+          (x): x is Record<string, unknown> => !!x && typeof x === 'object' && typeof x.url === 'string',
+        )
+        .map((x) => ({
+          fileId: String(x.fileId ?? x.fileVersionId ?? ''),
+          url: String(x.url),
+          name: String(x.name ?? ''),
+          size: typeof x.size === 'number' ? x.size : undefined,
+        }))
+    : [];
+}
