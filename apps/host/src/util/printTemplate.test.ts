@@ -12,6 +12,24 @@ describe('fillPrintTemplate', () => {
     ).toBe('<h1>&lt;img src=x onerror=alert(1)&gt;</h1><p>2</p>');
   });
 
+  it('prints lists joined by commas and named objects (uploads, options) by their name', () => {
+    expect(
+      fillPrintTemplate(
+        '{users}|{files}|{opt}|{raw}',
+        {
+          users: ['王建国', '刘志强'],
+          files: [
+            { name: 'a.pdf', url: '/x' },
+            { name: 'b<.png', url: '/y' },
+          ],
+          opt: { label: '年假', value: 'annual' },
+          raw: { a: 1 },
+        },
+        '',
+      ),
+    ).toBe('王建国,刘志强|a.pdf,b&lt;.png|年假|{&quot;a&quot;:1}');
+  });
+
   it('repeats a table row per sub-table row; an empty sub-table prints no row', () => {
     const html = '<table><tr><th>项目</th></tr><tr><td>{lines.item}</td><td>{lines.qty}</td></tr></table>';
     expect(

@@ -9,12 +9,14 @@ const esc = (v: unknown) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-const text = (v: unknown): string =>
-  Array.isArray(v)
-    ? v.map(text).join(',')
-    : typeof v === 'object' && v !== null
-      ? JSON.stringify(v)
-      : String(v ?? '');
+/** A value as printed: lists joined with commas, a named object (upload, option) by its name, else JSON. */
+const text = (v: unknown): string => {
+  if (Array.isArray(v)) return v.map(text).join(',');
+  if (typeof v !== 'object' || v === null) return String(v ?? '');
+  const o = v as Record<string, unknown>;
+  const name = o.fullName ?? o.label ?? o.name;
+  return typeof name === 'string' ? name : JSON.stringify(v);
+};
 
 /** Fills a print template; values are escaped, so a value can never add markup. */
 export function fillPrintTemplate(html: string, data: Record<string, unknown>, recordsHtml: string): string {

@@ -70,7 +70,7 @@ export function PrintPreview(props: {
               ),
             ),
           );
-        setData({ printData: d.printData ?? {}, records });
+        setData({ printData: d.printDataRaw ?? d.printData ?? {}, records });
       })
       .catch(() => setData({ printData: {}, records: [] }));
   }, [props.open, props.taskId, props.formId, t]);
