@@ -2,7 +2,9 @@
 // An employee launches a leave request (4 days: department head, then general manager); the head approves it
 // from the to-do list; the general manager rejects it with an opinion; the employee sees 审核驳回 and the whole
 // record timeline. A second (short) leave is approved by the head with a drawn signature and printed.
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, RESULTS_DIR } from './browser';
@@ -13,6 +15,9 @@ const EMP = 'zhangwei';
 const HEAD = 'wangjianguo';
 const GM = 'liuzhiqiang';
 const T = 60_000;
+/** A 1×1 PNG. */
+const PNG_1PX =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 let kp: KpServer;
 let browser: Browser;
@@ -248,6 +253,74 @@ describe('workflow: leave request through the approval screens', () => {
         ),
       )
       .toBe(1);
+
+    // Word download: a real .docx (a zip) holding the filled template
+    const [download] = await Promise.all([
+      head.waitForEvent('download'),
+      head.getByTestId('wf-print-word').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.docx$/);
+    const bytes = new Uint8Array(await readFile((await download.path()) as string));
+    expect([...bytes.slice(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04]);
+    const xml = strFromU8(unzipSync(bytes)['word/document.xml']);
+    expect(xml).toContain('看病签名测试');
+    expect(xml).toContain('同意，已签名');
+    expect(xml).toContain('<w:tbl>');
+    await head
+      .locator('.ant-modal:visible')
+      .getByRole('button', { name: /取\s*消/ })
+      .last()
+      .click();
+    await head.getByTestId('wf-print-frame').waitFor({ state: 'detached' });
+
+    // cc (知会) through the organisation user picker: search, pick, confirm
+    await head.getByTestId('wf-btn-copy').click();
+    const notify = head.locator('.ant-modal', { hasText: '选择知会人' }).first();
+    await notify.waitFor();
+    await head.getByTestId('wf-notify-users').locator('.ant-select').click();
+    const pickerDlg = head.locator('.ant-modal:visible', { has: head.locator('.kp-transfer') });
+    await pickerDlg.waitFor();
+    // the department tree is there, and the search lists users
+    await pickerDlg.locator('.ant-tree-title').first().waitFor();
+    await pickerDlg.locator('.ant-input-search input').first().fill('刘志强');
+    await pickerDlg.locator('.ant-input-search input').first().press('Enter');
+    await pickerDlg.locator('.ant-list-item', { hasText: '刘志强' }).first().click();
+    await pickerDlg.locator('.kp-transfer-selected').getByText('刘志强').waitFor();
+    await pickerDlg.locator('.ant-modal-footer .ant-btn-primary').click();
+    await head.getByTestId('wf-notify-users').getByText('刘志强').first().waitFor();
+    await head.getByTestId('wf-notify-ok').click();
+    await toast(head, '知会成功');
+    const gmTok = await apiToken(kp.base, GM, PW);
+    const msgs = await api<{ list: Array<{ title: string }> }>(
+      gmTok,
+      'GET',
+      '/api/message?currentPage=1&pageSize=50',
+    );
+    expect(msgs.data.list.some((m) => /^流程知会：.*请假申请/.test(m.title))).toBe(true);
+
+    // a comment with an image attachment (uploaded through /api/file/Uploader/comment)
+    await head.getByRole('tab', { name: '流程评论' }).click();
+    await head.getByTestId('wf-comment-send').click();
+    await head.locator('.ant-message').getByText('评论不能为空').first().waitFor();
+    await head.getByTestId('wf-comment-text').fill('附上病历照片');
+    await head.getByTestId('wf-comment-image-input').setInputFiles({
+      name: 'scan.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(PNG_1PX, 'base64'),
+    });
+    await head.getByTestId('wf-comment-pending').getByText('scan.png').waitFor();
+    await head.getByTestId('wf-comment-send').click();
+    await toast(head, '评论成功');
+    const comment = head.getByTestId('wf-comment').filter({ hasText: '附上病历照片' }).first();
+    const thumb = comment.locator('img').first();
+    await thumb.waitFor();
+    expect(await thumb.getAttribute('src')).toMatch(
+      /^\/api\/file\/Download\/comment\/[0-9a-f]{32}\.png\?token=/,
+    );
+    await expect.poll(() => thumb.evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBe(1);
+    await comment.getByTestId('wf-comment-delete').waitFor();
+    await head.getByTestId('wf-comment-end').waitFor();
+    await shot(head, 'comment-image');
     expect(errors).toEqual([]);
   });
 
