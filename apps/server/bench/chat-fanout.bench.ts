@@ -27,6 +27,8 @@ const ROUNDS = Number(process.env.BENCH_CHAT_ROUNDS ?? 4);
 const CONCURRENCY = Number(process.env.BENCH_CHAT_CONCURRENCY ?? 5);
 /** A fan-out whose 49 receipts are not all in after this long counts the missing ones as lost. */
 const FANOUT_TIMEOUT_MS = 30_000;
+/** The whole client run stops starting fan-outs after this long (the bench is bounded). */
+const RUN_LIMIT_MS = 240_000;
 /** After the last fan-out, late duplicates still have this long to show up. */
 const DRAIN_MS = 500;
 const PAD = '消息内容 chat fan-out payload '.repeat(3);
@@ -58,6 +60,8 @@ interface ClientResult {
   misrouted: number;
   serverErrors: number;
   echoesMissing: number;
+  /** fan-outs never started because the run hit RUN_LIMIT_MS */
+  unfinished: number;
   /** measured rounds only: first send to last receipt */
   elapsedMs: number;
   measuredDelivered: number;
@@ -161,13 +165,18 @@ async function runClients(job: ClientJob): Promise<ClientResult> {
 
   // `concurrency` lanes take the next fan-out (round by round, sender by sender) as soon as their
   // previous one reached all its recipients
+  // past RUN_LIMIT_MS no lane starts another fan-out; the ones left count as errors (unfinished)
+  const stopAt = performance.now() + RUN_LIMIT_MS;
+  let unfinished = 0;
   const lanes = async (rounds: number[], measured: boolean) => {
     const queue = rounds.flatMap((r) => job.users.map((_, i) => [i, r] as const));
     await Promise.all(
       Array.from({ length: job.concurrency }, async () => {
-        for (let next = queue.shift(); next; next = queue.shift()) await fanOut(next[0], next[1], measured);
+        for (let next = queue.shift(); next && performance.now() < stopAt; next = queue.shift())
+          await fanOut(next[0], next[1], measured);
       }),
     );
+    unfinished += queue.length;
   };
   // warm-up round (checked for errors, not timed), then the measured rounds
   await lanes([0], false);
@@ -196,6 +205,7 @@ async function runClients(job: ClientJob): Promise<ClientResult> {
     misrouted,
     serverErrors,
     echoesMissing: Math.max(0, sent - echoes),
+    unfinished,
     elapsedMs,
     measuredDelivered: delivered - warmDelivered,
   };
@@ -288,6 +298,7 @@ const errorsOf = (r: ClientResult, storedRows?: number) =>
   r.misrouted +
   r.serverErrors +
   r.echoesMissing +
+  r.unfinished +
   (storedRows === undefined ? 0 : Math.abs(storedRows - r.sent));
 
 const rate = (r: ClientResult) => (r.measuredDelivered / r.elapsedMs) * 1000;
@@ -323,7 +334,7 @@ async function ours(db: Db, kind: string) {
 }
 
 const line = (r: ClientResult) =>
-  `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(0)} ms, ${r.delivered} of ${r.sent} delivered, ${r.lost} lost, ${r.duplicated} duplicated, ${r.misrouted} misrouted, ${r.serverErrors} error answers, ${r.echoesMissing} echoes missing`;
+  `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(0)} ms, ${r.delivered} of ${r.sent} delivered, ${r.lost} lost, ${r.duplicated} duplicated, ${r.misrouted} misrouted, ${r.serverErrors} error answers, ${r.echoesMissing} echoes missing, ${r.unfinished} fan-outs unfinished`;
 
 if (isMainThread) {
   const runs: Array<Awaited<ReturnType<typeof ours>>> = [];
@@ -368,7 +379,7 @@ if (isMainThread) {
     console.log(`${kind}: ${line(r)}, ${stored} rows stored, ${rate(r).toFixed(0)} messages/s`);
     bench({
       id: kind === 'PGlite' ? 'server.chat-fanout' : 'server.chat-fanout-pg',
-      title: `chat fan-out over /websocket, ${kind}: ${USERS} users each sending one text to the other ${USERS - 1}, ${CONCURRENCY} fan-outs in flight, ${ROUNDS} rounds + 1 warm-up (${r.sent} messages): p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms send→receipt, ${errors} errors (lost ${r.lost}, duplicated ${r.duplicated}, misrouted ${r.misrouted}, error answers ${r.serverErrors}, echoes missing ${r.echoesMissing}, rows ${stored}/${r.sent}); bare ws p50 ${floor.p50.toFixed(1)} ms, p99 ${floor.p99.toFixed(1)} ms`,
+      title: `chat fan-out over /websocket, ${kind}: ${USERS} users each sending one text to the other ${USERS - 1}, ${CONCURRENCY} fan-outs in flight, ${ROUNDS} rounds + 1 warm-up (${r.sent} messages): p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms send→receipt, ${errors} errors (lost ${r.lost}, duplicated ${r.duplicated}, misrouted ${r.misrouted}, error answers ${r.serverErrors}, echoes missing ${r.echoesMissing}, unfinished fan-outs ${r.unfinished}, rows ${stored}/${r.sent}); bare ws p50 ${floor.p50.toFixed(1)} ms, p99 ${floor.p99.toFixed(1)} ms`,
       ours: { value: Math.round(rate(r)), unit: 'messages/s' },
       baseline: {
         name: 'bare ws server relaying the same frames as the same payloads (no database), same clients',
