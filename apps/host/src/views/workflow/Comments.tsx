@@ -13,6 +13,7 @@ import { WF_NS } from './i18n';
 import {
   COMMENT_FILE_EXTS,
   COMMENT_IMAGE_EXTS,
+  COMMENT_MAX,
   checkCommentFiles,
   commentAttachments,
   commentIsEmpty,
@@ -23,6 +24,10 @@ import { fmtTime } from './util';
 
 /** The server's upload kind for comment attachments (private, 50 MB). */
 const UPLOAD_KIND = 'comment';
+const PICKS = [
+  { kind: 'image', label: 'dlg.commentImage', icon: <FileImageOutlined />, exts: COMMENT_IMAGE_EXTS },
+  { kind: 'file', label: 'dlg.commentFile', icon: <PaperClipOutlined />, exts: COMMENT_FILE_EXTS },
+] as const;
 
 /**
  * Flow comments (spec 2 §5, §9): text with up to 9 images and 9 files (50 MB each) uploaded through
@@ -46,8 +51,7 @@ export function Comments(props: { taskId: string }) {
   const pageRef = useRef(0);
   const busy = useRef(false);
   const gen = useRef(0);
-  const imageInput = useRef<HTMLInputElement | null>(null);
-  const fileInput = useRef<HTMLInputElement | null>(null);
+  const inputs = useRef<Record<string, HTMLInputElement | null>>({});
 
   const loadPage = useCallback(
     async (page: number) => {
@@ -139,22 +143,20 @@ export function Comments(props: { taskId: string }) {
         onChange={(e) => setText(e.target.value)}
       />
       <Space wrap style={{ marginTop: 8 }}>
-        <Button
-          icon={<FileImageOutlined />}
-          loading={uploading}
-          disabled={images.length >= 9}
-          onClick={() => imageInput.current?.click()}
-        >
-          {t('dlg.commentImage')} ({images.length}/9)
-        </Button>
-        <Button
-          icon={<PaperClipOutlined />}
-          loading={uploading}
-          disabled={files.length >= 9}
-          onClick={() => fileInput.current?.click()}
-        >
-          {t('dlg.commentFile')} ({files.length}/9)
-        </Button>
+        {PICKS.map((k) => {
+          const have = k.kind === 'image' ? images.length : files.length;
+          return (
+            <Button
+              key={k.kind}
+              icon={k.icon}
+              loading={uploading}
+              disabled={have >= COMMENT_MAX}
+              onClick={() => inputs.current[k.kind]?.click()}
+            >
+              {t(k.label)} ({have}/{COMMENT_MAX})
+            </Button>
+          );
+        })}
         <Button
           type="primary"
           loading={sending}
@@ -165,30 +167,23 @@ export function Comments(props: { taskId: string }) {
           {t('btn.confirm')}
         </Button>
       </Space>
-      <input
-        ref={imageInput}
-        type="file"
-        multiple
-        hidden
-        accept={COMMENT_IMAGE_EXTS.map((e) => `.${e}`).join(',')}
-        data-testid="wf-comment-image-input"
-        onChange={(e) => {
-          void add('image', e.target.files);
-          e.target.value = '';
-        }}
-      />
-      <input
-        ref={fileInput}
-        type="file"
-        multiple
-        hidden
-        accept={COMMENT_FILE_EXTS.map((e) => `.${e}`).join(',')}
-        data-testid="wf-comment-file-input"
-        onChange={(e) => {
-          void add('file', e.target.files);
-          e.target.value = '';
-        }}
-      />
+      {PICKS.map((k) => (
+        <input
+          key={k.kind}
+          ref={(el) => {
+            inputs.current[k.kind] = el;
+          }}
+          type="file"
+          multiple
+          hidden
+          accept={k.exts.map((e) => `.${e}`).join(',')}
+          data-testid={`wf-comment-${k.kind}-input`}
+          onChange={(e) => {
+            void add(k.kind, e.target.files);
+            e.target.value = '';
+          }}
+        />
+      ))}
       {(images.length > 0 || files.length > 0) && (
         <div data-testid="wf-comment-pending" style={{ marginTop: 8 }}>
           {[...images, ...files].map((a) => (

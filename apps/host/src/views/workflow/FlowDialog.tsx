@@ -1,7 +1,7 @@
 import { FlowDesigner } from '@kp/designer';
 import { type ButtonKey, buttonsFor, formWritability, type OpType } from '@kp/flow';
 import { FormRenderer, type FormRendererHandle } from '@kp/renderer';
-import type { FlowNode, FlowTemplate, FormConfig, Language } from '@kp/schema';
+import type { FlowNode, FlowTemplate, FormConfig, FormOperate, Language } from '@kp/schema';
 import {
   App,
   Badge,
@@ -67,8 +67,8 @@ interface Loaded {
   properties: Record<string, unknown>;
   info: BeforeInfo | null;
   data: Record<string, unknown>;
-  /** A draft created only to read the form (launch without template access); deleted on cancel. */
-  tempDraft?: string;
+  /** Launch: the start node's field writability (from LaunchInfo). */
+  launchOperates?: FormOperate[];
 }
 
 const AFTER_SUCCESS_MS = 1000;
@@ -101,7 +101,7 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
     onChosen(list: Record<string, string[]>): Promise<void>;
   } | null>(null);
   const formRef = useRef<FormRendererHandle | null>(null);
-  const taskId = props.taskId ?? state?.tempDraft;
+  const taskId = props.taskId;
   const { opType } = props;
 
   // --- load ---
@@ -113,30 +113,17 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
     setFormReady(false);
     (async () => {
       if (opType === -1 && !props.taskId && props.flowId) {
-        try {
-          const tpl = await wfApi.template(props.flowId, true);
-          const form = tpl.formData ?? null;
-          return {
-            form,
-            tree: tpl.flowTemplateJson ?? null,
-            properties: tpl.propertyJson ?? {},
-            info: null,
-            data: launchDefaults(form),
-          } satisfies Loaded;
-        } catch {
-          // No designer access: a draft gives the launcher his form (deleted again on cancel).
-          const id = (await wfApi.draft({ flowId: props.flowId, status: 1, formData: {} })).data;
-          const info = await wfApi.info(id);
-          const form = info.flowFormInfo.propertyJson;
-          return {
-            form,
-            tree: info.flowTaskInfo.flowTemplateJson,
-            properties: {},
-            info,
-            data: launchDefaults(form),
-            tempDraft: id,
-          } satisfies Loaded;
-        }
+        // LaunchInfo: form, tree and start-node writability for anyone allowed to launch (no draft needed).
+        const li = await wfApi.launchInfo(props.flowId);
+        const form = (li.formConf ?? null) as FormConfig | null;
+        return {
+          form,
+          tree: (li.flowTemplateJson ?? null) as FlowNode | null,
+          properties: li.flowProperties ?? {},
+          info: null,
+          data: launchDefaults(form),
+          launchOperates: li.formOperates,
+        } satisfies Loaded;
       }
       const id = props.taskId as string;
       const info = await wfApi.info(id, opType === 1 ? props.operatorId : undefined);
@@ -201,7 +188,7 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
     : [];
   const writable =
     opType === -1
-      ? { readonly: false, operates: info?.formOperates ?? [] }
+      ? { readonly: false, operates: info?.formOperates ?? state?.launchOperates ?? [] }
       : formWritability(opType, opType === 1 ? node : null, template ?? undefined);
   const hasSign = nodeProps.hasSign === true;
 
@@ -210,7 +197,6 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
   }, [props]);
 
   const closeDialog = () => {
-    if (state?.tempDraft) void wfApi.deleteLaunched(state.tempDraft, true).catch(() => {});
     props.onClose(false);
   };
 
@@ -225,7 +211,6 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
         const body = { flowId, status: save ? 1 : 0, formData: data, candidateList };
         if (taskId) await wfApi.resubmit(taskId, body);
         else await wfApi.submit(body);
-        setState((s) => (s ? { ...s, tempDraft: undefined } : s));
         finish();
       } catch {
         setBusy(false);

@@ -1,4 +1,4 @@
-import type { FlowNode, FormConfig } from '@kp/schema';
+import type { FlowNode, FormConfig, WfLaunchInfo } from '@kp/schema';
 import { http } from '../../api/http';
 
 export const WF = '/api/workflow/Engine';
@@ -180,7 +180,9 @@ export const wfApi = {
   submit: (b: Record<string, unknown>) => http.post<string>(`${WF}/FlowTask`, b, { showSuccess: true }),
   resubmit: (id: string, b: Record<string, unknown>, silent = false) =>
     http.put<string>(`${WF}/FlowTask/${id}`, b, { showSuccess: !silent, silent }),
-  draft: (b: Record<string, unknown>) => http.post<string>(`${WF}/FlowTask`, b, { silent: true }),
+  /** What the launch dialog needs (form, tree, start-node writability) for anyone allowed to launch. */
+  launchInfo: (flowId: string) =>
+    http.get<WfLaunchInfo>(`${WF}/FlowTask/LaunchInfo/${flowId}`).then((r) => r.data),
   info: (id: string, taskOperatorId?: string) =>
     http
       .get<BeforeInfo>(`${WF}/FlowBefore/${id}/Info`, taskOperatorId ? { taskOperatorId } : undefined)
