@@ -20,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0100-visualdev': await import('./0100-visualdev'),
   '0101-print-dev': await import('./0101-print-dev'),
   '0105-document': await import('./0105-document'),
+  '0110-workflow-todo-cover': await import('./0110-workflow-todo-cover'),
 };

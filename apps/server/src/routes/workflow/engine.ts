@@ -8,7 +8,7 @@ import {
   type OrgDirectory,
 } from '@kp/flow';
 import type { FlowTemplate, FormConfig } from '@kp/schema';
-import type { Selectable, Transaction } from 'kysely';
+import { type Selectable, sql, type Transaction } from 'kysely';
 import { newId } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import { ApiError, badRequest, conflict, notFound } from '../../http/api-error';
@@ -31,8 +31,16 @@ export interface Loaded {
   now: Date;
   /** Operator rows the caller already read under the lock (flow task id -> row): spares a query. */
   knownOps?: Map<string, { id: string; user_id: string; entrusted_for: string | null }>;
+  /** Entrusts in force at `now`, when already read (with the row lock). */
+  entrusts?: EntrustRow[];
   /** Child tasks started by this transition (subflows) and the status each reached at once. */
   children?: { id: string; status: number; nodeId: string }[];
+}
+
+interface EntrustRow {
+  user_id: string;
+  to_user_id: string;
+  template_id: string | null;
 }
 
 export const WF_MSG = {
@@ -79,13 +87,15 @@ async function applyEffects(
   const delegateOf = new Map<string, string>();
   // Entrusts matter only when tasks are created or people are told: read them only then.
   if (effects.some((e) => e.type === 'createTask' || e.type === 'message')) {
-    const entrusts = await tx
-      .selectFrom('wf_entrust')
-      .select(['user_id', 'to_user_id', 'template_id'])
-      .where('enabled_mark', '=', 1)
-      .where('start_time', '<=', now)
-      .where('end_time', '>=', now)
-      .execute();
+    const entrusts =
+      l.entrusts ??
+      (await tx
+        .selectFrom('wf_entrust')
+        .select(['user_id', 'to_user_id', 'template_id'])
+        .where('enabled_mark', '=', 1)
+        .where('start_time', '<=', now)
+        .where('end_time', '>=', now)
+        .execute());
     for (const e of entrusts)
       if (!e.template_id || e.template_id === templateId) delegateOf.set(e.user_id, e.to_user_id);
   }
@@ -262,8 +272,34 @@ function taskColumns(l: { snap: TaskSnapshot }, state: FlowState, effects: Effec
  * unit, position or relation changes, in every process: migration 0002's triggers).
  */
 export function orgOf(ctx: AppContext): Promise<OrgDirectory & { managers: string[] }> {
-  return ctx.dbHandle.cache.get('wf:org', () => loadOrgDirectory(wdb(ctx.db)));
+  return ctx.dbHandle.cache.get('wf:org', () => sharedOrgLoad(ctx));
 }
+
+type OrgDir = OrgDirectory & { managers: string[] };
+const inflight = new WeakMap<AppContext, Promise<OrgDir>>();
+const watching = new WeakSet<AppContext>();
+/**
+ * One load of the directory shared by the callers that miss the cache at the same time (a burst of
+ * audits right after a login or an organisation change would otherwise each read every user and
+ * relation). A change announced while a load runs detaches it, so later callers load afresh.
+ */
+function sharedOrgLoad(ctx: AppContext): Promise<OrgDir> {
+  if (!watching.has(ctx)) {
+    watching.add(ctx);
+    ctx.dbHandle.cache.onChange(() => inflight.delete(ctx));
+  }
+  let p = inflight.get(ctx);
+  if (!p) {
+    p = loadOrgDirectory(wdb(ctx.db)).finally(() => {
+      if (inflight.get(ctx) === p) inflight.delete(ctx);
+    });
+    inflight.set(ctx, p);
+  }
+  return p;
+}
+
+/** A flow task by its id, or by one of its operator tasks (the to-do row id) — spares a lookup. */
+export type TaskRef = string | { operatorId: string };
 
 export interface ActOptions {
   /** The organisation directory (default: loaded inside the transaction). */
@@ -282,7 +318,7 @@ export interface ActOptions {
  */
 export async function actOnTask(
   ctx: AppContext,
-  taskId: string,
+  taskId: TaskRef,
   build: (l: Loaded) => Promise<FlowAction> | FlowAction,
   opts: ActOptions = {},
 ): Promise<{ state: FlowState; effects: Effect[]; row: TaskRow }> {
@@ -300,23 +336,45 @@ export async function actOnTask(
 /** actOnTask inside a caller's transaction (subflow ends act on the parent in the child's transaction). */
 export async function actInTx(
   tx: Transaction<WfDatabase>,
-  taskId: string,
+  ref: TaskRef,
   build: (l: Loaded) => Promise<FlowAction> | FlowAction,
   opts: ActOptions,
   notices: WfNotice[],
 ): Promise<{ state: FlowState; effects: Effect[]; row: TaskRow }> {
   {
-    const row = await tx
+    // By operator id: the task is found and locked in one statement (an operator's task_id never changes).
+    // The entrusts in force ride along (a tiny table; read in the same round trip).
+    const now = opts.now ?? new Date();
+    const locked = await tx
       .selectFrom('wf_task')
       .selectAll()
-      .where('id', '=', taskId)
+      .select(
+        sql<unknown>`(select coalesce(json_agg(json_build_object('user_id', e.user_id, 'to_user_id', e.to_user_id, 'template_id', e.template_id)), '[]'::json) from wf_entrust e where e.enabled_mark = 1 and e.start_time <= ${now} and e.end_time >= ${now})`.as(
+          'entrusts_now',
+        ),
+      )
+      .where(
+        'id',
+        '=',
+        typeof ref === 'string'
+          ? ref
+          : tx.selectFrom('wf_operator').select('task_id').where('id', '=', ref.operatorId),
+      )
       .forUpdate()
       .executeTakeFirst();
-    if (!row) throw notFound(WF_MSG.noTask);
+    if (!locked) throw notFound(WF_MSG.noTask);
+    const { entrusts_now, ...row } = locked;
+    const taskId = row.id;
     if (row.suspended && opts.refuseSuspended !== false) throw conflict(WF_MSG.suspended);
     const snap = parseJson<TaskSnapshot>(row.state_json, null as never);
-    const now = opts.now ?? new Date();
-    const l: Loaded = { row, snap, org: opts.org ?? (await loadOrgDirectory(tx)), tx, now };
+    const l: Loaded = {
+      row,
+      snap,
+      org: opts.org ?? (await loadOrgDirectory(tx)),
+      tx,
+      now,
+      entrusts: parseJson<EntrustRow[]>(entrusts_now, []),
+    };
     const action = await build(l);
     const r = transitionWithChoices(snap.flow, action, {
       template: snap.template,

@@ -16,7 +16,7 @@ import { ok } from '../../http/envelope';
 import { likeOf } from '../message/common';
 import { assertCanRead, BASE, ms, splitIds, userNames } from './access';
 import { actOnTask, orgOf, type TaskSnapshot, WF_MSG } from './engine';
-import { myPendingOperator, taskOfOperator } from './flow-before';
+import { myPendingOperator } from './flow-before';
 import { isChoiceSubflow, subflowCandidateNodes, subflowInitiators } from './subflow-choice';
 import { parseJson, wdb } from './tables';
 
@@ -267,9 +267,7 @@ export default async function flowBatchRoutes(app: FastifyInstance) {
     const failed: Array<{ id: string; msg: string }> = [];
     for (const id of [...new Set(b.ids)]) {
       try {
-        const pre = await taskOfOperator(app, id);
-        if (pre.user_id !== uid) throw forbidden();
-        await actOnTask(ctx, pre.task_id, async (l) => {
+        await actOnTask(ctx, { operatorId: id }, async (l) => {
           const op = await myPendingOperator(l, id, uid);
           return b.batchType === 1
             ? {
@@ -313,9 +311,7 @@ export default async function flowBatchRoutes(app: FastifyInstance) {
         : splitIds(b.freeApproverUserId);
       if (!signers.length) throw badRequest('请选择加签人');
       const uid = me(req).userId;
-      const pre = await taskOfOperator(app, taskId);
-      if (pre.user_id !== uid) throw forbidden();
-      await actOnTask(ctx, pre.task_id, async (l) => {
+      await actOnTask(ctx, { operatorId: taskId }, async (l) => {
         const op = await myPendingOperator(l, taskId, uid);
         return {
           type: 'addSigner',

@@ -27,16 +27,6 @@ export async function myPendingOperator(l: Loaded, operatorId: string, userId: s
   return op;
 }
 
-export async function taskOfOperator(app: FastifyInstance, operatorId: string) {
-  const op = await wdb(app.kp.db)
-    .selectFrom('wf_operator')
-    .select(['task_id', 'user_id'])
-    .where('id', '=', operatorId)
-    .executeTakeFirst();
-  if (!op) throw notFound(WF_MSG.noTask);
-  return op;
-}
-
 export default async function flowBeforeRoutes(app: FastifyInstance) {
   const db = wdb(app.kp.db);
   const ctx = app.kp;
@@ -99,11 +89,13 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
         't.flow_urgent',
       ] as const;
       let total: number;
+      // Initiator names: joined into the plain to-do page, looked up afterwards otherwise.
+      const names = new Map<string, string>();
       const pageOf = () => base.select([...taskCols]);
       let rows: Awaited<ReturnType<ReturnType<typeof pageOf>['execute']>>;
       if (category === '1' && !kw && !q.flowId && q.status === undefined) {
         // The plain to-do list: count and page the caller's pending operator rows alone (partial index
-        // wf_operator_pending, migration 0096), then join only that page's tasks.
+        // wf_operator_pending_cover, migration 0110: index-only), then join only that page's tasks.
         // One round trip: the window count rides along with the page (a count only when the page is empty).
         const mine = db.selectFrom('wf_operator').where('user_id', '=', uid).where('status', '=', 0);
         const paged = await db
@@ -123,17 +115,22 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
               .as('o'),
           )
           .innerJoin('wf_task as t', 't.id', 'o.task_id')
+          .leftJoin('base_user as iu', 'iu.id', 't.initiator_id')
           .select([
             'o.id as id',
             'o.node_id as thisStepId',
             'o.creator_time as opTime',
             'o.total',
             ...taskCols,
+            'iu.real_name as initiatorName',
+            'iu.account as initiatorAccount',
           ])
           .orderBy('opTime', 'desc')
           .orderBy('o.id')
           .execute();
         rows = paged;
+        for (const r of paged)
+          if (r.initiatorName !== null) names.set(r.initiator_id, `${r.initiatorName}/${r.initiatorAccount}`);
         total = paged.length
           ? Number(paged[0]!.total)
           : Number((await mine.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
@@ -153,10 +150,8 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
           .offset(offset)
           .execute();
       }
-      const names = await userNames(
-        db,
-        rows.map((r) => r.initiator_id),
-      );
+      const missing = rows.map((r) => r.initiator_id).filter((id) => !names.has(id));
+      if (missing.length) for (const [k, v] of await userNames(db, missing)) names.set(k, v);
       return ok({
         list: rows.map((r) => ({
           id: r.id,
@@ -321,9 +316,11 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
   ) => {
     const { taskId } = req.params as TaskIdParams;
     const uid = me(req).userId;
-    const pre = await taskOfOperator(app, taskId);
-    if (pre.user_id !== uid) throw forbidden();
-    await actOnTask(ctx, pre.task_id, async (l) => build(l, await myPendingOperator(l, taskId, uid)));
+    // The task is found through the operator row and locked in one statement; the operator row is then
+    // re-read under the lock (owner and pending checked there).
+    await actOnTask(ctx, { operatorId: taskId }, async (l) =>
+      build(l, await myPendingOperator(l, taskId, uid)),
+    );
     return ok(null, msg);
   };
   const copyIds = (s?: string) => splitIds(s);
@@ -408,14 +405,13 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
     if (!reason) throw badRequest('输入不能为空');
     const { taskId } = req.params as TaskIdParams;
     const uid = me(req).userId;
-    const pre = await taskOfOperator(app, taskId);
-    if (pre.user_id !== uid) throw forbidden();
-    await actOnTask(ctx, pre.task_id, async (l) => {
+    await actOnTask(ctx, { operatorId: taskId }, async (l) => {
       const op = await l.tx
         .selectFrom('wf_operator')
         .selectAll()
         .where('id', '=', taskId)
         .executeTakeFirstOrThrow();
+      if (op.user_id !== uid) throw forbidden();
       if (op.status !== 1) throw conflict('该任务不能撤回');
       return { type: 'recall', userId: op.flow_user_id, taskId: op.flow_task_id, reason };
     });

@@ -28,7 +28,7 @@ let sendSiteMessage: SendFn | null | undefined;
 
 /**
  * The one place workflow notifications leave: the site-message service (apps/server/src/routes/message)
- * when present, and always a bus event `workflow.notice` (ids only) other processes may react to.
+ * when present (it pushes to every process), else a bus event `workflow.notice` (ids only).
  * Never throws: a failed notice must not undo a committed approval.
  */
 export async function notify(ctx: AppContext, notices: WfNotice[]): Promise<void> {
@@ -45,9 +45,11 @@ export async function notify(ctx: AppContext, notices: WfNotice[]): Promise<void
     const to = [...new Set(n.toUserIds)].filter((u) => u && u !== 'system');
     if (!to.length) continue;
     try {
+      // The site message pushes to every process itself; the bare bus event is only the fallback
+      // (one NOTIFY less per approval).
       if (sendSiteMessage)
         await sendSiteMessage(ctx, { toUserIds: to, title: n.title, type: 2, bodyText: n.bodyText ?? null });
-      await ctx.bus.publish('workflow.notice', { to: to.slice(0, 100), title: n.title.slice(0, 200) });
+      else await ctx.bus.publish('workflow.notice', { to: to.slice(0, 100), title: n.title.slice(0, 200) });
     } catch (e) {
       ctx.log.warn({ err: e }, 'workflow notice failed');
     }
