@@ -120,6 +120,23 @@ async function shows(page: Page, text: string, scope = 'body') {
   }
 }
 
+/** A form in view mode: the value is shown as text or as an input's value (never as markup). */
+async function showsValue(page: Page, text: string, scope: string) {
+  await expect
+    .poll(
+      () =>
+        page
+          .locator(scope)
+          .first()
+          .evaluate((el) => [
+            el.textContent ?? '',
+            ...[...el.querySelectorAll('input,textarea')].map((i) => (i as HTMLInputElement).value),
+          ]),
+      { timeout: T },
+    )
+    .toEqual(expect.arrayContaining([expect.stringContaining(text)]));
+}
+
 /** What a payload would leave behind had it become markup: handler attributes, javascript: links, scripts. */
 function findings(page: Page) {
   return page.evaluate(() => ({
@@ -295,7 +312,7 @@ async function seed() {
   const d = new Date(Date.now() + 86_400_000);
   dayText = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
   const at = (h: number) => new Date(`${dayText}T${String(h).padStart(2, '0')}:00:00`).getTime();
-  await must(emp, 'POST', '/api/Bussiness/Conference', {
+  ids.meeting = await created(emp, '/api/Bussiness/Conference', {
     crTheme: THEME,
     crguid: 'room-201',
     crTypeGuid: ids.meetingType,
@@ -401,7 +418,18 @@ describe('script payloads render as text in Chromium', () => {
     await go(page, 'permission/user');
     await shows(page, EMP_NAME, '[data-testid="page-user"]');
     await shows(page, NEW_NAME, '[data-testid="page-user"]');
+    await shows(page, DEPT, '[data-testid="page-user"]');
     await clean(page);
+    // the user dialog: the unit, position and role pickers show the chosen names
+    await page
+      .locator('[data-testid="page-user"] .ant-table-row', { hasText: NEW_NAME })
+      .getByRole('button', { name: /编\s?辑/ })
+      .click();
+    await shows(page, DEPT, '[data-testid="user-organize"]');
+    await shows(page, POSITION, '[data-testid="user-positions"]');
+    await shows(page, ROLE, '[data-testid="user-roles"]');
+    await clean(page);
+    await page.keyboard.press('Escape');
 
     await go(page, 'permission/organize');
     await shows(page, ORG, '[data-testid="page-organize"]');
@@ -430,9 +458,35 @@ describe('script payloads render as text in Chromium', () => {
     await shows(page, ITEM);
     await clean(page);
     await go(page, 'model/xssItem');
-    await shows(page, RECORD);
-    await shows(page, JS);
+    await shows(page, RECORD, '[data-testid="page-dynamicModel"]');
+    await shows(page, JS, '[data-testid="page-dynamicModel"]');
     await shows(page, ITEM, '.kp-sider');
+    await clean(page);
+    await page
+      .locator('[data-testid="page-dynamicModel"] .ant-table-row', { hasText: RECORD })
+      .getByRole('button', { name: /详\s?情/ })
+      .click();
+    await showsValue(page, RECORD, '[data-testid="dm-form"]');
+    await showsValue(page, JS, '[data-testid="dm-form"]');
+    await clean(page);
+    await page.keyboard.press('Escape');
+
+    // the menu search offers the item by its name
+    await page
+      .locator('input[data-testid="header-search"], [data-testid="header-search"] input')
+      .first()
+      .fill('功能');
+    await shows(page, ITEM, '.ant-select-dropdown');
+    await clean(page);
+    await page.keyboard.press('Escape');
+
+    // the chat: the conversation with the employee (his name) and the message sent
+    await page.click('[data-testid="tool-chat"]');
+    const conv = page.locator('[data-testid="chat-conversation"]', { hasText: EMP_NAME });
+    await conv.first().waitFor();
+    await conv.first().click();
+    await shows(page, EMP_NAME, '[data-testid="chat-window-title"]');
+    await shows(page, CHAT, '[data-testid="chat-bubble-mine"]');
     await clean(page);
   }, 300_000);
 
@@ -449,6 +503,12 @@ describe('script payloads render as text in Chromium', () => {
     await page.locator('[data-testid="home-page"]').waitFor();
     await shows(page, NOTICE, '[data-testid="home-page"]');
     await clean(page);
+
+    // the notification drawer lists the notice by its title
+    await page.click('[data-testid="tool-notice"]');
+    await shows(page, NOTICE, '[data-testid="notice-item-title"]');
+    await clean(page);
+    await page.keyboard.press('Escape');
 
     // notice detail: the title as text, the body sanitised (text kept, markup dropped), the file name as text
     await go(page, `oa/notice?id=${ids.notice}`);
@@ -472,8 +532,14 @@ describe('script payloads render as text in Chromium', () => {
     await page.keyboard.press('Escape');
     await clean(page);
 
-    // chat: the conversation and the message
+    // chat: a contact of the hostile department found by account, then the conversation and the message
     await page.click('[data-testid="tool-chat"]');
+    await page.getByRole('tab', { name: '联系人' }).click();
+    const search = page.locator('[data-testid="chat-contact-search"] input');
+    await search.fill('xssuser');
+    await search.press('Enter');
+    await shows(page, NEW_NAME, '[data-testid="chat-contact"]');
+    await page.getByRole('tab', { name: '消息' }).click();
     await page.locator('[data-testid="chat-conversation"]').first().click();
     await shows(page, CHAT, '[data-testid="chat-bubble-theirs"]');
     await clean(page);
@@ -488,6 +554,14 @@ describe('script payloads render as text in Chromium', () => {
     await page.click('[data-testid="tab-mine"]');
     await shows(page, THEME, '[data-testid="my-bookings"]');
     await clean(page);
+    // the booking opened read-only (the target of the meeting widget): theme, room and type
+    await go(page, `oa/conference?id=${ids.meeting}`);
+    const form = '[data-testid="booking-form"][data-mode="view"]';
+    await showsValue(page, THEME, form);
+    await shows(page, ROOM, form);
+    await shows(page, MEETING_TYPE, form);
+    await clean(page);
+    await page.keyboard.press('Escape');
 
     // my launched: the flow title (initiator and flow names); the task dialog shows the reason
     await go(page, 'workFlow/flowLaunch');
@@ -502,6 +576,14 @@ describe('script payloads render as text in Chromium', () => {
 
   it('the head: the to-do list, the task dialog and, after approving with a hostile opinion, the record timeline', async () => {
     const page = await session('wangjianguo');
+    await go(page, 'home');
+    await page.locator('[data-testid="home-page"]').waitFor();
+    await shows(page, FLOW, '[data-testid="home-page"]');
+    await clean(page);
+    await go(page, 'messageRecord');
+    await shows(page, FLOW);
+    await clean(page);
+
     await go(page, 'workFlow/flowTodo');
     const row = page.locator('[data-testid="wf-list-1"] tr', { hasText: FLOW }).first();
     await row.waitFor();
