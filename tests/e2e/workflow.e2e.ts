@@ -15,6 +15,12 @@ const EMP = 'zhangwei';
 const HEAD = 'wangjianguo';
 const GM = 'liuzhiqiang';
 const T = 60_000;
+interface FlowNodeJson {
+  type: string;
+  properties?: Record<string, unknown>;
+  childNode?: FlowNodeJson | null;
+  conditionNodes?: FlowNodeJson[];
+}
 /** A 1×1 PNG. */
 const PNG_1PX =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
@@ -68,6 +74,25 @@ async function pickDate(page: Page, vModel: string, value: string) {
   await input.fill(value);
   await input.press('Enter');
   await page.keyboard.press('Escape');
+}
+
+/**
+ * Picks a user in the organisation user picker behind the field with this test id: the department tree is
+ * shown, a keyword search lists the user, a click puts him in the chosen pane, confirm fills the field.
+ */
+async function pickUser(page: Page, testId: string, name: string) {
+  await page.getByTestId(testId).locator('.ant-select').click();
+  const dlg = page.locator('.ant-modal:visible', { has: page.locator('.kp-transfer') });
+  await dlg.waitFor();
+  await dlg.locator('.ant-tree-title').first().waitFor();
+  const search = dlg.locator('.ant-input-search input').first();
+  await search.fill(name);
+  await search.press('Enter');
+  await dlg.locator('.ant-list-item', { hasText: name }).first().click();
+  await dlg.locator('.kp-transfer-selected').getByText(name).waitFor();
+  await dlg.locator('.ant-modal-footer .ant-btn-primary').click();
+  await dlg.waitFor({ state: 'hidden' });
+  await page.getByTestId(testId).getByText(name).filter({ visible: true }).first().waitFor();
 }
 
 /** Opens the to-do list and the row with this title. */
@@ -277,17 +302,7 @@ describe('workflow: leave request through the approval screens', () => {
     await head.getByTestId('wf-btn-copy').click();
     const notify = head.locator('.ant-modal', { hasText: '选择知会人' }).first();
     await notify.waitFor();
-    await head.getByTestId('wf-notify-users').locator('.ant-select').click();
-    const pickerDlg = head.locator('.ant-modal:visible', { has: head.locator('.kp-transfer') });
-    await pickerDlg.waitFor();
-    // the department tree is there, and the search lists users
-    await pickerDlg.locator('.ant-tree-title').first().waitFor();
-    await pickerDlg.locator('.ant-input-search input').first().fill('刘志强');
-    await pickerDlg.locator('.ant-input-search input').first().press('Enter');
-    await pickerDlg.locator('.ant-list-item', { hasText: '刘志强' }).first().click();
-    await pickerDlg.locator('.kp-transfer-selected').getByText('刘志强').waitFor();
-    await pickerDlg.locator('.ant-modal-footer .ant-btn-primary').click();
-    await head.getByTestId('wf-notify-users').getByText('刘志强').first().waitFor();
+    await pickUser(head, 'wf-notify-users', '刘志强');
     await head.getByTestId('wf-notify-ok').click();
     await toast(head, '知会成功');
     const gmTok = await apiToken(kp.base, GM, PW);
@@ -321,6 +336,72 @@ describe('workflow: leave request through the approval screens', () => {
     await comment.getByTestId('wf-comment-delete').waitFor();
     await head.getByTestId('wf-comment-end').waitFor();
     await shot(head, 'comment-image');
+    expect(errors).toEqual([]);
+  });
+
+  it('cc through the organisation picker in the approve dialog (a node with isCustomCopy)', async () => {
+    // a copy of the leave flow whose approver nodes let the approver choose cc users
+    const adminTok = await apiToken(kp.base, 'admin', 'admin123');
+    const tpl = await api<Record<string, unknown> & { flowTemplateJson: FlowNodeJson }>(
+      adminTok,
+      'GET',
+      '/api/workflow/Engine/FlowEngine/wf-leave',
+    );
+    const mark = (n: FlowNodeJson | null | undefined) => {
+      if (!n) return;
+      if (n.type === 'approver') n.properties = { ...n.properties, isCustomCopy: true };
+      mark(n.childNode);
+      for (const c of n.conditionNodes ?? []) mark(c);
+    };
+    mark(tpl.data.flowTemplateJson);
+    const created = await api<string>(adminTok, 'POST', '/api/workflow/Engine/FlowEngine', {
+      enCode: 'leaveCc',
+      fullName: '抄送请假',
+      category: tpl.data.category,
+      formType: tpl.data.formType,
+      formData: tpl.data.formData,
+      flowTemplateJson: tpl.data.flowTemplateJson,
+      propertyJson: tpl.data.propertyJson,
+    });
+    expect(created.code, created.msg).toBe(200);
+    const rel = await api(adminTok, 'POST', `/api/workflow/Engine/FlowEngine/Release/${created.data}`);
+    expect(rel.code, rel.msg).toBe(200);
+
+    const empTok = await apiToken(kp.base, EMP, PW);
+    const me = await api<{ userInfo: { userId: string; departmentId: string } }>(
+      empTok,
+      'GET',
+      '/api/oauth/CurrentUser',
+    );
+    const launched = await api<string>(empTok, 'POST', '/api/workflow/Engine/FlowTask', {
+      flowId: created.data,
+      status: 0,
+      formData: {
+        applicant: me.data.userInfo.userId,
+        department: me.data.userInfo.departmentId,
+        leaveType: 'sick',
+        startTime: Date.UTC(2026, 11, 15, 1),
+        endTime: Date.UTC(2026, 11, 15, 9),
+        days: 1,
+        reason: '抄送测试',
+      },
+    });
+    expect(launched.code, launched.msg).toBe(200);
+
+    const head = await session(HEAD);
+    const errors: string[] = [];
+    head.on('pageerror', (e) => errors.push(String(e)));
+    await openTodo(head, '抄送请假');
+    await head.getByTestId('wf-btn-audit').click();
+    await pickUser(head, 'wf-copy-to', '刘志强');
+    await head.getByTestId('wf-opinion').fill('同意，抄送总经理');
+    await head.getByTestId('wf-approve-ok').click();
+    await toast(head, '审核成功');
+
+    // the general manager finds it among his circulated items
+    const gm = await session(GM);
+    await go(gm, 'workFlow/flowCirculate');
+    await gm.locator('[data-testid="wf-list-3"] tr', { hasText: '抄送请假' }).first().waitFor();
     expect(errors).toEqual([]);
   });
 
