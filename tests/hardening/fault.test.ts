@@ -1,20 +1,40 @@
-// Issue 10, faults: a real server process takes 200 concurrent writes (user creations, chunked uploads
-// with merge, single-file uploads, logins), is killed with SIGKILL midway, and is started again on the
-// same data. Checked after the restart: every acknowledged write is there (users with their unit
-// relation; files with their exact bytes), nothing half-done is visible (every file record has its whole
-// file; every created user has its relations), and the server answers normally. On PGlite (data folder)
-// always, on PostgreSQL too when TEST_DATABASE_URL is set.
+// Issue 10, faults: a real server process takes 200 concurrent operations — workflow approvals (some
+// twice at once), rejections with an opinion, flow launches (FlowTask and the Leave system form), chunked
+// uploads with merge and user creations — is killed with SIGKILL midway, and is started again on the same
+// data. Checked after the restart:
+// - every acknowledged approval/rejection is recorded exactly once, a double-sent one is applied once;
+// - every flow task's state agrees with its rows (status, current nodes, operator rows, records,
+//   deadlines: wf-consistency.ts), so nothing cut by the kill is half-applied;
+// - every acknowledged launch exists with its form data; every acknowledged user has its unit relation;
+//   every acknowledged file is there with its exact bytes and no half-merged file is visible;
+// - deadlines still fire: flows launched just before the kill with a 14.4 s limit are overdue by the
+//   restart, and the sweeper (every 200 ms; on PostgreSQL in two server processes at once) sends each
+//   its reminder once, or auto-approves it once where the node says so.
+// On PGlite (data folder) always, on PostgreSQL too when TEST_DATABASE_URL is set.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Db, openDatabase } from '@kp/server';
-import { createPostgresDatabase } from '@kp/server/testing';
-import { afterAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabase, createTestApp } from '@kp/server/testing';
+import type { Kysely } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { type ServerProcess, startServerProcess } from '../api/server-process';
+import { checkWorkflowConsistency } from './wf-consistency';
 
 const md5 = (b: Buffer | string) => createHash('md5').update(b).digest('hex');
 const OPS = 200;
+const WORKERS = 20;
+const WF = '/api/workflow/Engine';
+/** The deadline templates' limit in hours (14.4 s). The designer API accepts half hours only, so the
+ * two templates are written straight into wf_template; the interpreter takes any positive duration. */
+const LIMIT_HOURS = 0.004;
+const DEADLINE_FLOWS = 5; // per deadline template
+
+// biome-ignore lint/suspicious/noExplicitAny: the workflow tables are not in the shared Database type
+type AnyDb = Kysely<any>;
+// biome-ignore lint/suspicious/noExplicitAny: answers of many routes, read field by field
+type Envelope = { code: number; msg: string; data: any };
 
 function multipart(fields: Record<string, string | number>, file: { name: string; data: Buffer }) {
   const boundary = `----kp${randomBytes(8).toString('hex')}`;
@@ -31,14 +51,20 @@ function multipart(fields: Record<string, string | number>, file: { name: string
   return { body: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` };
 }
 
-async function api(base: string, token: string | null, p: string, init: RequestInit = {}) {
+async function api(base: string, token: string | null, p: string, init: RequestInit = {}): Promise<Envelope> {
   const res = await fetch(`${base}${p}`, {
     ...init,
     headers: { ...(init.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
     signal: AbortSignal.timeout(60_000),
   });
-  return res.json() as Promise<{ code: number; msg: string; data: any }>;
+  return res.json() as Promise<Envelope>;
 }
+const post = (base: string, token: string, p: string, body: unknown) =>
+  api(base, token, p, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 async function login(base: string, account: string, password: string) {
   const r = await api(base, null, '/api/oauth/Login', {
@@ -50,53 +76,314 @@ async function login(base: string, account: string, password: string) {
   return r.data.token as string;
 }
 
-type Acked =
-  | { kind: 'user'; account: string; id: string }
-  | { kind: 'file'; fileId: string; url: string; md5: string; size: number };
+interface Person {
+  id: string;
+  account: string;
+  name: string;
+  dept: string;
+  token: string;
+}
+interface PendingOp {
+  id: string;
+  taskId: string;
+  flowTaskId: string;
+  userId: string;
+  flowId: string;
+}
+interface Prepared {
+  people: Map<string, Person>;
+  employees: Person[];
+  leaveOps: PendingOp[];
+  expenseOps: PendingOp[];
+  unit: string;
+  admin: string;
+}
+
+const leaveData = (p: Person, days: number, reason: string) => ({
+  applicant: p.id,
+  department: p.dept,
+  leaveType: 'personal',
+  startTime: 1767225600000,
+  endTime: 1767225600000 + days * 86_400_000,
+  days,
+  reason,
+});
+const expenseData = (p: Person) => ({
+  claimDate: 1767225600000,
+  claimant: p.id,
+  department: p.dept,
+  tableField106: [{ expenseType: 'traffic', price: 100, quantity: 2 }],
+});
+
+/**
+ * Before the server process starts: the database is migrated and seeded in-process (createTestApp on
+ * the same data), the two deadline templates are written, every demo user logs in (sessions are rows,
+ * so the tokens work in the server process), and 110 leave and 6 expense flows are launched through the
+ * real routes as employees — their pending operator tasks are what the load approves and rejects.
+ */
+async function prepare(target: Parameters<typeof createTestApp>[0]): Promise<Prepared> {
+  const t = await createTestApp(target);
+  try {
+    const db = t.db.kysely as AnyDb;
+    const users = await db
+      .selectFrom('base_user')
+      .select(['id', 'account', 'real_name', 'department_id'])
+      .where('enabled_mark', '=', 1)
+      .execute();
+    const people = new Map<string, Person>();
+    for (const u of users)
+      people.set(u.id, {
+        id: u.id,
+        account: u.account,
+        name: u.real_name,
+        dept: u.department_id,
+        token: await t.login(u.account),
+      });
+    const byAccount = (a: string) => [...people.values()].find((p) => p.account === a)!;
+    const employees = [...people.values()].filter((p) => p.account !== 'admin');
+
+    const form = (
+      await db
+        .selectFrom('wf_template')
+        .select('form_json')
+        .where('id', '=', 'wf-leave')
+        .executeTakeFirstOrThrow()
+    ).form_json;
+    const approver = (nodeId: string, prevId: string, title: string, who: string, extra = {}) => ({
+      nodeId,
+      prevId,
+      type: 'approver',
+      properties: {
+        title,
+        assigneeType: 1,
+        approvers: [who],
+        approverPos: [],
+        approverRole: [],
+        counterSign: 'or',
+        ...extra,
+      },
+      childNode: null as unknown,
+    });
+    for (const [id, timeLimit] of [
+      ['fault-remind', { enabled: true, duration: LIMIT_HOURS }],
+      ['fault-auto', { enabled: true, duration: LIMIT_HOURS, autoApproveAfter: 1 }],
+    ] as const) {
+      const n1 = approver('n1', 'start', '审批一', byAccount('chenjing').id, { timeLimit });
+      n1.childNode = approver('n2', 'n1', '审批二', byAccount('wangjianguo').id);
+      const tree = {
+        nodeId: 'start',
+        prevId: null,
+        type: 'start',
+        properties: { title: '发起人', initiator: [], initiatePos: [], initiateRole: [] },
+        childNode: n1,
+      };
+      await db
+        .insertInto('wf_template')
+        .values({
+          id,
+          en_code: id.replace('-', ''),
+          full_name: id === 'fault-remind' ? '超时提醒' : '超时自动通过',
+          category: '测试',
+          type: 0,
+          form_type: 1,
+          form_json: JSON.stringify(form),
+          flow_json: JSON.stringify(tree),
+          properties_json: '{}',
+          version: 1,
+          enabled_mark: 1,
+          creator_user_id: null,
+        })
+        .execute();
+    }
+
+    const launch = async (p: Person, flowId: string, formData: Record<string, unknown>) => {
+      const r = await t.call<string>(p.token, {
+        method: 'POST',
+        url: `${WF}/FlowTask`,
+        payload: { flowId, formData },
+      });
+      if (r.code !== 200) throw new Error(`prepare launch ${flowId}: ${r.code} ${r.msg}`);
+      return r.data;
+    };
+    for (let i = 0; i < 110; i++) {
+      const p = employees[i % employees.length]!;
+      await launch(p, 'wf-leave', leaveData(p, i % 3 === 0 ? 5 : 1, `准备${i}`));
+    }
+    for (let i = 0; i < 6; i++) {
+      const p = employees[(i * 7) % employees.length]!;
+      await launch(p, 'wf-expense', expenseData(p));
+    }
+
+    const ops = await db
+      .selectFrom('wf_operator as o')
+      .innerJoin('wf_task as t', 't.id', 'o.task_id')
+      .select(['o.id', 'o.task_id', 'o.flow_task_id', 'o.user_id', 't.template_id'])
+      .where('o.status', '=', 0)
+      .orderBy('o.creator_time')
+      .orderBy('o.id')
+      .execute();
+    const toOp = (o: (typeof ops)[number]): PendingOp => ({
+      id: o.id,
+      taskId: o.task_id,
+      flowTaskId: o.flow_task_id,
+      userId: o.user_id,
+      flowId: o.template_id,
+    });
+    return {
+      people,
+      employees,
+      leaveOps: ops.filter((o) => o.template_id === 'wf-leave').map(toOp),
+      expenseOps: ops.filter((o) => o.template_id === 'wf-expense').map(toOp),
+      unit: byAccount('zhangwei').dept,
+      admin: byAccount('admin').token,
+    };
+  } finally {
+    await t.close();
+  }
+}
+
+type Kind = 'audit' | 'expenseAudit' | 'double' | 'reject' | 'launch' | 'form' | 'upload' | 'user';
+const KINDS: Kind[] = ['audit', 'expenseAudit', 'double', 'reject', 'launch', 'form', 'upload', 'user'];
+/**
+ * The order of the 200 operations: the 20 chunked uploads every fifth place of the first half (they
+ * answer slowest, so some are acknowledged and some are in flight at the kill), the other 180 cycling
+ * through audit, audit, expense audit, double audit, reject, launch, Leave form, user, audit.
+ */
+const PLAN: Kind[] = (() => {
+  const cycle: Kind[] = [
+    'audit',
+    'audit',
+    'expenseAudit',
+    'double',
+    'reject',
+    'launch',
+    'form',
+    'user',
+    'audit',
+  ];
+  let c = 0;
+  return Array.from({ length: OPS }, (_, p) =>
+    p < OPS / 2 && p % 5 === 0 ? 'upload' : cycle[c++ % cycle.length]!,
+  );
+})();
+
+interface Counts {
+  attempted: Record<Kind, number>;
+  acked: Record<Kind, number>;
+}
 
 async function scenario(kind: 'pglite' | 'postgres') {
+  const t0 = Date.now();
   const dataDir = await mkdtemp(path.join(tmpdir(), `kp-fault-${kind}-`));
   let drop: (() => Promise<void>) | null = null;
-  const env: Record<string, string> = { DATA_DIR: dataDir, KP_WF_SWEEP_MS: '0' };
+  const env: Record<string, string> = { DATA_DIR: dataDir, KP_WF_SWEEP_MS: '1000' };
   if (kind === 'postgres') {
     const created = await createPostgresDatabase();
     drop = created.drop;
     env.DATABASE_URL = created.url;
   }
-  let server: ServerProcess | null = null;
+  const servers: ServerProcess[] = [];
   try {
-    server = await startServerProcess(env);
-    const base = server.url;
-    const admin = await login(base, 'admin', 'admin123');
-    const dept = (await api(base, admin, '/api/permission/Organize/Tree')).data;
-    const units = JSON.stringify(dept)
-      .match(/"id":"([^"]+)"/g)!
-      .map((m) => m.slice(6, -1));
-    const unit = units[units.length - 1];
+    const prep = await prepare({
+      target:
+        kind === 'postgres'
+          ? { kind: 'postgres', url: env.DATABASE_URL! }
+          : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+      dataDir,
+    });
+    const tPrep = Date.now();
+    servers.push(await startServerProcess(env));
+    const base = servers[0]!.url;
+    const tokenOf = (userId: string) => prep.people.get(userId)!.token;
     const run = randomBytes(3).toString('hex');
-    const acked: Acked[] = [];
-    const attempted = { users: [] as string[], files: [] as string[] };
+
+    const ackedAudits: { op: PendingOp; reject?: string }[] = [];
+    const attemptedOps: PendingOp[] = [];
+    const ackedLaunches: { id: string; flowId: string; initiator: string; data: Record<string, unknown> }[] =
+      [];
+    const ackedUsers: { account: string; id: string }[] = [];
+    const ackedFiles: { fileId: string; url: string; md5: string; size: number }[] = [];
+    const doubles: { op: PendingOp; acks: number }[] = [];
     const refusals: string[] = [];
+    const zero = () => Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>;
+    const counts: Counts = { attempted: zero(), acked: zero() };
+    const leaveOps = [...prep.leaveOps];
+    const expenseOps = [...prep.expenseOps];
     let killed = false;
     let done = 0;
 
+    const audit = async (op: PendingOp) => {
+      const r = await post(base, tokenOf(op.userId), `${WF}/FlowBefore/Audit/${op.id}`, {
+        handleOpinion: '同意',
+      });
+      return r;
+    };
     const op = async (i: number): Promise<void> => {
-      const which = i % 4;
+      const k = PLAN[i]!;
+      const who = prep.employees[(i * 13) % prep.employees.length]!;
+      counts.attempted[k]++;
       try {
-        if (which === 0 || which === 3) {
-          const account = `fault${run}x${i}`;
-          attempted.users.push(account);
-          const r = await api(base, admin, '/api/permission/Users', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ account, realName: `故障${i}`, organizeId: unit }),
+        if (k === 'audit' || k === 'expenseAudit') {
+          const o = (k === 'audit' ? leaveOps : expenseOps).shift();
+          if (!o) return;
+          attemptedOps.push(o);
+          const r = await audit(o);
+          if (r.code === 200) {
+            ackedAudits.push({ op: o });
+            counts.acked[k]++;
+          } else refusals.push(`audit ${r.code} ${r.msg}`);
+        } else if (k === 'double') {
+          const o = leaveOps.shift();
+          if (!o) return;
+          attemptedOps.push(o);
+          const d = { op: o, acks: 0 };
+          doubles.push(d);
+          const rs = await Promise.allSettled([audit(o), audit(o)]);
+          for (const r of rs) {
+            if (r.status !== 'fulfilled') continue;
+            if (r.value.code === 200) d.acks++;
+            else if (r.value.code !== 409) refusals.push(`double audit ${r.value.code} ${r.value.msg}`);
+          }
+          if (d.acks) {
+            ackedAudits.push({ op: o });
+            counts.acked[k]++;
+          }
+        } else if (k === 'reject') {
+          const o = leaveOps.shift();
+          if (!o) return;
+          attemptedOps.push(o);
+          const opinion = `驳回${run}-${i}`;
+          const r = await post(base, tokenOf(o.userId), `${WF}/FlowBefore/Reject/${o.id}`, {
+            handleOpinion: opinion,
           });
-          if (r.code === 200) acked.push({ kind: 'user', account, id: r.data.id });
-          else refusals.push(`user ${r.code} ${r.msg}`);
-        } else if (which === 1) {
+          if (r.code === 200) {
+            ackedAudits.push({ op: o, reject: opinion });
+            counts.acked[k]++;
+          } else refusals.push(`reject ${r.code} ${r.msg}`);
+        } else if (k === 'launch' || k === 'form') {
+          const data = leaveData(who, i % 4 === 0 ? 5 : 1, `故障${run}-${i}`);
+          const r =
+            k === 'launch'
+              ? await post(base, who.token, `${WF}/FlowTask`, { flowId: 'wf-leave', formData: data })
+              : await post(base, who.token, '/api/workflow/Form/Leave', { ...data, status: 0 });
+          if (r.code === 200) {
+            ackedLaunches.push({ id: r.data, flowId: 'wf-leave', initiator: who.id, data });
+            counts.acked[k]++;
+          } else refusals.push(`${k} ${r.code} ${r.msg}`);
+        } else if (k === 'user') {
+          const account = `fault${run}x${i}`;
+          const r = await post(base, prep.admin, '/api/permission/Users', {
+            account,
+            realName: `故障${i}`,
+            organizeId: prep.unit,
+          });
+          if (r.code === 200) {
+            ackedUsers.push({ account, id: r.data.id });
+            counts.acked[k]++;
+          } else refusals.push(`user ${r.code} ${r.msg}`);
+        } else {
           const data = randomBytes(20_000 + i * 37);
           const id = md5(data);
-          attempted.files.push(id);
           const mp = multipart(
             {
               identifier: id,
@@ -109,7 +396,7 @@ async function scenario(kind: 'pglite' | 'postgres') {
             },
             { name: `f${i}.pdf`, data },
           );
-          const c = await api(base, admin, '/api/file/chunk?fileType=annex&extension=pdf', {
+          const c = await api(base, prep.admin, '/api/file/chunk?fileType=annex&extension=pdf', {
             method: 'POST',
             headers: { 'content-type': mp.type },
             body: mp.body,
@@ -118,73 +405,234 @@ async function scenario(kind: 'pglite' | 'postgres') {
             refusals.push(`chunk ${c.code} ${c.msg}`);
             return;
           }
-          const m = await api(base, admin, '/api/file/merge', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({
-              identifier: id,
-              fileName: `f${i}.pdf`,
-              fileSize: data.length,
-              fileType: 'annex',
-              extension: 'pdf',
-              type: 'annex',
-            }),
+          const m = await post(base, prep.admin, '/api/file/merge', {
+            identifier: id,
+            fileName: `f${i}.pdf`,
+            fileSize: data.length,
+            fileType: 'annex',
+            extension: 'pdf',
+            type: 'annex',
           });
-          if (m.code !== 200) refusals.push(`merge ${m.code} ${m.msg}`);
-          if (m.code === 200)
-            acked.push({ kind: 'file', fileId: m.data.fileId, url: m.data.url, md5: id, size: data.length });
-        } else {
-          await login(base, 'zhangwei', 'kp123456');
+          if (m.code === 200) {
+            ackedFiles.push({ fileId: m.data.fileId, url: m.data.url, md5: id, size: data.length });
+            counts.acked[k]++;
+          } else refusals.push(`merge ${m.code} ${m.msg}`);
         }
-      } catch {
-        /* the kill cut it off: not acknowledged */
+      } catch (e) {
+        // After the kill: cut off, not acknowledged. Before it: a failure like any refusal.
+        if (!killed) refusals.push(`${k} threw ${(e as Error).message}`);
       } finally {
         done++;
       }
     };
 
-    // 200 operations, 20 at a time; SIGKILL once about a third have been answered.
+    // 200 operations, 20 at a time. Once half have been answered and every kind has been acknowledged
+    // twice (chunked uploads answer slowest under this load), launch the deadline flows (limit 14.4 s,
+    // so none is due yet), then SIGKILL with the rest of the load still in flight.
     const queue = Array.from({ length: OPS }, (_, i) => i);
-    const workers = Array.from({ length: 20 }, async () => {
+    const workers = Array.from({ length: WORKERS }, async () => {
       while (queue.length && !killed) await op(queue.shift()!);
     });
-    while (done < OPS / 3 && queue.length) await new Promise((r) => setTimeout(r, 20));
+    const midway = () => done >= OPS / 2 && KINDS.every((k) => counts.acked[k] >= 2);
+    while (!midway() && queue.length) await new Promise((r) => setTimeout(r, 20));
+    const zhangwei = [...prep.people.values()].find((p) => p.account === 'zhangwei')!;
+    const deadlineFlows: { id: string; flowId: string }[] = [];
+    await Promise.all(
+      Array.from({ length: DEADLINE_FLOWS * 2 }, async (_, j) => {
+        const flowId = j % 2 ? 'fault-auto' : 'fault-remind';
+        const r = await post(base, zhangwei.token, `${WF}/FlowTask`, {
+          flowId,
+          formData: leaveData(zhangwei, 1, `超时${j}`),
+        });
+        expect(r.code, r.msg).toBe(200);
+        deadlineFlows.push({ id: r.data, flowId });
+      }),
+    );
+    const lastDeadlineLaunch = Date.now();
     killed = true;
-    await server.stop('SIGKILL');
-    server = null;
+    const answeredAtKill = done;
+    await servers.shift()!.stop('SIGKILL');
+    const tKill = Date.now();
     await Promise.all(workers);
-    // Before the kill every call must have succeeded (refusals here would be bugs, not the fault).
+    // Before the kill every call must have succeeded (a double audit's second answer may be 409
+    // 该任务已处理); refusals here would be bugs, not the fault.
     expect(refusals, refusals.slice(0, 5).join('; ')).toEqual([]);
-    expect(acked.length).toBeGreaterThan(5);
+    for (const d of doubles) expect(d.acks, `double audit of ${d.op.id}`).toBeLessThanOrEqual(1);
+    expect(ackedAudits.length).toBeGreaterThan(5);
+    expect(ackedLaunches.length).toBeGreaterThan(5);
 
-    server = await startServerProcess(env);
-    const base2 = server.url;
+    // Down until every deadline flow is overdue, then up again with the sweeper every 200 ms — on
+    // PostgreSQL in two server processes, so two sweepers race for the same rows.
+    const dueBy = lastDeadlineLaunch + LIMIT_HOURS * 3_600_000 + 1000;
+    if (Date.now() < dueBy) await new Promise((r) => setTimeout(r, dueBy - Date.now()));
+    const env2 = { ...env, KP_WF_SWEEP_MS: '200' };
+    servers.push(await startServerProcess(env2));
+    if (kind === 'postgres') servers.push(await startServerProcess(env2));
+    const tUp = Date.now();
+    const base2 = servers[0]!.url;
     const admin2 = await login(base2, 'admin', 'admin123');
     expect((await api(base2, admin2, '/api/oauth/CurrentUser')).code).toBe(200);
 
-    // Every acknowledged write survived, whole.
-    for (const a of acked) {
-      if (a.kind === 'user') {
-        const u = await api(base2, admin2, `/api/permission/Users/${a.id}`);
-        expect(u.code, `user ${a.account}`).toBe(200);
-        expect(u.data.account).toBe(a.account);
-      } else {
-        const res = await fetch(`${base2}${a.url}`, { headers: { authorization: `Bearer ${admin2}` } });
-        expect(res.status, `file ${a.fileId}`).toBe(200);
-        const bytes = Buffer.from(await res.arrayBuffer());
-        expect(bytes.length).toBe(a.size);
-        expect(md5(bytes)).toBe(a.md5);
-      }
+    // Every acknowledged file survived, whole; every acknowledged launch is readable with its data.
+    for (const a of ackedFiles) {
+      const res = await fetch(`${base2}${a.url}`, { headers: { authorization: `Bearer ${admin2}` } });
+      expect(res.status, `file ${a.fileId}`).toBe(200);
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect(bytes.length).toBe(a.size);
+      expect(md5(bytes)).toBe(a.md5);
     }
-    await server.stop('SIGTERM');
-    server = null;
+    for (const a of ackedUsers) {
+      const u = await api(base2, admin2, `/api/permission/Users/${a.id}`);
+      expect(u.code, `user ${a.account}`).toBe(200);
+      expect(u.data.account).toBe(a.account);
+    }
+    for (const l of ackedLaunches) {
+      const r = await api(base2, tokenOf(l.initiator), `${WF}/FlowTask/${l.id}`);
+      expect(r.code, `launch ${l.id}`).toBe(200);
+      expect(r.data.formData).toEqual(l.data);
+    }
 
-    // Nothing half-done is visible: checked in the database and on disk.
+    // Deadlines fire after the restart: wait (bounded: 120 s) until every deadline flow shows it.
+    const chenjing = [...prep.people.values()].find((p) => p.account === 'chenjing')!;
+    const remindIds = new Set(deadlineFlows.filter((d) => d.flowId === 'fault-remind').map((d) => d.id));
+    const autoIds = deadlineFlows.filter((d) => d.flowId === 'fault-auto').map((d) => d.id);
+    const fired = async () => {
+      const list = await api(
+        base2,
+        chenjing.token,
+        `${WF}/FlowBefore/List/1?flowId=fault-remind&pageSize=100`,
+      );
+      const pressed = list.data.list.filter(
+        (r: { processId: string; pressMark: number }) => remindIds.has(r.processId) && r.pressMark === 1,
+      ).length;
+      let moved = 0;
+      for (const id of autoIds)
+        if ((await api(base2, zhangwei.token, `${WF}/FlowTask/${id}`)).data.thisStep === '审批二') moved++;
+      return pressed === remindIds.size && moved === autoIds.length;
+    };
+    const waitUntil = Date.now() + 120_000;
+    while (!(await fired())) {
+      if (Date.now() > waitUntil) throw new Error('deadlines did not fire within 120 s of the restart');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const tFired = Date.now();
+    // More sweeps run (every 200 ms, in each process) before the servers stop: a second fire would show.
+    await new Promise((r) => setTimeout(r, 2000));
+    for (const s of servers.splice(0)) await s.stop('SIGTERM');
+
+    // In the database: the workflow tables agree with themselves, and each acknowledged act is there once.
     let db: Db;
-    if (kind === 'postgres') db = await openDatabase({ kind: 'postgres', url: env.DATABASE_URL });
+    if (kind === 'postgres') db = await openDatabase({ kind: 'postgres', url: env.DATABASE_URL! });
     else db = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+    let report: Awaited<ReturnType<typeof checkWorkflowConsistency>>;
+    let unackedApplied = 0;
     try {
-      const users = await db.kysely
+      const k = db.kysely as AnyDb;
+      report = await checkWorkflowConsistency(k);
+      expect(report.problems.slice(0, 10), `${report.problems.length} problems`).toEqual([]);
+
+      const opRows = new Map(
+        (
+          await k
+            .selectFrom('wf_operator')
+            .select(['id', 'status', 'reminder_count', 'node_id', 'task_id'])
+            .execute()
+        ).map((o) => [o.id as string, o]),
+      );
+      const records = await k
+        .selectFrom('wf_record')
+        .select(['task_id', 'flow_task_id', 'user_id', 'handle_status', 'handle_opinion', 'node_id'])
+        .execute();
+      const decisionsOf = (o: PendingOp) =>
+        records.filter(
+          (r) => r.task_id === o.taskId && r.flow_task_id === o.flowTaskId && r.handle_status <= 1,
+        );
+      for (const a of ackedAudits) {
+        const ds = decisionsOf(a.op);
+        expect(ds.length, `acknowledged decision on ${a.op.id}`).toBe(1);
+        expect(ds[0]!.handle_status).toBe(a.reject ? 0 : 1);
+        expect(ds[0]!.user_id).toBe(a.op.userId);
+        if (a.reject) expect(ds[0]!.handle_opinion).toBe(a.reject);
+        expect(opRows.get(a.op.id)?.status).toBe(1);
+      }
+      // An attempted but unanswered decision is wholly there or wholly absent (its operator row and its
+      // record agree; the consistency check already holds the rest of the flow to its state).
+      const ackedIds = new Set(ackedAudits.map((a) => a.op.id));
+      for (const o of attemptedOps.filter((x) => !ackedIds.has(x.id))) {
+        const n = decisionsOf(o).length;
+        const st = opRows.get(o.id)?.status;
+        expect([st, n], `unanswered decision on ${o.id}`).toSatisfy(
+          ([s, c]: [number, number]) => (s === 1 && c === 1) || (s !== 1 && c === 0),
+        );
+        if (n) unackedApplied++;
+      }
+      // Acknowledged launches: the task row, its initiator and its form data as sent.
+      const launched = new Map(
+        (
+          await k
+            .selectFrom('wf_task')
+            .select(['id', 'initiator_id', 'template_id', 'form_data', 'status'])
+            .where('template_id', '=', 'wf-leave')
+            .execute()
+        ).map((r) => [r.id as string, r]),
+      );
+      for (const l of ackedLaunches) {
+        const row = launched.get(l.id);
+        expect(row, `launch ${l.id}`).toBeTruthy();
+        expect(row!.initiator_id).toBe(l.initiator);
+        expect(typeof row!.form_data === 'string' ? JSON.parse(row!.form_data) : row!.form_data).toEqual(
+          l.data,
+        );
+      }
+
+      // Deadlines: each overdue flow got one reminder (or one auto-approval), however many sweeps ran.
+      const dlTasks = await k
+        .selectFrom('wf_task')
+        .select(['id', 'template_id', 'press_mark', 'full_name'])
+        .where('template_id', 'in', ['fault-remind', 'fault-auto'])
+        .execute();
+      expect(dlTasks.length).toBe(DEADLINE_FLOWS * 2);
+      for (const task of dlTasks) {
+        expect(task.press_mark, `press mark of ${task.id}`).toBe(1);
+        const ops = [...opRows.values()].filter((o) => o.task_id === task.id);
+        const recs = records.filter(
+          (r) => r.task_id === task.id && r.node_id === 'n1' && r.handle_status === 1,
+        );
+        if (task.template_id === 'fault-remind') {
+          expect(ops.map((o) => [o.node_id, o.status, o.reminder_count])).toEqual([['n1', 0, 1]]);
+          expect(recs.length).toBe(0);
+        } else {
+          expect(ops.map((o) => [o.node_id, o.status]).sort()).toEqual([
+            ['n1', 1],
+            ['n2', 0],
+          ]);
+          expect(recs.length, `auto-approvals of ${task.id}`).toBe(1);
+          expect(recs[0]!.user_id).toBe(chenjing.id);
+        }
+      }
+      const leftDeadlines = await k
+        .selectFrom('wf_deadline')
+        .select('task_id')
+        .where(
+          'task_id',
+          'in',
+          dlTasks.map((x) => x.id),
+        )
+        .execute();
+      expect(leftDeadlines).toEqual([]);
+      // One overdue site message per flow (the reminder is sent once).
+      for (const name of [...new Set(dlTasks.map((x) => x.full_name as string))]) {
+        const n = dlTasks.filter((x) => x.full_name === name).length;
+        const msgs = await k
+          .selectFrom('message')
+          .select('id')
+          .where('title', '=', `流程超时提醒：${name}`)
+          .execute();
+        expect(msgs.length, `reminders for ${name}`).toBe(n);
+      }
+
+      // Users and files: nothing half-done.
+      const users = await k
         .selectFrom('base_user as u')
         .leftJoin('base_user_relation as r', (j) =>
           j.onRef('r.user_id', '=', 'u.id').on('r.object_type', '=', 'Organize'),
@@ -193,16 +641,12 @@ async function scenario(kind: 'pglite' | 'postgres') {
         .where('u.account', 'like', `fault${run}x%`)
         .execute();
       for (const u of users) expect(u.object_id, `relation of ${u.account}`).toBeTruthy();
-      const records = await db.kysely
-        .selectFrom('file_record')
-        .select(['id', 'storage_key', 'size'])
-        .execute();
-      for (const r of records) {
+      const fileRecords = await k.selectFrom('file_record').select(['id', 'storage_key', 'size']).execute();
+      for (const r of fileRecords) {
         const st = await stat(path.join(dataDir, 'files', r.storage_key)).catch(() => null);
         expect(st?.size, `file of record ${r.id}`).toBe(Number(r.size));
       }
-      const ackedFiles = acked.filter((a) => a.kind === 'file').map((a) => (a as { fileId: string }).fileId);
-      for (const id of ackedFiles) expect(records.some((r) => r.id === id)).toBe(true);
+      for (const f of ackedFiles) expect(fileRecords.some((r) => r.id === f.fileId)).toBe(true);
     } finally {
       await db.close();
     }
@@ -219,29 +663,52 @@ async function scenario(kind: 'pglite' | 'postgres') {
     const finals = (await walk(path.join(dataDir, 'files'))).filter(
       (f) => !f.includes('.part-') && !f.includes(`${path.sep}chunks${path.sep}`),
     );
-    for (const f of finals) expect((await stat(f)).size).toBeGreaterThan(0);
-    return { acked: acked.length, attempted: attempted.users.length + attempted.files.length };
+    for (const f of finals) expect((await readFile(f)).length).toBeGreaterThan(0);
+
+    const sum = (r: Record<Kind, number>) => Object.values(r).reduce((a, b) => a + b, 0);
+    return {
+      counts,
+      acked: sum(counts.acked),
+      attempted: sum(counts.attempted),
+      unackedApplied,
+      answeredAtKill,
+      report,
+      secs: {
+        prepare: (tPrep - t0) / 1000,
+        load: (tKill - tPrep) / 1000,
+        restart: (tUp - tKill) / 1000,
+        deadlines: (tFired - tUp) / 1000,
+        total: (Date.now() - t0) / 1000,
+      },
+    };
   } finally {
-    if (server) await server.stop('SIGKILL');
+    for (const s of servers) await s.stop('SIGKILL');
     if (drop) await drop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }
 
+const summary = (kind: string, r: Awaited<ReturnType<typeof scenario>>) =>
+  `fault ${kind}: ${r.acked} acknowledged of ${r.attempted} attempted operations ` +
+  `(${Object.keys(r.counts.attempted)
+    .map((k) => `${k} ${r.counts.acked[k as Kind]}/${r.counts.attempted[k as Kind]}`)
+    .join(
+      ', ',
+    )}); killed with ${r.answeredAtKill} answered; ${r.unackedApplied} unanswered decisions were committed whole; ` +
+  `${r.report.tasks} flows, ${r.report.operators} operator rows, ${r.report.records} records consistent ` +
+  `(status ${JSON.stringify(r.report.byStatus)}); seconds ${JSON.stringify(r.secs)}`;
+
 describe('SIGKILL under load, then restart', () => {
-  afterAll(() => {});
-  it('PGlite: acknowledged writes survive whole, nothing half-done is visible', {
+  it('PGlite: acknowledged writes survive whole, flows stay consistent, deadlines fire once', {
     timeout: 600_000,
   }, async () => {
-    const r = await scenario('pglite');
-    console.log(`fault pglite: ${r.acked} acknowledged of ${r.attempted} attempted writes`);
+    console.log(summary('pglite', await scenario('pglite')));
   });
   it.skipIf(!process.env.TEST_DATABASE_URL)(
-    'PostgreSQL: acknowledged writes survive whole, nothing half-done is visible',
+    'PostgreSQL: acknowledged writes survive whole, flows stay consistent, deadlines fire once',
     { timeout: 600_000 },
     async () => {
-      const r = await scenario('postgres');
-      console.log(`fault postgres: ${r.acked} acknowledged of ${r.attempted} attempted writes`);
+      console.log(summary('postgres', await scenario('postgres')));
     },
   );
 });
