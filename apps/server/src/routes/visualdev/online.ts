@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
+import { displayRecords, valuesFromText } from '../../forms/display';
 import { ApiError, badRequest, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { scopeFilter } from '../../permission/data-scope';
@@ -32,7 +33,7 @@ import {
   requireGrant,
   VMSG,
 } from './common';
-import { displayOf, readRecords, storeWorkbook, uploadedWorkbook, writeRecords } from './excel';
+import { readRecords, storeWorkbook, uploadedWorkbook, writeRecords } from './excel';
 import { vdb } from './tables';
 
 const tags = ['visualdev'];
@@ -169,8 +170,10 @@ export default async function onlineRoutes(app: FastifyInstance) {
       ]);
       const { columns } = fieldGrants(me(req), menu);
       const compiled = compiledOf(row);
+      // Lists show names and labels (users, departments, dictionaries, regions, dates), not stored ids.
+      const shown = await displayRecords(req.server.kp.db, compiled, rows.map(listOut));
       return ok({
-        list: rows.map((r) => onlyFields(listOut(r), compiled, columns)),
+        list: shown.map((r) => onlyFields(r, compiled, columns)),
         pagination: { currentPage, pageSize, total: Number(n) },
       });
     },
@@ -241,20 +244,11 @@ export default async function onlineRoutes(app: FastifyInstance) {
       const { id, recordId } = req.params as OnlineRecordParams;
       const { menu, compiled } = await open(req, id);
       const r = await loadRecord(req, id, recordId, menu);
-      const data = JSON.parse(r.data) as Record<string, unknown>;
+      const [shown] = await displayRecords(req.server.kp.db, compiled, [
+        JSON.parse(r.data) as Record<string, unknown>,
+      ]);
       const out: Record<string, unknown> = {};
-      for (const f of compiled.fields) {
-        if (f.table) continue;
-        if (f.shape === 'table') {
-          const cols = compiled.fields.filter((c) => c.table === f.vModel);
-          const rows = Array.isArray(data[f.vModel])
-            ? (data[f.vModel] as Array<Record<string, unknown>>)
-            : [];
-          out[f.vModel] = rows.map((s) =>
-            Object.fromEntries(cols.map((c) => [c.vModel, displayOf(c, s?.[c.vModel])])),
-          );
-        } else out[f.vModel] = displayOf(f, data[f.vModel]);
-      }
+      for (const f of compiled.fields) if (!f.table) out[f.vModel] = shown?.[f.vModel] ?? '';
       return ok({ id: r.id, data: out });
     },
   );
@@ -356,11 +350,13 @@ export default async function onlineRoutes(app: FastifyInstance) {
       const { columns } = fieldGrants(me(req), menu);
       let keys = (b.selectKey ?? []).filter(Boolean);
       if (columns) keys = (keys.length ? keys : [...columns]).filter((k) => columns.has(k));
-      const bytes = await writeRecords(
+      const shown = await displayRecords(
+        req.server.kp.db,
         compiled,
         rows.map((r) => JSON.parse(r.data) as Record<string, unknown>),
-        { keys },
+        { keep: ['files'], orgPaths: true },
       );
+      const bytes = await writeRecords(compiled, shown, { keys });
       return ok(await storeWorkbook(req, `${row.full_name}_${stamp()}.xlsx`, bytes));
     },
   );
@@ -380,13 +376,16 @@ export default async function onlineRoutes(app: FastifyInstance) {
     const { row, compiled } = await open(req, id, 'btn_upload');
     const bytes = await uploadedWorkbook(req, (req.body as OnlineImportBody).fileId);
     const rows = await readRecords(compiled, bytes);
+    // Names and labels typed or exported (users, departments, dictionaries, dates) back into stored values.
+    const missed = await valuesFromText(req.server.kp.db, compiled, rows);
     const checked: Array<{
       data: Record<string, unknown>;
       stored?: Record<string, unknown>;
       errorsInfo?: string;
     }> = [];
-    for (const data of rows) {
+    for (const [i, data] of rows.entries()) {
       try {
+        if (missed[i]?.length) throw new ApiError(400, missed[i]!.join('；'));
         checked.push({ data, stored: await recordData(req, compiled, data, null) });
       } catch (e) {
         checked.push({ data, errorsInfo: e instanceof ApiError ? e.message : String(e) });

@@ -10,15 +10,16 @@ import { sql } from 'kysely';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
 import type { Database } from '../../db/types';
+import { displayRecords } from '../../forms/display';
 import { badRequest, conflict, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { scopeFilter } from '../../permission/data-scope';
 import { likeOf, sanitizeRich, ts } from '../message/common';
 import { CODE_MSG, CODE_RE, jsonFile } from '../system/system-tables';
 import { assertCanRead } from '../workflow/access';
+import { printValues } from '../workflow/print-values';
 import { wdb } from '../workflow/tables';
-import { compiledOf, loadItem, loadReleased, mainFields, requireGrant } from './common';
-import { displayOf } from './excel';
+import { cellText, compiledOf, loadItem, loadReleased, mainFields, requireGrant } from './common';
 import { vdb } from './tables';
 
 const MENU = 'systemData.printDev';
@@ -242,19 +243,23 @@ export default async function printDevRoutes(app: FastifyInstance) {
         .executeTakeFirst();
       if (!rec) throw notFound();
       const compiled = compiledOf(row);
-      const data = JSON.parse(rec.data) as Record<string, unknown>;
+      const [shown] = await displayRecords(app.kp.db, compiled, [
+        JSON.parse(rec.data) as Record<string, unknown>,
+      ]);
       const printData: Record<string, unknown> = {};
       for (const f of compiled.fields) {
         if (f.table) continue;
-        if (f.shape === 'table') {
-          const cols = compiled.fields.filter((c) => c.table === f.vModel);
-          const rows = Array.isArray(data[f.vModel])
-            ? (data[f.vModel] as Array<Record<string, unknown>>)
-            : [];
-          printData[f.vModel] = rows.map((r) =>
-            Object.fromEntries(cols.map((c) => [c.vModel, displayOf(c, r?.[c.vModel])])),
-          );
-        } else printData[f.vModel] = displayOf(f, data[f.vModel]);
+        const v = shown?.[f.vModel];
+        printData[f.vModel] =
+          f.shape === 'table'
+            ? (Array.isArray(v) ? (v as Array<Record<string, unknown>>) : []).map((r) =>
+                Object.fromEntries(
+                  compiled.fields
+                    .filter((c) => c.table === f.vModel)
+                    .map((c) => [c.vModel, cellText(r?.[c.vModel])]),
+                ),
+              )
+            : cellText(v);
       }
       return ok({ printTemplate: t.print_template, printData, operatorRecordList: [] });
     }
@@ -288,10 +293,25 @@ export default async function printDevRoutes(app: FastifyInstance) {
       string,
       unknown
     > | null;
+    const tpl = await w
+      .selectFrom('wf_template')
+      .select('form_json')
+      .where('id', '=', task.template_id)
+      .executeTakeFirst();
+    const raw = form ?? {};
+    // Names, labels and formatted dates, as the workflow's own print data shows them.
+    const shown = tpl
+      ? await printValues(
+          w,
+          `${task.template_id}@print${task.template_version}`,
+          typeof tpl.form_json === 'string' ? JSON.parse(tpl.form_json) : tpl.form_json,
+          raw,
+        )
+      : raw;
     return ok({
       printTemplate: t.print_template,
       printData: {
-        ...(form ?? {}),
+        ...shown,
         fullName: task.full_name,
         creatorUserName: creator?.real_name ?? '',
         creatorTime: ts(task.creator_time),

@@ -491,7 +491,13 @@ describe(`online development on ${TEST_DB_KIND}`, () => {
     });
     expect(list.data.list).toHaveLength(2);
     for (const r of list.data.list) {
-      expect(r).toMatchObject({ kind: 'travel', total: 100, lines: [{ item: '机票', price: 100, qty: 1 }] });
+      // the list shows the option's label; the stored record holds its value
+      expect(r).toMatchObject({ kind: '差旅', total: 100, lines: [{ item: '机票', price: 100, qty: 1 }] });
+      const rec = await t.call<{ data: Record<string, unknown> }>(emp, {
+        method: 'GET',
+        url: `${R}/${itemId}/${r.id as string}`,
+      });
+      expect(rec.data.data).toMatchObject({ kind: 'travel', total: 100 });
     }
     // another user cannot import someone else's upload
     expect(
@@ -526,7 +532,12 @@ describe(`online development on ${TEST_DB_KIND}`, () => {
       url: `${R}/${itemId}/List`,
       payload: { query: { title: '好的' } },
     });
-    expect(ok.data.list[0]).toMatchObject({ kind: 'office', budget: 10 });
+    expect(ok.data.list[0]).toMatchObject({ kind: '办公', budget: 10 });
+    const stored = await t.call<{ data: Record<string, unknown> }>(emp, {
+      method: 'GET',
+      url: `${R}/${itemId}/${ok.data.list[0]!.id as string}`,
+    });
+    expect(stored.data.data).toMatchObject({ kind: 'office', budget: 10 });
     const back = await t.call<{ url: string }>(emp, {
       method: 'POST',
       url: `${R}/${itemId}/Actions/ExportData`,
