@@ -313,8 +313,39 @@ describe('workflow: leave request through the approval screens', () => {
     );
     expect(msgs.data.list.some((m) => /^流程知会：.*请假申请/.test(m.title))).toBe(true);
 
-    // a comment with an image attachment (uploaded through /api/file/Uploader/comment)
+    // comments page by 20 as the list is scrolled to its bottom, and end at a short page
+    const headTok = await apiToken(kp.base, HEAD, PW);
+    for (let i = 1; i <= 25; i++) {
+      const c = await api(headTok, 'POST', '/api/workflow/Engine/FlowComment', {
+        taskId: launched.data,
+        text: `批注${i}`,
+      });
+      expect(c.code, c.msg).toBe(200);
+    }
+    const pages: string[] = [];
+    head.on('request', (r) => {
+      const u = new URL(r.url());
+      if (r.method() === 'GET' && u.pathname.endsWith('/FlowComment'))
+        pages.push(`${u.searchParams.get('currentPage')}/${u.searchParams.get('pageSize')}`);
+    });
     await head.getByRole('tab', { name: '流程评论' }).click();
+    const list = head.getByTestId('wf-comment-list');
+    await list.getByText('批注25', { exact: true }).waitFor();
+    const end = head.getByTestId('wf-comment-end');
+    await expect
+      .poll(
+        async () => {
+          await list.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+          return end.isVisible();
+        },
+        { timeout: T },
+      )
+      .toBe(true);
+    expect(await head.getByTestId('wf-comment').count()).toBe(25);
+    expect(pages.slice(0, 2)).toEqual(['1/20', '2/20']);
+    await list.getByText('批注1', { exact: true }).waitFor();
+
+    // a comment with an image attachment (uploaded through /api/file/Uploader/comment)
     await head.getByTestId('wf-comment-send').click();
     await head.locator('.ant-message').getByText('评论不能为空').first().waitFor();
     await head.getByTestId('wf-comment-text').fill('附上病历照片');
@@ -334,7 +365,6 @@ describe('workflow: leave request through the approval screens', () => {
     );
     await expect.poll(() => thumb.evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBe(1);
     await comment.getByTestId('wf-comment-delete').waitFor();
-    await head.getByTestId('wf-comment-end').waitFor();
     await shot(head, 'comment-image');
     expect(errors).toEqual([]);
   });
