@@ -45,6 +45,7 @@ const REASON = `事由${ALL} ${JS}`;
 const OPINION = `同意${ALL}`;
 const ITEM = `功能${IMG}${SVG}`;
 const RECORD = `记录${ALL}`;
+const HEADER = `栏目${ALL}`;
 const CHAT = `你好${ALL}`;
 const SIGNATURE = `签名${ALL}`;
 /** No '"' (multipart encodes it as %22 on the way) and no '/' (a path separator). */
@@ -323,6 +324,19 @@ async function seed() {
     userList: [zw.id],
   });
 
+  // the portal: every widget's header, released
+  const portal = await must<{ id: string }>(admin, 'GET', '/api/portal/info');
+  const full = await must<{ formData: { layout: Record<string, unknown>[] } }>(
+    admin,
+    'GET',
+    `/api/portal/${portal.id}`,
+  );
+  const layout = full.formData.layout.map((w) => ({ ...w, header: HEADER }));
+  await must(admin, 'PUT', `/api/portal/formdataUpdate/${portal.id}`, {
+    formData: { ...full.formData, layout },
+  });
+  await must(admin, 'POST', `/api/portal/release/${portal.id}`, {});
+
   // an online-development item (its menu takes the item's name) and a record
   ids.item = await created(admin, '/api/visualdev/Base', {
     fullName: ITEM,
@@ -471,6 +485,14 @@ describe('script payloads render as text in Chromium', () => {
     await clean(page);
     await page.keyboard.press('Escape');
 
+    // workflow administration: the flow designer's list and the monitor (flow title)
+    await go(page, 'workFlow/flowEngine');
+    await shows(page, FLOW, '[data-testid="wf-engine"]');
+    await clean(page);
+    await go(page, 'workFlow/flowMonitor');
+    await shows(page, `${EMP_NAME}的${FLOW}`, '[data-testid="wf-monitor"]');
+    await clean(page);
+
     // the menu search offers the item by its name
     await page
       .locator('input[data-testid="header-search"], [data-testid="header-search"] input')
@@ -502,6 +524,7 @@ describe('script payloads render as text in Chromium', () => {
     await go(page, 'home');
     await page.locator('[data-testid="home-page"]').waitFor();
     await shows(page, NOTICE, '[data-testid="home-page"]');
+    await shows(page, HEADER, '[data-testid="home-page"]');
     await clean(page);
 
     // the notification drawer lists the notice by its title
@@ -562,6 +585,11 @@ describe('script payloads render as text in Chromium', () => {
     await shows(page, MEETING_TYPE, form);
     await clean(page);
     await page.keyboard.press('Escape');
+
+    // the launch page lists the flow by its name
+    await go(page, 'workFlow/flowLaunch/FlowIndex');
+    await shows(page, FLOW, '[data-testid="wf-launch-index"]');
+    await clean(page);
 
     // my launched: the flow title (initiator and flow names); the task dialog shows the reason
     await go(page, 'workFlow/flowLaunch');
