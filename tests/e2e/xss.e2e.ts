@@ -46,6 +46,9 @@ const OPINION = `同意${ALL}`;
 const ITEM = `功能${IMG}${SVG}`;
 const RECORD = `记录${ALL}`;
 const HEADER = `栏目${ALL}`;
+/** sysName takes 50. */
+const SYS_NAME = `系统${IMG}`;
+const COPYRIGHT = `版权${ALL}`;
 const CHAT = `你好${ALL}`;
 const SIGNATURE = `签名${ALL}`;
 /** No '"' (multipart encodes it as %22 on the way) and no '/' (a path separator). */
@@ -215,6 +218,9 @@ async function seed() {
     .where('full_name', '=', '集团总部')
     .executeTakeFirstOrThrow();
 
+  // the system's name and copyright (login page, shell, about dialog)
+  await must(admin, 'PUT', '/api/system/SysConfig', { sysName: SYS_NAME, copyright: COPYRIGHT });
+
   // organisation, department, position, role, group
   ids.org = await created(admin, '/api/permission/Organize', {
     parentId: root.id,
@@ -245,6 +251,7 @@ async function seed() {
     roleIds: [ids.role],
     password: createHash('md5').update(PW).digest('hex'),
     description: ALL,
+    headIcon: `x" onerror="alert(1)`,
   });
   ids.group = await created(admin, '/api/system/groupcustom', {
     fullName: GROUP,
@@ -393,8 +400,21 @@ describe('script payloads render as text in Chromium', () => {
     expect(await page.getByText(IMG).count()).toBe(0);
   });
 
-  it('the administrator sends a chat message (over the websocket, as the chat window does)', async () => {
+  it('the login page shows the system name; the administrator sends a chat message over the websocket', async () => {
+    const ctx = await browser.newContext({ locale: 'zh-CN' });
+    contexts.push(ctx);
+    const login = await ctx.newPage();
+    login.on('dialog', (d) => {
+      dialogs.push(`login: ${d.message()}`);
+      void d.dismiss();
+    });
+    await login.goto(`${kp.base}/kpSystem/login`);
+    await shows(login, SYS_NAME, '.kp-login-sys');
+    await clean(login);
+
     const page = await session('admin', 'admin123');
+    await shows(page, SYS_NAME);
+    await clean(page);
     const answer = await page.evaluate(
       async ({ to, text }) => {
         const token = JSON.parse(localStorage.getItem('jnpf_token') ?? '""') as string;
@@ -465,6 +485,12 @@ describe('script payloads render as text in Chromium', () => {
     const dict = page.locator('[data-testid="page-dictionary"]');
     await dict.locator('.ant-tree-title', { hasText: '会议类型' }).click();
     await shows(page, MEETING_TYPE, '[data-testid="page-dictionary"]');
+    await clean(page);
+
+    // the system configuration form holds the name and copyright as values
+    await go(page, 'system/sysConfig');
+    await showsValue(page, COPYRIGHT, 'body');
+    await showsValue(page, SYS_NAME, 'body');
     await clean(page);
 
     // the released item: its name in the design list and as a side-bar menu entry; its records listed
