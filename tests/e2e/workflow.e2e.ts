@@ -250,6 +250,9 @@ describe('workflow: leave request through the approval screens', () => {
       .click();
     const frame = head.frameLocator('[data-testid="wf-print-frame"]');
     await frame.getByText('看病签名测试').waitFor();
+    // placeholders show display values: the applicant's name, not his id
+    await frame.locator('td', { hasText: /^张伟$/ }).first().waitFor();
+    expect(await frame.locator('body').innerText()).not.toContain(me.data.userInfo.userId);
     await frame.getByText('同意，已签名').waitFor();
     const src = await frame.locator('img').first().getAttribute('src');
     expect(src).toMatch(/^data:image\/png;base64,/);
@@ -290,6 +293,7 @@ describe('workflow: leave request through the approval screens', () => {
     const xml = strFromU8(unzipSync(bytes)['word/document.xml']);
     expect(xml).toContain('看病签名测试');
     expect(xml).toContain('同意，已签名');
+    expect(xml).toContain('张伟');
     expect(xml).toContain('<w:tbl>');
     await head
       .locator('.ant-modal:visible')

@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
 import { sessionStore } from '../../store/session';
 import type { OperatorRecord } from './api';
+import { Comments } from './Comments';
 import { RecordTimeline } from './FlowDialog';
+import { OrgUserSelect } from './OrgUserSelect';
 import { launchDefaults } from './providers';
 import { SignaturePad } from './SignaturePad';
 
@@ -90,5 +92,78 @@ describe('signature pad', () => {
     expect(got).toBeNull();
     const canvas = screen.getByTestId('wf-sign-pad') as HTMLCanvasElement;
     expect(canvas.height).toBe(330);
+  });
+});
+
+describe('comments', () => {
+  /** Records the requests the panel makes (they go nowhere: no server here, the list just stays empty). */
+  function recordRequests() {
+    const seen: string[] = [];
+    const real = globalThis.fetch;
+    globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      seen.push(`${init?.method ?? 'GET'} ${String(input)}`);
+      return real(input, init);
+    }) as typeof fetch;
+    return { seen, restore: () => (globalThis.fetch = real) };
+  }
+
+  it('nothing given: 评论不能为空 and no POST; a non-image, ten images or an .exe are refused before uploading', async () => {
+    await i18n.changeLanguage('zh');
+    const req = recordRequests();
+    try {
+      render(
+        <App>
+          <Comments taskId="t1" />
+        </App>,
+      );
+      await act(async () => {
+        fireEvent.click(screen.getByTestId('wf-comment-send'));
+      });
+      expect((await screen.findAllByText('评论不能为空')).length).toBeGreaterThan(0);
+      const input = screen.getByTestId('wf-comment-image-input') as HTMLInputElement;
+      expect(input.accept).toBe('.jpg,.jpeg,.png,.gif,.bmp,.webp');
+      await act(async () => {
+        fireEvent.change(input, {
+          target: { files: [new File(['x'], 'a.pdf', { type: 'application/pdf' })] },
+        });
+      });
+      expect((await screen.findAllByText('请上传图片')).length).toBeGreaterThan(0);
+      const ten = Array.from({ length: 10 }, (_, i) => new File(['x'], `p${i}.png`, { type: 'image/png' }));
+      await act(async () => {
+        fireEvent.change(input, { target: { files: ten } });
+      });
+      expect((await screen.findAllByText('最多上传9张图片')).length).toBeGreaterThan(0);
+      const file = screen.getByTestId('wf-comment-file-input') as HTMLInputElement;
+      await act(async () => {
+        fireEvent.change(file, { target: { files: [new File(['x'], 'a.exe')] } });
+      });
+      expect(
+        (await screen.findAllByText('仅支持xls、xlsx、doc、docx、pdf、txt、ppt、pptx类型的文件')).length,
+      ).toBeGreaterThan(0);
+      expect(req.seen.filter((r) => !r.startsWith('GET'))).toEqual([]);
+      expect(req.seen.some((r) => r.includes('/FlowComment?') && r.includes('pageSize=20'))).toBe(true);
+    } finally {
+      req.restore();
+    }
+  });
+});
+
+describe('organisation user picker', () => {
+  it("opens @kp/renderer's user picker (tree tabs, search, chosen pane) under the given title", async () => {
+    await i18n.changeLanguage('zh');
+    render(
+      <App>
+        <OrgUserSelect multiple testId="pick" title="选择知会人" value={[]} onChange={() => {}} />
+      </App>,
+    );
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('pick').querySelector('.ant-select') as Element);
+    });
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('选择知会人');
+    expect(dialog.querySelector('.kp-transfer')).not.toBeNull();
+    expect(dialog.querySelector('.kp-transfer-selected')).not.toBeNull();
+    expect(dialog.querySelector('.ant-tabs')).not.toBeNull();
+    expect(dialog.querySelector('.ant-input-search')).not.toBeNull();
   });
 });
