@@ -46,6 +46,8 @@ const OPINION = `同意${ALL}`;
 const ITEM = `功能${IMG}${SVG}`;
 const RECORD = `记录${ALL}`;
 const HEADER = `栏目${ALL}`;
+const LABEL = `标题${SVG}`;
+const OPTION = `选项${IMG}${TPL}`;
 /** sysName takes 50. */
 const SYS_NAME = `系统${IMG}`;
 const COPYRIGHT = `版权${ALL}`;
@@ -193,8 +195,13 @@ const FORM = {
   formBtns: false,
   idGlobal: 200,
   fields: [
-    { __config__: cfg('comInput', '标题', { formId: 101 }), __vModel__: 'title' },
+    { __config__: cfg('comInput', LABEL, { formId: 101 }), __vModel__: 'title' },
     { __config__: cfg('textarea', '说明', { formId: 102 }), __vModel__: 'note' },
+    {
+      __config__: cfg('select', '类别', { formId: 103, dataType: 'static' }),
+      __vModel__: 'kind',
+      __slot__: { options: [{ id: 'x', fullName: OPTION }] },
+    },
   ],
 };
 
@@ -351,8 +358,9 @@ async function seed() {
     formData: JSON.stringify(FORM),
     columnData: {
       columnList: [
-        { prop: 'title', label: '标题' },
+        { prop: 'title', label: LABEL },
         { prop: 'note', label: '说明' },
+        { prop: 'kind', label: '类别' },
       ],
       searchList: [],
       btnsList: ['add'],
@@ -362,7 +370,9 @@ async function seed() {
     },
   });
   await must(admin, 'POST', `/api/visualdev/Base/${ids.item}/Actions/Release`, {});
-  await must(admin, 'POST', `/api/visualdev/OnlineDev/${ids.item}`, { data: { title: RECORD, note: JS } });
+  await must(admin, 'POST', `/api/visualdev/OnlineDev/${ids.item}`, {
+    data: { title: RECORD, note: JS, kind: 'x' },
+  });
 }
 
 beforeAll(async () => {
@@ -500,6 +510,8 @@ describe('script payloads render as text in Chromium', () => {
     await go(page, 'model/xssItem');
     await shows(page, RECORD, '[data-testid="page-dynamicModel"]');
     await shows(page, JS, '[data-testid="page-dynamicModel"]');
+    await shows(page, LABEL, '[data-testid="page-dynamicModel"]');
+    await shows(page, OPTION, '[data-testid="page-dynamicModel"]');
     await shows(page, ITEM, '.kp-sider');
     await clean(page);
     await page
@@ -508,6 +520,8 @@ describe('script payloads render as text in Chromium', () => {
       .click();
     await showsValue(page, RECORD, '[data-testid="dm-form"]');
     await showsValue(page, JS, '[data-testid="dm-form"]');
+    await shows(page, LABEL, '[data-testid="dm-form"]');
+    await shows(page, OPTION, '[data-testid="dm-form"]');
     await clean(page);
     await page.keyboard.press('Escape');
 
