@@ -251,7 +251,10 @@ describe('workflow: leave request through the approval screens', () => {
     const frame = head.frameLocator('[data-testid="wf-print-frame"]');
     await frame.getByText('看病签名测试').waitFor();
     // placeholders show display values: the applicant's name, not his id
-    await frame.locator('td', { hasText: /^张伟$/ }).first().waitFor();
+    await frame
+      .locator('td', { hasText: /^张伟$/ })
+      .first()
+      .waitFor();
     expect(await frame.locator('body').innerText()).not.toContain(me.data.userInfo.userId);
     await frame.getByText('同意，已签名').waitFor();
     const src = await frame.locator('img').first().getAttribute('src');
