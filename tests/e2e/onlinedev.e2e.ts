@@ -233,9 +233,13 @@ describe('online development', () => {
     await byTest(page, 'dm-import-run').click();
     await page.getByText('导入成功1条，失败0条').first().waitFor();
     await page.locator('.ant-modal-close').last().click();
-    await expect.poll(() => page.locator('.ant-table-row', { hasText: '北京出差（改）' }).count()).toBe(2);
+    await expect
+      .poll(() => page.locator('.ant-table-row', { hasText: '北京出差（改）' }).count(), { timeout: 20_000 })
+      .toBe(2);
     // the imported record came back with its lines: its total is recomputed from them
-    await expect.poll(() => page.locator('.ant-table-row', { hasText: '3600' }).count()).toBe(2);
+    await expect
+      .poll(() => page.locator('.ant-table-row', { hasText: '3600' }).count(), { timeout: 20_000 })
+      .toBe(2);
 
     // the budget column was made sortable in the list design: sorting asks the server, highest first on the second click
     const budgetHeader = page.locator('.ant-table-thead th', { hasText: '预算' });
@@ -271,6 +275,59 @@ describe('online development', () => {
     await byTest(page, 'print-save').click();
     await page.getByText('新建成功').first().waitFor();
     await page.locator('.ant-table-row', { hasText: 'feeApplyPrint' }).waitFor();
+    await page.close();
+  });
+
+  it('the released form prints a record with its template; Word downloads a .docx', async () => {
+    // the designer turns on the form's print button with the new template and releases again
+    const token = await apiToken(kp.base, 'admin', 'admin123');
+    const db = kp.app.kp.db as unknown as import('kysely').Kysely<{
+      sys_print_dev: { id: string; en_code: string };
+      visualdev_base: { id: string; en_code: string };
+    }>;
+    const tpl = await db
+      .selectFrom('sys_print_dev')
+      .select('id')
+      .where('en_code', '=', 'feeApplyPrint')
+      .executeTakeFirstOrThrow();
+    const base = await db
+      .selectFrom('visualdev_base')
+      .select('id')
+      .where('en_code', '=', 'feeApply')
+      .executeTakeFirstOrThrow();
+    const item = await call<{
+      fullName: string;
+      enCode: string;
+      formData: Record<string, unknown>;
+      columnData: unknown;
+    }>(token, 'GET', `/api/visualdev/Base/${base.id}`);
+    const put = await call(token, 'PUT', `/api/visualdev/Base/${base.id}`, {
+      fullName: item.data.fullName,
+      enCode: item.data.enCode,
+      formData: { ...item.data.formData, hasPrintBtn: true, printId: tpl.id },
+      columnData: item.data.columnData,
+    });
+    expect(put.code, put.msg).toBe(200);
+    expect((await call(token, 'POST', `/api/visualdev/Base/${base.id}/Actions/Release`, {})).code).toBe(200);
+
+    const page = await user.newPage();
+    page.setDefaultTimeout(30_000);
+    await page.goto(`${kp.base}/kpSystem/model/feeApply`);
+    await byTest(page, 'page-dynamicModel').waitFor();
+    const row = page.locator('.ant-table-row', { hasText: '北京出差（改）' }).first();
+    await row.getByRole('button', { name: '详情' }).click();
+    await byTest(page, 'dm-print').click();
+    const frame = page.frameLocator('[data-testid="dm-print-frame"]');
+    await frame.getByText('标题：北京出差（改）').waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      byTest(page, 'dm-print-word').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('费用申请.docx');
+    const file = `${RESULTS_DIR}/onlinedev-print.docx`;
+    await download.saveAs(file);
+    expect((await readFile(file)).subarray(0, 2).toString()).toBe('PK');
+    await page.screenshot({ path: `${RESULTS_DIR}/onlinedev-print.png` });
     await page.close();
   });
 });

@@ -16,6 +16,7 @@ import {
   uploadDocument,
 } from './api';
 import { cellText, mainFieldsOf, tablesOf, visibleButtons } from './model';
+import { RecordPrint } from './RecordPrint';
 import { tx } from './texts';
 
 type Editing = {
@@ -73,6 +74,7 @@ function Runtime({ config }: { config: RuntimeConfig }) {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [exporting, setExporting] = useState(false);
   const [importing, setImporting] = useState(false);
+  const [printing, setPrinting] = useState<string | null>(null);
   const [searchForm] = Form.useForm();
 
   const load = useCallback(async () => {
@@ -287,6 +289,20 @@ function Runtime({ config }: { config: RuntimeConfig }) {
         maskClosable={false}
         onCancel={() => setEditing(null)}
       >
+        {editing?.id && config.formData.hasPrintBtn && (
+          <div style={{ textAlign: 'right', marginBottom: 8 }}>
+            <Button
+              data-testid="dm-print"
+              onClick={() =>
+                config.formData.printId
+                  ? setPrinting(editing.id ?? null)
+                  : void message.warning(tx('noPrintTemplate'))
+              }
+            >
+              {tx('print')}
+            </Button>
+          </div>
+        )}
         {editing && (
           <div data-testid="dm-form">
             <FormRenderer
@@ -300,6 +316,14 @@ function Runtime({ config }: { config: RuntimeConfig }) {
           </div>
         )}
       </Modal>
+      {printing && config.formData.printId && (
+        <RecordPrint
+          printId={config.formData.printId}
+          recordId={printing}
+          title={config.fullName}
+          onClose={() => setPrinting(null)}
+        />
+      )}
       {exporting && (
         <ExportDialog
           fields={fields}
