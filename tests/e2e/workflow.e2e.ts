@@ -95,6 +95,31 @@ async function pickUser(page: Page, testId: string, name: string) {
   await page.getByTestId(testId).getByText(name).filter({ visible: true }).first().waitFor();
 }
 
+/** The employee launches a one-day leave (December `day`) through the API: the task id and his user id. */
+async function launchLeave(o: { reason: string; leaveType: string; day: number; flowId?: string }) {
+  const empTok = await apiToken(kp.base, EMP, PW);
+  const me = await api<{ userInfo: { userId: string; departmentId: string } }>(
+    empTok,
+    'GET',
+    '/api/oauth/CurrentUser',
+  );
+  const r = await api<string>(empTok, 'POST', '/api/workflow/Engine/FlowTask', {
+    flowId: o.flowId ?? 'wf-leave',
+    status: 0,
+    formData: {
+      applicant: me.data.userInfo.userId,
+      department: me.data.userInfo.departmentId,
+      leaveType: o.leaveType,
+      startTime: Date.UTC(2026, 11, o.day, 1),
+      endTime: Date.UTC(2026, 11, o.day, 9),
+      days: 1,
+      reason: o.reason,
+    },
+  });
+  expect(r.code, r.msg).toBe(200);
+  return { taskId: r.data, userId: me.data.userInfo.userId };
+}
+
 /** Opens the to-do list and the row with this title. */
 async function openTodo(page: Page, title: string) {
   await go(page, 'workFlow/flowTodo');
@@ -188,26 +213,7 @@ describe('workflow: leave request through the approval screens', () => {
   });
 
   it('the head approves a short leave with a drawn signature and prints it', async () => {
-    const empTok = await apiToken(kp.base, EMP, PW);
-    const me = await api<{ userInfo: { userId: string; departmentId: string } }>(
-      empTok,
-      'GET',
-      '/api/oauth/CurrentUser',
-    );
-    const launched = await api<string>(empTok, 'POST', '/api/workflow/Engine/FlowTask', {
-      flowId: 'wf-leave',
-      status: 0,
-      formData: {
-        applicant: me.data.userInfo.userId,
-        department: me.data.userInfo.departmentId,
-        leaveType: 'sick',
-        startTime: Date.UTC(2026, 11, 10, 1),
-        endTime: Date.UTC(2026, 11, 10, 9),
-        days: 1,
-        reason: '看病签名测试',
-      },
-    });
-    expect(launched.code, launched.msg).toBe(200);
+    const launched = await launchLeave({ reason: '看病签名测试', leaveType: 'sick', day: 10 });
 
     const head = await session(HEAD);
     const errors: string[] = [];
@@ -255,7 +261,7 @@ describe('workflow: leave request through the approval screens', () => {
       .locator('td', { hasText: /^张伟$/ })
       .first()
       .waitFor();
-    expect(await frame.locator('body').innerText()).not.toContain(me.data.userInfo.userId);
+    expect(await frame.locator('body').innerText()).not.toContain(launched.userId);
     await frame.getByText('同意，已签名').waitFor();
     const src = await frame.locator('img').first().getAttribute('src');
     expect(src).toMatch(/^data:image\/png;base64,/);
@@ -324,7 +330,7 @@ describe('workflow: leave request through the approval screens', () => {
     const headTok = await apiToken(kp.base, HEAD, PW);
     for (let i = 1; i <= 25; i++) {
       const c = await api(headTok, 'POST', '/api/workflow/Engine/FlowComment', {
-        taskId: launched.data,
+        taskId: launched.taskId,
         text: `批注${i}`,
       });
       expect(c.code, c.msg).toBe(200);
@@ -404,26 +410,7 @@ describe('workflow: leave request through the approval screens', () => {
     const rel = await api(adminTok, 'POST', `/api/workflow/Engine/FlowEngine/Release/${created.data}`);
     expect(rel.code, rel.msg).toBe(200);
 
-    const empTok = await apiToken(kp.base, EMP, PW);
-    const me = await api<{ userInfo: { userId: string; departmentId: string } }>(
-      empTok,
-      'GET',
-      '/api/oauth/CurrentUser',
-    );
-    const launched = await api<string>(empTok, 'POST', '/api/workflow/Engine/FlowTask', {
-      flowId: created.data,
-      status: 0,
-      formData: {
-        applicant: me.data.userInfo.userId,
-        department: me.data.userInfo.departmentId,
-        leaveType: 'sick',
-        startTime: Date.UTC(2026, 11, 15, 1),
-        endTime: Date.UTC(2026, 11, 15, 9),
-        days: 1,
-        reason: '抄送测试',
-      },
-    });
-    expect(launched.code, launched.msg).toBe(200);
+    await launchLeave({ reason: '抄送测试', leaveType: 'sick', day: 15, flowId: created.data });
 
     const head = await session(HEAD);
     const errors: string[] = [];
@@ -443,29 +430,8 @@ describe('workflow: leave request through the approval screens', () => {
   });
 
   it('batch approval, withdraw with a reason, monitor terminate, the flow design page', async () => {
-    const empTok = await apiToken(kp.base, EMP, PW);
-    const me = await api<{ userInfo: { userId: string; departmentId: string } }>(
-      empTok,
-      'GET',
-      '/api/oauth/CurrentUser',
-    );
-    const launch = async (reason: string) => {
-      const r = await api<string>(empTok, 'POST', '/api/workflow/Engine/FlowTask', {
-        flowId: 'wf-leave',
-        status: 0,
-        formData: {
-          applicant: me.data.userInfo.userId,
-          department: me.data.userInfo.departmentId,
-          leaveType: 'personal',
-          startTime: Date.UTC(2026, 11, 20, 1),
-          endTime: Date.UTC(2026, 11, 20, 9),
-          days: 1,
-          reason,
-        },
-      });
-      expect(r.code, r.msg).toBe(200);
-      return r.data;
-    };
+    const launch = async (reason: string) =>
+      (await launchLeave({ reason, leaveType: 'personal', day: 20 })).taskId;
     await launch('批量一');
     await launch('批量二');
 
