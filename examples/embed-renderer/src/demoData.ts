@@ -29,7 +29,7 @@ export const demoData: MemoryData = {
     },
   ],
   subordinates: ['u2', 'u3'],
-  billRules: { BXD: 'BXD202600001' },
+  billRules: { expenseApply: 'BX202600001' },
   popupRows: {
     customers: [
       { id: 'c1', name: '甲公司', code: 'A001' },
