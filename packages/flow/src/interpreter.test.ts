@@ -151,6 +151,18 @@ describe('routing', () => {
       expect(d.pending().map((t) => t.nodeId)).toEqual(['after']);
     }
   });
+  it('routes on the derived form (deriveForm), not on the value the client sent', () => {
+    // n is computed from price × qty; the client claims n = 99
+    const deriveForm = (f: Record<string, unknown>) => ({ ...f, n: Number(f.price) * Number(f.qty) });
+    const d = new Driver(tpl, { deriveForm });
+    d.do({ type: 'submit', userId: 'alice', formData: { price: 3, qty: 2, n: 99 } });
+    expect(d.pending().map((t) => t.nodeId)).toEqual(['mid']);
+    expect(d.state.formData).toMatchObject({ n: 6 });
+    // without the hook the sent value decides (the server always passes one)
+    const raw = new Driver(tpl);
+    raw.do({ type: 'submit', userId: 'alice', formData: { price: 3, qty: 2, n: 99 } });
+    expect(raw.pending().map((t) => t.nodeId)).toEqual(['big']);
+  });
   it('priority order, not array order, decides', () => {
     const swapped = structuredClone(tpl);
     const g = swapped.tree.childNode as FlowNode;

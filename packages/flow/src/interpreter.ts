@@ -611,7 +611,8 @@ function mergeForm(r: Run, formData?: Record<string, unknown>, nodeId?: string) 
   const allowed = locked.size
     ? Object.fromEntries(Object.entries(formData).filter(([k]) => !locked.has(k)))
     : formData;
-  r.s.formData = { ...r.s.formData, ...allowed };
+  const merged = { ...r.s.formData, ...allowed };
+  r.s.formData = r.ctx.deriveForm ? r.ctx.deriveForm(merged) : merged;
 }
 
 function apply(r: Run, a: FlowAction): void {

@@ -193,6 +193,11 @@ export interface FlowContext {
   now: string;
   /** Users allowed manager operations (opType 4); also the hand-over target of empty approver sets. */
   managers?: string[];
+  /**
+   * Values the form computes (calculate fields, sums), recomputed after every merge of submitted data and
+   * before any condition reads it, so a flow never routes on a total the client sent. Pure; optional.
+   */
+  deriveForm?: (formData: Record<string, unknown>) => Record<string, unknown>;
 }
 
 export interface FlowError {
