@@ -52,6 +52,7 @@ const OPTION = `选项${IMG}${TPL}`;
 const SYS_NAME = `系统${IMG}`;
 const COPYRIGHT = `版权${ALL}`;
 const CHAT = `你好${ALL}`;
+const COMMENT = `评论${ALL}`;
 const SIGNATURE = `签名${ALL}`;
 /** No '"' (multipart encodes it as %22 on the way) and no '/' (a path separator). */
 const FILE_NAME = `${IMG}<svg onload=alert(1)>${TPL}.txt`;
@@ -327,6 +328,10 @@ async function seed() {
     reason: REASON,
     status: 0,
   });
+
+  // a comment on the flow with an attachment of a hostile name
+  const commentFile = await upload(emp, FILE_NAME);
+  await must(emp, 'POST', `${W}/FlowComment`, { taskId: ids.leave, text: COMMENT, file: [commentFile] });
 
   // the user's own profile fields
   await must(emp, 'PUT', '/api/permission/Users/Current/BaseInfo', {
@@ -680,6 +685,12 @@ describe('script payloads render as text in Chromium', () => {
     await row.getByTestId('wf-row-open').click();
     await page.getByTestId('wf-form').waitFor();
     await shows(page, REASON, '[data-testid="wf-form"]');
+    await page.getByRole('tab', { name: '流程评论' }).click();
+    await shows(page, COMMENT, '[data-testid="wf-comment"]');
+    await shows(page, EMP_NAME, '[data-testid="wf-comment"]');
+    await shows(page, FILE_NAME, '[data-testid="wf-comment"]');
+    await clean(page);
+    await page.getByRole('tab', { name: '表单信息' }).click();
     await page.getByTestId('wf-btn-audit').click();
     await page.getByTestId('wf-opinion').fill(OPINION);
     await page.getByTestId('wf-approve-ok').click();
