@@ -3,7 +3,6 @@
 // are the server's, never the client's, and the form's rules are checked with the renderer's compiled schema.
 import { type CompiledForm, recalculate, validateFormData } from '@kp/engine';
 import type { Kysely } from 'kysely';
-import type { Principal } from '../auth/principal';
 import type { Database } from '../db/types';
 import { badRequest } from '../http/api-error';
 import { takeBillNumber } from '../routes/system/bill-rule';
@@ -17,9 +16,17 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
  * (system fields, bill numbers, calculate fields) are the server's, and the form's rules are checked
  * with the renderer's compiled schema. `previous` is the stored data on update (keeps create-time values).
  */
+/** Who saves the form: the values of its system fields (a Principal fits). */
+export interface FormAuthor {
+  userId: string;
+  organizeId?: string | null;
+  departmentId?: string | null;
+  positionIds: string[];
+}
+
 export async function serverFormData(
   db: Kysely<Database>,
-  p: Principal,
+  p: FormAuthor,
   compiled: CompiledForm,
   raw: unknown,
   previous: Record<string, unknown> | null,

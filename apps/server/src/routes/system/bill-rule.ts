@@ -54,27 +54,32 @@ const view = (r: Row) => ({
  * state, and the new state is written before the lock is released, so concurrent callers queue.
  */
 export async function takeBillNumber(db: SDb, key: string, now = new Date()): Promise<string> {
-  return db.transaction().execute(async (tx) => {
-    const r = await tx
-      .selectFrom('sys_bill_rule')
-      .selectAll()
-      .where((eb) => eb.or([eb('id', '=', key), eb('en_code', '=', key)]))
-      .forUpdate()
-      .executeTakeFirst();
-    if (!r) throw notFound();
-    if (r.enabled_mark !== 1) throw new ApiError(400, '单据规则已禁用');
-    const next = nextBillNumber(ruleOf(r), stateOf(r), now);
-    await tx
-      .updateTable('sys_bill_rule')
-      .set({
-        state_date_part: next.state.datePart,
-        state_sequence: next.state.sequence,
-        output_number: next.number,
-      })
-      .where('id', '=', r.id)
-      .execute();
-    return next.number;
-  });
+  // Inside the caller's transaction (a flow launch) the number is taken there: it commits or rolls back
+  // with the launch, and no second connection is needed (PGlite has one).
+  if (db.isTransaction) return takeIn(db, key, now);
+  return db.transaction().execute((tx) => takeIn(tx, key, now));
+}
+
+async function takeIn(tx: SDb, key: string, now: Date): Promise<string> {
+  const r = await tx
+    .selectFrom('sys_bill_rule')
+    .selectAll()
+    .where((eb) => eb.or([eb('id', '=', key), eb('en_code', '=', key)]))
+    .forUpdate()
+    .executeTakeFirst();
+  if (!r) throw notFound();
+  if (r.enabled_mark !== 1) throw new ApiError(400, '单据规则已禁用');
+  const next = nextBillNumber(ruleOf(r), stateOf(r), now);
+  await tx
+    .updateTable('sys_bill_rule')
+    .set({
+      state_date_part: next.state.datePart,
+      state_sequence: next.state.sequence,
+      output_number: next.number,
+    })
+    .where('id', '=', r.id)
+    .execute();
+  return next.number;
 }
 
 /**
