@@ -12,7 +12,7 @@ import { type Selectable, sql, type Transaction } from 'kysely';
 import { newId } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import { ApiError, badRequest, conflict, notFound } from '../../http/api-error';
-import { noticeTitle, notify, type WfNotice } from './notify';
+import { noticeTitle, pushNotices, type WfNotice, writeNotices } from './notify';
 import { loadOrgDirectory } from './org';
 import { transitionWithChoices } from './subflow-choice';
 import { json, parseJson, type WfDatabase, type WfTaskTable, wdb } from './tables';
@@ -314,7 +314,8 @@ export interface ActOptions {
 /**
  * The one way a launched flow changes: one transaction, the task row locked (SELECT … FOR UPDATE),
  * @kp/flow's transition run on the stored state, the new state and every effect written, and the
- * row's version bumped (checked too, for any writer not taking the lock). Notices go after commit.
+ * row's version bumped (checked too, for any writer not taking the lock). Notices are written as site
+ * messages in the same transaction; their pushes go after commit.
  */
 export async function actOnTask(
   ctx: AppContext,
@@ -324,12 +325,19 @@ export async function actOnTask(
 ): Promise<{ state: FlowState; effects: Effect[]; row: TaskRow }> {
   const notices: WfNotice[] = [];
   const org = opts.org ?? (await orgOf(ctx));
-  const out = await ctx.db
-    .transaction()
-    .execute(async (raw) =>
-      actInTx(raw as unknown as Transaction<WfDatabase>, taskId, build, { ...opts, org }, notices),
+  let recipients: string[] = [];
+  const out = await ctx.db.transaction().execute(async (raw) => {
+    const r = await actInTx(
+      raw as unknown as Transaction<WfDatabase>,
+      taskId,
+      build,
+      { ...opts, org },
+      notices,
     );
-  await notify(ctx, notices);
+    recipients = await writeNotices(raw, notices);
+    return r;
+  });
+  await pushNotices(ctx, recipients);
   return out;
 }
 
@@ -473,12 +481,13 @@ export async function launchTask(
 ): Promise<{ id: string; status: number }> {
   const notices: WfNotice[] = [];
   const org = await orgOf(ctx);
-  const res = await ctx.db
-    .transaction()
-    .execute(async (raw) =>
-      launchInTx(raw as unknown as Transaction<WfDatabase>, { ...input, org, notices }),
-    );
-  await notify(ctx, notices);
+  let recipients: string[] = [];
+  const res = await ctx.db.transaction().execute(async (raw) => {
+    const r = await launchInTx(raw as unknown as Transaction<WfDatabase>, { ...input, org, notices });
+    recipients = await writeNotices(raw, notices);
+    return r;
+  });
+  await pushNotices(ctx, recipients);
   return res;
 }
 

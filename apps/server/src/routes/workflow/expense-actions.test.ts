@@ -172,6 +172,14 @@ describe(`expense example through every action on ${TEST_DB_KIND}`, () => {
       .where('id', '=', zw.department_id!)
       .executeTakeFirstOrThrow();
     expect(dep[0]!.user_id).toBe(head.manager_id);
+    // the approvers were told by site message, written with the launch
+    const told = await t.db.kysely
+      .selectFrom('message_receive as r')
+      .innerJoin('message as m', 'm.id', 'r.message_id')
+      .select(['m.title', 'm.type', 'r.is_read'])
+      .where('r.user_id', '=', dep[0]!.user_id)
+      .execute();
+    expect(told).toContainEqual({ title: `您有一条待办事宜：${row.full_name}`, type: 2, is_read: 0 });
     // the audit dialog of a finance approver needs no candidates either
     const c2 = await t.call<{ list: unknown[] }>(await tokenOf(fin[0]!.user_id), {
       method: 'POST',
@@ -497,8 +505,19 @@ describe(`expense example through every action on ${TEST_DB_KIND}`, () => {
       operator_id: target.id,
       user_id: fin.user_id,
     });
-    // the old handler's task is closed: a second action answers 该任务已处理
+    // the old handler's task is closed: a second action answers 该任务已处理, and tells nobody
+    const count = async () =>
+      Number(
+        (
+          await t.db.kysely
+            .selectFrom('message')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
     expect(await act('Audit', fin.id, {})).toMatchObject({ code: 409, msg: '该任务已处理' });
+    expect(await count()).toBe(before);
   });
 
   it('monitor: assign the department node, suspend (actions refused) and resume, terminate (status 5)', async () => {

@@ -1,4 +1,9 @@
+import type { Kysely } from 'kysely';
+import { newId } from '../../auth/tokens';
 import type { AppContext } from '../../context';
+import type { Database } from '../../db/types';
+import { pushSiteCounts, SITE_TYPE } from '../message/site-message';
+import { mdb } from '../message/tables';
 
 /** One notification to send after a transaction commits. */
 export interface WfNotice {
@@ -53,5 +58,55 @@ export async function notify(ctx: AppContext, notices: WfNotice[]): Promise<void
     } catch (e) {
       ctx.log.warn({ err: e }, 'workflow notice failed');
     }
+  }
+}
+
+/**
+ * The notices of a flow change written as site messages inside its own transaction (they commit, or
+ * vanish, with the change: none is lost between commit and send), all in two statements. Returns the
+ * recipients; push their unread counts after commit with `pushNotices`.
+ */
+export async function writeNotices(tx: Kysely<Database>, notices: WfNotice[]): Promise<string[]> {
+  const messages: Array<{ id: string; title: string; bodyText: string | null; to: string[] }> = [];
+  for (const n of notices) {
+    const to = [...new Set(n.toUserIds)].filter((u) => u && u !== 'system');
+    if (to.length) messages.push({ id: newId(), title: n.title, bodyText: n.bodyText ?? null, to });
+  }
+  if (!messages.length) return [];
+  const now = new Date();
+  await mdb(tx)
+    .insertInto('message')
+    .values(
+      messages.map((m) => ({
+        id: m.id,
+        title: m.title.slice(0, 500),
+        type: SITE_TYPE.workflow,
+        body_text: m.bodyText,
+        files: '[]',
+        creator_user_id: null,
+        last_modify_time: now,
+        to_user_ids: m.to.join(','),
+        enabled_mark: 1,
+      })),
+    )
+    .execute();
+  const rows = messages.flatMap((m) =>
+    m.to.map((user_id) => ({ id: newId(), message_id: m.id, user_id, is_read: 0 })),
+  );
+  for (let i = 0; i < rows.length; i += 500)
+    await tx
+      .insertInto('message_receive')
+      .values(rows.slice(i, i + 500))
+      .execute();
+  return [...new Set(messages.flatMap((m) => m.to))];
+}
+
+/** After commit: pushes messagePush (unread counts) to the recipients' sockets in every process. Never throws. */
+export async function pushNotices(ctx: AppContext, recipients: string[]): Promise<void> {
+  if (!recipients.length) return;
+  try {
+    await pushSiteCounts(ctx, recipients);
+  } catch (e) {
+    ctx.log.warn({ err: e }, 'workflow notice push failed');
   }
 }
