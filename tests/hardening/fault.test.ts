@@ -298,6 +298,7 @@ async function scenario(kind: 'pglite' | 'postgres') {
     });
     const tPrep = Date.now();
     servers.push(await startServerProcess(env));
+    const tStart = Date.now();
     const base = servers[0]!.url;
     const tokenOf = (userId: string) => prep.people.get(userId)!.token;
     const run = randomBytes(3).toString('hex');
@@ -707,7 +708,8 @@ async function scenario(kind: 'pglite' | 'postgres') {
       report,
       secs: {
         prepare: (tPrep - t0) / 1000,
-        load: (tKill - tPrep) / 1000,
+        start: (tStart - tPrep) / 1000,
+        load: (tKill - tStart) / 1000,
         restart: (tUp - tKill) / 1000,
         deadlines: (tFired - tUp) / 1000,
         total: (Date.now() - t0) / 1000,
