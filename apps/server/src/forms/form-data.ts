@@ -1,7 +1,7 @@
 // Form data as the server stores it, for every form the platform saves (online-development records, flow
 // tasks): only the form's fields are kept, read-only values (system fields, bill numbers, calculate fields)
 // are the server's, never the client's, and the form's rules are checked with the renderer's compiled schema.
-import { type CompiledForm, recalculate, validateFormData } from '@kp/engine';
+import { type CompiledField, type CompiledForm, recalculate, validateFormData } from '@kp/engine';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { badRequest } from '../http/api-error';
@@ -52,45 +52,74 @@ export async function serverFormData(
       if (v !== undefined) out[f.vModel] = v;
       continue;
     }
-    const old = previous?.[f.vModel];
-    switch (f.key) {
-      case 'createUser':
-        out[f.vModel] = old ?? p.userId;
-        break;
-      case 'createTime':
-        out[f.vModel] = old ?? now.getTime();
-        break;
-      case 'modifyUser':
-        out[f.vModel] = previous ? p.userId : null;
-        break;
-      case 'modifyTime':
-        out[f.vModel] = previous ? now.getTime() : null;
-        break;
-      case 'currOrganize':
-        out[f.vModel] = old ?? p.organizeId ?? null;
-        break;
-      case 'currDept':
-        out[f.vModel] = old ?? p.departmentId ?? null;
-        break;
-      case 'currPosition':
-        out[f.vModel] = old ?? p.positionIds[0] ?? null;
-        break;
-      case 'billRule': {
-        if (old) out[f.vModel] = old;
-        else if (options.mode === 'save')
-          out[f.vModel] = null; // a draft takes no number; its submit does
-        else {
-          const rule = (f.config as { __config__: { rule?: string } }).__config__.rule;
-          out[f.vModel] = rule ? await takeBillNumber(sdb(db), rule, now).catch(() => null) : null;
-        }
-        break;
-      }
-      default:
-        break; // calculate: recomputed below
-    }
+    const sys = await systemValue(db, p, f, previous, options.mode, now);
+    if (sys !== undefined) out[f.vModel] = sys.value;
   }
   const data = recalculate(compiled, out);
   const r = validateFormData(compiled, data, { mode: options.mode });
   if (!r.ok) throw badRequest(r.errors.map((e) => `${e.path}: ${e.message}`).join('；'));
   return data;
+}
+
+/**
+ * The server's value of a read-only system field (who and when, the author's unit, a bill number), or
+ * undefined for fields it does not assign (calculate fields are recomputed by the caller).
+ */
+async function systemValue(
+  db: Kysely<Database>,
+  p: FormAuthor,
+  f: CompiledField,
+  previous: Record<string, unknown> | null,
+  mode: 'submit' | 'save' | undefined,
+  now: Date,
+): Promise<{ value: unknown } | undefined> {
+  const old = previous?.[f.vModel];
+  const kept = old !== undefined && old !== null && old !== '' ? old : undefined;
+  switch (f.key) {
+    case 'createUser':
+      return { value: kept ?? p.userId };
+    case 'createTime':
+      return { value: kept ?? now.getTime() };
+    case 'modifyUser':
+      return { value: previous ? p.userId : null };
+    case 'modifyTime':
+      return { value: previous ? now.getTime() : null };
+    case 'currOrganize':
+      return { value: kept ?? p.organizeId ?? null };
+    case 'currDept':
+      return { value: kept ?? p.departmentId ?? null };
+    case 'currPosition':
+      return { value: kept ?? p.positionIds[0] ?? null };
+    case 'billRule': {
+      if (kept) return { value: kept };
+      if (mode === 'save') return { value: null }; // a draft takes no number; its submit does
+      const rule = (f.config as { __config__: { rule?: string } }).__config__.rule;
+      return { value: rule ? await takeBillNumber(sdb(db), rule, now).catch(() => null) : null };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Flow tasks: the interpreter has merged what each node may write; this sets the read-only system fields
+ * from the server (the previous stored values kept, a bill number taken on the first submit, inside the
+ * caller's transaction when `db` is one) and recomputes calculate fields. Other keys pass through.
+ */
+export async function stampFormData(
+  db: Kysely<Database>,
+  author: FormAuthor,
+  compiled: CompiledForm,
+  data: Record<string, unknown>,
+  previous: Record<string, unknown> | null,
+  options: { mode?: 'submit' | 'save' } = {},
+): Promise<Record<string, unknown>> {
+  const now = new Date();
+  const out = { ...data };
+  for (const f of compiled.fields) {
+    if (f.table || !f.readonly) continue;
+    const sys = await systemValue(db, author, f, previous, options.mode, now);
+    if (sys !== undefined) out[f.vModel] = sys.value;
+  }
+  return recalculate(compiled, out);
 }
