@@ -73,7 +73,9 @@ async function pickDate(page: Page, vModel: string, value: string) {
   await input.click();
   await input.fill(value);
   await input.press('Enter');
-  await page.keyboard.press('Escape');
+  // close the picker by a click beside it (an Escape that arrives after it closed would close the dialog)
+  await page.getByTestId('wf-dialog-title').click();
+  await page.locator('.ant-picker-dropdown:visible').waitFor({ state: 'hidden' });
 }
 
 /**
@@ -120,6 +122,19 @@ async function launchLeave(o: { reason: string; leaveType: string; day: number; 
   return { taskId: r.data, userId: me.data.userInfo.userId };
 }
 
+/** Fills the leave form of the open launch dialog. */
+async function fillLeave(
+  page: Page,
+  o: { type: string; from: string; to: string; days: number; reason: string },
+) {
+  await item(page, 'leaveType').locator('.ant-select').click();
+  await page.locator('.ant-select-dropdown:visible').getByText(o.type, { exact: true }).click();
+  await pickDate(page, 'startTime', o.from);
+  await pickDate(page, 'endTime', o.to);
+  await item(page, 'days').locator('input').fill(String(o.days));
+  await item(page, 'reason').locator('textarea').fill(o.reason);
+}
+
 /** Opens the to-do list and the row with this title. */
 async function openTodo(page: Page, title: string) {
   await go(page, 'workFlow/flowTodo');
@@ -140,12 +155,13 @@ describe('workflow: leave request through the approval screens', () => {
     await emp.getByTestId('wf-form').waitFor();
     // applicant and department are prefilled with the launcher's own
     await item(emp, 'applicant').getByText('张伟').first().waitFor();
-    await item(emp, 'leaveType').locator('.ant-select').click();
-    await emp.locator('.ant-select-dropdown:visible').getByText('年假', { exact: true }).click();
-    await pickDate(emp, 'startTime', '2026-12-01 09:00');
-    await pickDate(emp, 'endTime', '2026-12-04 18:00');
-    await item(emp, 'days').locator('input').fill('4');
-    await item(emp, 'reason').locator('textarea').fill('家中有事');
+    await fillLeave(emp, {
+      type: '年假',
+      from: '2026-12-01 09:00',
+      to: '2026-12-04 18:00',
+      days: 4,
+      reason: '家中有事',
+    });
     await shot(emp, 'launch-form');
     await emp.getByTestId('wf-btn-submit').click();
     await emp.getByText('您确定要提交当前流程吗, 是否继续?').waitFor();
@@ -382,8 +398,8 @@ describe('workflow: leave request through the approval screens', () => {
     expect(errors).toEqual([]);
   });
 
-  it('cc through the organisation picker in the approve dialog (a node with isCustomCopy)', async () => {
-    // a copy of the leave flow whose approver nodes let the approver choose cc users
+  it('cc through the organisation picker at launch and in the approve dialog (isCustomCopy nodes)', async () => {
+    // a copy of the leave flow whose start and approver nodes let the launcher and the approver choose cc users
     const adminTok = await apiToken(kp.base, 'admin', 'admin123');
     const tpl = await api<Record<string, unknown> & { flowTemplateJson: FlowNodeJson }>(
       adminTok,
@@ -392,7 +408,7 @@ describe('workflow: leave request through the approval screens', () => {
     );
     const mark = (n: FlowNodeJson | null | undefined) => {
       if (!n) return;
-      if (n.type === 'approver') n.properties = { ...n.properties, isCustomCopy: true };
+      if (n.type === 'approver' || n.type === 'start') n.properties = { ...n.properties, isCustomCopy: true };
       mark(n.childNode);
       for (const c of n.conditionNodes ?? []) mark(c);
     };
@@ -410,10 +426,30 @@ describe('workflow: leave request through the approval screens', () => {
     const rel = await api(adminTok, 'POST', `/api/workflow/Engine/FlowEngine/Release/${created.data}`);
     expect(rel.code, rel.msg).toBe(200);
 
-    await launchLeave({ reason: '抄送测试', leaveType: 'sick', day: 15, flowId: created.data });
+    // the employee launches it and copies 陈静 in the submit dialog
+    const emp = await session(EMP);
+    const errors: string[] = [];
+    emp.on('pageerror', (e) => errors.push(String(e)));
+    await go(emp, 'workFlow/flowLaunch/FlowIndex');
+    await emp.getByTestId('wf-launch-leaveCc').click();
+    await emp.getByTestId('wf-form').waitFor();
+    await item(emp, 'applicant').getByText('张伟').first().waitFor();
+    await fillLeave(emp, {
+      type: '病假',
+      from: '2026-12-15 09:00',
+      to: '2026-12-15 18:00',
+      days: 1,
+      reason: '抄送测试',
+    });
+    await emp.getByTestId('wf-btn-submit').click();
+    await pickUser(emp, 'wf-launch-copy-to', '陈静');
+    await emp.getByTestId('wf-candidates-ok').click();
+    await toast(emp, '提交成功');
+    const cj = await session('chenjing');
+    await go(cj, 'workFlow/flowCirculate');
+    await cj.locator('[data-testid="wf-list-3"] tr', { hasText: '抄送请假' }).first().waitFor();
 
     const head = await session(HEAD);
-    const errors: string[] = [];
     head.on('pageerror', (e) => errors.push(String(e)));
     await openTodo(head, '抄送请假');
     await head.getByTestId('wf-btn-audit').click();

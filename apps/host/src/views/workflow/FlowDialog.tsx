@@ -98,7 +98,9 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
     id: string;
     flowId?: string;
     formData: Record<string, unknown>;
-    onChosen(list: Record<string, string[]>): Promise<void>;
+    /** Launch with isCustomCopy: the launcher may choose cc users too. */
+    copy?: boolean;
+    onChosen(list: Record<string, string[]>, copyIds: string[]): Promise<void>;
   } | null>(null);
   const formRef = useRef<FormRendererHandle | null>(null);
   const taskId = props.taskId;
@@ -205,10 +207,16 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
   const launch = async (save: boolean) => {
     const flowId = info?.flowTaskInfo.flowId ?? props.flowId;
     const data = formData();
-    const send = async (candidateList?: Record<string, string[]>) => {
+    const send = async (candidateList?: Record<string, string[]>, copyIds?: string[]) => {
       setBusy(true);
       try {
-        const body = { flowId, status: save ? 1 : 0, formData: data, candidateList };
+        const body = {
+          flowId,
+          status: save ? 1 : 0,
+          formData: data,
+          candidateList,
+          ...(copyIds?.length ? { copyIds: copyIds.join(',') } : {}),
+        };
         if (taskId) await wfApi.resubmit(taskId, body);
         else await wfApi.submit(body);
         finish();
@@ -222,8 +230,10 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
     if (Object.keys(errs).length) return;
     const nodes = await wfApi.candidates('0', { flowId, formData: data }).catch(() => null);
     if (nodes === null) return;
-    if (nodes.length) {
-      setCand({ nodes, id: '0', flowId, formData: data, onChosen: send });
+    // cc at launch: the start node (or the flow) lets the launcher choose whom to copy
+    const copy = state?.tree?.properties?.isCustomCopy === true || state?.properties.isCustomCopy === true;
+    if (nodes.length || copy) {
+      setCand({ nodes, id: '0', flowId, formData: data, copy, onChosen: send });
       return;
     }
     const ok = await modal.confirm({ title: t('msg.tip'), content: t('msg.submitConfirm') });
@@ -493,9 +503,9 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
       <CandidateDialog
         value={cand}
         onCancel={() => setCand(null)}
-        onSubmit={async (list) => {
+        onSubmit={async (list, copyIds) => {
           if (!cand) return;
-          await cand.onChosen(list);
+          await cand.onChosen(list, copyIds);
           setCand(null);
         }}
       />
@@ -829,20 +839,25 @@ export function UserPickDialog(props: {
   );
 }
 
-/** Candidate selection (提交审核): one multi-select of approvers per node; each needs one (审批人不能为空). */
+/**
+ * Candidate selection (提交审核): one multi-select of approvers per node; each needs one (审批人不能为空).
+ * At a launch whose start node has isCustomCopy it also offers the cc picker.
+ */
 function CandidateDialog(props: {
   value: {
     nodes: Array<{ nodeId: string; nodeName: string }>;
     id: string;
     flowId?: string;
     formData: Record<string, unknown>;
+    copy?: boolean;
   } | null;
   onCancel(): void;
-  onSubmit(list: Record<string, string[]>): Promise<void>;
+  onSubmit(list: Record<string, string[]>, copyIds: string[]): Promise<void>;
 }) {
   const { t } = useTranslation(WF_NS);
   const { message } = App.useApp();
   const [chosen, setChosen] = useState<Record<string, string[]>>({});
+  const [copyIds, setCopyIds] = useState<string[]>([]);
   const [options, setOptions] = useState<Record<string, UserOption[]>>({});
   const [loading, setLoading] = useState(false);
   const v = props.value;
@@ -866,6 +881,7 @@ function CandidateDialog(props: {
   useEffect(() => {
     if (!v) return;
     setChosen({});
+    setCopyIds([]);
     setLoading(false);
     for (const n of v.nodes) search(n.nodeId);
   }, [v, search]);
@@ -885,7 +901,7 @@ function CandidateDialog(props: {
         }
         setLoading(true);
         try {
-          await props.onSubmit(chosen);
+          await props.onSubmit(chosen, copyIds);
         } catch {
           setLoading(false);
         }
@@ -904,6 +920,17 @@ function CandidateDialog(props: {
             />
           </Form.Item>
         ))}
+        {v?.copy && (
+          <Form.Item label={t('dlg.copyTo')}>
+            <OrgUserSelect
+              multiple
+              testId="wf-launch-copy-to"
+              title={t('dlg.copyTo')}
+              value={copyIds}
+              onChange={setCopyIds}
+            />
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   );
