@@ -1,12 +1,12 @@
 // Issue 10, faults: a real server process takes 200 concurrent operations — workflow approvals (some
-// twice at once), rejections with an opinion, flow launches (FlowTask and the Leave system form), chunked
-// uploads with merge and user creations — is killed with SIGKILL midway, and is started again on the same
-// data. Checked after the restart:
+// twice at once), rejections with an opinion, flow launches (FlowTask and the Leave system form),
+// resubmits of flows rejected earlier in the run, chunked uploads with merge and user creations — is killed
+// with SIGKILL midway, and is started again on the same data. Checked after the restart:
 // - every acknowledged approval/rejection is recorded exactly once, a double-sent one is applied once;
 // - every flow task's state agrees with its rows (status, current nodes, operator rows, records,
 //   deadlines: wf-consistency.ts), so nothing cut by the kill is half-applied;
-// - every acknowledged launch exists with its form data; every acknowledged user has its unit relation;
-//   every acknowledged file is there with its exact bytes and no half-merged file is visible;
+// - every acknowledged launch or resubmit exists with its form data; every acknowledged user has its
+//   unit relation; every acknowledged file is there with its exact bytes; no half-merged file is visible;
 // - deadlines still fire: flows launched just before the kill with a 14.4 s limit are overdue by the
 //   restart, and the sweeper (every 200 ms; on PostgreSQL in two server processes at once) sends each
 //   its reminder once, or auto-approves it once where the node says so; flows launched with the load
@@ -93,6 +93,7 @@ interface PendingOp {
   flowTaskId: string;
   userId: string;
   flowId: string;
+  initiator: string;
 }
 interface Prepared {
   people: Map<string, Person>;
@@ -222,7 +223,7 @@ async function prepare(target: Parameters<typeof createTestApp>[0]): Promise<Pre
     const ops = await db
       .selectFrom('wf_operator as o')
       .innerJoin('wf_task as t', 't.id', 'o.task_id')
-      .select(['o.id', 'o.task_id', 'o.flow_task_id', 'o.user_id', 't.template_id'])
+      .select(['o.id', 'o.task_id', 'o.flow_task_id', 'o.user_id', 't.template_id', 't.initiator_id'])
       .where('o.status', '=', 0)
       .orderBy('o.creator_time')
       .orderBy('o.id')
@@ -233,6 +234,7 @@ async function prepare(target: Parameters<typeof createTestApp>[0]): Promise<Pre
       flowTaskId: o.flow_task_id,
       userId: o.user_id,
       flowId: o.template_id,
+      initiator: o.initiator_id,
     });
     return {
       people,
@@ -247,12 +249,32 @@ async function prepare(target: Parameters<typeof createTestApp>[0]): Promise<Pre
   }
 }
 
-type Kind = 'audit' | 'expenseAudit' | 'double' | 'reject' | 'launch' | 'form' | 'upload' | 'user';
-const KINDS: Kind[] = ['audit', 'expenseAudit', 'double', 'reject', 'launch', 'form', 'upload', 'user'];
+type Kind =
+  | 'audit'
+  | 'expenseAudit'
+  | 'double'
+  | 'reject'
+  | 'launch'
+  | 'form'
+  | 'resubmit'
+  | 'upload'
+  | 'user';
+const KINDS: Kind[] = [
+  'audit',
+  'expenseAudit',
+  'double',
+  'reject',
+  'launch',
+  'form',
+  'resubmit',
+  'upload',
+  'user',
+];
 /**
  * The order of the 200 operations: the 20 chunked uploads every fifth place of the first half (they
  * answer slowest, so some are acknowledged and some are in flight at the kill), the other 180 cycling
- * through audit, audit, expense audit, double audit, reject, launch, Leave form, user, audit.
+ * through audit, audit, expense audit, double audit, reject, launch, Leave form, user, resubmit (of a
+ * flow rejected earlier in the run, through PUT Form/Leave/{id}), audit.
  */
 const PLAN: Kind[] = (() => {
   const cycle: Kind[] = [
@@ -264,6 +286,7 @@ const PLAN: Kind[] = (() => {
     'launch',
     'form',
     'user',
+    'resubmit',
     'audit',
   ];
   let c = 0;
@@ -310,6 +333,8 @@ async function scenario(kind: 'pglite' | 'postgres') {
     const ackedUsers: { account: string; id: string }[] = [];
     const ackedFiles: { fileId: string; url: string; md5: string; size: number }[] = [];
     const doubles: { op: PendingOp; acks: number }[] = [];
+    const rejected: PendingOp[] = [];
+    const ackedResubmits: { id: string; initiator: string; data: Record<string, unknown> }[] = [];
     const refusals: string[] = [];
     const zero = () => Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>;
     const counts: Counts = { attempted: zero(), acked: zero() };
@@ -364,8 +389,26 @@ async function scenario(kind: 'pglite' | 'postgres') {
           });
           if (r.code === 200) {
             ackedAudits.push({ op: o, reject: opinion });
+            rejected.push(o);
             counts.acked[k]++;
           } else refusals.push(`reject ${r.code} ${r.msg}`);
+        } else if (k === 'resubmit') {
+          const o = rejected.shift();
+          if (!o) {
+            counts.attempted[k]--;
+            return;
+          }
+          const by = prep.people.get(o.initiator)!;
+          const data = leaveData(by, 2, `重新提交${run}-${i}`);
+          const r = await api(base, by.token, `/api/workflow/Form/Leave/${o.taskId}`, {
+            method: 'PUT',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ ...data, status: 0 }),
+          });
+          if (r.code === 200) {
+            ackedResubmits.push({ id: o.taskId, initiator: o.initiator, data });
+            counts.acked[k]++;
+          } else refusals.push(`resubmit ${r.code} ${r.msg}`);
         } else if (k === 'launch' || k === 'form') {
           const data = leaveData(who, i % 4 === 0 ? 5 : 1, `故障${run}-${i}`);
           const r =
@@ -500,10 +543,17 @@ async function scenario(kind: 'pglite' | 'postgres') {
       expect(u.code, `user ${a.account}`).toBe(200);
       expect(u.data.account).toBe(a.account);
     }
-    for (const l of ackedLaunches) {
+    for (const l of [...ackedLaunches, ...ackedResubmits]) {
       const r = await api(base2, tokenOf(l.initiator), `${WF}/FlowTask/${l.id}`);
       expect(r.code, `launch ${l.id}`).toBe(200);
       expect(r.data.formData).toEqual(l.data);
+    }
+    // A resubmitted flow runs again, with the new data, read back through the Leave form too.
+    for (const l of ackedResubmits) {
+      const r = await api(base2, tokenOf(l.initiator), `/api/workflow/Form/Leave/${l.id}`);
+      expect(r.code, `resubmit ${l.id}`).toBe(200);
+      expect(r.data.status).toBe(1);
+      expect(r.data.reason).toBe(l.data.reason);
     }
 
     // Deadlines fire after the restart: wait (bounded: 120 s, twice the 60 s a sweep's claim cut by the
