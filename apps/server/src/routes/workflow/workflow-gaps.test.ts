@@ -596,6 +596,70 @@ describe(`workflow launch info, comment attachments, print values, monitor scope
     expect(tree.childNode.childNode.properties.initiator).toEqual([a, b]);
   });
 
+  it('a choice subflow right after the start: the launch asks (Candidates/0) and FlowTask needs the choice', async () => {
+    const child = await makeTemplate(
+      'sf_child3',
+      startNode({}, approverNode('c1', [ids.get('liuzhiqiang')!])),
+    );
+    const a = ids.get('wangjianguo')!;
+    const b = ids.get('chenjing')!;
+    const parent = await makeTemplate(
+      'sf_parent3',
+      startNode(
+        {},
+        {
+          nodeId: 'sub',
+          type: 'subFlow',
+          properties: {
+            title: '并行子流程',
+            flowId: child,
+            initiateType: 6,
+            userOptional: true,
+            initiator: [a, b],
+            isAsync: false,
+          },
+          childNode: approverNode('p2', [ids.get('liuzhiqiang')!]),
+        },
+      ),
+    );
+    const emp = await login('zhangwei');
+    const cand = await t.call<{ list: unknown[] }>(emp, {
+      method: 'POST',
+      url: `${B}/FlowBefore/Candidates/0`,
+      payload: { flowId: parent, formData: leave },
+    });
+    expect(cand.data.list).toEqual([{ nodeId: 'sub', nodeName: '并行子流程', nodeType: 'subFlow' }]);
+    const users = await t.call<{ list: Array<{ id: string }> }>(emp, {
+      method: 'POST',
+      url: `${B}/FlowBefore/CandidateUser/0`,
+      payload: { nodeCode: 'sub', flowId: parent },
+    });
+    expect(new Set(users.data.list.map((u) => u.id))).toEqual(new Set([a, b]));
+    const before = (await wdb(t.db.kysely).selectFrom('wf_task').select('id').execute()).length;
+    expect(
+      await t.call(emp, {
+        method: 'POST',
+        url: `${B}/FlowTask`,
+        payload: { flowId: parent, formData: leave },
+      }),
+    ).toMatchObject({ code: 400, msg: '并行子流程: 子流程发起人不能为空' });
+    // nothing was written by the refused launch
+    expect((await wdb(t.db.kysely).selectFrom('wf_task').select('id').execute()).length).toBe(before);
+    const l = await t.call<string>(emp, {
+      method: 'POST',
+      url: `${B}/FlowTask`,
+      payload: { flowId: parent, formData: leave, candidateList: { sub: [a, b] } },
+    });
+    expect(l.code, l.msg).toBe(200);
+    const kids = await wdb(t.db.kysely)
+      .selectFrom('wf_task')
+      .select(['initiator_id'])
+      .where('parent_task_id', '=', l.data)
+      .execute();
+    expect(new Set(kids.map((k) => k.initiator_id))).toEqual(new Set([a, b]));
+    expect((await task(l.data)).this_step).toBe('并行子流程');
+  });
+
   it('a subflow with initiateType 6 without userOptional starts every named initiator (no question asked)', async () => {
     const child = await makeTemplate(
       'sf_child2',
