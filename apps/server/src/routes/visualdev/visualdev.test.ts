@@ -672,7 +672,7 @@ describe(`online development on ${TEST_DB_KIND}`, () => {
     });
     const zip = await JSZip.loadAsync(zipRes.rawPayload);
     expect(Object.keys(zip.files)).toContain('FeeApplyPage.tsx');
-  });
+  }, 300_000); // type-checks the generated files with the TypeScript compiler: slow on a loaded machine
 
   it('column and form grants limit what the employee sees and writes', async () => {
     const role = await t.db.kysely
