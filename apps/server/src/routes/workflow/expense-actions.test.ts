@@ -484,6 +484,16 @@ describe(`expense example through every action on ${TEST_DB_KIND}`, () => {
       url: `${B}/FlowBefore/List/1?pageSize=100`,
     });
     expect(todo.data.list.find((x) => x.id === fin.id)?.pressMark).toBe(1);
+    // the to-do search: a keyword matches the flow name; a typed % is a plain character, not a wildcard
+    const kw = async (k: string) =>
+      (
+        await t.call<{ list: Array<{ id: string }>; pagination: { total: number } }>(finTk, {
+          method: 'GET',
+          url: `${B}/FlowBefore/List/1?pageSize=100&keyword=${encodeURIComponent(k)}`,
+        })
+      ).data;
+    expect((await kw('费用报销')).list.map((x) => x.id)).toContain(fin.id);
+    expect((await kw('%')).pagination.total).toBe(0);
 
     const finUsers = new Set((await pending(id, FIN)).map((o) => o.user_id));
     const target = await t.db.kysely

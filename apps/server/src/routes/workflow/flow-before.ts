@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { me } from '../../auth/guard';
 import { badRequest, conflict, forbidden, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
+import { likeOf } from '../message/common';
 import { assertCanRead, assertManagerOf, BASE, isFlowManager, ms, page, splitIds, userNames } from './access';
 import { actOnTask, checkFormData, type Loaded, launchTask, type TaskSnapshot, WF_MSG } from './engine';
 import { parseJson, wdb } from './tables';
@@ -27,10 +28,88 @@ export async function myPendingOperator(l: Loaded, operatorId: string, userId: s
   return op;
 }
 
+const TASK_COLS = [
+  't.id as processId',
+  't.flow_code',
+  't.template_id',
+  't.full_name',
+  't.status',
+  't.initiator_id',
+  't.creator_time',
+  't.press_mark',
+  't.this_step',
+  't.flow_urgent',
+] as const;
+/** One row of the task lists (to-do, done, circulated). */
+interface ListRow {
+  id: string;
+  thisStepId: string;
+  processId: string;
+  flow_code: string;
+  template_id: string;
+  full_name: string;
+  status: number;
+  initiator_id: string;
+  creator_time: Date;
+  press_mark: number;
+  this_step: string;
+  flow_urgent: number;
+}
+
 export default async function flowBeforeRoutes(app: FastifyInstance) {
   const db = wdb(app.kp.db);
   const ctx = app.kp;
   const P = `${BASE}/FlowBefore`;
+
+  /**
+   * The plain to-do page: the caller's pending operator rows alone, counted and paged on the covering
+   * partial index (wf_operator_pending_cover, migration 0110: index-only; the window count rides along),
+   * then only that page's tasks and initiators joined. Built and compiled once with sentinel values;
+   * each request swaps in its user, limit and offset (spares the query building on the hot path).
+   */
+  const plainTodoQuery = (uid: string, limit: number, offset: number) =>
+    db
+      .selectFrom(
+        db
+          .selectFrom('wf_operator')
+          .where('user_id', '=', uid)
+          .where('status', '=', 0)
+          .select((eb) => ['id', 'node_id', 'creator_time', 'task_id', eb.fn.countAll().over().as('total')])
+          .orderBy('creator_time', 'desc')
+          .orderBy('id')
+          .limit(limit)
+          .offset(offset)
+          .as('o'),
+      )
+      .innerJoin('wf_task as t', 't.id', 'o.task_id')
+      .leftJoin('base_user as iu', 'iu.id', 't.initiator_id')
+      .select([
+        'o.id as id',
+        'o.node_id as thisStepId',
+        'o.creator_time as opTime',
+        'o.total',
+        ...TASK_COLS,
+        'iu.real_name as initiatorName',
+        'iu.account as initiatorAccount',
+      ])
+      .orderBy('opTime', 'desc')
+      .orderBy('o.id');
+  const SENTINEL = { uid: '\u0000todo-user', limit: 1_999_999_991, offset: 1_999_999_993 } as const;
+  const compiledTodo = plainTodoQuery(SENTINEL.uid, SENTINEL.limit, SENTINEL.offset).compile();
+  const slot = (v: unknown) => {
+    const i = compiledTodo.parameters.indexOf(v);
+    if (i < 0 || compiledTodo.parameters.lastIndexOf(v) !== i)
+      throw new Error('to-do statement: parameter slot');
+    return i;
+  };
+  const slots = { uid: slot(SENTINEL.uid), limit: slot(SENTINEL.limit), offset: slot(SENTINEL.offset) };
+  const plainTodoPage = (uid: string, limit: number, offset: number): typeof compiledTodo => {
+    const parameters = [...compiledTodo.parameters];
+    parameters[slots.uid] = uid;
+    parameters[slots.limit] = limit;
+    parameters[slots.offset] = offset;
+    return { ...compiledTodo, parameters };
+  };
 
   /**
    * Lists by category (spec: 1 to-do, any other value circulated). Reading chosen: 1 to-do, 2 done
@@ -44,97 +123,65 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
       const q = req.query as WfListQuery;
       const { currentPage, pageSize, offset } = page(q);
       const uid = me(req).userId;
-      const kw = q.keyword ? `%${q.keyword}%` : null;
-      const todo = () =>
-        db
-          .selectFrom('wf_operator as o')
-          .innerJoin('wf_task as t', 't.id', 'o.task_id')
-          .where('o.user_id', '=', uid)
-          .where('o.status', '=', 0)
-          .select(['o.id as id', 'o.node_id as thisStepId', 'o.creator_time as opTime']);
-      type Q = ReturnType<typeof todo>;
-      // the three sources share the selected shape (id, thisStepId, opTime) joined with the task as t
-      let base: Q =
-        category === '1'
-          ? todo()
-          : category === '2'
-            ? (db
-                .selectFrom('wf_record as o')
-                .innerJoin('wf_task as t', 't.id', 'o.task_id')
-                .where('o.user_id', '=', uid)
-                .where('o.handle_status', 'not in', [2, 3])
-                .select(['o.id as id', 'o.node_id as thisStepId', 'o.handle_time as opTime']) as unknown as Q)
-            : (db
-                .selectFrom('wf_circulate as o')
-                .innerJoin('wf_task as t', 't.id', 'o.task_id')
-                .where('o.user_id', '=', uid)
-                .select([
-                  'o.id as id',
-                  'o.node_id as thisStepId',
-                  'o.creator_time as opTime',
-                ]) as unknown as Q);
-      if (kw) base = base.where('t.full_name', 'ilike', kw);
-      if (q.flowId) base = base.where('t.template_id', '=', q.flowId);
-      if (q.status !== undefined) base = base.where('t.status', '=', q.status);
-      const taskCols = [
-        't.id as processId',
-        't.flow_code',
-        't.template_id',
-        't.full_name',
-        't.status',
-        't.initiator_id',
-        't.creator_time',
-        't.press_mark',
-        't.this_step',
-        't.flow_urgent',
-      ] as const;
       let total: number;
+      let rows: ListRow[];
       // Initiator names: joined into the plain to-do page, looked up afterwards otherwise.
       const names = new Map<string, string>();
-      const pageOf = () => base.select([...taskCols]);
-      let rows: Awaited<ReturnType<ReturnType<typeof pageOf>['execute']>>;
-      if (category === '1' && !kw && !q.flowId && q.status === undefined) {
-        // The plain to-do list: count and page the caller's pending operator rows alone (partial index
-        // wf_operator_pending_cover, migration 0110: index-only), then join only that page's tasks.
-        // One round trip: the window count rides along with the page (a count only when the page is empty).
-        const mine = db.selectFrom('wf_operator').where('user_id', '=', uid).where('status', '=', 0);
-        const paged = await db
-          .selectFrom(
-            mine
-              .select((eb) => [
-                'id',
-                'node_id',
-                'creator_time',
-                'task_id',
-                eb.fn.countAll().over().as('total'),
-              ])
-              .orderBy('creator_time', 'desc')
-              .orderBy('id')
-              .limit(pageSize)
-              .offset(offset)
-              .as('o'),
-          )
-          .innerJoin('wf_task as t', 't.id', 'o.task_id')
-          .leftJoin('base_user as iu', 'iu.id', 't.initiator_id')
-          .select([
-            'o.id as id',
-            'o.node_id as thisStepId',
-            'o.creator_time as opTime',
-            'o.total',
-            ...taskCols,
-            'iu.real_name as initiatorName',
-            'iu.account as initiatorAccount',
-          ])
-          .orderBy('opTime', 'desc')
-          .orderBy('o.id')
-          .execute();
+      if (category === '1' && !q.keyword && !q.flowId && q.status === undefined) {
+        // The plain to-do list: one prepared statement (compiled once, see plainTodoPage).
+        const paged = (await db.executeQuery(plainTodoPage(uid, pageSize, offset))).rows;
         rows = paged;
         for (const r of paged)
           if (r.initiatorName !== null) names.set(r.initiator_id, `${r.initiatorName}/${r.initiatorAccount}`);
         total = paged.length
           ? Number(paged[0]!.total)
-          : Number((await mine.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+          : Number(
+              (
+                await db
+                  .selectFrom('wf_operator')
+                  .where('user_id', '=', uid)
+                  .where('status', '=', 0)
+                  .select((eb) => eb.fn.countAll().as('n'))
+                  .executeTakeFirst()
+              )?.n ?? 0,
+            );
       } else {
+        const kw = q.keyword ? likeOf(q.keyword) : null;
+        const todo = () =>
+          db
+            .selectFrom('wf_operator as o')
+            .innerJoin('wf_task as t', 't.id', 'o.task_id')
+            .where('o.user_id', '=', uid)
+            .where('o.status', '=', 0)
+            .select(['o.id as id', 'o.node_id as thisStepId', 'o.creator_time as opTime']);
+        type Q = ReturnType<typeof todo>;
+        // the three sources share the selected shape (id, thisStepId, opTime) joined with the task as t
+        let base: Q =
+          category === '1'
+            ? todo()
+            : category === '2'
+              ? (db
+                  .selectFrom('wf_record as o')
+                  .innerJoin('wf_task as t', 't.id', 'o.task_id')
+                  .where('o.user_id', '=', uid)
+                  .where('o.handle_status', 'not in', [2, 3])
+                  .select([
+                    'o.id as id',
+                    'o.node_id as thisStepId',
+                    'o.handle_time as opTime',
+                  ]) as unknown as Q)
+              : (db
+                  .selectFrom('wf_circulate as o')
+                  .innerJoin('wf_task as t', 't.id', 'o.task_id')
+                  .where('o.user_id', '=', uid)
+                  .select([
+                    'o.id as id',
+                    'o.node_id as thisStepId',
+                    'o.creator_time as opTime',
+                  ]) as unknown as Q);
+        if (kw) base = base.where('t.full_name', 'ilike', kw);
+        if (q.flowId) base = base.where('t.template_id', '=', q.flowId);
+        if (q.status !== undefined) base = base.where('t.status', '=', q.status);
         total = Number(
           (
             await base
@@ -143,7 +190,8 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
               .executeTakeFirst()
           )?.n ?? 0,
         );
-        rows = await pageOf()
+        rows = await base
+          .select([...TASK_COLS])
           .orderBy('opTime', 'desc')
           .orderBy('id', 'desc')
           .limit(pageSize)
