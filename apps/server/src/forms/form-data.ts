@@ -1,7 +1,7 @@
 // Form data as the server stores it, for every form the platform saves (online-development records, flow
 // tasks): only the form's fields are kept, read-only values (system fields, bill numbers, calculate fields)
 // are the server's, never the client's, and the form's rules are checked with the renderer's compiled schema.
-import { type CompiledField, type CompiledForm, recalculate, validateFormData } from '@kp/engine';
+import { type CompiledField, type CompiledForm, formatDate, recalculate, validateFormData } from '@kp/engine';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { badRequest } from '../http/api-error';
@@ -79,11 +79,12 @@ async function systemValue(
     case 'createUser':
       return { value: kept ?? p.userId };
     case 'createTime':
-      return { value: kept ?? now.getTime() };
+      // Text fields (the renderer's shape): the server's local time as yyyy-MM-dd HH:mm:ss.
+      return { value: kept ?? formatDate(now, 'yyyy-MM-dd HH:mm:ss') };
     case 'modifyUser':
       return { value: previous ? p.userId : null };
     case 'modifyTime':
-      return { value: previous ? now.getTime() : null };
+      return { value: previous ? formatDate(now, 'yyyy-MM-dd HH:mm:ss') : null };
     case 'currOrganize':
       return { value: kept ?? p.organizeId ?? null };
     case 'currDept':

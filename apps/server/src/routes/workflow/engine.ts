@@ -1,4 +1,4 @@
-import { type CompiledForm, compileForm, validateFormData } from '@kp/engine';
+import { type CompiledForm, compileForm, recalculate, validateFormData } from '@kp/engine';
 import {
   createFlowState,
   type Effect,
@@ -10,6 +10,7 @@ import {
 import type { FlowTemplate, FormConfig } from '@kp/schema';
 import { type Selectable, sql, type Transaction } from 'kysely';
 import { newId } from '../../auth/tokens';
+import { stampFormData } from '../../forms/form-data';
 import type { AppContext } from '../../context';
 import { ApiError, badRequest, conflict, notFound } from '../../http/api-error';
 import { noticeTitle, pushNotices, type WfNotice, writeNotices } from './notify';
@@ -67,6 +68,36 @@ export function checkFormData(
   const r = validateFormData(compiled, data, { mode: mode === 'save' ? 'save' : undefined } as never);
   if (!r.ok) throw badRequest(r.errors.map((e) => `${e.path}: ${e.message}`).join('；'));
 }
+
+/**
+ * The compiled form of a flow's template version (cached; read from the template on a miss), or null when
+ * the template has no valid form. It recomputes calculate fields inside every transition (deriveForm), and
+ * its system fields and bill numbers are stamped by the server (stampFormData), never taken from the client.
+ */
+async function taskForm(
+  tx: Transaction<WfDatabase>,
+  templateId: string,
+  version: number,
+  formJson?: unknown,
+): Promise<CompiledForm | null> {
+  const key = `${templateId}@form${version}`;
+  const hit = compiledForms.get(key);
+  if (hit) return hit;
+  const form =
+    formJson ??
+    (await tx.selectFrom('wf_template').select('form_json').where('id', '=', templateId).executeTakeFirst())
+      ?.form_json;
+  let compiled: CompiledForm | null = null;
+  try {
+    compiled = form ? compileForm(parseJson<unknown>(form, null) as FormConfig) : null;
+  } catch {
+    compiled = null;
+  }
+  if (compiled) compiledForms.set(key, compiled);
+  return compiled;
+}
+const deriveOf = (compiled: CompiledForm | null) =>
+  compiled ? (d: Record<string, unknown>) => recalculate(compiled, d) : undefined;
 
 const nodeName = (template: FlowTemplate, nodeId: string) => {
   const n = findNode(template.tree, nodeId);
@@ -384,13 +415,30 @@ export async function actInTx(
       entrusts: parseJson<EntrustRow[]>(entrusts_now, []),
     };
     const action = await build(l);
+    const compiled = await taskForm(tx, row.template_id, row.template_version);
     const r = transitionWithChoices(snap.flow, action, {
       template: snap.template,
       org: l.org,
       now: now.toISOString(),
       managers: l.org.managers,
+      deriveForm: deriveOf(compiled),
     });
     if (!r.ok) throw new ApiError(400, r.error.message);
+    if (compiled && 'formData' in action && action.formData) {
+      // What a handler or the initiator submitted: system fields and bill numbers are the server's.
+      const u = l.org.user(action.userId);
+      r.state = {
+        ...r.state,
+        formData: await stampFormData(
+          tx as never,
+          { userId: action.userId, departmentId: u?.departmentId ?? null, positionIds: u?.positionIds ?? [] },
+          compiled,
+          r.state.formData,
+          snap.flow.formData,
+          { mode: r.state.status === 0 ? 'save' : 'submit' },
+        ),
+      };
+    }
     await applyEffects(l, taskId, r.effects, notices, row.template_id);
     const upd = await tx
       .updateTable('wf_task')
@@ -524,6 +572,7 @@ export async function launchInTx(
     };
     const now = input.now ?? new Date();
     const org = input.org ?? (await loadOrgDirectory(tx));
+    const compiled = input.skipFormCheck ? null : await taskForm(tx, tpl.id, tpl.version, tpl.form_json);
     const r = transitionWithChoices(
       createFlowState(),
       {
@@ -534,9 +583,33 @@ export async function launchInTx(
         candidates: input.candidates,
         copyIds: input.copyIds,
       },
-      { template, org, now: now.toISOString(), managers: org.managers },
+      { template, org, now: now.toISOString(), managers: org.managers, deriveForm: deriveOf(compiled) },
     );
     if (!r.ok) throw new ApiError(400, r.error.message);
+    if (compiled) {
+      // The initiator's unit, the time, and the bill number (taken in this transaction on submit).
+      const who = await tx
+        .selectFrom('base_user')
+        .select(['organize_id', 'department_id'])
+        .where('id', '=', input.userId)
+        .executeTakeFirst();
+      r.state = {
+        ...r.state,
+        formData: await stampFormData(
+          tx as never,
+          {
+            userId: input.userId,
+            organizeId: who?.organize_id ?? null,
+            departmentId: who?.department_id ?? null,
+            positionIds: org.user(input.userId)?.positionIds ?? [],
+          },
+          compiled,
+          r.state.formData,
+          null,
+          { mode: input.status === 1 ? 'save' : 'submit' },
+        ),
+      };
+    }
     const initiatorName = org.user(input.userId)?.name ?? '';
     const fullName = `${initiatorName}的${tpl.full_name}`;
     const snap: TaskSnapshot = { flow: r.state, template };

@@ -1,0 +1,106 @@
+// Form data of flow tasks as the server stores it: calculate fields recomputed (the client's totals are
+// ignored), the bill number taken by the server on submit (not on a draft), system fields stamped; the flow
+// routes on the recomputed values.
+import dayjs from 'dayjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { wdb } from './tables';
+
+const B = '/api/workflow/Engine';
+
+describe(`flow form data on ${TEST_DB_KIND}`, () => {
+  let t: TestApp;
+  let emp: string;
+  let me: { id: string; department_id: string | null };
+  beforeAll(async () => {
+    t = await createTestApp();
+    emp = await t.login('zhangwei');
+    me = await t.db.kysely
+      .selectFrom('base_user')
+      .select(['id', 'department_id'])
+      .where('account', '=', 'zhangwei')
+      .executeTakeFirstOrThrow();
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const stored = async (id: string) =>
+    (
+      await wdb(t.db.kysely)
+        .selectFrom('wf_task')
+        .select(['form_data', 'state_json'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).form_data as Record<string, unknown>;
+
+  it("a launch stores the server's totals and bill number, not the client's", async () => {
+    const r = await t.call<string>(emp, {
+      method: 'POST',
+      url: `${B}/FlowTask`,
+      payload: {
+        flowId: 'wf-expense',
+        formData: {
+          billNo: 'MINE-1',
+          claimDate: Date.now(),
+          claimant: me.id,
+          department: me.department_id,
+          tableField106: [
+            { expenseType: 'traffic', price: 100, quantity: 2, amount: 5 },
+            { expenseType: 'meal', price: 30.5, quantity: 3, amount: 0 },
+          ],
+          totalAmount: 999_999,
+          advance: 50,
+          payable: -3,
+        },
+      },
+    });
+    expect(r.code, r.msg).toBe(200);
+    const data = await stored(r.data);
+    expect((data.tableField106 as Array<{ amount: number }>).map((x) => x.amount)).toEqual([200, 91.5]);
+    expect(data.totalAmount).toBe(291.5);
+    expect(data.payable).toBe(241.5);
+    expect(data.billNo).toMatch(new RegExp(`^BX${dayjs().format('YYYYMM')}\\d{5}$`));
+    // what the approvers and the print read back is the same
+    const info = await t.call<{ formData: Record<string, unknown> }>(emp, {
+      method: 'GET',
+      url: `${B}/FlowTask/${r.data}`,
+    });
+    expect(info.data.formData).toMatchObject({ totalAmount: 291.5, billNo: data.billNo });
+  });
+
+  it('a draft takes no number; its submit does, and resubmitting keeps it', async () => {
+    const form = {
+      claimDate: Date.now(),
+      claimant: me.id,
+      department: me.department_id,
+      tableField106: [{ expenseType: 'office', price: 10, quantity: 1 }],
+      advance: 0,
+    };
+    const draft = await t.call<string>(emp, {
+      method: 'POST',
+      url: `${B}/FlowTask`,
+      payload: { flowId: 'wf-expense', status: 1, formData: form },
+    });
+    expect(draft.code, draft.msg).toBe(200);
+    const d0 = await stored(draft.data);
+    expect(d0.billNo ?? null).toBeNull();
+    expect(d0.totalAmount).toBe(10);
+    const submit = await t.call(emp, {
+      method: 'PUT',
+      url: `${B}/FlowTask/${draft.data}`,
+      payload: { flowId: 'wf-expense', status: 0, formData: { ...form, billNo: 'MINE-2', totalAmount: 1 } },
+    });
+    expect(submit.code, submit.msg).toBe(200);
+    const d1 = await stored(draft.data);
+    expect(d1.billNo).toMatch(/^BX\d{11}$/);
+    expect(d1.totalAmount).toBe(10);
+    // two launches never share a number
+    const other = await t.call<string>(emp, {
+      method: 'POST',
+      url: `${B}/FlowTask`,
+      payload: { flowId: 'wf-expense', formData: form },
+    });
+    expect((await stored(other.data)).billNo).not.toBe(d1.billNo);
+  });
+});
