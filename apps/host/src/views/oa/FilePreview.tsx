@@ -5,6 +5,9 @@ import { useStore } from '../../store/createStore';
 import { sessionStore } from '../../store/session';
 import { type Attachment, fileHref, previewKind } from './model';
 
+/** Link targets a previewed document may keep: web and mail addresses and in-document anchors. */
+const SAFE_HREF = /^(https?:|mailto:|#|$)/i;
+
 async function fetchBlob(href: string): Promise<ArrayBuffer> {
   const r = await fetch(href);
   if (!r.ok) throw new Error(String(r.status));
@@ -61,11 +64,17 @@ export default function FilePreview({ file, onClose }: { file: Attachment | null
         if (kind === 'text') setText(new TextDecoder().decode(buf));
         else if (kind === 'word') {
           const { renderAsync } = await import('docx-preview');
-          if (host.current && !cancelled)
+          if (host.current && !cancelled) {
+            // An uploaded document is hostile input: its embedded HTML parts (altChunk) would become a
+            // same-origin iframe running their scripts, and a hyperlink may target javascript:.
             await renderAsync(buf, host.current, undefined, {
               inWrapper: true,
               ignoreLastRenderedPageBreak: true,
+              renderAltChunks: false,
             });
+            for (const a of host.current.querySelectorAll('a[href]'))
+              if (!SAFE_HREF.test(a.getAttribute('href') ?? '')) a.removeAttribute('href');
+          }
         } else if (host.current && !cancelled)
           await renderExcel(buf, host.current, file.name.toLowerCase().endsWith('.csv'));
       }
