@@ -29,6 +29,19 @@ export type DbTarget =
 // int8 (count(*), bigint) comes back from pg as text; our counts and sizes fit a JS number.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
+/**
+ * PGlite runs each query synchronously inside this process (WebAssembly). A queue of queries would run
+ * back to back on microtasks and starve timers, sockets and file writes until it drains (40 concurrent
+ * transactions: a 10 ms timer did not fire once in 446 ms). Each query first lets the event loop turn once.
+ */
+function yieldBeforeEachQuery(pglite: PGlite): void {
+  const query = pglite.query.bind(pglite);
+  pglite.query = (async (...args: Parameters<typeof query>) => {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    return query(...args);
+  }) as typeof pglite.query;
+}
+
 export async function openDatabase(target: DbTarget): Promise<Db> {
   if (target.kind === 'pglite') {
     if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
@@ -36,6 +49,7 @@ export async function openDatabase(target: DbTarget): Promise<Db> {
     // acknowledged, so a killed process keeps acknowledged writes (tested in durability.test.ts).
     const pglite = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
     await pglite.waitReady;
+    yieldBeforeEachQuery(pglite);
     const cache = new ReadCache();
     const kysely = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: [cache.plugin()] });
     const notifier: Notifier = {
