@@ -1,6 +1,7 @@
 import { IdParams, WfNotifyBody } from '@kp/schema';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
 import { badRequest, forbidden, notFound } from '../../http/api-error';
@@ -10,9 +11,36 @@ import { noticeTitle, notify } from './notify';
 import { printValues } from './print-values';
 import { parseJson, wdb } from './tables';
 
+/** The print designs (打印设计, table sys_print_dev) bound to a flow: type 1, form_id = the flow's template. */
+type PrintDevDb = Kysely<{
+  sys_print_dev: {
+    id: string;
+    full_name: string;
+    type: number;
+    form_id: string | null;
+    print_template: string;
+    enabled_mark: number;
+    sort_code: number;
+  };
+}>;
+
 /** Print data, notify (知会). */
 export default async function flowGeneralRoutes(app: FastifyInstance) {
   const db = wdb(app.kp.db);
+  const pdb = app.kp.db as unknown as PrintDevDb;
+  /** Enabled print designs of a flow, listed beside its own print templates (every node). */
+  const designsOf = async (flowId: string) =>
+    (
+      await pdb
+        .selectFrom('sys_print_dev')
+        .select(['id', 'full_name', 'sort_code'])
+        .where('type', '=', 1)
+        .where('form_id', '=', flowId)
+        .where('enabled_mark', '=', 1)
+        .orderBy('sort_code')
+        .orderBy('full_name')
+        .execute()
+    ).map((r) => ({ id: r.id, fullName: r.full_name, taskNodeId: null, flowId, sortCode: r.sort_code }));
 
   const PT = `${BASE}/FlowGeneral/PrintTemplate`;
   const printRow = (r: {
@@ -41,7 +69,7 @@ export default async function flowGeneralRoutes(app: FastifyInstance) {
       .orderBy('sort_code')
       .orderBy('full_name')
       .execute();
-    return ok({ list: rows.map(printRow) });
+    return ok({ list: [...rows.map(printRow), ...(await designsOf(id))] });
   });
   /**
    * Print configs offered on a task (our path): GET /FlowGeneral/printConfig/{taskId}?taskNodeId= —
@@ -63,7 +91,7 @@ export default async function flowGeneralRoutes(app: FastifyInstance) {
       .where('deleted', '=', 0);
     if (node) qb = qb.where((eb) => eb.or([eb('node_id', 'is', null), eb('node_id', '=', node)]));
     const rows = await qb.orderBy('sort_code').orderBy('full_name').execute();
-    return ok({ list: rows.map(printRow) });
+    return ok({ list: [...rows.map(printRow), ...(await designsOf(t.template_id))] });
   });
   const PrintTemplateBody = Type.Object({
     flowId: Type.String({ minLength: 1, maxLength: 50 }),
@@ -143,8 +171,20 @@ export default async function flowGeneralRoutes(app: FastifyInstance) {
         .where('id', '=', formId)
         .where('deleted', '=', 0)
         .executeTakeFirst();
-      if (!pt || pt.template_id !== t.template_id) throw notFound('打印模板不存在');
-      printTemplate = pt.content;
+      if (pt) {
+        if (pt.template_id !== t.template_id) throw notFound('打印模板不存在');
+        printTemplate = pt.content;
+      } else {
+        // A print design of this flow (打印设计, type 1).
+        const design = await pdb
+          .selectFrom('sys_print_dev')
+          .select(['print_template', 'form_id', 'type', 'enabled_mark'])
+          .where('id', '=', formId)
+          .executeTakeFirst();
+        if (!design || design.type !== 1 || design.form_id !== t.template_id || design.enabled_mark !== 1)
+          throw notFound('打印模板不存在');
+        printTemplate = design.print_template;
+      }
     }
     const recs = await db
       .selectFrom('wf_record')
