@@ -380,6 +380,7 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
       styles={{ body: { minHeight: 'calc(100vh - 110px)' } }}
       destroyOnHidden
       maskClosable={false}
+      keyboard={false}
       title={
         <Space>
           <span data-testid="wf-dialog-title">{title}</span>
