@@ -287,6 +287,7 @@ function Runtime({ config }: { config: RuntimeConfig }) {
         footer={null}
         destroyOnHidden
         maskClosable={false}
+        keyboard={false}
         onCancel={() => setEditing(null)}
       >
         {editing?.id && config.formData.hasPrintBtn && (
