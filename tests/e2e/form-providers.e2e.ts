@@ -3,32 +3,16 @@
 // bill number) is filled in by an employee in Chromium. Every option list, tree and upload comes from the
 // real server; the saved record holds the chosen ids, the uploaded file and the bill number the server
 // took; the list shows names, not ids.
+
+import { fieldConfig, formConfig } from '@kp/server/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, RESULTS_DIR } from './browser';
 import { apiToken, type KpServer, loginAs, startKp } from './harness';
 
-const cfg = (jnpfKey: string, label: string, extra: Record<string, unknown> = {}) => ({
-  jnpfKey,
-  label,
-  showLabel: true,
-  required: false,
-  span: 24,
-  ...extra,
-});
-const FORM = {
-  formRef: 'elForm',
-  formModel: 'dataForm',
-  size: 'default',
-  labelPosition: 'right',
-  labelWidth: 100,
-  formRules: 'rules',
-  gutter: 15,
-  disabled: false,
-  span: 24,
-  formBtns: false,
-  idGlobal: 300,
-  fields: [
+const cfg = fieldConfig;
+const FORM = formConfig(
+  [
     { __config__: cfg('comInput', '事由', { required: true, formId: 201 }), __vModel__: 'title' },
     {
       __config__: cfg('dicSelect', '费用类型', {
@@ -44,7 +28,8 @@ const FORM = {
     { __config__: cfg('uploadFz', '附件', { formId: 206 }), __vModel__: 'files', limit: 3 },
     { __config__: cfg('billRule', '单号', { formId: 207, rule: 'expenseApply' }), __vModel__: 'no' },
   ],
-};
+  { idGlobal: 300 },
+);
 const COLUMNS = {
   columnList: [
     { prop: 'title', label: '事由' },

@@ -2,59 +2,40 @@
 // (form designer + list design), releases it; an employee whose role is granted the new menu creates a
 // record, edits it, exports the list to Excel and imports the file back. Real server, real Chromium.
 import { readFile } from 'node:fs/promises';
+import { fieldConfig, formConfig } from '@kp/server/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, RESULTS_DIR } from './browser';
 import { apiToken, type KpServer, loginAs, startKp } from './harness';
 
-const cfg = (jnpfKey: string, label: string, extra: Record<string, unknown> = {}) => ({
-  jnpfKey,
-  label,
-  showLabel: true,
-  required: false,
-  span: 24,
-  ...extra,
-});
+const cfg = fieldConfig;
 /** The form the administrator types into the designer's JSON editor: title, budget, lines (item, price, qty, amount), total. */
-const FORM = {
-  formRef: 'elForm',
-  formModel: 'dataForm',
-  size: 'default',
-  labelPosition: 'right',
-  labelWidth: 100,
-  formRules: 'rules',
-  gutter: 15,
-  disabled: false,
-  span: 24,
-  formBtns: false,
-  idGlobal: 200,
-  fields: [
-    { __config__: cfg('comInput', '标题', { required: true, formId: 101 }), __vModel__: 'title' },
-    { __config__: cfg('numInput', '预算', { formId: 102 }), __vModel__: 'budget' },
-    {
-      __config__: cfg('table', '明细', {
-        formId: 103,
-        tableName: 'fee_lines',
-        children: [
-          { __config__: cfg('comInput', '项目', { required: true, formId: 104 }), __vModel__: 'item' },
-          { __config__: cfg('numInput', '单价', { formId: 105 }), __vModel__: 'price' },
-          { __config__: cfg('numInput', '数量', { formId: 106 }), __vModel__: 'qty' },
-          {
-            __config__: cfg('calculate', '金额', { formId: 107 }),
-            __vModel__: 'amount',
-            expression: ['lines.price', '*', 'lines.qty'],
-          },
-        ],
-      }),
-      __vModel__: 'lines',
-    },
-    {
-      __config__: cfg('calculate', '合计', { formId: 108 }),
-      __vModel__: 'total',
-      expression: ['lines.amount'],
-    },
-  ],
-};
+const FORM = formConfig([
+  { __config__: cfg('comInput', '标题', { required: true, formId: 101 }), __vModel__: 'title' },
+  { __config__: cfg('numInput', '预算', { formId: 102 }), __vModel__: 'budget' },
+  {
+    __config__: cfg('table', '明细', {
+      formId: 103,
+      tableName: 'fee_lines',
+      children: [
+        { __config__: cfg('comInput', '项目', { required: true, formId: 104 }), __vModel__: 'item' },
+        { __config__: cfg('numInput', '单价', { formId: 105 }), __vModel__: 'price' },
+        { __config__: cfg('numInput', '数量', { formId: 106 }), __vModel__: 'qty' },
+        {
+          __config__: cfg('calculate', '金额', { formId: 107 }),
+          __vModel__: 'amount',
+          expression: ['lines.price', '*', 'lines.qty'],
+        },
+      ],
+    }),
+    __vModel__: 'lines',
+  },
+  {
+    __config__: cfg('calculate', '合计', { formId: 108 }),
+    __vModel__: 'total',
+    expression: ['lines.amount'],
+  },
+]);
 
 let kp: KpServer;
 let browser: Browser;

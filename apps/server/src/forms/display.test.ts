@@ -3,29 +3,11 @@
 // imports back to the same stored ids.
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
+import { createTestApp, fieldConfig, formConfig, TEST_DB_KIND, type TestApp } from '../test/harness';
 
-const cfg = (jnpfKey: string, label: string, extra: Record<string, unknown> = {}) => ({
-  jnpfKey,
-  label,
-  showLabel: true,
-  required: false,
-  span: 24,
-  ...extra,
-});
-const FORM = {
-  formRef: 'elForm',
-  formModel: 'dataForm',
-  size: 'default',
-  labelPosition: 'right',
-  labelWidth: 100,
-  formRules: 'rules',
-  gutter: 15,
-  disabled: false,
-  span: 24,
-  formBtns: false,
-  idGlobal: 300,
-  fields: [
+const cfg = fieldConfig;
+const FORM = formConfig(
+  [
     { __config__: cfg('comInput', '事由', { required: true, formId: 201 }), __vModel__: 'title' },
     {
       __config__: cfg('dicSelect', '费用类型', { formId: 202, dictionaryType: 'expenseType' }),
@@ -50,7 +32,8 @@ const FORM = {
     },
     { __config__: cfg('address', '地点', { formId: 208 }), __vModel__: 'region', level: 0 },
   ],
-};
+  { idGlobal: 300 },
+);
 const COLUMNS = {
   columnList: ['title', 'kind', 'owner', 'people', 'dept', 'day', 'urgent', 'region'].map((prop) => ({
     prop,

@@ -132,3 +132,4 @@ export async function createTestApp(
     },
   };
 }
+export { fieldConfig, formConfig } from './forms';

@@ -1,42 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { createTestApp, fieldConfig, formConfig, TEST_DB_KIND, type TestApp } from '../../test/harness';
 import { wdb } from '../workflow/tables';
 
 const P = '/api/system/printDev';
-const cfg = (jnpfKey: string, label: string, extra: Record<string, unknown> = {}) => ({
-  jnpfKey,
-  label,
-  showLabel: true,
-  required: false,
-  span: 24,
-  ...extra,
-});
-const FORM = {
-  formRef: 'elForm',
-  formModel: 'dataForm',
-  size: 'default',
-  labelPosition: 'right',
-  labelWidth: 100,
-  formRules: 'rules',
-  gutter: 15,
-  disabled: false,
-  span: 24,
-  formBtns: false,
-  idGlobal: 200,
-  fields: [
-    { __config__: cfg('comInput', '标题', { required: true, formId: 101 }), __vModel__: 'title' },
-    {
-      __config__: cfg('radio', '级别', { formId: 102, dataType: 'static' }),
-      __vModel__: 'level',
-      __slot__: {
-        options: [
-          { id: 1, fullName: '普通' },
-          { id: 2, fullName: '紧急' },
-        ],
-      },
+const cfg = fieldConfig;
+const FORM = formConfig([
+  { __config__: cfg('comInput', '标题', { required: true, formId: 101 }), __vModel__: 'title' },
+  {
+    __config__: cfg('radio', '级别', { formId: 102, dataType: 'static' }),
+    __vModel__: 'level',
+    __slot__: {
+      options: [
+        { id: 1, fullName: '普通' },
+        { id: 2, fullName: '紧急' },
+      ],
     },
-  ],
-};
+  },
+]);
 
 describe(`print design on ${TEST_DB_KIND}`, () => {
   let t: TestApp;

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { createTestApp, fieldConfig, formConfig, TEST_DB_KIND, type TestApp } from '../../test/harness';
 import { vdb } from './tables';
 
 function multipart(file: { name: string; data: Buffer }) {
@@ -21,66 +21,46 @@ function multipart(file: { name: string; data: Buffer }) {
 
 // An expense-like item: a title, a category (static options), an amount, a calculated total over a
 // sub-table of lines (item, price, quantity) — the online-development path of issue 9 end to end.
-const cfg = (jnpfKey: string, label: string, extra: Record<string, unknown> = {}) => ({
-  jnpfKey,
-  label,
-  showLabel: true,
-  required: false,
-  span: 24,
-  ...extra,
-});
-const FORM = {
-  formRef: 'elForm',
-  formModel: 'dataForm',
-  size: 'default',
-  labelPosition: 'right',
-  labelWidth: 100,
-  formRules: 'rules',
-  gutter: 15,
-  disabled: false,
-  span: 24,
-  formBtns: false,
-  idGlobal: 200,
-  fields: [
-    {
-      __config__: cfg('comInput', '标题', { required: true, formId: 101 }),
-      __vModel__: 'title',
-      placeholder: '请输入标题',
+const cfg = fieldConfig;
+const FORM = formConfig([
+  {
+    __config__: cfg('comInput', '标题', { required: true, formId: 101 }),
+    __vModel__: 'title',
+    placeholder: '请输入标题',
+  },
+  {
+    __config__: cfg('select', '类别', { formId: 102, dataType: 'static' }),
+    __vModel__: 'kind',
+    __slot__: {
+      options: [
+        { id: 'travel', fullName: '差旅' },
+        { id: 'office', fullName: '办公' },
+      ],
     },
-    {
-      __config__: cfg('select', '类别', { formId: 102, dataType: 'static' }),
-      __vModel__: 'kind',
-      __slot__: {
-        options: [
-          { id: 'travel', fullName: '差旅' },
-          { id: 'office', fullName: '办公' },
-        ],
-      },
-    },
-    { __config__: cfg('numInput', '预算', { formId: 103 }), __vModel__: 'budget' },
-    {
-      __config__: cfg('table', '明细', {
-        formId: 104,
-        children: [
-          { __config__: cfg('comInput', '项目', { required: true, formId: 105 }), __vModel__: 'item' },
-          { __config__: cfg('numInput', '单价', { formId: 106 }), __vModel__: 'price' },
-          { __config__: cfg('numInput', '数量', { formId: 107 }), __vModel__: 'qty' },
-          {
-            __config__: cfg('calculate', '金额', { formId: 109 }),
-            __vModel__: 'amount',
-            expression: ['lines.price', '*', 'lines.qty'],
-          },
-        ],
-      }),
-      __vModel__: 'lines',
-    },
-    {
-      __config__: cfg('calculate', '合计', { formId: 108 }),
-      __vModel__: 'total',
-      expression: ['lines.amount'],
-    },
-  ],
-};
+  },
+  { __config__: cfg('numInput', '预算', { formId: 103 }), __vModel__: 'budget' },
+  {
+    __config__: cfg('table', '明细', {
+      formId: 104,
+      children: [
+        { __config__: cfg('comInput', '项目', { required: true, formId: 105 }), __vModel__: 'item' },
+        { __config__: cfg('numInput', '单价', { formId: 106 }), __vModel__: 'price' },
+        { __config__: cfg('numInput', '数量', { formId: 107 }), __vModel__: 'qty' },
+        {
+          __config__: cfg('calculate', '金额', { formId: 109 }),
+          __vModel__: 'amount',
+          expression: ['lines.price', '*', 'lines.qty'],
+        },
+      ],
+    }),
+    __vModel__: 'lines',
+  },
+  {
+    __config__: cfg('calculate', '合计', { formId: 108 }),
+    __vModel__: 'total',
+    expression: ['lines.amount'],
+  },
+]);
 const COLUMNS = {
   columnList: [
     { prop: 'title', label: '标题' },
