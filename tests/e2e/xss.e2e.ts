@@ -583,7 +583,6 @@ describe('script payloads render as text in Chromium', () => {
     expect(await fileLink.getAttribute('href')).toBe(REACT_BLOCKED);
     await fileLink.click();
     await clean(page);
-    await page.keyboard.press('Escape');
 
     // workflow administration: the flow designer's list and the monitor (flow title)
     await go(page, 'workFlow/flowEngine');
