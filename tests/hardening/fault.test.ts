@@ -546,7 +546,11 @@ async function scenario(kind: 'pglite' | 'postgres') {
     for (const l of [...ackedLaunches, ...ackedResubmits]) {
       const r = await api(base2, tokenOf(l.initiator), `${WF}/FlowTask/${l.id}`);
       expect(r.code, `launch ${l.id}`).toBe(200);
-      expect(r.data.formData).toEqual(l.data);
+      // as sent, plus the 申请时间 (createTime) the server stamps
+      expect(r.data.formData).toEqual({
+        ...l.data,
+        createTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} /),
+      });
     }
     // A resubmitted flow runs again, with the new data, read back through the Leave form too.
     for (const l of ackedResubmits) {
@@ -659,9 +663,14 @@ async function scenario(kind: 'pglite' | 'postgres') {
         const row = launched.get(l.id);
         expect(row, `launch ${l.id}`).toBeTruthy();
         expect(row!.initiator_id).toBe(l.initiator);
-        expect(typeof row!.form_data === 'string' ? JSON.parse(row!.form_data) : row!.form_data).toEqual(
-          l.data,
-        );
+        // as sent, plus what the server stamps (the leave form's 申请时间, a createTime field)
+        const stored = (
+          typeof row!.form_data === 'string' ? JSON.parse(row!.form_data) : row!.form_data
+        ) as Record<string, unknown>;
+        expect(stored).toEqual({
+          ...l.data,
+          createTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+        });
       }
 
       // Deadlines: each overdue flow got one reminder (or one auto-approval), however many sweeps ran.
