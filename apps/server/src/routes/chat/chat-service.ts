@@ -70,9 +70,10 @@ export async function sendChat(
   content: unknown,
 ): Promise<ChatMessage> {
   const text = normaliseContent(type, content);
-  const users = await usersById(ctx.db, [fromUserId, toUserId]);
-  const to = users.get(toUserId);
-  const from = users.get(fromUserId);
+  // Names and avatars from the shared read cache (dropped on any change of users, in every process).
+  const userOf = (id: string) =>
+    ctx.dbHandle.cache.get(`chat:user:${id}`, async () => (await usersById(ctx.db, [id])).get(id) ?? null);
+  const [to, from] = await Promise.all([userOf(toUserId), userOf(fromUserId)]);
   if (!to || !from) throw new ChatRefusal('toUserId: 用户不存在');
   const row = await ctx.db
     .insertInto('im_content')
@@ -87,29 +88,31 @@ export async function sendChat(
     .returningAll()
     .executeTakeFirstOrThrow();
   const m = rowOut(row);
-  await pushToUser(ctx, toUserId, {
-    method: 'receiveMessage',
-    id: m.id,
-    formUserId: fromUserId,
-    formMessage: m.content,
-    messageType: type,
-    dateTime: m.sendTime,
-    realName: from.realName,
-    account: from.account,
-    headIcon: from.headIcon,
-  });
-  await pushToUser(ctx, fromUserId, {
-    method: 'sendMessage',
-    id: m.id,
-    UserId: fromUserId,
-    toUserId,
-    toMessage: m.content,
-    messageType: type,
-    dateTime: m.sendTime,
-    realName: to.realName,
-    account: to.account,
-    headIcon: to.headIcon,
-  });
+  await Promise.all([
+    pushToUser(ctx, toUserId, {
+      method: 'receiveMessage',
+      id: m.id,
+      formUserId: fromUserId,
+      formMessage: m.content,
+      messageType: type,
+      dateTime: m.sendTime,
+      realName: from.realName,
+      account: from.account,
+      headIcon: from.headIcon,
+    }),
+    pushToUser(ctx, fromUserId, {
+      method: 'sendMessage',
+      id: m.id,
+      UserId: fromUserId,
+      toUserId,
+      toMessage: m.content,
+      messageType: type,
+      dateTime: m.sendTime,
+      realName: to.realName,
+      account: to.account,
+      headIcon: to.headIcon,
+    }),
+  ]);
   return m;
 }
 
