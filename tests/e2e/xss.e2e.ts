@@ -22,6 +22,8 @@ const IMG = '<img src=x onerror=alert(1)>';
 const SCRIPT = '<script>alert(1)</script>';
 const SVG = '"><svg onload=alert(1)>';
 const JS = 'javascript:alert(1)';
+/** A file address of this site (the only kind, with http(s), form data may hold). */
+const SAFE_FILE_URL = '/api/file/Download/annex/0123456789abcdef0123456789abcdef.txt';
 const TPL = "{{constructor.constructor('alert(1)')()}}";
 /** Every payload in one string (117 characters) for fields that take 200. */
 const ALL = `${IMG}${SCRIPT}${SVG}${TPL}`;
@@ -421,8 +423,18 @@ async function seed() {
     },
   });
   await must(admin, 'POST', `/api/visualdev/Base/${ids.item}/Actions/Release`, {});
-  await must(admin, 'POST', `/api/visualdev/OnlineDev/${ids.item}`, {
+  // a javascript: (or //other-host) file address in form data is refused by the server, naming the field
+  const refused = await api(admin, 'POST', `/api/visualdev/OnlineDev/${ids.item}`, {
     data: { title: RECORD, note: JS, kind: 'x', files: [{ name: FILE_NAME, fileId: 'f1', url: JS }] },
+  });
+  expect(refused).toMatchObject({ code: 400, msg: 'files[0].url: 文件地址无效' });
+  await must(admin, 'POST', `/api/visualdev/OnlineDev/${ids.item}`, {
+    data: {
+      title: RECORD,
+      note: JS,
+      kind: 'x',
+      files: [{ name: FILE_NAME, fileId: 'f1', url: SAFE_FILE_URL }],
+    },
   });
 }
 
@@ -576,12 +588,10 @@ describe('script payloads render as text in Chromium', () => {
     await shows(page, OPTION, '[data-testid="dm-form"]');
     await shows(page, `文本${ALL}`, '[data-testid="dm-form"]');
     await page.locator('[data-testid="dm-form"]').getByText('点我链接').click();
-    // the record's file entry keeps its javascript: address (the server takes any url in form data): React
-    // replaces it with its blocking URL, so following the link runs nothing
+    // the record's file entry (the server refused a javascript: address for it) links where it was stored
     const fileLink = page.locator('[data-testid="dm-form"] a', { hasText: FILE_NAME });
     await fileLink.waitFor();
-    expect(await fileLink.getAttribute('href')).toBe(REACT_BLOCKED);
-    await fileLink.click();
+    expect(await fileLink.getAttribute('href')).toBe(SAFE_FILE_URL);
     await clean(page);
 
     // workflow administration: the flow designer's list and the monitor (flow title)

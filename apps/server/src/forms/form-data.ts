@@ -55,6 +55,7 @@ export async function serverFormData(
     const sys = await systemValue(db, p, f, previous, options.mode, now);
     if (sys !== undefined) out[f.vModel] = sys.value;
   }
+  checkFileAddresses(compiled, out);
   const data = recalculate(compiled, out);
   const r = validateFormData(compiled, data, { mode: options.mode });
   if (!r.ok) throw badRequest(r.errors.map((e) => `${e.path}: ${e.message}`).join('；'));
@@ -117,10 +118,33 @@ export async function stampFormData(
 ): Promise<Record<string, unknown>> {
   const now = new Date();
   const out = { ...data };
+  checkFileAddresses(compiled, out);
   for (const f of compiled.fields) {
     if (f.table || !f.readonly) continue;
     const sys = await systemValue(db, author, f, previous, options.mode, now);
     if (sys !== undefined) out[f.vModel] = sys.value;
   }
   return recalculate(compiled, out);
+}
+
+/**
+ * Attachments and images of a form (uploadFz, uploadImg, also in sub-tables) must point at a path of this
+ * site or an http(s) address: a `javascript:` or `//other-host` address is refused, naming the field.
+ */
+function checkFileAddresses(compiled: CompiledForm, data: Record<string, unknown>): void {
+  const ok = (u: unknown) => typeof u === 'string' && /^(\/(?!\/)|https?:\/\/)/i.test(u);
+  const check = (path: string, v: unknown) => {
+    if (!Array.isArray(v)) return;
+    v.forEach((f, i) => {
+      if (f && typeof f === 'object' && 'url' in f && !ok((f as { url: unknown }).url))
+        throw badRequest(`${path}[${i}].url: 文件地址无效`);
+    });
+  };
+  for (const f of compiled.fields) {
+    if (f.key !== 'uploadFz' && f.key !== 'uploadImg') continue;
+    if (!f.table) check(f.vModel, data[f.vModel]);
+    else if (Array.isArray(data[f.table]))
+      for (const [r, row] of (data[f.table] as Array<Record<string, unknown>>).entries())
+        check(`${f.table}[${r}].${f.vModel}`, row?.[f.vModel]);
+  }
 }

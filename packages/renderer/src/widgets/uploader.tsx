@@ -6,6 +6,10 @@ import { checkFile } from '../upload/limits';
 import { type UploadedFileValue, type UploadItem, UploadQueue } from '../upload/uploadQueue';
 import type { WidgetProps } from './types';
 
+/** A stored file's address if it is a path of this site or an http(s) address; anything else (javascript:) is dropped. */
+const webAddress = (url: unknown): string | undefined =>
+  typeof url === 'string' && /^(\/(?!\/)|https?:\/\/)/i.test(url) ? url : undefined;
+
 /**
  * File and image uploaders (uploadFz, uploadImg): a choose-file button and a list of progress items. Each
  * file is checked against the field's limits first (count, size in KB/MB/GB, accepted types: messages from
@@ -106,9 +110,9 @@ export function UploaderWidget({ field, value, onChange, disabled }: WidgetProps
             }
           >
             {isImage ? (
-              <img src={f.url} alt={f.name} style={{ maxHeight: 60 }} />
+              <img src={webAddress(f.url)} alt={f.name} style={{ maxHeight: 60 }} />
             ) : (
-              <a href={f.url}>{f.name}</a>
+              <a href={webAddress(f.url)}>{f.name}</a>
             )}
           </List.Item>
         )}

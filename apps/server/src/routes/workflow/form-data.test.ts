@@ -69,6 +69,41 @@ describe(`flow form data on ${TEST_DB_KIND}`, () => {
     expect(info.data.formData).toMatchObject({ totalAmount: 291.5, billNo: data.billNo });
   });
 
+  it('an attachment must point at this site or an http(s) address (javascript: and //host refused)', async () => {
+    const leave = (url: string) => ({
+      applicant: me.id,
+      department: me.department_id,
+      leaveType: 'annual',
+      startTime: 1767225600000,
+      endTime: 1767312000000,
+      days: 2,
+      reason: '附件',
+      attachments: [{ name: '病假条.pdf', fileId: '0123456789abcdef0123456789abcdef', url }],
+    });
+    for (const url of [
+      'javascript:alert(1)',
+      '//evil.example/x.pdf',
+      'data:text/html,<script>alert(1)</script>',
+    ]) {
+      const r = await t.call(emp, {
+        method: 'POST',
+        url: `${B}/FlowTask`,
+        payload: { flowId: 'wf-leave', formData: leave(url) },
+      });
+      expect(r.code, url).toBe(400);
+      expect(r.msg).toBe('attachments[0].url: 文件地址无效');
+    }
+    const ok = await t.call(emp, {
+      method: 'POST',
+      url: `${B}/FlowTask`,
+      payload: {
+        flowId: 'wf-leave',
+        formData: leave('/api/file/Download/annex/0123456789abcdef0123456789abcdef.pdf'),
+      },
+    });
+    expect(ok.code, ok.msg).toBe(200);
+  });
+
   it('a draft takes no number; its submit does, and resubmitting keeps it', async () => {
     const form = {
       claimDate: Date.now(),
