@@ -145,8 +145,12 @@ async function fillAndSubmit(page: Page, lang: Lang): Promise<void> {
     [1, t.meal, '60', '3'],
   ] as const) {
     await addRow.click();
+    // the previous row's dropdown must be gone first: while it closes it can cover this row's select
+    await expect
+      .poll(() => page.locator('.ant-select-dropdown:visible').count(), { timeout: 15_000 })
+      .toBe(0);
     await cell(page, table, i, 'expenseType').locator('.ant-select').click();
-    await page.locator('.ant-select-dropdown:visible').getByText(type, { exact: true }).click();
+    await page.locator('.ant-select-dropdown:visible').last().getByText(type, { exact: true }).click();
     await cell(page, table, i, 'price').locator('input').fill(price);
     await cell(page, table, i, 'quantity').locator('input').fill(qty);
   }
