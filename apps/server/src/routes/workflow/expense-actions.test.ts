@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../auth/tokens';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
 import { parseJson, wdb } from './tables';
+import { workflowTestKit } from './testkit';
 
 const B = '/api/workflow/Engine';
 const FIN = 'approver_finance';
@@ -14,45 +15,9 @@ const DEP = 'approver_department';
  */
 describe(`expense example through every action on ${TEST_DB_KIND}`, () => {
   let t: TestApp;
-  const tokens = new Map<string, string>();
   let zw: { id: string; department_id: string | null; real_name: string };
   let formData: Record<string, unknown> = {};
-  const login = async (account: string) => {
-    let tk = tokens.get(account);
-    if (!tk) {
-      tk = await t.login(account);
-      tokens.set(account, tk);
-    }
-    return tk;
-  };
-  const idOf = async (account: string) =>
-    (
-      await t.db.kysely
-        .selectFrom('base_user')
-        .select('id')
-        .where('account', '=', account)
-        .executeTakeFirstOrThrow()
-    ).id;
-  const tokenOf = async (userId: string) =>
-    login(
-      (
-        await t.db.kysely
-          .selectFrom('base_user')
-          .select('account')
-          .where('id', '=', userId)
-          .executeTakeFirstOrThrow()
-      ).account,
-    );
-  const w = () => wdb(t.db.kysely);
-  const pending = (taskId: string, nodeId?: string) => {
-    let q = w().selectFrom('wf_operator').selectAll().where('task_id', '=', taskId).where('status', '=', 0);
-    if (nodeId) q = q.where('node_id', '=', nodeId);
-    return q.orderBy('id').execute();
-  };
-  const task = (id: string) =>
-    w().selectFrom('wf_task').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const records = (id: string) =>
-    w().selectFrom('wf_record').selectAll().where('task_id', '=', id).orderBy('seq').execute();
+  const { login, idOf, tokenOf, pending, task, records, w } = workflowTestKit(() => t);
   const launch = async (extra: Record<string, unknown> = {}, account = 'zhangwei') => {
     const r = await t.call<string>(await login(account), {
       method: 'POST',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
 import { sweepDeadlines } from './deadlines';
 import { wdb } from './tables';
+import { workflowTestKit } from './testkit';
 
 const B = '/api/workflow/Engine';
 
@@ -9,20 +10,7 @@ describe(`workflow actions on ${TEST_DB_KIND}`, () => {
   let t: TestApp;
   let data: Record<string, unknown> = {};
   const ids = new Map<string, string>();
-  const tokens = new Map<string, string>();
-  const login = async (account: string) => {
-    if (!tokens.has(account)) tokens.set(account, await t.login(account));
-    return tokens.get(account)!;
-  };
-  const pending = (taskId: string) =>
-    wdb(t.db.kysely)
-      .selectFrom('wf_operator')
-      .selectAll()
-      .where('task_id', '=', taskId)
-      .where('status', '=', 0)
-      .execute();
-  const task = (id: string) =>
-    wdb(t.db.kysely).selectFrom('wf_task').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const { login, pending, task } = workflowTestKit(() => t);
   let templateId = '';
 
   beforeAll(async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
 import { wdb } from './tables';
+import { workflowTestKit } from './testkit';
 
 const B = '/api/workflow/Engine';
 
@@ -29,36 +30,10 @@ const localDateTime = (ms: number) => {
 
 describe(`workflow launch info, comment attachments, print values, monitor scope, subflow choice on ${TEST_DB_KIND}`, () => {
   let t: TestApp;
-  const tokens = new Map<string, string>();
   const ids = new Map<string, string>();
   let leaveForm: unknown;
   let leave: Record<string, unknown> = {};
-  const login = async (account: string) => {
-    let tk = tokens.get(account);
-    if (!tk) {
-      tk = await t.login(account);
-      tokens.set(account, tk);
-    }
-    return tk;
-  };
-  const accountOf = async (userId: string) =>
-    (
-      await t.db.kysely
-        .selectFrom('base_user')
-        .select('account')
-        .where('id', '=', userId)
-        .executeTakeFirstOrThrow()
-    ).account;
-  const pending = (taskId: string) =>
-    wdb(t.db.kysely)
-      .selectFrom('wf_operator')
-      .selectAll()
-      .where('task_id', '=', taskId)
-      .where('status', '=', 0)
-      .orderBy('id')
-      .execute();
-  const task = (id: string) =>
-    wdb(t.db.kysely).selectFrom('wf_task').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const { login, accountOf, pending, task } = workflowTestKit(() => t);
   const makeTemplate = async (
     enCode: string,
     tree: Record<string, unknown>,

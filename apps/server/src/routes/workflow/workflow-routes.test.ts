@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
 import { wdb } from './tables';
+import { workflowTestKit } from './testkit';
 
 const B = '/api/workflow/Engine';
 const F = '/api/workflow/Form';
@@ -10,29 +11,7 @@ describe(`workflow routes (forms, print, candidates, batch, signers, subflows, s
   let leave: Record<string, unknown> = {};
   let form: unknown;
   const ids = new Map<string, string>();
-  const tokens = new Map<string, string>();
-  const login = async (account: string) => {
-    if (!tokens.has(account)) tokens.set(account, await t.login(account));
-    return tokens.get(account)!;
-  };
-  const accountOf = async (userId: string) =>
-    (
-      await t.db.kysely
-        .selectFrom('base_user')
-        .select('account')
-        .where('id', '=', userId)
-        .executeTakeFirstOrThrow()
-    ).account;
-  const pending = (taskId: string) =>
-    wdb(t.db.kysely)
-      .selectFrom('wf_operator')
-      .selectAll()
-      .where('task_id', '=', taskId)
-      .where('status', '=', 0)
-      .orderBy('creator_time')
-      .execute();
-  const task = (id: string) =>
-    wdb(t.db.kysely).selectFrom('wf_task').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const { login, accountOf, pending, task } = workflowTestKit(() => t);
   /** The one pending operator task of a flow and its holder's token. */
   const only = async (taskId: string) => {
     const ops = await pending(taskId);

@@ -1,37 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
 import { wdb } from './tables';
+import { workflowTestKit } from './testkit';
 
 const B = '/api/workflow/Engine';
 let leaveData: Record<string, unknown> = {};
 
 describe(`workflow engine on ${TEST_DB_KIND}`, () => {
   let t: TestApp;
-  const tokens = new Map<string, string>();
-  const login = async (account: string) => {
-    let tk = tokens.get(account);
-    if (!tk) {
-      tk = await t.login(account);
-      tokens.set(account, tk);
-    }
-    return tk;
-  };
-  const accountOf = async (userId: string) =>
-    (
-      await t.db.kysely
-        .selectFrom('base_user')
-        .select('account')
-        .where('id', '=', userId)
-        .executeTakeFirstOrThrow()
-    ).account;
-  const idOf = async (account: string) =>
-    (
-      await t.db.kysely
-        .selectFrom('base_user')
-        .select('id')
-        .where('account', '=', account)
-        .executeTakeFirstOrThrow()
-    ).id;
+  const { login, accountOf, idOf } = workflowTestKit(() => t);
   const pendingOps = (taskId: string) =>
     wdb(t.db.kysely)
       .selectFrom('wf_operator')
@@ -403,23 +380,7 @@ describe(`expense example on ${TEST_DB_KIND}`, () => {
       expect(r.code, r.msg).toBe(200);
       return r.data;
     };
-    const pending = (id: string) =>
-      wdb(t.db.kysely)
-        .selectFrom('wf_operator')
-        .selectAll()
-        .where('task_id', '=', id)
-        .where('status', '=', 0)
-        .execute();
-    const tokenOf = async (userId: string) =>
-      t.login(
-        (
-          await t.db.kysely
-            .selectFrom('base_user')
-            .select('account')
-            .where('id', '=', userId)
-            .executeTakeFirstOrThrow()
-        ).account,
-      );
+    const { pending, tokenOf } = workflowTestKit(() => t);
     const id = await launch();
     const first = await pending(id);
     expect(new Set(first.map((o) => o.node_id))).toEqual(
