@@ -225,6 +225,13 @@ describe('form providers on a released online form', () => {
     const files = data.files as Array<{ name: string; url: string }>;
     expect(files).toHaveLength(1);
     expect(files[0]!.name).toBe('报价单.txt');
+    // fileId is the stored file's id (the upload record), not its name
+    const stored = await db
+      .selectFrom('file_record')
+      .select(['id', 'original_name'])
+      .where('id', '=', (files[0] as { fileId?: string }).fileId ?? '')
+      .executeTakeFirst();
+    expect(stored?.original_name).toBe('报价单.txt');
     const bytes = await fetch(`${kp.base}${files[0]!.url}`, { headers: { authorization: `Bearer ${emp}` } });
     expect(await bytes.text()).toBe('打印机报价 3200 元');
     expect(dialogs).toEqual([]);

@@ -104,6 +104,8 @@ export interface MergePayload {
 
 export interface MergeResult {
   name: string;
+  /** The stored file's id (KP's server answers it; without it the stored name stands for the id). */
+  fileId?: string;
   fileVersionId?: string;
   url: string;
   size?: number;

@@ -190,7 +190,8 @@ export class UploadQueue {
       }
       const value: UploadedFileValue = {
         name: file.name,
-        fileId: res.data.name,
+        // the stored file's id when the host's merge answers one (KP's server), else its stored name (JNPF)
+        fileId: res.data.fileId ?? res.data.name,
         fileVersionId: res.data.fileVersionId,
         url: res.data.url,
         size: res.data.size ?? file.size,
