@@ -1,8 +1,9 @@
 import { Button, Modal, Space, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { http } from '../../api/http';
+import { PrintFrame } from '../../util/PrintFrame';
+import { docxName, printDocx, saveBlob } from '../../util/printDocx';
 import { fillPrintTemplate } from '../../util/printTemplate';
-import { docxName, printDocx, saveBlob } from '../workflow/printDocx';
 import { tx } from './texts';
 
 /**
@@ -59,14 +60,7 @@ export function RecordPrint(props: { printId: string; recordId: string; title: s
       }
     >
       {html !== null ? (
-        <iframe
-          ref={frame}
-          title={props.title}
-          data-testid="dm-print-frame"
-          sandbox="allow-same-origin allow-modals"
-          srcDoc={`<!doctype html><html><head><meta charset="utf-8"></head><body>${html}</body></html>`}
-          style={{ width: '100%', height: 'calc(100vh - 180px)', border: 0 }}
-        />
+        <PrintFrame ref={frame} html={html} title={props.title} testId="dm-print-frame" />
       ) : failed ? null : (
         <Spin />
       )}

@@ -4,10 +4,11 @@ import { Button, Modal, Space, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n';
+import { PrintFrame } from '../../util/PrintFrame';
+import { docxName, printDocx, saveBlob } from '../../util/printDocx';
 import { type OperatorRecord, wfApi } from './api';
 import { WF_NS } from './i18n';
 import { fillPrintTemplate, handleStatusKey, printableRecords, recordsTableHtml } from './model';
-import { docxName, printDocx, saveBlob } from './printDocx';
 import { wfProviders } from './providers';
 import { fmtTime } from './util';
 
@@ -130,14 +131,7 @@ export function PrintPreview(props: {
       {!data ? (
         <Spin />
       ) : html ? (
-        <iframe
-          ref={frame}
-          title={props.title}
-          data-testid="wf-print-frame"
-          sandbox="allow-same-origin allow-modals"
-          srcDoc={`<!doctype html><html><head><meta charset="utf-8"></head><body>${html}</body></html>`}
-          style={{ width: '100%', height: 'calc(100vh - 180px)', border: 0 }}
-        />
+        <PrintFrame ref={frame} html={html} title={props.title} testId="wf-print-frame" />
       ) : (
         <div
           id="kp-wf-print"

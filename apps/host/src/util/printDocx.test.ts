@@ -1,7 +1,7 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { fillPrintTemplate, recordsTableHtml } from '../../util/printTemplate';
 import { DOCX_MIME, docxName, printDocx } from './printDocx';
+import { fillPrintTemplate, recordsTableHtml } from './printTemplate';
 
 // A 1×1 PNG, as the signature pad gives it.
 const PNG =
