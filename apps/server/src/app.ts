@@ -41,7 +41,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logger: opts.logger ?? false,
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: true,
-    routerOptions: { maxParamLength: 500 },
+    // The spec spells paths in mixed case (/api/OAuth/GetUserCode beside /api/oauth/…, /api/File/Uploader/annex):
+    // one registration answers every spelling, as the spec's back end does. Parameters keep their case.
+    routerOptions: { maxParamLength: 500, caseSensitive: false },
     // Router-level refusals (a malformed URL, a path parameter over maxParamLength) in the envelope too.
     frameworkErrors: (err, _req, reply) => {
       const msg = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'path: 参数过长' : 'path: 地址格式错误';

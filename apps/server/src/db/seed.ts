@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { hashPasswordMd5 } from '../auth/password';
 import { DEFAULT_SETTINGS } from '../auth/settings';
 import { md5Hex, newId } from '../auth/tokens';
+import { seedProjects } from '../domains/project/seed';
 import { SEED_MENUS, type SeedMenu } from './seed-menus';
 import type { Database } from './types';
 
@@ -438,6 +439,8 @@ export async function seedIfEmpty(db: Kysely<Database>, opts: SeedOptions): Prom
       .set({ manager_id: rows[1].id })
       .where('id', '=', companyIds[1])
       .execute();
+
+    await seedProjects(tx);
 
     // System settings (sysName 建管佳, sysVersion V1.1.0, login and lockout rules) as editable rows.
     await tx

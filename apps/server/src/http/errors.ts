@@ -79,5 +79,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const hit = nulIn(req.params, '') ?? nulIn(req.query, '') ?? nulIn(req.body, '');
     if (hit) throw new ApiError(ApiCode.BAD_REQUEST, `${hit}: 不能包含空字符`);
   });
-  app.setNotFoundHandler((_req, reply) => reply.code(200).send(fail(ApiCode.NOT_FOUND, MSG.notFound)));
+  // HTTP 404 as well as the envelope code, so a status check sees a missing route.
+  app.setNotFoundHandler((_req, reply) => reply.code(404).send(fail(ApiCode.NOT_FOUND, MSG.notFound)));
 }

@@ -29,6 +29,8 @@ const ZHTW: Record<string, string> = {
   文件不存在: '文件不存在',
   '文件校验失败（MD5不一致），请重新上传': '文件校驗失敗（MD5不一致），請重新上傳',
   '密码已修改，请重新登录': '密碼已修改，請重新登錄',
+  'ids：一次最多查询500个项目': 'ids：一次最多查詢500個項目',
+  'ids：项目编号过长': 'ids：項目編號過長',
 };
 const EN: Record<string, string> = {
   [MSG.ok]: 'Success',
@@ -53,6 +55,8 @@ const EN: Record<string, string> = {
   文件不存在: 'The file does not exist',
   '文件校验失败（MD5不一致），请重新上传': 'File check failed (MD5 mismatch); please upload again',
   '密码已修改，请重新登录': 'The password was changed; please log in again',
+  'ids：一次最多查询500个项目': 'ids: at most 500 projects at a time',
+  'ids：项目编号过长': 'ids: a project id is too long',
 };
 
 let instance: i18n | null = null;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import projectRoutes from '../domains/project/routes';
 import bussinessRoutes from './bussiness/index';
 import chatRoutes from './chat/index';
 import dashboardRoutes from './dashboard/index';
@@ -38,4 +39,5 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   dataInterfaceRoutes,
   workflowRoutes,
   visualdevRoutes,
+  projectRoutes,
 ];

@@ -8,6 +8,7 @@ export * from './oauth';
 export * from './online-user';
 export * from './permission';
 export * from './portal';
+export * from './project';
 export * from './system-data';
 export * from './visualdev';
 export * from './websocket';

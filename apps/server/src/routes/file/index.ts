@@ -201,8 +201,8 @@ export default async function fileRoutes(app: FastifyInstance) {
 
   // Single-request upload: /api/File/Uploader/annex (editor images), /api/file/Uploader/IM (chat images)…
   const TypeParams = Type.Object({ type: Type.Union(UPLOAD_TYPES.map((t) => Type.Literal(t))) });
-  const single = async (req: FastifyRequest) => {
-    const { type } = req.params as { type: string };
+  const single = async (req: FastifyRequest) => upload(req, (req.params as { type: string }).type);
+  const upload = async (req: FastifyRequest, type: string) => {
     const { file } = await readMultipart(req, 50 * 1024 * 1024);
     const dot = file.name.lastIndexOf('.');
     const ext = dot >= 0 ? normaliseExt(file.name.slice(dot + 1)) : '';
@@ -225,13 +225,18 @@ export default async function fileRoutes(app: FastifyInstance) {
     });
     return ok(data, '上传成功');
   };
-  for (const base of ['/api/File/Uploader/:type', '/api/file/Uploader/:type']) {
-    app.post(
-      base,
-      { schema: { tags: ['file'], summary: 'Upload one file (multipart)', params: TypeParams } },
-      single,
-    );
-  }
+  // Paths match case-insensitively (app.ts): /api/File/Uploader/annex is this route too.
+  app.post(
+    '/api/file/Uploader/:type',
+    { schema: { tags: ['file'], summary: 'Upload one file (multipart)', params: TypeParams } },
+    single,
+  );
+  // The upload base path itself (spec 1 §7): an attachment (annex).
+  app.post(
+    '/api/file/Uploader',
+    { schema: { tags: ['file'], summary: 'Upload one attachment (multipart)' } },
+    (req) => upload(req, 'annex'),
+  );
 
   app.get(
     '/api/file/Download/:type/:fileName',

@@ -76,7 +76,8 @@ export default async function flowFormRoutes(app: FastifyInstance) {
     return { tpl, t };
   };
 
-  for (const base of ['/api/workflow/Form', '/api/WorkFlow/Form']) {
+  // Paths match case-insensitively (app.ts): /api/WorkFlow/Form/… is this route too.
+  for (const base of ['/api/workflow/Form']) {
     /** Remaining annual leave of the caller this year: `{ total, used, remainingLeave }` (days). */
     app.get(`${base}/twfformleaveinfo/remainingLeave`, async (req) => {
       const year = new Date().getUTCFullYear();
