@@ -83,6 +83,33 @@ export default async function staffRoutes(app: FastifyInstance) {
     },
   );
 
+  // The spec's callers name the section in the path and the user in the query (userId, or id), oneself
+  // when neither is given: GET /api/permission/Users/staff/basicInfo?userId=….
+  const SectionOnly = {
+    type: 'object',
+    properties: { section: SectionParams.properties.section },
+    required: ['section'],
+  } as const;
+  const UserQuery = {
+    type: 'object',
+    properties: {
+      userId: { type: 'string', minLength: 1, maxLength: 64 },
+      id: { type: 'string', minLength: 1, maxLength: 64 },
+    },
+  } as const;
+  app.get(
+    '/api/permission/Users/staff/:section',
+    {
+      schema: { tags, summary: 'One staff-record section (user in the query)', params: SectionOnly, querystring: UserQuery },
+    },
+    async (req) => {
+      const { section } = req.params as { section: StaffSection };
+      const q = req.query as { userId?: string; id?: string };
+      const row = await readable(req, q.userId ?? q.id ?? me(req).userId);
+      return ok((await loadSections(req, row.id))[section]);
+    },
+  );
+
   app.put(
     '/api/permission/Users/staff/:section/:id',
     {
