@@ -5,13 +5,13 @@ import {
   isDisplayKey,
   type JnpfKey,
   type Language,
-  regExpOf,
   SYSTEM_KEYS,
   textIn,
   type ValidationIssue,
   walkFields,
 } from '@kp/schema';
 import { type CompiledFormula, compileFormula } from '../formula';
+import { compileUserRegex, type UserRegex } from '../validators/safeRegex';
 import { buildCalcGraph, type CalcGraph } from './graph';
 import { formMessages } from './messages';
 import { recalculate } from './recalculate';
@@ -22,7 +22,8 @@ export interface FieldRule {
   required?: true;
   /** Set for array-valued fields (the required check wants a non-empty array). */
   type?: 'array';
-  pattern?: RegExp;
+  /** A regList pattern on RE2 (linear time): `pattern.test(text)` as with a RegExp. */
+  pattern?: UserRegex;
   message: string;
   trigger: string | string[];
 }
@@ -235,15 +236,17 @@ export function compileForm(config: FormConfig, options: CompileOptions = {}): C
     const regList = Array.isArray(f.__config__.regList) ? f.__config__.regList : [];
     regList.forEach((r, i) => {
       const rule = (r ?? {}) as { pattern?: unknown; message?: unknown };
-      const re = typeof rule.pattern === 'string' ? regExpOf(rule.pattern) : null;
-      if (!re) {
+      const re = typeof rule.pattern === 'string' ? compileUserRegex(rule.pattern) : null;
+      if (!re?.ok) {
         errors.push({
           path: `${configPath}.__config__.regList[${i}].pattern`,
-          message: 'is not a valid regular expression',
+          message: re
+            ? `is not a valid regular expression (${re.error})`
+            : 'is not a valid regular expression',
         });
         return;
       }
-      rules.push({ pattern: re, message: labelOf(rule.message, lang), trigger });
+      rules.push({ pattern: re.regex, message: labelOf(rule.message, lang), trigger });
     });
     return {
       key,

@@ -61,7 +61,10 @@ function patternedText(field: CompiledField): fc.Arbitrary<string> | null {
   const patterns = field.rules.flatMap((r) => (r.pattern ? [r.pattern] : []));
   if (!patterns.length) return null;
   const [first, ...rest] = patterns;
-  return fc.stringMatching(first!).filter((s) => s !== '' && rest.every((re) => re.test(s)));
+  // fast-check needs a RegExp: these are the arbitrary's own patterns (GENERATED_PATTERNS), not user input.
+  return fc
+    .stringMatching(new RegExp(first!.source, first!.flags))
+    .filter((s) => s !== '' && rest.every((re) => re.test(s)));
 }
 
 /** A non-empty value that fits the field (its shape, its options and its pattern rules). */

@@ -1,3 +1,4 @@
+import { type UserRegex, userRegexOf } from '@kp/engine';
 import { type I18nText, type Language, textIn } from '@kp/schema';
 
 /** A field config read loosely (the renderer tolerates extra keys; @kp/schema validates the shape). */
@@ -52,12 +53,7 @@ export function indexFields(fields: AnyField[]): Map<string, AnyField> {
 export const isEmptyValue = (v: unknown): boolean =>
   v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
-/** Parses a regList pattern given as `/.../flags` or as plain source. */
-export function toRegExp(pattern: string): RegExp | null {
-  try {
-    const m = /^\/(.*)\/([a-z]*)$/s.exec(pattern);
-    return m ? new RegExp(m[1], m[2]) : new RegExp(pattern);
-  } catch {
-    return null;
-  }
+/** A regList pattern given as `/.../flags` or as plain source, on RE2 (linear time); null when unusable. */
+export function toRegExp(pattern: string): UserRegex | null {
+  return userRegexOf(pattern);
 }

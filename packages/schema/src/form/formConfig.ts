@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import Ajv, { type ValidateFunction } from 'ajv';
+import { RE2JS } from 're2js';
 import { issuesOf, makeValidator, type ValidationIssue, type ValidationResult } from '../validator';
 import { forAjv, literalUnion } from './common';
 import { FIELD_CONFIG_ID, FIELD_KIND_SCHEMAS, FieldBase, FieldBaseConfig, FieldConfig } from './fields';
@@ -220,13 +221,31 @@ const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 /** Whether a calculate token is a field reference (neither an operator nor a number). */
 export const isFieldRefToken = (token: string): boolean => !OPERATORS.has(token) && !NUMBER.test(token);
 
-/** A regList pattern as a RegExp (`/body/flags` or a bare body), or null when it does not compile. */
-export function regExpOf(pattern: string): RegExp | null {
+/**
+ * Why a regList pattern (`/body/flags` or a bare body) cannot be used, or null when it can. Patterns run on
+ * RE2 (linear time, see compileUserRegex in @kp/engine, which compiles the same way): backreferences and
+ * lookaround are refused here, at save, so no pattern can stall the server.
+ */
+export function regexProblemOf(pattern: string): string | null {
+  const m = /^\/([\s\S]*)\/([a-z]*)$/.exec(pattern);
+  const [source, flags] = m ? [m[1]!, m[2]!] : [pattern, ''];
+  if (source.length > 1000) return 'is longer than 1000 characters';
+  const bits: Record<string, number> = { i: RE2JS.CASE_INSENSITIVE, m: RE2JS.MULTILINE, s: RE2JS.DOTALL };
+  if (/[^imsguyd]/.test(flags)) return 'is not a valid regular expression';
   try {
-    const m = /^\/(.*)\/([a-z]*)$/s.exec(pattern);
-    return m ? new RegExp(m[1]!, m[2]!.replace(/[gy]/g, '')) : new RegExp(pattern);
-  } catch {
+    RE2JS.compile(
+      RE2JS.translateRegExp(source),
+      [...flags].reduce((a, f) => a | (bits[f] ?? 0), 0),
+    );
     return null;
+  } catch (e) {
+    try {
+      new RegExp(source, flags.replace(/[gyd]/g, ''));
+    } catch {
+      return 'is not a valid regular expression';
+    }
+    const why = String((e as { message?: unknown })?.message ?? e).replace(/^error parsing regexp: /, '');
+    return `is not supported by the safe regex engine (no backreferences or lookaround): ${why.slice(0, 80)}`;
   }
 }
 
@@ -325,11 +344,8 @@ export function checkFormConfig(
     if (Array.isArray(regList)) {
       regList.forEach((r, i) => {
         const pattern = (r as { pattern?: unknown })?.pattern;
-        if (typeof pattern === 'string' && regExpOf(pattern) === null)
-          issues.push({
-            path: `${path}.__config__.regList[${i}].pattern`,
-            message: 'is not a valid regular expression',
-          });
+        const problem = typeof pattern === 'string' ? regexProblemOf(pattern) : null;
+        if (problem) issues.push({ path: `${path}.__config__.regList[${i}].pattern`, message: problem });
       });
     }
   });
