@@ -2,7 +2,7 @@ import type { FlowNode } from '@kp/schema';
 import { describe, expect, it } from 'vitest';
 import { evaluateConditions } from './conditions';
 import { createFlowState, timerMillis, transition } from './interpreter';
-import { departmentHead } from './org';
+import { createOrgDirectory, departmentHead } from './org';
 import { approver, chain, Driver, sampleOrg, T0, template } from './testkit';
 import type { FlowAction } from './types';
 
@@ -385,6 +385,39 @@ describe('approver resolution', () => {
       d.do({ type: 'submit', userId: 'alice', formData });
       expect(d.pending().map((t) => t.userId)).toEqual(users);
     }
+  });
+  it("approverScope 'initiator': position and role members only from the initiator's own company", () => {
+    // group g > companies c1, c2 > departments; an accountant (position acc / role fin) in each company
+    const org = createOrgDirectory({
+      users: [
+        { id: 'emp1', departmentId: 'c1d1' },
+        { id: 'emp2', departmentId: 'c2d1' },
+        { id: 'acc1', departmentId: 'c1fin', positionIds: ['acc'], roleIds: ['fin'] },
+        { id: 'acc2', departmentId: 'c2fin', positionIds: ['acc'], roleIds: ['fin'] },
+        { id: 'accG', departmentId: 'g', positionIds: ['acc'], roleIds: ['fin'] },
+      ],
+      departments: [
+        { id: 'g', parentId: null },
+        { id: 'c1', parentId: 'g' },
+        { id: 'c2', parentId: 'g' },
+        { id: 'c1d1', parentId: 'c1' },
+        { id: 'c1fin', parentId: 'c1' },
+        { id: 'c2d1', parentId: 'c2' },
+        { id: 'c2fin', parentId: 'c2' },
+      ],
+    });
+    const run = (props: FlowNode['properties'], who: string) => {
+      const d = new Driver(template(chain(approver('a', { counterSign: 'or', ...props }))), { org });
+      d.do({ type: 'submit', userId: who });
+      return d.pending().map((t) => t.userId);
+    };
+    expect(run({ approverPos: ['acc'] }, 'emp1')).toEqual(['acc1', 'acc2', 'accG']);
+    expect(run({ approverPos: ['acc'], approverScope: 'initiator' }, 'emp1')).toEqual(['acc1']);
+    expect(run({ approverRole: ['fin'], approverScope: 'initiator' }, 'emp2')).toEqual(['acc2']);
+    expect(run({ approverRole: ['fin'], approverScope: 'initiator', approvers: ['emp1'] }, 'emp2')).toEqual([
+      'emp1',
+      'acc2',
+    ]);
   });
   it('candidates chosen at submit (userOptional or assigneeType 7 candidate); missing ones refuse with 审批人不能为空', () => {
     const t = template(

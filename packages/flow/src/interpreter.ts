@@ -2,7 +2,7 @@ import type { FlowNode, FlowNodeProperties, FlowTemplate } from '@kp/schema';
 import { type CompiledNode, type CompiledTemplate, compileTemplate } from './compile';
 import { evaluateConditions } from './conditions';
 import { type FlowTextCode, flowText } from './messages';
-import { departmentHead } from './org';
+import { departmentHead, sameOrganisation } from './org';
 import {
   type Deadline,
   type Effect,
@@ -228,11 +228,12 @@ class Run {
       if (p.dynamicType === 'free') return uniq(this.free);
       return uniq(this.s.candidates[node.nodeId] ?? []);
     }
-    const named = [
-      ...(p.approvers ?? []),
+    let byOrg = [
       ...(p.approverPos ?? []).flatMap((x) => org.usersWithPosition(x)),
       ...(p.approverRole ?? []).flatMap((x) => org.usersWithRole(x)),
     ];
+    if (p.approverScope === 'initiator') byOrg = byOrg.filter((u) => sameOrganisation(org, initiator, u));
+    const named = [...(p.approvers ?? []), ...byOrg];
     if (forCopy) named.push(...(p.menbers ?? []), ...(p.copyUsers ?? []));
     return uniq(named);
   }

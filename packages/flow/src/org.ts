@@ -77,3 +77,14 @@ export function departmentHead(org: OrgDirectory, userId: string, level: number)
   if (!heads.length || level < 1) return undefined;
   return heads[Math.min(level, heads.length) - 1];
 }
+
+/**
+ * Whether two users sit in the same organisation below the top unit (e.g. the same company of a group):
+ * their department chains share a unit other than the topmost one. Unknown users never do.
+ */
+export function sameOrganisation(org: OrgDirectory, a: string | null | undefined, b: string): boolean {
+  if (!a) return false;
+  const ca = departmentChain(org, a);
+  const cb = new Set(departmentChain(org, b));
+  return ca.slice(0, -1).some((d) => cb.has(d));
+}

@@ -171,6 +171,30 @@ describe('validateFlow', () => {
     });
     expect(validateFlow(t)).toEqual([]);
   });
+  it('a condition with a blank comparison (no field, no value, half a range) is an empty condition', () => {
+    const base = updateNodeProperties(createTree(), 'start', { initiatePos: ['p1'] });
+    const g = addNode(base, 'start', 'condition', { nodeId: 'g' });
+    const withItems = (items: unknown[]) =>
+      validateFlow(
+        updateNodeProperties(g, 'condition_1', {
+          conditions: [{ logic: 'and', items: items as never }],
+        }),
+      )
+        .filter((i) => i.nodeId === 'condition_1')
+        .map((i) => i.code);
+    const ok = { fieldType: 'form', field: 'days', valueType: 'number', operator: '>', value: 3 };
+    expect(withItems([ok])).toEqual([]);
+    expect(
+      withItems([{ fieldType: 'form', field: '', valueType: 'number', operator: '=', value: '' }]),
+    ).toEqual(['CONDITION_EMPTY']);
+    expect(withItems([ok, { ...ok, value: '' }])).toEqual(['CONDITION_EMPTY']);
+    expect(withItems([{ ...ok, field: undefined }])).toEqual(['CONDITION_EMPTY']);
+    expect(withItems([{ ...ok, operator: 'between', value: 1 }])).toEqual(['CONDITION_EMPTY']);
+    expect(withItems([{ ...ok, operator: 'between', value: 1, value2: 5 }])).toEqual([]);
+    expect(withItems([{ fieldType: 'form', field: 'reason', operator: 'empty' }])).toEqual([]);
+    expect(withItems([{ fieldType: 'role', operator: 'in', value: [] }])).toEqual(['CONDITION_EMPTY']);
+    expect(withItems([{ fieldType: 'role', operator: 'in', value: ['r1'] }])).toEqual([]);
+  });
   it('reports structure problems and non-trees without throwing', () => {
     expect(validateFlow(null)[0].code).toBe('STRUCTURE');
     expect(validateFlow({ nodeId: 'x', type: 'approver', properties: {} })[0].code).toBe('STRUCTURE');

@@ -16,8 +16,20 @@ export function isHalfStep(v: unknown): boolean {
 
 const nonEmpty = (a: unknown): boolean => Array.isArray(a) && a.length > 0;
 
+const blank = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length);
+
+/** A comparison is set when it names its field (form conditions) and has a value (bar empty/notEmpty). */
+function itemSet(i: NonNullable<FlowNode['properties']['conditions']>[number]['items'][number]): boolean {
+  if (i.fieldType === 'form' && !i.field) return false;
+  if (i.operator === 'empty' || i.operator === 'notEmpty') return true;
+  if (blank(i.value)) return false;
+  return i.operator !== 'between' || !blank(i.value2);
+}
+
+/** Conditions exist and every comparison in them is complete (a half-filled one is an empty condition). */
 function conditionsSet(n: FlowNode): boolean {
-  return (n.properties.conditions ?? []).some((g) => g.items.length > 0);
+  const groups = n.properties.conditions ?? [];
+  return groups.some((g) => g.items.length > 0) && groups.every((g) => g.items.every(itemSet));
 }
 
 /**

@@ -2,7 +2,7 @@ import type { FlowNode, FlowNodeType } from '@kp/schema';
 import { Popover } from 'antd';
 import { memo, useState } from 'react';
 import { useDesignerT } from '../i18n';
-import { nodeSummary } from './summary';
+import { type NodeNames, nodeSummary } from './summary';
 
 export type NodeState = 'passed' | 'current' | 'none';
 
@@ -21,6 +21,8 @@ export interface FlowCanvasProps {
   issues: Map<string, string[]> | null;
   states: Map<string, NodeState> | null;
   actions: FlowCanvasActions;
+  /** Display names of the users, departments, positions and roles the nodes hold (id -> name). */
+  names?: NodeNames;
 }
 
 const ADDABLE: FlowNodeType[] = ['approver', 'copy', 'condition', 'interflow', 'timer', 'subFlow', 'auto'];
@@ -206,7 +208,7 @@ function NodeBox({ node, ...p }: { node: FlowNode } & FlowCanvasProps) {
           {node.type === 'subFlow' ? ` · ${node.properties.isAsync ? t('flow.async') : t('flow.sync')}` : ''}
         </div>
         <div style={{ padding: 8, fontSize: 13, color: '#333', minHeight: 20 }}>
-          {nodeSummary(node, lang)}
+          {nodeSummary(node, lang, p.names)}
         </div>
       </button>
       <Issues node={node} issues={p.issues} />
@@ -263,7 +265,7 @@ function BranchBox({
           ) : null}
         </div>
         <div style={{ padding: '0 8px 8px', fontSize: 13 }}>
-          {isDefault ? t('msg.otherwise') : nodeSummary(node, lang)}
+          {isDefault ? t('msg.otherwise') : nodeSummary(node, lang, p.names)}
         </div>
       </button>
       <Issues node={node} issues={p.issues} />

@@ -16,6 +16,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { type DesignerLanguage, setDesignerLanguage, useDesignerT } from '../i18n';
 import { FlowCanvas, type FlowCanvasActions, type NodeState } from './FlowCanvas';
 import { type FlowDesignerOptions, NodeDrawer } from './NodeDrawer';
+import { useNodeNames } from './nodeNames';
 
 /** A task node as the task dialog's flow tab gets it: type 0 passed, 1 current (spec 2 §3). */
 export interface TaskNodeState {
@@ -196,6 +197,7 @@ function FlowDesignerInner({
   const issues = useMemo(() => (verifying ? issuesByNode(validateFlow(tree)) : null), [verifying, tree]);
   const states = useMemo(() => nodeStatesOf(nodeStates, tree), [nodeStates, tree]);
   const openNode = openId ? (findNode(tree, openId) ?? null) : null;
+  const names = useNodeNames(tree, options.org);
 
   return (
     <div
@@ -275,7 +277,14 @@ function FlowDesignerInner({
           data-testid="flow-scale"
           style={{ transform: `scale(${zoom / 100})`, transformOrigin: 'top center' }}
         >
-          <FlowCanvas tree={tree} readOnly={readOnly} issues={issues} states={states} actions={actions} />
+          <FlowCanvas
+            tree={tree}
+            readOnly={readOnly}
+            issues={issues}
+            states={states}
+            actions={actions}
+            names={names}
+          />
         </div>
       </div>
       {openNode && !(readOnly && states) ? (

@@ -23,7 +23,7 @@ export interface FlowDesignerOptions {
   roles?: Choice[];
   flows?: Choice[];
   /** form fields usable in conditions and as approver fields */
-  formFields?: Array<Choice & { valueType?: 'number' | 'date' | 'text' | 'list' }>;
+  formFields?: Array<Choice & { valueType?: 'number' | 'date' | 'text' | 'list'; options?: Choice[] }>;
 }
 
 const OPERATORS: Record<string, string[]> = {
@@ -215,6 +215,14 @@ export function NodeDrawer({
                       value={p.approverRole}
                       options={options.roles}
                       onChange={(v) => set({ approverRole: v })}
+                    />
+                  </Item>
+                  <Item label={t('flow.approverScope')}>
+                    <Switch
+                      data-testid="approver-scope"
+                      size="small"
+                      checked={p.approverScope === 'initiator'}
+                      onChange={(v) => set({ approverScope: v ? 'initiator' : undefined })}
                     />
                   </Item>
                 </>
@@ -440,9 +448,14 @@ export function ConditionEditor({
               {it.fieldType === 'form' ? (
                 options.formFields?.length ? (
                   <Select
-                    style={{ width: 130 }}
+                    data-testid="cond-field"
+                    style={{ width: 160 }}
+                    placeholder={t('flow.pickField')}
                     value={it.field || undefined}
-                    options={options.formFields}
+                    options={options.formFields.map((f) => ({
+                      value: f.value,
+                      label: `${f.label}（${t(`flow.vt.${f.valueType ?? 'text'}`)}）`,
+                    }))}
                     onChange={(v) => {
                       const f = options.formFields?.find((x) => x.value === v);
                       const vt = f?.valueType ?? 'text';
@@ -450,8 +463,12 @@ export function ConditionEditor({
                         field: v,
                         fieldName: f?.label,
                         valueType: vt,
-                        operator: OPERATORS[vt]![0] as ConditionItem['operator'],
-                      });
+                        operator: (f?.options?.length && vt === 'text'
+                          ? 'equals'
+                          : OPERATORS[vt]![0]) as ConditionItem['operator'],
+                        value: '',
+                        valueLabel: undefined,
+                      } as Partial<ConditionItem>);
                     }}
                   />
                 ) : (
@@ -469,42 +486,22 @@ export function ConditionEditor({
                 value={it.operator}
                 options={(OPERATORS[it.valueType ?? 'text'] ?? OPERATORS.text!).map((o) => ({
                   value: o,
-                  label: o,
+                  label: t(`flow.cmp.${o}`, { defaultValue: o }),
                 }))}
                 onChange={(v) => setItem(gi, ii, { operator: v })}
               />
-              {it.fieldType !== 'form' && options.org ? (
-                <div style={{ width: '100%' }}>
-                  <OrgPicker
-                    kind={ORG_KIND[it.fieldType] ?? 'user'}
-                    provider={options.org}
-                    testId="cond-org-value"
-                    value={asIds(it.value)}
-                    onChange={(v) => setItem(gi, ii, { value: v })}
-                  />
-                </div>
-              ) : (
-                <Input
-                  data-testid="cond-value"
-                  style={{ width: 110 }}
-                  value={String(it.value ?? '')}
-                  onChange={(e) =>
-                    setItem(gi, ii, {
-                      value:
-                        it.valueType === 'number' &&
-                        e.target.value !== '' &&
-                        !Number.isNaN(Number(e.target.value))
-                          ? Number(e.target.value)
-                          : e.target.value,
-                    })
-                  }
-                />
-              )}
+              <ConditionValue item={it} options={options} onChange={(patch) => setItem(gi, ii, patch)} />
               {it.operator === 'between' ? (
                 <Input
-                  style={{ width: 90 }}
+                  data-testid="cond-value2"
+                  type={it.valueType === 'date' ? 'date' : 'number'}
+                  style={{ width: it.valueType === 'date' ? 150 : 90 }}
                   value={String(it.value2 ?? '')}
-                  onChange={(e) => setItem(gi, ii, { value2: Number(e.target.value) })}
+                  onChange={(e) =>
+                    setItem(gi, ii, {
+                      value2: it.valueType === 'date' ? e.target.value : Number(e.target.value),
+                    })
+                  }
                 />
               ) : null}
               <Button
@@ -540,5 +537,90 @@ export function ConditionEditor({
         {t('flow.addCondition')}
       </Button>
     </div>
+  );
+}
+
+const NO_VALUE = new Set(['empty', 'notEmpty']);
+
+/**
+ * The value of one condition: organisation ids through the picker (initiator, department, position,
+ * role), a form field's own options (the option value is stored, its label shown), a date, a number or text.
+ */
+function ConditionValue({
+  item: it,
+  options,
+  onChange,
+}: {
+  item: ConditionItem;
+  options: FlowDesignerOptions;
+  onChange: (patch: Partial<ConditionItem>) => void;
+}) {
+  const { t } = useDesignerT();
+  if (NO_VALUE.has(it.operator)) return null;
+  if (it.fieldType !== 'form' && options.org)
+    return (
+      <div style={{ width: '100%' }}>
+        <OrgPicker
+          kind={ORG_KIND[it.fieldType] ?? 'user'}
+          provider={options.org}
+          testId="cond-org-value"
+          value={asIds(it.value)}
+          onChange={(v) => onChange({ value: v })}
+        />
+      </div>
+    );
+  const field = it.fieldType === 'form' ? options.formFields?.find((f) => f.value === it.field) : undefined;
+  if (field?.options?.length) {
+    const multi = it.valueType === 'list' || it.operator === 'in' || it.operator === 'notIn';
+    const label = (v: unknown) =>
+      asIds(v)
+        .map((x) => field.options?.find((o) => o.value === x)?.label ?? x)
+        .join('、');
+    return (
+      <Select
+        data-testid="cond-value"
+        style={{ minWidth: 140 }}
+        mode={multi ? 'multiple' : undefined}
+        placeholder={t('flow.pickValue')}
+        value={multi ? asIds(it.value) : it.value === '' || it.value == null ? undefined : String(it.value)}
+        options={field.options}
+        onChange={(v: string | string[]) =>
+          onChange({ value: v, valueLabel: label(v) } as Partial<ConditionItem>)
+        }
+      />
+    );
+  }
+  if (it.valueType === 'date')
+    return (
+      <Input
+        data-testid="cond-value"
+        type="date"
+        style={{ width: 150 }}
+        value={String(it.value ?? '')}
+        onChange={(e) => onChange({ value: e.target.value })}
+      />
+    );
+  if (it.valueType === 'number')
+    return (
+      <InputNumber
+        data-testid="cond-value"
+        style={{ width: 110 }}
+        value={
+          typeof it.value === 'number'
+            ? it.value
+            : it.value === '' || it.value == null
+              ? null
+              : Number(it.value)
+        }
+        onChange={(v) => onChange({ value: v ?? '' })}
+      />
+    );
+  return (
+    <Input
+      data-testid="cond-value"
+      style={{ width: 110 }}
+      value={String(it.value ?? '')}
+      onChange={(e) => onChange({ value: e.target.value })}
+    />
   );
 }

@@ -28,7 +28,13 @@ describe('formFieldsOf (the flow designer’s form fields from a form config)', 
     expect(formFieldsOf(s.getConfig())).toEqual([
       { value: 'amount', label: '金额', valueType: 'number' },
       { value: 'day', label: '日期', valueType: 'date' },
-      { value: 'tags', label: '标签', valueType: 'list' },
+      {
+        value: 'tags',
+        label: '标签',
+        valueType: 'list',
+        // a checkbox's own options: conditions choose among them
+        options: expect.arrayContaining([{ value: expect.any(String), label: expect.any(String) }]),
+      },
       { value: 'reason', label: '事由', valueType: 'text' },
     ]);
   });

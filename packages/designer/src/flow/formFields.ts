@@ -6,6 +6,8 @@ import type { FlowDesignerOptions } from './NodeDrawer';
 
 const NUMBER_KINDS = new Set(['numInput', 'JNPFAmount', 'calculate', 'rate', 'slider']);
 const DATE_KINDS = new Set(['date', 'createTime', 'modifyTime']);
+/** Kinds whose value is one of fixed options (conditions then pick the option, never type its code). */
+const OPTION_KINDS = new Set(['select', 'radio', 'checkbox']);
 const LIST_KINDS = new Set([
   'checkbox',
   'cascader',
@@ -33,7 +35,9 @@ export function formFieldsOf(
     if (holder?.__config__.jnpfKey === 'table') return undefined;
     if (isPane(k) || isContainer(k) || isDisplay(k) || !f.__vModel__) return undefined;
     const multiple = (f as { multiple?: boolean }).multiple === true;
+    const options = OPTION_KINDS.has(k) ? staticOptions(f) : undefined;
     out.push({
+      ...(options?.length ? { options } : {}),
       value: f.__vModel__,
       label: labelText(f.__config__.label, lang) || f.__vModel__,
       valueType: NUMBER_KINDS.has(k)
@@ -47,4 +51,21 @@ export function formFieldsOf(
     return undefined;
   });
   return out;
+}
+
+/** The fixed options of a select / radio / checkbox field (dataType static), as value and label. */
+function staticOptions(f: unknown): Array<{ value: string; label: string }> | undefined {
+  const x = f as {
+    __config__?: { dataType?: string; props?: { value?: string; label?: string } };
+    __slot__?: { options?: Array<Record<string, unknown>> };
+    options?: Array<Record<string, unknown>>;
+  };
+  if (x.__config__?.dataType && x.__config__.dataType !== 'static') return undefined;
+  const vk = x.__config__?.props?.value || 'id';
+  const lk = x.__config__?.props?.label || 'fullName';
+  const list = x.__slot__?.options ?? x.options;
+  if (!Array.isArray(list)) return undefined;
+  return list
+    .filter((o) => o && o[vk] != null)
+    .map((o) => ({ value: String(o[vk]), label: String(o[lk] ?? o[vk]) }));
 }

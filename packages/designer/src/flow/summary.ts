@@ -1,11 +1,17 @@
 import type { FlowNode } from '@kp/schema';
 import { t } from '../i18n';
 
-const list = (a?: string[]) => (a?.length ? a.join('、') : '');
+/** Display names of the ids a node holds (users, departments, positions, roles), id -> name. */
+export type NodeNames = Record<string, string>;
 
-/** One-line text of what a node does, shown in its box. */
-export function nodeSummary(node: FlowNode, lang = 'zh'): string {
+/**
+ * One-line text of what a node does, shown in its box. Ids are shown through `names` (resolved by the
+ * designer from the organisation); an id not (yet) known is shown as …, never as a raw code.
+ */
+export function nodeSummary(node: FlowNode, lang = 'zh', names?: NodeNames): string {
   const p = node.properties;
+  const name = (id: string) => names?.[id] ?? (names ? '…' : id);
+  const list = (a?: string[]) => (a?.length ? a.map(name).join('、') : '');
   const tt = (k: string, o?: Record<string, unknown>) => t(k, { lng: lang, ...o });
   switch (node.type) {
     case 'start':
@@ -13,12 +19,15 @@ export function nodeSummary(node: FlowNode, lang = 'zh'): string {
         list([...(p.initiator ?? []), ...(p.initiatePos ?? []), ...(p.initiateRole ?? [])]) || tt('flow.all')
       );
     case 'approver': {
-      if (p.assigneeType === 6) return tt('flow.assignee.6');
+      if (p.assigneeType === 6)
+        return (p.initiatorLevel ?? 0) === 0 ? tt('flow.assignee.3') : tt('flow.assignee.6');
       if (p.assigneeType === 7) return tt('flow.assignee.7');
       const s = list([...(p.approvers ?? []), ...(p.approverPos ?? []), ...(p.approverRole ?? [])]);
       return s || tt('flow.pleaseSet', { what: tt('flow.approver') });
     }
     case 'copy':
+      if (p.assigneeType === 6)
+        return (p.initiatorLevel ?? 0) === 0 ? tt('flow.assignee.3') : tt('flow.assignee.6');
       return (
         list([
           ...(p.menbers ?? []),
@@ -40,7 +49,7 @@ export function nodeSummary(node: FlowNode, lang = 'zh'): string {
           g.items
             .map(
               (i) =>
-                `${i.fieldName || i.field || i.fieldType} ${i.operator} ${i.value ?? ''}${i.operator === 'between' ? `~${i.value2 ?? ''}` : ''}`,
+                `${i.fieldName || (i.fieldType === 'form' ? i.field : tt(`flow.ft.${i.fieldType}`))} ${tt(`flow.cmp.${i.operator}`, { defaultValue: i.operator })} ${valueText(i, name)}${i.operator === 'between' ? `~${i.value2 ?? ''}` : ''}`,
             )
             .join(g.logic === 'or' ? ' 或 ' : ' 且 '),
         )
@@ -51,4 +60,18 @@ export function nodeSummary(node: FlowNode, lang = 'zh'): string {
     default:
       return node.content ?? '';
   }
+}
+
+/** A condition's value as shown: option labels (valueLabel) or organisation names, else the value. */
+function valueText(
+  i: { fieldType?: string; value?: unknown; valueLabel?: unknown },
+  name: (id: string) => string,
+): string {
+  if (typeof i.valueLabel === 'string' && i.valueLabel) return i.valueLabel;
+  const v = i.value;
+  if (i.fieldType && i.fieldType !== 'form') {
+    const ids = Array.isArray(v) ? v.map(String) : v == null || v === '' ? [] : String(v).split(',');
+    return ids.map(name).join('、');
+  }
+  return Array.isArray(v) ? v.join('、') : String(v ?? '');
 }

@@ -125,6 +125,8 @@ export const FlowNodeProperties = Type.Object(
      * 7: chosen at run time (dynamicType formField | candidate | free).
      */
     assigneeType: Type.Optional(Type.Integer()),
+    /** 'initiator': position and role members only from the initiator's own organisation (below the top unit). */
+    approverScope: Type.Optional(Type.Union([Type.Literal('all'), Type.Literal('initiator')])),
     initiatorLevel: Type.Optional(Type.Integer({ minimum: 0 })),
     dynamicType: Type.Optional(
       Type.Union([Type.Literal('formField'), Type.Literal('candidate'), Type.Literal('free')]),

@@ -334,6 +334,7 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
                   value={state.tree}
                   readOnly
                   nodeStates={info?.flowTaskNodeList ?? []}
+                  options={chartOptions}
                   language={lang}
                   height={560}
                 />
@@ -572,6 +573,8 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
 }
 
 const providers = wfProviders();
+/** The read-only chart names the people, positions and roles of its nodes through the organisation. */
+const chartOptions = { org: providers };
 
 /** Records timeline, newest first, ending in 'flow ended' when the flow has an end time. */
 export function RecordTimeline(props: { records: OperatorRecord[]; endTime?: number | null }) {

@@ -1,12 +1,20 @@
-import { type DesignerFormConfig, emptyForm, FlowDesigner, FormDesigner } from '@kp/designer';
+import {
+  type DesignerFormConfig,
+  emptyForm,
+  FlowDesigner,
+  type FlowDesignerOptions,
+  FormDesigner,
+  formFieldsOf,
+} from '@kp/designer';
 import type { FlowNode, Language } from '@kp/schema';
 import { App, Button, Card, Form, Input, InputNumber, Modal, Space, Table, Tabs, Tag } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { currentLanguage } from '../../i18n';
 import { type TemplateRow, wfApi } from './api';
 import { WF_NS } from './i18n';
+import { wfProviders } from './providers';
 import { fmtTime } from './util';
 
 const START: FlowNode = {
@@ -165,6 +173,8 @@ export default function FlowEngine() {
   );
 }
 
+const orgProvider = wfProviders();
+
 /** The designer page: basics, the form designer and the flow designer; save creates or updates the template. */
 function TemplateEditor(props: { row: TemplateRow | null; onClose(saved: boolean): void }) {
   const { t } = useTranslation(WF_NS);
@@ -174,6 +184,23 @@ function TemplateEditor(props: { row: TemplateRow | null; onClose(saved: boolean
   const [formCfg, setFormCfg] = useState<DesignerFormConfig | null>(null);
   const [tree, setTree] = useState<FlowNode | null>(null);
   const [busy, setBusy] = useState(false);
+  const [flows, setFlows] = useState<Array<{ value: string; label: string }>>([]);
+  useEffect(() => {
+    wfApi
+      .templates({ keyword: '', currentPage: 1, pageSize: 500 })
+      .then((p) => setFlows(p.list.map((r) => ({ value: r.id, label: r.fullName }))))
+      .catch(() => {});
+  }, []);
+  // the flow designer picks people, departments, positions and roles by id from the organisation and
+  // conditions from this form's own fields (with their types and options)
+  const flowOptions = useMemo<FlowDesignerOptions>(
+    () => ({
+      org: orgProvider,
+      formFields: formCfg ? formFieldsOf(formCfg, lang) : [],
+      flows: flows.filter((f) => f.value !== props.row?.id),
+    }),
+    [formCfg, lang, flows, props.row?.id],
+  );
   useEffect(() => {
     if (!props.row) {
       setFull({ id: '', enCode: '', fullName: '', category: '' });
@@ -266,7 +293,13 @@ function TemplateEditor(props: { row: TemplateRow | null; onClose(saved: boolean
               key: 'flow',
               label: t('dlg.flowDesign'),
               children: (
-                <FlowDesigner value={tree} onChange={setTree} language={lang} height="calc(100vh - 220px)" />
+                <FlowDesigner
+                  value={tree}
+                  onChange={setTree}
+                  options={flowOptions}
+                  language={lang}
+                  height="calc(100vh - 220px)"
+                />
               ),
             },
           ]}
