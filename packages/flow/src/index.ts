@@ -8,6 +8,7 @@ export * from './machine';
 export * from './messages';
 export * from './org';
 export * from './replay';
+export * from './simulate';
 export * from './tree';
 export * from './types';
 export * from './validateFlow';

@@ -1,0 +1,248 @@
+import type { FlowNode } from '@kp/schema';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createFlowState, transition } from '../interpreter';
+import { sampleOrg, template } from '../testkit';
+import { type Effect, type FlowAction, type FlowContext, type FlowState, SYSTEM_USER } from '../types';
+import { validateFlow } from '../validateFlow';
+import { SIM_START, type SimChoice, simulate } from './run';
+
+// Random valid flow trees: approvers of every countersign mode and resolution, cc, timers, SLA, subflows,
+// condition / parallel / inclusive branch points on a form field.
+const POOL = ['bob', 'gm', 'ceo', 'fin1', 'fin2', 'u1', 'u2', 'u3'];
+type Item =
+  | { k: 'approver'; props: FlowNode['properties'] }
+  | { k: 'copy' | 'timer' | 'auto' }
+  | { k: 'sub'; async: boolean }
+  | { k: 'gw'; kind: 'condition' | 'interflow' | 'branch'; branches: Item[][] };
+const approverProps = fc
+  .oneof(
+    fc.record({
+      approvers: fc.subarray(POOL, { minLength: 1, maxLength: 3 }),
+      counterSign: fc.constantFrom('or' as const, 'and' as const, 'ratio' as const, 'sequential' as const),
+      counterRatio: fc.constantFrom(0.5, 1),
+      rejectTarget: fc.constantFrom('start' as const, 'previous' as const),
+    }),
+    fc.record({ assigneeType: fc.constant(6), initiatorLevel: fc.integer({ min: 1, max: 3 }) }),
+    fc.record({
+      approverRole: fc.constant(['finance']),
+      counterSign: fc.constant('and' as const),
+      timeLimit: fc.constant({ duration: 1, remindEvery: 1, autoApproveAfter: 2 }),
+    }),
+    fc.record({
+      approverRole: fc.constant(['nobody']),
+      emptyApprover: fc.constantFrom('pass' as const, 'refuse' as const),
+    }),
+  )
+  .map((p) => structuredClone(p) as FlowNode['properties']);
+const { chain: chainArb } = fc.letrec<{ chain: Item[]; item: Item }>((tie) => ({
+  chain: fc.array(tie('item'), { maxLength: 3 }),
+  item: fc.oneof(
+    { depthSize: 'small', maxDepth: 3 },
+    fc.record({ k: fc.constant('approver' as const), props: approverProps }),
+    fc.record({ k: fc.constantFrom('copy' as const, 'timer' as const, 'auto' as const) }),
+    fc.record({ k: fc.constant('sub' as const), async: fc.boolean() }),
+    fc.record({
+      k: fc.constant('gw' as const),
+      kind: fc.constantFrom('condition' as const, 'interflow' as const, 'branch' as const),
+      branches: fc.array(tie('chain'), { minLength: 2, maxLength: 3 }),
+    }),
+  ),
+}));
+function buildTree(items: Item[]): FlowNode {
+  let id = 0;
+  const next = (p: string) => `${p}${++id}`;
+  const build = (list: Item[], prevId: string): FlowNode | null => {
+    let head: FlowNode | null = null;
+    let tail: FlowNode | null = null;
+    let prev = prevId;
+    for (const it of list) {
+      let n: FlowNode;
+      if (it.k === 'approver')
+        n = { nodeId: next('a'), type: 'approver', properties: { ...it.props }, childNode: null };
+      else if (it.k === 'copy')
+        n = { nodeId: next('cp'), type: 'copy', properties: { approvers: ['u5'] }, childNode: null };
+      else if (it.k === 'timer')
+        n = { nodeId: next('tm'), type: 'timer', properties: { hour: 1 }, childNode: null };
+      else if (it.k === 'sub')
+        n = {
+          nodeId: next('s'),
+          type: 'subFlow',
+          properties: { flowId: 'child', isAsync: it.async },
+          childNode: null,
+        };
+      else if (it.k === 'gw') {
+        const gid = next('g');
+        const bs = it.branches.map((c, i) => {
+          const bid = next('b');
+          const last = i === it.branches.length - 1;
+          const props: FlowNode['properties'] =
+            it.kind === 'interflow'
+              ? { priority: i + 1 }
+              : last
+                ? { priority: i + 1, isDefault: true }
+                : {
+                    priority: i + 1,
+                    conditions: [
+                      { items: [{ fieldType: 'form', field: 'n', operator: '>', value: 10 - 3 * i }] },
+                    ],
+                  };
+          return {
+            nodeId: bid,
+            prevId: gid,
+            type: it.kind,
+            properties: props,
+            childNode: build(c, bid),
+          } as FlowNode;
+        });
+        n = {
+          nodeId: gid,
+          type: 'empty',
+          properties: {},
+          conditionType: it.kind,
+          conditionNodes: bs,
+          childNode: null,
+        };
+      } else n = { nodeId: next(it.k), type: it.k, properties: {}, childNode: null };
+      n.prevId = prev;
+      if (tail) tail.childNode = n;
+      else head = n;
+      tail = n;
+      prev = n.nodeId;
+    }
+    return head;
+  };
+  return { nodeId: 'start', type: 'start', properties: {}, childNode: build(items, 'start') };
+}
+
+/**
+ * The server's way of running a flow (engine.ts): the state is read back from JSON (wf_task.state_json) before
+ * each action, `transition` is called with the template and the organisation, task ids come from the stored
+ * state. Choices are drawn here at random from what is pending, so they are always meaningful.
+ */
+function serverRun(tree: FlowNode, n: number, draws: number[]) {
+  const ctx = (now: string): FlowContext => ({
+    template: template(tree),
+    org: sampleOrg(),
+    now,
+    managers: ['admin'],
+  });
+  let state: FlowState = createFlowState();
+  let now = Date.parse(SIM_START);
+  const path: string[] = [];
+  const choices: SimChoice[] = [];
+  let error: string | undefined;
+  const act = (a: FlowAction): boolean => {
+    const stored = JSON.parse(JSON.stringify(state)) as FlowState;
+    const r = transition(stored, a, ctx(new Date(now).toISOString()));
+    if (!r.ok) {
+      error = r.error.code;
+      return false;
+    }
+    // the path: nodes the effects reach that were not waiting before, in effect order
+    const seen = new Set(stored.current);
+    const nodeOf = (e: Effect) =>
+      e.type === 'createTask'
+        ? e.task.nodeId
+        : e.type === 'record'
+          ? e.record.nodeId
+          : e.type === 'cc' || e.type === 'startSubflow'
+            ? e.nodeId
+            : e.type === 'setDeadline'
+              ? e.deadline.nodeId
+              : null;
+    for (const e of r.effects) {
+      const id = nodeOf(e);
+      if (id && !seen.has(id)) {
+        seen.add(id);
+        path.push(id);
+      }
+    }
+    state = r.state;
+    return true;
+  };
+  if (!act({ type: 'submit', userId: 'alice', formData: { n } }))
+    return { path, status: state.status, error, choices, state };
+  for (const d of draws) {
+    if (state.status !== 1) break;
+    const pending = state.tasks.filter((t) => t.status === 'pending' && !t.blocked);
+    const k = d % 10;
+    if (k >= 8 || !pending.length) {
+      const ms = (1 + (d % 3)) * 3_600_000;
+      choices.push({ kind: 'advance', ms });
+      const target = now + ms;
+      for (let i = 0; i < 500; i++) {
+        const due = [...state.deadlines]
+          .filter((x) => Date.parse(x.at) <= target)
+          .sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.id.localeCompare(b.id))[0];
+        if (!due) break;
+        now = Math.max(now, Date.parse(due.at));
+        if (
+          !act({
+            type: due.kind === 'timer' ? 'timerFired' : 'overdueReminder',
+            userId: SYSTEM_USER,
+            nodeId: due.nodeId,
+          })
+        )
+          return { path, status: state.status, error, choices, state };
+      }
+      now = target;
+      continue;
+    }
+    if (k === 7 && state.current.some((c) => state.runs[c]?.kind === 'subflow')) {
+      const nodeId = state.current.find((c) => state.runs[c]?.kind === 'subflow') as string;
+      choices.push({ kind: 'subflowReturn', nodeId });
+      if (!act({ type: 'subflowFinished', userId: SYSTEM_USER, nodeId, childStatus: 2 })) break;
+      continue;
+    }
+    const t = pending[Math.floor(d / 10) % pending.length];
+    const other =
+      POOL.find(
+        (u) =>
+          u !== t.userId &&
+          !state.tasks.some((x) => x.status === 'pending' && x.nodeId === t.nodeId && x.userId === u),
+      ) ?? 'u3';
+    if (k <= 3) {
+      choices.push({ kind: 'approve', nodeId: t.nodeId, userId: t.userId });
+      if (!act({ type: 'audit', userId: t.userId, taskId: t.id })) break;
+    } else if (k === 4) {
+      choices.push({ kind: 'reject', nodeId: t.nodeId, userId: t.userId });
+      if (!act({ type: 'reject', userId: t.userId, taskId: t.id, opinion: 'simulated rejection' })) break;
+    } else if (k === 5) {
+      choices.push({ kind: 'transfer', nodeId: t.nodeId, userId: t.userId, toUserId: other });
+      if (!act({ type: 'transfer', userId: t.userId, taskId: t.id, toUserId: other })) break;
+    } else {
+      const position = d % 2 ? 'before' : 'after';
+      choices.push({ kind: 'addSigner', nodeId: t.nodeId, userId: t.userId, signerIds: [other], position });
+      if (!act({ type: 'addSigner', userId: t.userId, taskId: t.id, signerIds: [other], position })) break;
+    }
+  }
+  return { path, status: state.status, error, choices, state };
+}
+
+describe('simulator = server interpreter (property)', () => {
+  it('for random trees, data and choices the simulated path, status, error and records equal the server run', () => {
+    fc.assert(
+      fc.property(
+        chainArb,
+        fc.integer({ min: 0, max: 12 }),
+        fc.array(fc.nat({ max: 999 }), { maxLength: 25 }),
+        (items, n, draws) => {
+          const tree = buildTree(items);
+          fc.pre(validateFlow(tree, { allowEveryone: true }).length === 0);
+          const server = serverRun(tree, n, draws);
+          const sim = simulate(
+            { template: template(tree), org: sampleOrg(), managers: ['admin'] },
+            { initiatorId: 'alice', formData: { n }, choices: server.choices },
+          );
+          expect(sim.path).toEqual(server.path);
+          expect(sim.status).toBe(server.status);
+          expect(sim.error).toBe(server.error);
+          expect(sim.state.records).toEqual(server.state.records);
+          expect(sim.state.tasks).toEqual(server.state.tasks);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
