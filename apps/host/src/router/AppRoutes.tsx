@@ -14,6 +14,7 @@ const LockScreen = lazy(() => import('../views/lockScreen/LockScreen'));
 const MainLayout = lazy(() => import('../layout/MainLayout'));
 const Redirect = lazy(() => import('../views/redirect/Redirect'));
 const AuthRedirect = lazy(() => import('../views/redirect/AuthRedirect'));
+const ScanConfirm = lazy(() => import('../views/login/ScanConfirm'));
 
 export function Loading() {
   return (
@@ -56,6 +57,7 @@ export function AppRoutes() {
         <Route path="/lockScreen" element={<LockScreen />} />
         <Route path="/auth-redirect" element={<AuthRedirect />} />
         <Route path="/jump" element={<AuthRedirect />} />
+        <Route path="/scanLogin" element={<ScanConfirm />} />
         <Route element={<MainLayout />}>
           <Route index element={<Navigate to="/home" replace />} />
           {FIXED_ROUTES.map((r) => (

@@ -31,6 +31,15 @@ const ZHTW: Record<string, string> = {
   '密码已修改，请重新登录': '密碼已修改，請重新登錄',
   'ids：一次最多查询500个项目': 'ids：一次最多查詢500個項目',
   'ids：项目编号过长': 'ids：項目編號過長',
+  '二维码请求过于频繁，请稍后再试': '二維碼請求過於頻繁，請稍後再試',
+  '二维码不存在或已失效': '二維碼不存在或已失效',
+  '二维码已过期，请刷新': '二維碼已過期，請刷新',
+  '请先扫描二维码': '請先掃描二維碼',
+  '二维码已被其他用户扫描': '二維碼已被其他用戶掃描',
+  '二维码已使用，请刷新': '二維碼已使用，請刷新',
+  '未配置钉钉登录，请联系管理员': '未配置釘釘登錄，請聯繫管理員',
+  '钉钉登录失败，请重试': '釘釘登錄失敗，請重試',
+  '该钉钉账号未绑定系统用户，请联系管理员': '該釘釘賬號未綁定系統用戶，請聯繫管理員',
 };
 const EN: Record<string, string> = {
   [MSG.ok]: 'Success',
@@ -57,6 +66,15 @@ const EN: Record<string, string> = {
   '密码已修改，请重新登录': 'The password was changed; please log in again',
   'ids：一次最多查询500个项目': 'ids: at most 500 projects at a time',
   'ids：项目编号过长': 'ids: a project id is too long',
+  '二维码请求过于频繁，请稍后再试': 'Too many QR code requests; please try again later',
+  '二维码不存在或已失效': 'The QR code does not exist or is no longer valid',
+  '二维码已过期，请刷新': 'The QR code has expired; please refresh it',
+  '请先扫描二维码': 'Please scan the QR code first',
+  '二维码已被其他用户扫描': 'The QR code was scanned by another user',
+  '二维码已使用，请刷新': 'The QR code was already used; please refresh it',
+  '未配置钉钉登录，请联系管理员': 'DingTalk login is not configured; contact the administrator',
+  '钉钉登录失败，请重试': 'DingTalk login failed; please try again',
+  '该钉钉账号未绑定系统用户，请联系管理员': 'This DingTalk account is not bound to a user; contact the administrator',
 };
 
 let instance: i18n | null = null;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import loginChannelRoutes from '../domains/login/routes';
 import projectRoutes from '../domains/project/routes';
 import bussinessRoutes from './bussiness/index';
 import chatRoutes from './chat/index';
@@ -40,4 +41,5 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   workflowRoutes,
   visualdevRoutes,
   projectRoutes,
+  loginChannelRoutes,
 ];

@@ -1,5 +1,5 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Form, Input } from 'antd';
+import { Button, Form, Input, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -14,6 +14,7 @@ import { normaliseLayout, setSetting } from '../../store/settings';
 import { storage } from '../../store/storage';
 import { LanguageLinks } from './LanguageLinks';
 import { accountProblem } from './loginRules';
+import { ScanLogin } from './ScanLogin';
 import './login.css';
 
 interface Values {
@@ -59,6 +60,14 @@ export default function Login() {
     }
   };
 
+  const signedIn = (token: string, theme?: string) => {
+    // A login theme that is not one of the four layouts falls back to classic (spec 1 §4).
+    if (theme !== undefined) setSetting('layoutType', normaliseLayout(theme));
+    loginFlags.justLoggedIn = true;
+    setToken(token);
+    navigate(redirectTarget(location.search), { replace: true });
+  };
+
   const onFinish = async (v: Values) => {
     setLoading(true);
     setError('');
@@ -70,11 +79,7 @@ export default function Login() {
         timestamp: needCode ? timestamp : '',
       });
       storage.set('account', v.account.trim());
-      // A login theme that is not one of the four layouts falls back to classic (spec 1 §4).
-      if (res.data.theme !== undefined) setSetting('layoutType', normaliseLayout(res.data.theme));
-      loginFlags.justLoggedIn = true;
-      setToken(res.data.token);
-      navigate(redirectTarget(location.search), { replace: true });
+      signedIn(res.data.token, res.data.theme);
     } catch (e) {
       setError(e instanceof ApiError ? e.message : t('common.requestError'));
       if (needCode) setTimestamp(String(Date.now()));
@@ -87,55 +92,96 @@ export default function Login() {
     <div className="kp-login">
       <div className="kp-login-card">
         <h1 className="kp-login-sys">{sysName || sysConfig.sysName || t('about.defaultSysName')}</h1>
-        <h2 className="kp-login-title">{t('login.title')}</h2>
-        <Form form={form} onFinish={onFinish} size="large" autoComplete="off" data-testid="login-form">
-          <Form.Item
-            name="account"
-            rules={[
-              {
-                validator: (_, value: string | undefined) => {
-                  const p = accountProblem(value ?? '');
-                  return p ? Promise.reject(new Error(t(p))) : Promise.resolve();
-                },
-              },
-            ]}
-          >
-            <Input
-              prefix={<UserOutlined />}
-              placeholder={t('login.account')}
-              onBlur={(e) => void checkConfig(e.target.value)}
-              name="account"
-            />
-          </Form.Item>
-          <Form.Item name="password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
-            <Input.Password prefix={<LockOutlined />} placeholder={t('login.password')} name="password" />
-          </Form.Item>
-          {needCode && (
-            <Form.Item>
-              <div className="kp-login-code">
-                <Form.Item name="code" noStyle rules={[{ required: true, message: t('login.codeRequired') }]}>
-                  <Input prefix={<SafetyOutlined />} placeholder={t('login.code')} />
-                </Form.Item>
-                <button
-                  type="button"
-                  className="kp-login-code-img"
-                  title={t('login.refreshCode')}
-                  onClick={() => setTimestamp(String(Date.now()))}
-                >
-                  <img src={codeImageUrl(timestamp)} alt={t('login.code')} />
-                </button>
-              </div>
-            </Form.Item>
-          )}
-          {error && (
-            <div className="kp-login-error" role="alert">
-              {error}
-            </div>
-          )}
-          <Button type="primary" htmlType="submit" block loading={loading} data-testid="login-submit">
-            {loading ? t('login.logging') : t('login.submit')}
-          </Button>
-        </Form>
+        <Tabs
+          centered
+          items={[
+            {
+              key: 'account',
+              label: t('login.tabAccount'),
+              children: (
+                <>
+                  <h2 className="kp-login-title">{t('login.title')}</h2>
+                  <Form
+                    form={form}
+                    onFinish={onFinish}
+                    size="large"
+                    autoComplete="off"
+                    data-testid="login-form"
+                  >
+                    <Form.Item
+                      name="account"
+                      rules={[
+                        {
+                          validator: (_, value: string | undefined) => {
+                            const p = accountProblem(value ?? '');
+                            return p ? Promise.reject(new Error(t(p))) : Promise.resolve();
+                          },
+                        },
+                      ]}
+                    >
+                      <Input
+                        prefix={<UserOutlined />}
+                        placeholder={t('login.account')}
+                        onBlur={(e) => void checkConfig(e.target.value)}
+                        name="account"
+                      />
+                    </Form.Item>
+                    <Form.Item
+                      name="password"
+                      rules={[{ required: true, message: t('login.passwordRequired') }]}
+                    >
+                      <Input.Password
+                        prefix={<LockOutlined />}
+                        placeholder={t('login.password')}
+                        name="password"
+                      />
+                    </Form.Item>
+                    {needCode && (
+                      <Form.Item>
+                        <div className="kp-login-code">
+                          <Form.Item
+                            name="code"
+                            noStyle
+                            rules={[{ required: true, message: t('login.codeRequired') }]}
+                          >
+                            <Input prefix={<SafetyOutlined />} placeholder={t('login.code')} />
+                          </Form.Item>
+                          <button
+                            type="button"
+                            className="kp-login-code-img"
+                            title={t('login.refreshCode')}
+                            onClick={() => setTimestamp(String(Date.now()))}
+                          >
+                            <img src={codeImageUrl(timestamp)} alt={t('login.code')} />
+                          </button>
+                        </div>
+                      </Form.Item>
+                    )}
+                    {error && (
+                      <div className="kp-login-error" role="alert">
+                        {error}
+                      </div>
+                    )}
+                    <Button
+                      type="primary"
+                      htmlType="submit"
+                      block
+                      loading={loading}
+                      data-testid="login-submit"
+                    >
+                      {loading ? t('login.logging') : t('login.submit')}
+                    </Button>
+                  </Form>
+                </>
+              ),
+            },
+            {
+              key: 'scan',
+              label: t('login.tabScan'),
+              children: <ScanLogin onToken={signedIn} />,
+            },
+          ]}
+        />
         <LanguageLinks onSwitch={(l) => void switchLanguage(l)} />
       </div>
     </div>

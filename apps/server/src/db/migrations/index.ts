@@ -22,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0105-document': await import('./0105-document'),
   '0110-workflow-todo-cover': await import('./0110-workflow-todo-cover'),
   '0155-project': await import('./0155-project'),
+  '0156-login-channels': await import('./0156-login-channels'),
 };
