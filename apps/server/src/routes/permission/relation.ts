@@ -7,6 +7,7 @@
 import { ApiCode, UserRelationBody, UserRelationQuery } from '@kp/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { allows, me } from '../../auth/guard';
+import { assertOutranks } from '../../auth/rank';
 import { newId } from '../../auth/tokens';
 import { ok } from '../../http/envelope';
 import { BTN, IdParam, lang, MENU, outOfScope, refuse } from './common';
@@ -60,6 +61,7 @@ export default async function relationRoutes(app: FastifyInstance) {
   app.get(
     '/api/permission/UserRelation/:id',
     {
+      config: { permission: { signedIn: 'scope' } },
       schema: {
         tags,
         summary: 'Members of a position, role or group (objectType in the query; default Role)',
@@ -101,6 +103,7 @@ export default async function relationRoutes(app: FastifyInstance) {
   app.post(
     '/api/permission/UserRelation/:id',
     {
+      config: { permission: { signedIn: 'scope' } },
       schema: {
         tags,
         summary: 'Replace the members of a position, role or group',
@@ -145,6 +148,9 @@ export default async function relationRoutes(app: FastifyInstance) {
       }
       const keep = existing.filter((u) => !manageable.has(u));
       const final = [...new Set([...keep, ...wanted])];
+      // rank (auth/rank.ts): members added or removed must be outranked by the caller
+      if (!personal)
+        await assertOutranks(req, ...touched.filter((u) => final.includes(u) !== existing.includes(u)));
       await db()
         .transaction()
         .execute(async (tx) => {

@@ -18,7 +18,7 @@ import { BTN, badInput, lang, MENU, refuse } from './common';
 import { msg } from './messages';
 import { checkFields, problemsText } from './rules';
 import { pdb } from './tables';
-import { genderOf, orgNames, relationIds, scopedUser, userItem } from './users-common';
+import { genderOf, managedUser, orgNames, relationIds, scopedUser, userItem } from './users-common';
 
 const validators = Object.fromEntries(
   STAFF_SECTIONS.map((s) => [s, makeValidator(STAFF_SECTION_SCHEMAS[s])]),
@@ -75,7 +75,10 @@ export default async function staffRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/permission/Users/staff/:section/:id',
-    { schema: { tags, summary: 'One staff-record section of a user', params: SectionParams } },
+    {
+      config: { permission: { signedIn: 'scope' } },
+      schema: { tags, summary: 'One staff-record section of a user', params: SectionParams },
+    },
     async (req) => {
       const { section, id } = req.params as { section: StaffSection; id: string };
       const row = await readable(req, id);
@@ -100,7 +103,13 @@ export default async function staffRoutes(app: FastifyInstance) {
   app.get(
     '/api/permission/Users/staff/:section',
     {
-      schema: { tags, summary: 'One staff-record section (user in the query)', params: SectionOnly, querystring: UserQuery },
+      config: { permission: { signedIn: 'scope' } },
+      schema: {
+        tags,
+        summary: 'One staff-record section (user in the query)',
+        params: SectionOnly,
+        querystring: UserQuery,
+      },
     },
     async (req) => {
       const { section } = req.params as { section: StaffSection };
@@ -118,7 +127,7 @@ export default async function staffRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const { section, id } = req.params as { section: StaffSection; id: string };
-      const row = await scopedUser(req, id);
+      const row = await managedUser(req, id);
       const body = req.body ?? {};
       const v = validators[section](body);
       if (!v.ok) badInput(`${v.errors[0].path}: ${v.errors[0].message}`);
@@ -167,7 +176,7 @@ export default async function staffRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const row = await scopedUser(req, (req.params as { id: string }).id);
+      const row = await managedUser(req, (req.params as { id: string }).id);
       const s = await loadSections(req, row.id);
       const basic = s.basicInfo as { realName?: string | null; gender?: number | null };
       const contact = s.ContactInfo as { mobilePhone?: string | null; email?: string | null };
@@ -194,6 +203,7 @@ export default async function staffRoutes(app: FastifyInstance) {
   app.get(
     '/api/permission/users/resume/:id',
     {
+      config: { permission: { signedIn: 'scope' } },
       schema: {
         tags,
         summary: 'A user’s resume assembled from the staff record',

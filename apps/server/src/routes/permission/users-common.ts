@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Selectable, Transaction } from 'kysely';
 import { me } from '../../auth/guard';
 import { type DataScope, isDataScope, type Principal } from '../../auth/principal';
+import { assertOutranks } from '../../auth/rank';
 import { newId } from '../../auth/tokens';
 import type { Database, UsersTable } from '../../db/types';
 import { badInput, lang, MENU, ms, outOfScope, refuse } from './common';
@@ -92,6 +93,20 @@ export async function scopedUser(
     .executeTakeFirst();
   if (!inScope) outOfScope(req);
   return row!;
+}
+
+/**
+ * The user row an administrative action (edit, delete, state, reset password, unlock, staff record…)
+ * may act on: in the caller's scope (scopedUser) and outranked by the caller (auth/rank.ts).
+ */
+export async function managedUser(
+  req: FastifyRequest,
+  id: string,
+  menu: string = MENU.user,
+): Promise<UserRow> {
+  const row = await scopedUser(req, id, menu);
+  await assertOutranks(req, row.id);
+  return row;
 }
 
 /** A place (company + department) the caller may put a user in: checked like a user row of that place. */

@@ -29,6 +29,7 @@ import {
   assertAssignableRoles,
   assertPositions,
   assertUserFields,
+  managedUser,
   orgNames,
   placeInScope,
   placeOf,
@@ -209,7 +210,10 @@ export default async function userRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/permission/Users/All',
-    { schema: { tags, summary: 'Every enabled user (picker fields only)' } },
+    {
+      config: { permission: { signedIn: 'public-data' } },
+      schema: { tags, summary: 'Every enabled user (picker fields only)' },
+    },
     async (req) => {
       const [rows, names] = await Promise.all([
         db()
@@ -226,7 +230,10 @@ export default async function userRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/permission/Users/Selector',
-    { schema: { tags, summary: 'Unit tree with users as leaves (type user)' } },
+    {
+      config: { permission: { signedIn: 'public-data' } },
+      schema: { tags, summary: 'Unit tree with users as leaves (type user)' },
+    },
     async (req) => {
       const [orgs, users, names] = await Promise.all([
         db()
@@ -352,7 +359,7 @@ export default async function userRoutes(app: FastifyInstance) {
       schema: { tags, params: IdParam, body: UserInput },
     },
     async (req) => {
-      const row = await scopedUser(req, (req.params as IdParam).id);
+      const row = await managedUser(req, (req.params as IdParam).id);
       const b = req.body as UserInput;
       assertUserFields(req, b);
       const p = me(req);
@@ -415,7 +422,7 @@ export default async function userRoutes(app: FastifyInstance) {
     '/api/permission/Users/:id',
     { config: { permission: { ...user, button: BTN.remove } }, schema: { tags, params: IdParam } },
     async (req) => {
-      const row = await scopedUser(req, (req.params as IdParam).id);
+      const row = await managedUser(req, (req.params as IdParam).id);
       if (row.id === me(req).userId) refuse(req, ApiCode.BAD_REQUEST, 'deleteSelf');
       if (row.is_administrator) refuse(req, ApiCode.BAD_REQUEST, 'deleteAdmin');
       await db()
@@ -443,7 +450,7 @@ export default async function userRoutes(app: FastifyInstance) {
       schema: { tags, params: IdParam, body: { ...ResetPasswordBody, nullable: true } },
     },
     async (req) => {
-      const row = await scopedUser(req, (req.params as IdParam).id);
+      const row = await managedUser(req, (req.params as IdParam).id);
       const b = (req.body ?? {}) as ResetPasswordBody;
       if (
         b.userPassword &&
@@ -464,7 +471,7 @@ export default async function userRoutes(app: FastifyInstance) {
       schema: { tags, params: IdParam, body: { ...PermissionStateBody, nullable: true } },
     },
     async (req) => {
-      const row = await scopedUser(req, (req.params as IdParam).id);
+      const row = await managedUser(req, (req.params as IdParam).id);
       const want = (req.body as PermissionStateBody | null)?.enabledMark;
       const next = want ?? (row.enabled_mark === 1 ? 0 : 1);
       if (next === 0 && row.id === me(req).userId) refuse(req, ApiCode.BAD_REQUEST, 'disableSelf');
@@ -483,7 +490,7 @@ export default async function userRoutes(app: FastifyInstance) {
     '/api/permission/Users/:id/Actions/unlock',
     { config: { permission: { ...user, button: BTN.unlock } }, schema: { tags, params: IdParam } },
     async (req) => {
-      const row = await scopedUser(req, (req.params as IdParam).id);
+      const row = await managedUser(req, (req.params as IdParam).id);
       await unlockUser(app.kp, row.id);
       return ok(null, msg('lockedUnlocked', lang(req)));
     },
@@ -492,7 +499,10 @@ export default async function userRoutes(app: FastifyInstance) {
   // ---- chat users and pickers (any signed-in user; picker fields only) ----
   app.get(
     '/api/permission/Users/ImUser',
-    { schema: { tags, summary: 'Chat contacts (paged)', querystring: ImUserQuery } },
+    {
+      config: { permission: { signedIn: 'public-data' } },
+      schema: { tags, summary: 'Chat contacts (paged)', querystring: ImUserQuery },
+    },
     async (req) => {
       const q = req.query as { keyword?: string; currentPage?: number; pageSize?: number };
       const { page, size, offset } = paging(q);
@@ -517,7 +527,10 @@ export default async function userRoutes(app: FastifyInstance) {
   );
   app.get(
     '/api/permission/users/ImAdminUser',
-    { schema: { tags, summary: 'The administrator account (feedback chat)' } },
+    {
+      config: { permission: { signedIn: 'public-data' } },
+      schema: { tags, summary: 'The administrator account (feedback chat)' },
+    },
     async (req) => {
       const row = await db()
         .selectFrom('base_user as u')
@@ -533,6 +546,7 @@ export default async function userRoutes(app: FastifyInstance) {
     '/api/permission/Users/ImUser/Selector/:id',
     // id: a unit ('0' the top). Answers the unit's child units and its users; with a keyword, matching users.
     {
+      config: { permission: { signedIn: 'public-data' } },
       schema: {
         tags,
         summary: 'Lazy user picker below a unit',
@@ -594,7 +608,10 @@ export default async function userRoutes(app: FastifyInstance) {
   );
   app.post(
     '/api/permission/Users/getUserList',
-    { schema: { tags, summary: 'Users by id (picker fields)', body: UserIdListBody } },
+    {
+      config: { permission: { signedIn: 'public-data' } },
+      schema: { tags, summary: 'Users by id (picker fields)', body: UserIdListBody },
+    },
     async (req) => {
       const raw = (req.body as UserIdListBody).userId;
       const ids = [
@@ -612,7 +629,10 @@ export default async function userRoutes(app: FastifyInstance) {
   app.post(
     '/api/permission/Users/getSubordinates',
     // "My subordinates": users whose manager is the caller, and users of the departments the caller heads.
-    { schema: { tags, summary: 'The caller’s subordinates', body: { ...KeywordBody, nullable: true } } },
+    {
+      config: { permission: { signedIn: 'public-data' } },
+      schema: { tags, summary: 'The caller’s subordinates', body: { ...KeywordBody, nullable: true } },
+    },
     async (req) => {
       const p = me(req);
       const kw = (req.body as KeywordBody | null)?.keyword;
@@ -641,7 +661,10 @@ export default async function userRoutes(app: FastifyInstance) {
   app.get(
     '/api/permission/Users/getOrganization',
     // The units of a user (the caller by default; another user needs the user menu and scope).
-    { schema: { tags, summary: 'A user’s company and department with their paths', querystring: OrgQuery } },
+    {
+      config: { permission: { signedIn: 'scope' } },
+      schema: { tags, summary: 'A user’s company and department with their paths', querystring: OrgQuery },
+    },
     async (req) => {
       const q = req.query as { userId?: string };
       const p = me(req);
@@ -665,7 +688,10 @@ export default async function userRoutes(app: FastifyInstance) {
   );
   app.get(
     '/api/permission/Users/GetUsersByPositionId',
-    { schema: { tags, summary: 'Users holding a position', querystring: PosQuery } },
+    {
+      config: { permission: { signedIn: 'public-data' } },
+      schema: { tags, summary: 'Users holding a position', querystring: PosQuery },
+    },
     async (req) => {
       const { positionId } = req.query as { positionId: string };
       const [rows, names] = await Promise.all([
@@ -686,6 +712,7 @@ export default async function userRoutes(app: FastifyInstance) {
   app.get(
     '/api/permission/Users/GetUsersByRoleOrgId',
     {
+      config: { permission: { signedIn: 'public-data' } },
       schema: {
         tags,
         summary: 'Users holding a role, optionally within a unit subtree',

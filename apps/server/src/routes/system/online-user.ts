@@ -6,9 +6,10 @@ import {
   OnlineUserQuery,
   type PagedList,
 } from '@kp/schema';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { writeLog } from '../../auth/accounts';
 import { me } from '../../auth/guard';
+import { assertOutranks } from '../../auth/rank';
 import { ApiError, MSG } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 
@@ -74,7 +75,17 @@ export default async function onlineUserRoutes(app: FastifyInstance) {
     },
   );
 
-  const forceOffline = async (ids: string[], by: { userId: string; account: string }, ip: string) => {
+  const forceOffline = async (
+    ids: string[],
+    by: { userId: string; account: string },
+    ip: string,
+    req: FastifyRequest,
+  ) => {
+    // rank (auth/rank.ts): only sessions of users the caller outranks may be ended
+    const owners = ids.length
+      ? await ctx.db.selectFrom('user_session').select('user_id').where('id', 'in', ids).execute()
+      : [];
+    await assertOutranks(req, ...owners.map((o) => o.user_id));
     let n = 0;
     for (const id of ids) if (await ctx.sessions.end(id, 'kicked', MSG.forcedOffline)) n++;
     await writeLog(ctx, {
@@ -97,7 +108,7 @@ export default async function onlineUserRoutes(app: FastifyInstance) {
     async (req) => {
       const { id } = req.params as IdParams;
       if (id === req.session!.id) throw new ApiError(ApiCode.BAD_REQUEST, '不能强制下线当前会话');
-      const n = await forceOffline([id], me(req), req.ip);
+      const n = await forceOffline([id], me(req), req.ip, req);
       if (!n) throw new ApiError(ApiCode.NOT_FOUND, '会话不存在或已结束');
       return ok(null, '强制下线成功');
     },
@@ -115,6 +126,7 @@ export default async function onlineUserRoutes(app: FastifyInstance) {
         ids.filter((i) => i !== req.session!.id),
         me(req),
         req.ip,
+        req,
       );
       return ok({ count: n }, '强制下线成功');
     },
