@@ -1,11 +1,20 @@
 import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+// Our packages resolve to their TypeScript sources through the "kp-source" export condition (consumers of the
+// packed packages get dist/); every project below spreads this.
+export const kpSource = {
+  resolve: { conditions: ['kp-source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['kp-source', ...defaultServerConditions] } },
+};
 
 // One command (`npm test`) runs every unit and integration suite, grouped by the environment it needs.
 export default defineConfig({
   test: {
     projects: [
       {
+        ...kpSource,
         test: {
           name: 'pure',
           environment: 'node',
@@ -13,6 +22,7 @@ export default defineConfig({
         },
       },
       {
+        ...kpSource,
         test: {
           name: 'server',
           environment: 'node',
@@ -23,6 +33,7 @@ export default defineConfig({
         },
       },
       {
+        ...kpSource,
         plugins: [react()],
         test: {
           name: 'dom',

@@ -42,7 +42,7 @@ const started = new Date().toISOString();
 for (const file of files) {
   const rel = path.relative(root, file);
   process.stdout.write(`\n▶ ${rel}\n`);
-  const res = spawnSync(process.execPath, ['--import', 'tsx', file], {
+  const res = spawnSync(process.execPath, ['--conditions=kp-source', '--import', 'tsx', file], {
     cwd: root,
     encoding: 'utf8',
     env: { ...process.env, NODE_ENV: 'production' },

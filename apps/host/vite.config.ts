@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 
 // The SPA lives under /kpSystem/; in dev, /api and /websocket go to the API server on port 3000.
 const target = process.env.KP_API ?? 'http://127.0.0.1:3000';
@@ -8,6 +8,8 @@ export default defineConfig({
   root: import.meta.dirname,
   base: '/kpSystem/',
   plugins: [react()],
+  // @kp/* packages resolve to their TypeScript sources (the "kp-source" export condition), no package build needed.
+  resolve: { conditions: ['kp-source', ...defaultClientConditions] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

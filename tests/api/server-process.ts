@@ -13,19 +13,23 @@ export interface ServerProcess {
 
 /** Starts `apps/server/src/main.ts` as a real child process on 127.0.0.1, port 0; resolves when it listens. */
 export function startServerProcess(env: Record<string, string>, timeoutMs = 200_000): Promise<ServerProcess> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      BCRYPT_COST: '4',
-      LOG_LEVEL: 'info',
-      HOST_DIST: '/nonexistent',
-      ...env,
+  const proc = spawn(
+    process.execPath,
+    ['--conditions=kp-source', '--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: '0',
+        BCRYPT_COST: '4',
+        LOG_LEVEL: 'info',
+        HOST_DIST: '/nonexistent',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let out = '';
   const exited = new Promise<number | null>((r) => proc.on('exit', (code) => r(code)));
   return new Promise((resolve, reject) => {

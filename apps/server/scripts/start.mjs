@@ -38,9 +38,13 @@ if (hasBuild) {
   }
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const child = spawn(
+  process.execPath,
+  ['--conditions=kp-source', '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
