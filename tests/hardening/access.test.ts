@@ -52,6 +52,42 @@ describe(`access on every route (${TEST_DB_KIND})`, () => {
     await new Promise((r) => setTimeout(r, 50));
   }
 
+  it('every registered route declares its permission: public, a menu (and button), admin, or a signed-in object check', () => {
+    const CHECKS = [
+      'self',
+      'owner',
+      'participant',
+      'recipient',
+      'handler',
+      'audience',
+      'scope',
+      'public-data',
+    ];
+    const problems: string[] = [];
+    const kinds = new Map<string, number>();
+    for (const r of t.ctx.routes) {
+      const c = r.config as { auth?: string; permission?: Record<string, unknown> };
+      const p = c.permission;
+      let kind: string | null = null;
+      if (c.auth === 'public' && !p) kind = 'public';
+      else if (c.auth === undefined && p) {
+        const keys = Object.keys(p).sort().join(',');
+        if (keys === 'admin' && p.admin === true) kind = 'admin';
+        else if ((keys === 'menu' || keys === 'button,menu') && typeof p.menu === 'string' && p.menu)
+          kind = 'menu';
+        else if (keys === 'signedIn' && CHECKS.includes(p.signedIn as string))
+          kind = `signedIn:${p.signedIn}`;
+      }
+      if (!kind) problems.push(`${r.method} ${r.url}: ${JSON.stringify(c)}`);
+      else kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+    }
+    expect(problems, problems.slice(0, 40).join('\n')).toEqual([]);
+    expect(t.ctx.routes.length).toBeGreaterThan(300);
+    // Every kind of declaration is in use (the declarations are not all one catch-all).
+    for (const k of ['public', 'admin', 'menu', ...CHECKS.map((c) => `signedIn:${c}`)])
+      expect(kinds.get(k) ?? 0, k).toBeGreaterThan(0);
+  });
+
   it('every non-public route refuses missing, invalid, logged-out, kicked, expired and disabled sessions', async () => {
     const list = routes();
     expect(list.length).toBeGreaterThan(100);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../http/envelope';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
-import { allows } from './guard';
+import { allows, declarationProblem } from './guard';
 import type { ModuleGrant, Principal } from './principal';
 
 const ACCOUNTS = ['admin', 'sysadmin', 'liuzhiqiang', 'chenjing', 'wangjianguo', 'zhangwei'] as const;
@@ -23,7 +23,9 @@ describe(`guard on ${TEST_DB_KIND}: roles x endpoints`, () => {
         app.get('/test/public', { config: { auth: 'public' } }, async (req) =>
           ok(req.principal ? 'with' : 'without'),
         );
-        app.get('/test/default', async (req) => ok(req.principal?.account));
+        app.get('/test/signed', { config: { permission: { signedIn: 'self' } } }, async (req) =>
+          ok(req.principal?.account),
+        );
       },
     });
     for (const a of ACCOUNTS) tokens[a] = await t.login(a);
@@ -94,7 +96,7 @@ describe(`guard on ${TEST_DB_KIND}: roles x endpoints`, () => {
     }
   });
 
-  it('menu, button, admin, public and default rules are enforced by the same hook', async () => {
+  it('menu, button, admin, public and signed-in rules are enforced by the same hook', async () => {
     const expectCodes = async (url: string, want: Record<string, number>) => {
       for (const a of ACCOUNTS)
         expect({ a, url, code: (await t.call(tokens[a], { method: 'GET', url })).code }).toEqual({
@@ -129,8 +131,8 @@ describe(`guard on ${TEST_DB_KIND}: roles x endpoints`, () => {
       zhangwei: 403,
     });
     expect((await t.call(null, { method: 'GET', url: '/test/public' })).data).toBe('without');
-    expect((await t.call(null, { method: 'GET', url: '/test/default' })).code).toBe(602);
-    expect((await t.call(tokens.zhangwei, { method: 'GET', url: '/test/default' })).data).toBe('zhangwei');
+    expect((await t.call(null, { method: 'GET', url: '/test/signed' })).code).toBe(602);
+    expect((await t.call(tokens.zhangwei, { method: 'GET', url: '/test/signed' })).data).toBe('zhangwei');
   });
 
   it('a revoked grant takes effect at once after authz.invalidate', async () => {
@@ -216,5 +218,43 @@ describe('allows (pure)', () => {
 
   it('a button rule without a menu is refused', () => {
     expect(allows(principal(false, [grant('m', ['btn_add'])]), { button: 'btn_add' })).toBe(false);
+  });
+
+  it('no rule is refused (fail closed); a signedIn rule admits any principal', () => {
+    expect(allows(principal(true, []), undefined)).toBe(false);
+    expect(allows(principal(false, []), {})).toBe(false);
+    expect(allows(principal(false, []), { signedIn: 'self' })).toBe(true);
+  });
+
+  it('declarations: exactly one of public, menu[+button], admin or signedIn', () => {
+    expect(declarationProblem({ auth: 'public' })).toBeNull();
+    expect(declarationProblem({ permission: { menu: 'm', button: 'btn_add' } })).toBeNull();
+    expect(declarationProblem({ permission: { admin: true } })).toBeNull();
+    expect(declarationProblem({ permission: { signedIn: 'owner' } })).toBeNull();
+    for (const bad of [
+      undefined,
+      {},
+      { auth: 'session' },
+      { permission: {} },
+      { permission: { button: 'btn_add' } },
+      { permission: { menu: 'm', admin: true } },
+      { permission: { menu: 'm', signedIn: 'self' } },
+      { permission: { signedIn: 'anyone' } },
+      { permission: { admin: false } },
+      { auth: 'public', permission: { menu: 'm' } },
+    ])
+      expect(declarationProblem(bad), JSON.stringify(bad)).toMatch(/\w/);
+  });
+});
+
+describe(`start-up declaration check (${TEST_DB_KIND})`, () => {
+  it('a route that declares no permission stops the server from starting', async () => {
+    await expect(
+      createTestApp({
+        extraRoutes: (app) => {
+          app.get('/test/undeclared', async () => ok('x'));
+        },
+      }),
+    ).rejects.toThrow(/GET \/test\/undeclared: no permission declared/);
   });
 });

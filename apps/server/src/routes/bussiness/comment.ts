@@ -59,53 +59,60 @@ export default async function commentRoutes(app: FastifyInstance) {
   const ctx = app.kp;
   const db = mdb(ctx.db);
 
-  app.post('/api/Bussiness/Comment', { schema: { tags, body: CommentBody } }, async (req) => {
-    const b = req.body as CommentBody;
-    const p = me(req);
-    const text = plainText(b.contents ?? '');
-    if (!text) throw bad(MMSG.commentEmpty);
-    const files = parseFiles(b.files, 'files', 18, MMSG.tooManyFiles9);
-    checkCommentFiles(files);
-    let parentId: string | null = null;
-    let toUserId = b.toUserId || null;
-    if (b.parentId) {
-      const parent = await db
-        .selectFrom('oa_comment')
-        .select(['id', 'parent_id', 'owner_id', 'from_user_id'])
-        .where('id', '=', b.parentId)
-        .where('delete_mark', '=', 0)
-        .executeTakeFirst();
-      if (!parent || parent.owner_id !== b.ownerId) throw bad('parentId: 评论不存在');
-      parentId = parent.parent_id ?? parent.id; // replies hang under the root comment
-      toUserId ??= parent.from_user_id;
-    }
-    if (toUserId) {
-      const u = await ctx.db
-        .selectFrom('base_user')
-        .select('id')
-        .where('id', '=', toUserId)
-        .executeTakeFirst();
-      if (!u) throw bad('toUserId: 用户不存在');
-    }
-    const id = newId();
-    await db
-      .insertInto('oa_comment')
-      .values({
-        id,
-        owner_id: b.ownerId,
-        parent_id: parentId,
-        from_user_id: p.userId,
-        to_user_id: toUserId,
-        contents: text,
-        files: JSON.stringify(files),
-      })
-      .execute();
-    return ok(id, '评论成功');
-  });
+  app.post(
+    '/api/Bussiness/Comment',
+    { config: { permission: { signedIn: 'participant' } }, schema: { tags, body: CommentBody } },
+    async (req) => {
+      const b = req.body as CommentBody;
+      const p = me(req);
+      const text = plainText(b.contents ?? '');
+      if (!text) throw bad(MMSG.commentEmpty);
+      const files = parseFiles(b.files, 'files', 18, MMSG.tooManyFiles9);
+      checkCommentFiles(files);
+      let parentId: string | null = null;
+      let toUserId = b.toUserId || null;
+      if (b.parentId) {
+        const parent = await db
+          .selectFrom('oa_comment')
+          .select(['id', 'parent_id', 'owner_id', 'from_user_id'])
+          .where('id', '=', b.parentId)
+          .where('delete_mark', '=', 0)
+          .executeTakeFirst();
+        if (!parent || parent.owner_id !== b.ownerId) throw bad('parentId: 评论不存在');
+        parentId = parent.parent_id ?? parent.id; // replies hang under the root comment
+        toUserId ??= parent.from_user_id;
+      }
+      if (toUserId) {
+        const u = await ctx.db
+          .selectFrom('base_user')
+          .select('id')
+          .where('id', '=', toUserId)
+          .executeTakeFirst();
+        if (!u) throw bad('toUserId: 用户不存在');
+      }
+      const id = newId();
+      await db
+        .insertInto('oa_comment')
+        .values({
+          id,
+          owner_id: b.ownerId,
+          parent_id: parentId,
+          from_user_id: p.userId,
+          to_user_id: toUserId,
+          contents: text,
+          files: JSON.stringify(files),
+        })
+        .execute();
+      return ok(id, '评论成功');
+    },
+  );
 
   app.get(
     '/api/Bussiness/Comment/:id/Tree',
-    { schema: { tags, params: IdParams, querystring: TreeQuery } },
+    {
+      config: { permission: { signedIn: 'participant' } },
+      schema: { tags, params: IdParams, querystring: TreeQuery },
+    },
     async (req) => {
       const { id: ownerId } = req.params as IdParams;
       const p = me(req);
@@ -186,35 +193,47 @@ export default async function commentRoutes(app: FastifyInstance) {
     return c;
   };
 
-  app.post('/api/Bussiness/Comment/:id/like', { schema: { tags, params: IdParams } }, async (req) => {
-    const c = await find((req.params as IdParams).id);
-    await db
-      .insertInto('oa_comment_like')
-      .values({ comment_id: c.id, user_id: me(req).userId })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-    return ok(true, '点赞成功');
-  });
+  app.post(
+    '/api/Bussiness/Comment/:id/like',
+    { config: { permission: { signedIn: 'participant' } }, schema: { tags, params: IdParams } },
+    async (req) => {
+      const c = await find((req.params as IdParams).id);
+      await db
+        .insertInto('oa_comment_like')
+        .values({ comment_id: c.id, user_id: me(req).userId })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      return ok(true, '点赞成功');
+    },
+  );
 
-  app.delete('/api/Bussiness/Comment/:id/like', { schema: { tags, params: IdParams } }, async (req) => {
-    const c = await find((req.params as IdParams).id);
-    await db
-      .deleteFrom('oa_comment_like')
-      .where('comment_id', '=', c.id)
-      .where('user_id', '=', me(req).userId)
-      .execute();
-    return ok(false, '已取消点赞');
-  });
+  app.delete(
+    '/api/Bussiness/Comment/:id/like',
+    { config: { permission: { signedIn: 'participant' } }, schema: { tags, params: IdParams } },
+    async (req) => {
+      const c = await find((req.params as IdParams).id);
+      await db
+        .deleteFrom('oa_comment_like')
+        .where('comment_id', '=', c.id)
+        .where('user_id', '=', me(req).userId)
+        .execute();
+      return ok(false, '已取消点赞');
+    },
+  );
 
-  app.delete('/api/Bussiness/Comment/:id', { schema: { tags, params: IdParams } }, async (req) => {
-    const c = await find((req.params as IdParams).id);
-    const p = me(req);
-    if (c.from_user_id !== p.userId && !p.isAdministrator) throw forbidden();
-    await db
-      .updateTable('oa_comment')
-      .set({ delete_mark: 1 })
-      .where((eb) => eb.or([eb('id', '=', c.id), eb('parent_id', '=', c.id)]))
-      .execute();
-    return ok(null, MMSG.deleted);
-  });
+  app.delete(
+    '/api/Bussiness/Comment/:id',
+    { config: { permission: { signedIn: 'participant' } }, schema: { tags, params: IdParams } },
+    async (req) => {
+      const c = await find((req.params as IdParams).id);
+      const p = me(req);
+      if (c.from_user_id !== p.userId && !p.isAdministrator) throw forbidden();
+      await db
+        .updateTable('oa_comment')
+        .set({ delete_mark: 1 })
+        .where((eb) => eb.or([eb('id', '=', c.id), eb('parent_id', '=', c.id)]))
+        .execute();
+      return ok(null, MMSG.deleted);
+    },
+  );
 }

@@ -67,24 +67,38 @@ export default async function chatRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/chat/conversations',
-    { schema: { tags: ['chat'], querystring: ChatConversationQuery } },
+    {
+      config: { permission: { signedIn: 'participant' } },
+      schema: { tags: ['chat'], querystring: ChatConversationQuery },
+    },
     async (req) => ok(await conversations(ctx, me(req).userId, req.query as ChatConversationQuery)),
   );
 
-  app.get('/api/chat/history', { schema: { tags: ['chat'], querystring: ChatHistoryQuery } }, async (req) => {
-    const q = req.query as ChatHistoryQuery;
-    const u = await ctx.db
-      .selectFrom('base_user')
-      .select('id')
-      .where('id', '=', q.toUserId)
-      .executeTakeFirst();
-    if (!u) throw bad('toUserId: 用户不存在');
-    return ok(await history(ctx, me(req).userId, q.toUserId, { ...q, sord: 'desc' }));
-  });
+  app.get(
+    '/api/chat/history',
+    {
+      config: { permission: { signedIn: 'participant' } },
+      schema: { tags: ['chat'], querystring: ChatHistoryQuery },
+    },
+    async (req) => {
+      const q = req.query as ChatHistoryQuery;
+      const u = await ctx.db
+        .selectFrom('base_user')
+        .select('id')
+        .where('id', '=', q.toUserId)
+        .executeTakeFirst();
+      if (!u) throw bad('toUserId: 用户不存在');
+      return ok(await history(ctx, me(req).userId, q.toUserId, { ...q, sord: 'desc' }));
+    },
+  );
 
   /** Marks the chat with one user read (same as the socket's UpdateReadMessage). */
-  app.post('/api/chat/read/:userId', { schema: { tags: ['chat'] } }, async (req) => {
-    const { userId } = req.params as { userId: string };
-    return ok(await markRead(ctx, me(req).userId, String(userId).slice(0, 64)));
-  });
+  app.post(
+    '/api/chat/read/:userId',
+    { config: { permission: { signedIn: 'participant' } }, schema: { tags: ['chat'] } },
+    async (req) => {
+      const { userId } = req.params as { userId: string };
+      return ok(await markRead(ctx, me(req).userId, String(userId).slice(0, 64)));
+    },
+  );
 }

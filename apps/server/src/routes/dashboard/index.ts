@@ -23,59 +23,84 @@ export default async function dashboardRoutes(app: FastifyInstance) {
   const db = mdb(ctx.db);
 
   /** Counts from wf_todo (the framework's counter table the workflow engine fills). */
-  app.get('/api/visualdev/Dashboard/FlowTodoCount', { schema: { tags } }, async (req) => {
-    const rows = await ctx.db
-      .selectFrom('wf_todo')
-      .select(['kind', 'state', (eb) => eb.fn.countAll<string>().as('n')])
-      .where('user_id', '=', me(req).userId)
-      .groupBy(['kind', 'state'])
-      .execute();
-    const n = (kind: string, state: number) =>
-      Number(rows.find((r) => r.kind === kind && r.state === state)?.n ?? 0);
-    // entrust: no delegation table yet (workflow module) -> 0
-    return ok({
-      toBeReviewed: n('todo', 0),
-      flowDone: n('todo', 1),
-      flowCirculate: n('circulate', 0),
-      entrust: 0,
-    });
-  });
+  app.get(
+    '/api/visualdev/Dashboard/FlowTodoCount',
+    { config: { permission: { signedIn: 'handler' } }, schema: { tags } },
+    async (req) => {
+      const rows = await ctx.db
+        .selectFrom('wf_todo')
+        .select(['kind', 'state', (eb) => eb.fn.countAll<string>().as('n')])
+        .where('user_id', '=', me(req).userId)
+        .groupBy(['kind', 'state'])
+        .execute();
+      const n = (kind: string, state: number) =>
+        Number(rows.find((r) => r.kind === kind && r.state === state)?.n ?? 0);
+      // entrust: no delegation table yet (workflow module) -> 0
+      return ok({
+        toBeReviewed: n('todo', 0),
+        flowDone: n('todo', 1),
+        flowCirculate: n('circulate', 0),
+        entrust: 0,
+      });
+    },
+  );
 
   /** Latest released notices visible to the caller (same rows as CompanyNotice list/0). */
-  app.get('/api/visualdev/Dashboard/Notice', { schema: { tags, querystring: OaListQuery } }, async (req) =>
-    ok(await listItems(ctx, me(req), 'notice', 0, { pageSize: 6, ...(req.query as OaListQuery) })),
+  app.get(
+    '/api/visualdev/Dashboard/Notice',
+    { config: { permission: { signedIn: 'audience' } }, schema: { tags, querystring: OaListQuery } },
+    async (req) =>
+      ok(await listItems(ctx, me(req), 'notice', 0, { pageSize: 6, ...(req.query as OaListQuery) })),
   );
 
   // No mail module exists in this product yet: empty list / zero.
-  app.get('/api/visualdev/Dashboard/Email', { schema: { tags } }, async () => ok({ list: [] }));
-  app.get('/api/Bussiness/email/EmailCount', { schema: { tags } }, async () =>
-    ok({ count: 0, unreadCount: 0 }),
+  app.get(
+    '/api/visualdev/Dashboard/Email',
+    { config: { permission: { signedIn: 'self' } }, schema: { tags } },
+    async () => ok({ list: [] }),
+  );
+  app.get(
+    '/api/Bussiness/email/EmailCount',
+    { config: { permission: { signedIn: 'self' } }, schema: { tags } },
+    async () => ok({ count: 0, unreadCount: 0 }),
   );
 
   /** The caller's pending approvals (wf_operator status 0) as workflow task rows. */
-  app.get('/api/visualdev/Dashboard/FlowTodo', { schema: { tags, querystring: PageQuery } }, async (req) => {
-    const pg = pageOf(req.query as PageQuery);
-    const r = await pendingTasks(ctx, me(req).userId, pg.pageSize, pg.offset);
-    return ok(paged(r.list, pg, r.total));
-  });
-  /** Item to-dos (title, contents, url): pending approvals, then coming meetings the caller attends. */
-  app.get('/api/Bussiness/workflow/ToDoList', { schema: { tags, querystring: PageQuery } }, async (req) => {
-    const pg = pageOf(req.query as PageQuery);
-    const r = await itemTodos(ctx, me(req).userId, pg.pageSize, pg.offset);
-    return ok(paged(r.list, pg, r.total));
-  });
-  app.get('/api/Bussiness/workflow/WFNotified', { schema: { tags, querystring: PageQuery } }, async (req) =>
-    ok(emptyPage(req.query as PageQuery)),
+  app.get(
+    '/api/visualdev/Dashboard/FlowTodo',
+    { config: { permission: { signedIn: 'handler' } }, schema: { tags, querystring: PageQuery } },
+    async (req) => {
+      const pg = pageOf(req.query as PageQuery);
+      const r = await pendingTasks(ctx, me(req).userId, pg.pageSize, pg.offset);
+      return ok(paged(r.list, pg, r.total));
+    },
   );
-  app.get('/api/Bussiness/workflow/ToDoMaterial', { schema: { tags, querystring: PageQuery } }, async (req) =>
-    ok(emptyPage(req.query as PageQuery)),
+  /** Item to-dos (title, contents, url): pending approvals, then coming meetings the caller attends. */
+  app.get(
+    '/api/Bussiness/workflow/ToDoList',
+    { config: { permission: { signedIn: 'handler' } }, schema: { tags, querystring: PageQuery } },
+    async (req) => {
+      const pg = pageOf(req.query as PageQuery);
+      const r = await itemTodos(ctx, me(req).userId, pg.pageSize, pg.offset);
+      return ok(paged(r.list, pg, r.total));
+    },
+  );
+  app.get(
+    '/api/Bussiness/workflow/WFNotified',
+    { config: { permission: { signedIn: 'handler' } }, schema: { tags, querystring: PageQuery } },
+    async (req) => ok(emptyPage(req.query as PageQuery)),
+  );
+  app.get(
+    '/api/Bussiness/workflow/ToDoMaterial',
+    { config: { permission: { signedIn: 'handler' } }, schema: { tags, querystring: PageQuery } },
+    async (req) => ok(emptyPage(req.query as PageQuery)),
   );
   // Document drafting (WDQC01): drafts and issued documents (document.ts).
   await documentRoutes(app);
   /** Coming (not cancelled, not over) meetings the caller books, leads or attends. */
   app.get(
     '/api/Bussiness/conferenceroombook/List',
-    { schema: { tags, querystring: PageQuery } },
+    { config: { permission: { signedIn: 'participant' } }, schema: { tags, querystring: PageQuery } },
     async (req) => {
       const pg = pageOf(req.query as PageQuery);
       const r = await myMeetings(ctx, me(req).userId, pg.pageSize, pg.offset);
@@ -85,7 +110,7 @@ export default async function dashboardRoutes(app: FastifyInstance) {
   /** Calendar markers of the caller's meetings: a map keyed by date (startdate..enddate, default this week). */
   app.get(
     '/api/Bussiness/conferenceroombook/point',
-    { schema: { tags, querystring: AttendanceQuery } },
+    { config: { permission: { signedIn: 'participant' } }, schema: { tags, querystring: AttendanceQuery } },
     async (req) => {
       const q = req.query as AttendanceQuery;
       if (!q.startdate !== !q.enddate) throw bad('startdate, enddate: give both or neither');
@@ -109,26 +134,30 @@ export default async function dashboardRoutes(app: FastifyInstance) {
   );
 
   /** Check-in of the caller now (one record per call; the summary counts days). */
-  app.post('/api/Bussiness/attendance/checkIn', { schema: { tags } }, async (req) => {
-    const now = new Date();
-    const id = crypto.randomUUID().replace(/-/g, '');
-    await db
-      .insertInto('oa_attendance')
-      .values({
-        id,
-        user_id: me(req).userId,
-        day: dayOf(now),
-        check_time: now,
-        ip: req.ip?.slice(0, 64) ?? null,
-      })
-      .execute();
-    return ok({ day: dayOf(now), checkTime: now.getTime() }, '打卡成功');
-  });
+  app.post(
+    '/api/Bussiness/attendance/checkIn',
+    { config: { permission: { signedIn: 'self' } }, schema: { tags } },
+    async (req) => {
+      const now = new Date();
+      const id = crypto.randomUUID().replace(/-/g, '');
+      await db
+        .insertInto('oa_attendance')
+        .values({
+          id,
+          user_id: me(req).userId,
+          day: dayOf(now),
+          check_time: now,
+          ip: req.ip?.slice(0, 64) ?? null,
+        })
+        .execute();
+      return ok({ day: dayOf(now), checkTime: now.getTime() }, '打卡成功');
+    },
+  );
 
   /** {checkedDay, uncheckedDay, uncheckedList [{day, url}]} of a month (query month=YYYY-MM, default now). */
   app.get(
     '/api/Bussiness/attendance/KQUnchecked',
-    { schema: { tags, querystring: AttendanceQuery } },
+    { config: { permission: { signedIn: 'self' } }, schema: { tags, querystring: AttendanceQuery } },
     async (req) => {
       const q = req.query as AttendanceQuery;
       const today = dayOf(new Date());
@@ -149,7 +178,7 @@ export default async function dashboardRoutes(app: FastifyInstance) {
   /** Calendar markers: a map keyed by date of the caller's check-ins between startdate and enddate. */
   app.get(
     '/api/Bussiness/attendance/calendar',
-    { schema: { tags, querystring: AttendanceQuery } },
+    { config: { permission: { signedIn: 'self' } }, schema: { tags, querystring: AttendanceQuery } },
     async (req) => {
       const q = req.query as AttendanceQuery;
       if (!q.startdate || !q.enddate) throw bad('startdate, enddate: are required');

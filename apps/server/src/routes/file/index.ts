@@ -95,7 +95,10 @@ export default async function fileRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/file/chunk',
-    { schema: { tags: ['file'], summary: 'Upload one chunk (multipart)', querystring: ChunkQuery } },
+    {
+      config: { permission: { signedIn: 'self' } },
+      schema: { tags: ['file'], summary: 'Upload one chunk (multipart)', querystring: ChunkQuery },
+    },
     async (req) => {
       const q = req.query as ChunkQuery;
       const { fields, file } = await readMultipart(req, CHUNK_LIMIT + 1024);
@@ -132,6 +135,7 @@ export default async function fileRoutes(app: FastifyInstance) {
   app.post(
     '/api/file/merge',
     {
+      config: { permission: { signedIn: 'self' } },
       schema: {
         tags: ['file'],
         summary: 'Merge the chunks; the MD5 (identifier) is verified',
@@ -228,13 +232,19 @@ export default async function fileRoutes(app: FastifyInstance) {
   // Paths match case-insensitively (app.ts): /api/File/Uploader/annex is this route too.
   app.post(
     '/api/file/Uploader/:type',
-    { schema: { tags: ['file'], summary: 'Upload one file (multipart)', params: TypeParams } },
+    {
+      config: { permission: { signedIn: 'self' } },
+      schema: { tags: ['file'], summary: 'Upload one file (multipart)', params: TypeParams },
+    },
     single,
   );
   // The upload base path itself (spec 1 §7): an attachment (annex).
   app.post(
     '/api/file/Uploader',
-    { schema: { tags: ['file'], summary: 'Upload one attachment (multipart)' } },
+    {
+      config: { permission: { signedIn: 'self' } },
+      schema: { tags: ['file'], summary: 'Upload one attachment (multipart)' },
+    },
     (req) => upload(req, 'annex'),
   );
 
@@ -279,7 +289,10 @@ export default async function fileRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/file/Uploader/Preview',
-    { schema: { tags: ['file'], summary: 'Preview address of an uploaded file', querystring: PreviewQuery } },
+    {
+      config: { permission: { signedIn: 'owner' } },
+      schema: { tags: ['file'], summary: 'Preview address of an uploaded file', querystring: PreviewQuery },
+    },
     async (req) => {
       const q = req.query as PreviewQuery;
       const row = await ctx.db

@@ -75,26 +75,40 @@ export default async function messageRoutes(app: FastifyInstance) {
     return paged(list, p, total.n);
   };
 
-  app.get('/api/message', { schema: { tags, querystring: SiteMessageListQuery } }, async (req) =>
-    ok(await listOf(req, req.query as SiteMessageListQuery)),
+  app.get(
+    '/api/message',
+    {
+      config: { permission: { signedIn: 'recipient' } },
+      schema: { tags, querystring: SiteMessageListQuery },
+    },
+    async (req) => ok(await listOf(req, req.query as SiteMessageListQuery)),
   );
 
   /** The notification drawer: the caller's messages, unread first (same shape as the list). */
-  app.get('/api/message/Notice', { schema: { tags, querystring: SiteMessageListQuery } }, async (req) =>
-    ok(await listOf(req, req.query as SiteMessageListQuery)),
+  app.get(
+    '/api/message/Notice',
+    {
+      config: { permission: { signedIn: 'recipient' } },
+      schema: { tags, querystring: SiteMessageListQuery },
+    },
+    async (req) => ok(await listOf(req, req.query as SiteMessageListQuery)),
   );
 
-  app.post('/api/message/Actions/ReadAll', { schema: { tags } }, async (req) => {
-    const userId = me(req).userId;
-    await db
-      .updateTable('message_receive')
-      .set({ is_read: 1, read_time: new Date() })
-      .where('user_id', '=', userId)
-      .where('is_read', '=', 0)
-      .execute();
-    await pushSiteCounts(ctx, [userId]);
-    return ok(null, MMSG.readAll);
-  });
+  app.post(
+    '/api/message/Actions/ReadAll',
+    { config: { permission: { signedIn: 'recipient' } }, schema: { tags } },
+    async (req) => {
+      const userId = me(req).userId;
+      await db
+        .updateTable('message_receive')
+        .set({ is_read: 1, read_time: new Date() })
+        .where('user_id', '=', userId)
+        .where('is_read', '=', 0)
+        .execute();
+      await pushSiteCounts(ctx, [userId]);
+      return ok(null, MMSG.readAll);
+    },
+  );
 
   const detail = async (id: string, userId: string, isRead: number): Promise<SiteMessageDetail> => {
     const m = await db.selectFrom('message').selectAll().where('id', '=', id).executeTakeFirst();
@@ -114,44 +128,54 @@ export default async function messageRoutes(app: FastifyInstance) {
   };
 
   /** Opens one of the caller's messages and marks it read; someone else's message answers 404. */
-  app.get('/api/message/ReadInfo/:id', { schema: { tags, params: IdParams } }, async (req) => {
-    const { id } = req.params as IdParams;
-    const userId = me(req).userId;
-    const r = await db
-      .selectFrom('message_receive')
-      .select(['id', 'is_read'])
-      .where('message_id', '=', id)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (!r) throw notFound();
-    if (!r.is_read) {
-      await db
-        .updateTable('message_receive')
-        .set({ is_read: 1, read_time: new Date() })
-        .where('id', '=', r.id)
-        .execute();
-      await pushSiteCounts(ctx, [userId]);
-    }
-    return ok(await detail(id, userId, 1));
-  });
+  app.get(
+    '/api/message/ReadInfo/:id',
+    { config: { permission: { signedIn: 'owner' } }, schema: { tags, params: IdParams } },
+    async (req) => {
+      const { id } = req.params as IdParams;
+      const userId = me(req).userId;
+      const r = await db
+        .selectFrom('message_receive')
+        .select(['id', 'is_read'])
+        .where('message_id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (!r) throw notFound();
+      if (!r.is_read) {
+        await db
+          .updateTable('message_receive')
+          .set({ is_read: 1, read_time: new Date() })
+          .where('id', '=', r.id)
+          .execute();
+        await pushSiteCounts(ctx, [userId]);
+      }
+      return ok(await detail(id, userId, 1));
+    },
+  );
 
   /** Removes messages from the caller's own list (body {ids}: message ids). */
-  app.delete('/api/message/Record', { schema: { tags, body: MessageIdsBody } }, async (req) => {
-    const ids = idList((req.body as MessageIdsBody).ids, 'ids');
-    if (!ids.length) throw notFound();
-    const userId = me(req).userId;
-    await db
-      .deleteFrom('message_receive')
-      .where('user_id', '=', userId)
-      .where('message_id', 'in', ids)
-      .execute();
-    await pushSiteCounts(ctx, [userId]);
-    return ok(null, MMSG.deleted);
-  });
+  app.delete(
+    '/api/message/Record',
+    { config: { permission: { signedIn: 'recipient' } }, schema: { tags, body: MessageIdsBody } },
+    async (req) => {
+      const ids = idList((req.body as MessageIdsBody).ids, 'ids');
+      if (!ids.length) throw notFound();
+      const userId = me(req).userId;
+      await db
+        .deleteFrom('message_receive')
+        .where('user_id', '=', userId)
+        .where('message_id', 'in', ids)
+        .execute();
+      await pushSiteCounts(ctx, [userId]);
+      return ok(null, MMSG.deleted);
+    },
+  );
 
   /** GET imreply: the chat conversations of the caller (same rows as GET /api/chat/conversations). */
-  app.get('/api/message/imreply', { schema: { tags } }, async (req) =>
-    ok(await conversations(ctx, me(req).userId, {})),
+  app.get(
+    '/api/message/imreply',
+    { config: { permission: { signedIn: 'recipient' } }, schema: { tags } },
+    async (req) => ok(await conversations(ctx, me(req).userId, {})),
   );
 
   const own = async (req: FastifyRequest, id: string) => {

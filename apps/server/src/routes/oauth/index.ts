@@ -238,7 +238,7 @@ export default async function oauthRoutes(app: FastifyInstance) {
   app.get(
     '/api/oauth/CurrentUser',
     {
-      config: { allowLocked: true },
+      config: { permission: { signedIn: 'self' }, allowLocked: true },
       schema: { tags: ['oauth'], summary: 'Menus, permissions, user and system info' },
     },
     async (req, reply) => reply.type('application/json; charset=utf-8').send(await currentUserJson(ctx, req)),
@@ -246,7 +246,7 @@ export default async function oauthRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/oauth/Logout',
-    { config: { allowLocked: true }, schema: { tags: ['oauth'] } },
+    { config: { permission: { signedIn: 'self' }, allowLocked: true }, schema: { tags: ['oauth'] } },
     async (req) => {
       const p = me(req);
       await ctx.sessions.end(req.session!.id, 'logout', MSG.tokenExpired);
@@ -264,7 +264,7 @@ export default async function oauthRoutes(app: FastifyInstance) {
   app.post(
     '/api/oauth/LockScreen',
     {
-      config: { allowLocked: true },
+      config: { permission: { signedIn: 'self' }, allowLocked: true },
       schema: { tags: ['oauth'], summary: 'Lock (no password) or unlock (password)', body: LockScreenBody },
     },
     async (req) => {
@@ -327,7 +327,10 @@ export default async function oauthRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/oauth/GetUserCode',
-    { schema: { tags: ['oauth'], summary: 'One-time code for external links' } },
+    {
+      config: { permission: { signedIn: 'self' } },
+      schema: { tags: ['oauth'], summary: 'One-time code for external links' },
+    },
     async (req) => {
       const code = newToken().slice(0, 32);
       await ctx.db.deleteFrom('user_code').where('expires_at', '<', new Date()).execute();

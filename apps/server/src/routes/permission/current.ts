@@ -67,7 +67,10 @@ export default async function currentUserRoutes(app: FastifyInstance) {
 
   app.put(
     `${base}/Avatar/:name`,
-    { schema: { tags, summary: 'Set the avatar to an uploaded userAvatar file', params: NameParam } },
+    {
+      config: { permission: { signedIn: 'self' } },
+      schema: { tags, summary: 'Set the avatar to an uploaded userAvatar file', params: NameParam },
+    },
     async (req) => {
       const { name } = req.params as { name: string };
       const m = /^([0-9a-f]{32})\.([A-Za-z0-9]{1,16})$/.exec(name);
@@ -89,73 +92,83 @@ export default async function currentUserRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get(`${base}/BaseInfo`, { schema: { tags, summary: 'The caller’s own information' } }, async (req) => {
-    const row = await self(req);
-    const [names, rel, extra, sections] = await Promise.all([
-      orgNames(req),
-      relationIds(req, row.id),
-      db().selectFrom('base_user_extra').selectAll().where('user_id', '=', row.id).executeTakeFirst(),
-      loadSections(req, row.id),
-    ]);
-    const [positions, roles, manager] = await Promise.all([
-      rel.positionIds.length
-        ? db()
-            .selectFrom('base_position')
-            .select(['id', 'full_name'])
-            .where('id', 'in', rel.positionIds)
-            .execute()
-        : [],
-      rel.roleIds.length
-        ? db().selectFrom('base_role').select(['id', 'full_name']).where('id', 'in', rel.roleIds).execute()
-        : [],
-      row.manager_id
-        ? db()
-            .selectFrom('base_user')
-            .select(['real_name', 'account'])
-            .where('id', '=', row.manager_id)
-            .executeTakeFirst()
-        : undefined,
-    ]);
-    const basic = sections.basicInfo as Record<string, unknown>;
-    const contact = sections.ContactInfo as Record<string, unknown>;
-    const identity = sections.IdentityInfo as Record<string, unknown>;
-    return ok({
-      id: row.id,
-      account: row.account,
-      realName: row.real_name,
-      gender: genderOf(row.gender),
-      mobilePhone: row.mobile_phone,
-      email: row.email,
-      headIcon: row.head_icon,
-      organizeId: row.department_id ?? row.organize_id,
-      organize: [names(row.organize_id), names(row.department_id)].filter(Boolean).join('/'),
-      position: positions.map((p) => p.full_name).join(','),
-      majorPositionId: extra?.major_position_id ?? rel.positionIds[0] ?? null,
-      roleId: roles.map((r) => r.full_name).join(','),
-      manager: manager ? `${manager.real_name}/${manager.account}` : null,
-      signature: extra?.signature ?? null,
-      birthday: basic.birthday ?? null,
-      nation: basic.nation ?? null,
-      nativePlace: basic.nativePlace ?? null,
-      entryDate: basic.entryDate ?? null,
-      telePhone: contact.telePhone ?? null,
-      postalAddress: contact.postalAddress ?? null,
-      urgentContacts: contact.urgentContacts ?? null,
-      urgentTelePhone: contact.urgentTelePhone ?? null,
-      certificatesNumber: identity.certificatesNumber ?? null,
-      theme: row.theme,
-      language: row.language,
-      enabledMark: stateOf(row),
-      prevLoginTime: ms(row.prev_login_time),
-      prevLoginIPAddress: row.prev_login_ip,
-      creatorTime: ms(row.creator_time),
-      description: row.description,
-    });
-  });
+  app.get(
+    `${base}/BaseInfo`,
+    {
+      config: { permission: { signedIn: 'self' } },
+      schema: { tags, summary: 'The caller’s own information' },
+    },
+    async (req) => {
+      const row = await self(req);
+      const [names, rel, extra, sections] = await Promise.all([
+        orgNames(req),
+        relationIds(req, row.id),
+        db().selectFrom('base_user_extra').selectAll().where('user_id', '=', row.id).executeTakeFirst(),
+        loadSections(req, row.id),
+      ]);
+      const [positions, roles, manager] = await Promise.all([
+        rel.positionIds.length
+          ? db()
+              .selectFrom('base_position')
+              .select(['id', 'full_name'])
+              .where('id', 'in', rel.positionIds)
+              .execute()
+          : [],
+        rel.roleIds.length
+          ? db().selectFrom('base_role').select(['id', 'full_name']).where('id', 'in', rel.roleIds).execute()
+          : [],
+        row.manager_id
+          ? db()
+              .selectFrom('base_user')
+              .select(['real_name', 'account'])
+              .where('id', '=', row.manager_id)
+              .executeTakeFirst()
+          : undefined,
+      ]);
+      const basic = sections.basicInfo as Record<string, unknown>;
+      const contact = sections.ContactInfo as Record<string, unknown>;
+      const identity = sections.IdentityInfo as Record<string, unknown>;
+      return ok({
+        id: row.id,
+        account: row.account,
+        realName: row.real_name,
+        gender: genderOf(row.gender),
+        mobilePhone: row.mobile_phone,
+        email: row.email,
+        headIcon: row.head_icon,
+        organizeId: row.department_id ?? row.organize_id,
+        organize: [names(row.organize_id), names(row.department_id)].filter(Boolean).join('/'),
+        position: positions.map((p) => p.full_name).join(','),
+        majorPositionId: extra?.major_position_id ?? rel.positionIds[0] ?? null,
+        roleId: roles.map((r) => r.full_name).join(','),
+        manager: manager ? `${manager.real_name}/${manager.account}` : null,
+        signature: extra?.signature ?? null,
+        birthday: basic.birthday ?? null,
+        nation: basic.nation ?? null,
+        nativePlace: basic.nativePlace ?? null,
+        entryDate: basic.entryDate ?? null,
+        telePhone: contact.telePhone ?? null,
+        postalAddress: contact.postalAddress ?? null,
+        urgentContacts: contact.urgentContacts ?? null,
+        urgentTelePhone: contact.urgentTelePhone ?? null,
+        certificatesNumber: identity.certificatesNumber ?? null,
+        theme: row.theme,
+        language: row.language,
+        enabledMark: stateOf(row),
+        prevLoginTime: ms(row.prev_login_time),
+        prevLoginIPAddress: row.prev_login_ip,
+        creatorTime: ms(row.creator_time),
+        description: row.description,
+      });
+    },
+  );
 
   app.put(
     `${base}/BaseInfo`,
-    { schema: { tags, summary: 'Update the caller’s own information', body: CurrentBaseInfoBody } },
+    {
+      config: { permission: { signedIn: 'self' } },
+      schema: { tags, summary: 'Update the caller’s own information', body: CurrentBaseInfoBody },
+    },
     async (req) => {
       const b = req.body as CurrentBaseInfoBody;
       const row = await self(req);
@@ -209,7 +222,10 @@ export default async function currentUserRoutes(app: FastifyInstance) {
 
   app.post(
     `${base}/Actions/ModifyPassword`,
-    { schema: { tags, summary: 'Change the caller’s password (MD5 hex)', body: ModifyPasswordBody } },
+    {
+      config: { permission: { signedIn: 'self' } },
+      schema: { tags, summary: 'Change the caller’s password (MD5 hex)', body: ModifyPasswordBody },
+    },
     async (req) => {
       const b = req.body as ModifyPasswordBody;
       const row = await self(req);
@@ -229,6 +245,7 @@ export default async function currentUserRoutes(app: FastifyInstance) {
   app.put(
     `${base}/SystemTheme`,
     {
+      config: { permission: { signedIn: 'self' } },
       schema: {
         tags,
         summary: 'Save the caller’s theme',
@@ -248,6 +265,7 @@ export default async function currentUserRoutes(app: FastifyInstance) {
   app.put(
     `${base}/SystemLanguage`,
     {
+      config: { permission: { signedIn: 'self' } },
       schema: {
         tags,
         summary: 'Save the caller’s language (zh, zhtw or en)',
@@ -270,7 +288,10 @@ export default async function currentUserRoutes(app: FastifyInstance) {
   app.get(
     `${base}/Subordinate/:id`,
     // id '0' (or the caller's id): the caller's direct subordinates; another id needs the user menu and scope.
-    { schema: { tags, summary: 'Direct subordinates of a user (org chart)', params: IdParam } },
+    {
+      config: { permission: { signedIn: 'scope' } },
+      schema: { tags, summary: 'Direct subordinates of a user (org chart)', params: IdParam },
+    },
     async (req) => {
       const { id } = req.params as IdParam;
       const p = me(req);
@@ -318,7 +339,10 @@ export default async function currentUserRoutes(app: FastifyInstance) {
 
   app.get(
     `${base}/Authorize`,
-    { schema: { tags, summary: 'What the caller is granted: menus, buttons, columns, forms, data scopes' } },
+    {
+      config: { permission: { signedIn: 'self' } },
+      schema: { tags, summary: 'What the caller is granted: menus, buttons, columns, forms, data scopes' },
+    },
     async (req) => {
       const p = me(req);
       const byCode = (kind: 'buttons' | 'columns' | 'forms') =>
@@ -359,7 +383,10 @@ export default async function currentUserRoutes(app: FastifyInstance) {
 
   app.get(
     `${base}/SystemLog`,
-    { schema: { tags, summary: 'The caller’s own log (logins, …), paged', querystring: SystemLogQuery } },
+    {
+      config: { permission: { signedIn: 'self' } },
+      schema: { tags, summary: 'The caller’s own log (logins, …), paged', querystring: SystemLogQuery },
+    },
     async (req) => {
       const q = req.query as { currentPage?: number; pageSize?: number; category?: string };
       const { page, size, offset } = paging(q);
@@ -385,7 +412,10 @@ export default async function currentUserRoutes(app: FastifyInstance) {
 
   app.get(
     `${base}/getUserOrganizes`,
-    { schema: { tags, summary: 'Units the caller belongs to (isDefault: the current one)' } },
+    {
+      config: { permission: { signedIn: 'self' } },
+      schema: { tags, summary: 'Units the caller belongs to (isDefault: the current one)' },
+    },
     async (req) => {
       const row = await self(req);
       const rel = await relationIds(req, row.id);
@@ -410,7 +440,10 @@ export default async function currentUserRoutes(app: FastifyInstance) {
 
   app.get(
     `${base}/getUserPositions`,
-    { schema: { tags, summary: 'Positions of the caller (isDefault: the main one)' } },
+    {
+      config: { permission: { signedIn: 'self' } },
+      schema: { tags, summary: 'Positions of the caller (isDefault: the main one)' },
+    },
     async (req) => {
       const p = me(req);
       const rel = await relationIds(req, p.userId);
@@ -432,7 +465,10 @@ export default async function currentUserRoutes(app: FastifyInstance) {
 
   app.put(
     `${base}/major`,
-    { schema: { tags, summary: 'Switch the main unit or position among the caller’s own', body: MajorBody } },
+    {
+      config: { permission: { signedIn: 'self' } },
+      schema: { tags, summary: 'Switch the main unit or position among the caller’s own', body: MajorBody },
+    },
     async (req) => {
       const { majorType, majorId } = req.body as MajorBody;
       const row = await self(req);

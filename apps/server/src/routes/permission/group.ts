@@ -114,7 +114,10 @@ export default async function groupRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/system/groupcustom/tree/:type',
-    { schema: { tags, summary: 'Personal (0) or enterprise (1) groups', params: TypeParams } },
+    {
+      config: { permission: { signedIn: 'owner' } },
+      schema: { tags, summary: 'Personal (0) or enterprise (1) groups', params: TypeParams },
+    },
     async (req) => {
       const type = typeOf((req.params as { type: string }).type);
       const rows = await visible(req, type);
@@ -124,7 +127,10 @@ export default async function groupRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/system/groupcustom/ImUser',
-    { schema: { tags, summary: 'Users of a group or unit (paged)', querystring: GroupImUserQuery } },
+    {
+      config: { permission: { signedIn: 'owner' } },
+      schema: { tags, summary: 'Users of a group or unit (paged)', querystring: GroupImUserQuery },
+    },
     async (req) => {
       const q = req.query as GroupImUserQuery;
       const p = me(req);
@@ -203,7 +209,10 @@ export default async function groupRoutes(app: FastifyInstance) {
   } as const;
   app.get(
     '/api/system/groupcustom',
-    { schema: { tags, summary: 'Groups the caller may see', querystring: ListQuery } },
+    {
+      config: { permission: { signedIn: 'owner' } },
+      schema: { tags, summary: 'Groups the caller may see', querystring: ListQuery },
+    },
     async (req) => {
       const q = req.query as { type?: number; keyword?: string };
       const types = q.type === undefined ? [0, 1] : [q.type];
@@ -213,7 +222,10 @@ export default async function groupRoutes(app: FastifyInstance) {
   );
   app.post(
     '/api/system/groupcustom',
-    { schema: { tags, summary: 'Create a group', body: GroupInput } },
+    {
+      config: { permission: { signedIn: 'owner' } },
+      schema: { tags, summary: 'Create a group', body: GroupInput },
+    },
     async (req) => {
       const b = req.body as GroupInput;
       const type = typeOf(b.type);
@@ -238,20 +250,24 @@ export default async function groupRoutes(app: FastifyInstance) {
       return ok({ id }, msg('created', lang(req)));
     },
   );
-  app.get('/api/system/groupcustom/:id', { schema: { tags, params: IdParam } }, async (req) => {
-    const g = await loadGroup(req, (req.params as IdParam).id);
-    const members = await db()
-      .selectFrom('base_user_relation')
-      .select('user_id')
-      .where('object_type', '=', 'Group')
-      .where('object_id', '=', g.id)
-      .orderBy('sort_code')
-      .execute();
-    return ok({ ...groupInfo(g, members.length), userIds: members.map((m) => m.user_id) });
-  });
+  app.get(
+    '/api/system/groupcustom/:id',
+    { config: { permission: { signedIn: 'owner' } }, schema: { tags, params: IdParam } },
+    async (req) => {
+      const g = await loadGroup(req, (req.params as IdParam).id);
+      const members = await db()
+        .selectFrom('base_user_relation')
+        .select('user_id')
+        .where('object_type', '=', 'Group')
+        .where('object_id', '=', g.id)
+        .orderBy('sort_code')
+        .execute();
+      return ok({ ...groupInfo(g, members.length), userIds: members.map((m) => m.user_id) });
+    },
+  );
   app.put(
     '/api/system/groupcustom/:id',
-    { schema: { tags, params: IdParam, body: GroupInput } },
+    { config: { permission: { signedIn: 'owner' } }, schema: { tags, params: IdParam, body: GroupInput } },
     async (req) => {
       const g = await loadGroup(req, (req.params as IdParam).id, BTN.edit);
       const b = req.body as GroupInput;
@@ -272,18 +288,22 @@ export default async function groupRoutes(app: FastifyInstance) {
       return ok(null, msg('updated', lang(req)));
     },
   );
-  app.delete('/api/system/groupcustom/:id', { schema: { tags, params: IdParam } }, async (req) => {
-    const g = await loadGroup(req, (req.params as IdParam).id, BTN.remove);
-    await db()
-      .transaction()
-      .execute(async (tx) => {
-        await tx
-          .deleteFrom('base_user_relation')
-          .where('object_type', '=', 'Group')
-          .where('object_id', '=', g.id)
-          .execute();
-        await tx.deleteFrom('base_group').where('id', '=', g.id).execute();
-      });
-    return ok(null, msg('deleted', lang(req)));
-  });
+  app.delete(
+    '/api/system/groupcustom/:id',
+    { config: { permission: { signedIn: 'owner' } }, schema: { tags, params: IdParam } },
+    async (req) => {
+      const g = await loadGroup(req, (req.params as IdParam).id, BTN.remove);
+      await db()
+        .transaction()
+        .execute(async (tx) => {
+          await tx
+            .deleteFrom('base_user_relation')
+            .where('object_type', '=', 'Group')
+            .where('object_id', '=', g.id)
+            .execute();
+          await tx.deleteFrom('base_group').where('id', '=', g.id).execute();
+        });
+      return ok(null, msg('deleted', lang(req)));
+    },
+  );
 }

@@ -242,7 +242,10 @@ export default async function organizeRoutes(app: FastifyInstance) {
   app.get(
     '/api/permission/Organize/Selector/:id',
     // Pickers: any signed-in user; basic fields only. id: the unit being edited (excluded with its subtree).
-    { schema: { tags, summary: 'Organisation picker tree (companies)', params: IdParam } },
+    {
+      config: { permission: { signedIn: 'public-data' } },
+      schema: { tags, summary: 'Organisation picker tree (companies)', params: IdParam },
+    },
     async (req) => {
       const { id } = req.params as IdParam;
       const rows = await pdb(app.kp.db)
@@ -257,7 +260,10 @@ export default async function organizeRoutes(app: FastifyInstance) {
   );
   app.get(
     '/api/permission/Organize/Tree',
-    { schema: { tags, summary: 'Whole unit tree for pickers' } },
+    {
+      config: { permission: { signedIn: 'public-data' } },
+      schema: { tags, summary: 'Whole unit tree for pickers' },
+    },
     async () => {
       const rows = await pdb(app.kp.db)
         .selectFrom('base_organize')
@@ -475,6 +481,7 @@ export default async function organizeRoutes(app: FastifyInstance) {
   app.get(
     '/api/permission/Organize/Department/Selector/:id',
     {
+      config: { permission: { signedIn: 'public-data' } },
       schema: {
         tags,
         summary: 'Unit picker for a department (id excluded with its subtree)',
@@ -494,6 +501,7 @@ export default async function organizeRoutes(app: FastifyInstance) {
   app.get(
     '/api/permission/Organize/Department/SelectorByAuth/:id',
     {
+      config: { permission: { signedIn: 'public-data' } },
       schema: {
         tags,
         summary: 'Unit picker limited to the caller’s data scope on departments',

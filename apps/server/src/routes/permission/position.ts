@@ -177,17 +177,26 @@ export default async function positionRoutes(app: FastifyInstance) {
   );
   app.get(
     '/api/permission/Position/Selector',
-    { schema: { tags, summary: 'Position picker tree' } },
+    {
+      config: { permission: { signedIn: 'public-data' } },
+      schema: { tags, summary: 'Position picker tree' },
+    },
     async (req) => ok({ list: await positionTree(req, { scoped: false }) }),
   );
   app.get(
     '/api/Permission/position/GetPositionSelector',
-    { schema: { tags, summary: 'Position picker tree (enabled only)' } },
+    {
+      config: { permission: { signedIn: 'public-data' } },
+      schema: { tags, summary: 'Position picker tree (enabled only)' },
+    },
     async (req) => ok({ list: await positionTree(req, { scoped: false, enabledOnly: true }) }),
   );
   app.get(
     '/api/permission/Position/All',
-    { schema: { tags, summary: 'Every enabled position (flat)' } },
+    {
+      config: { permission: { signedIn: 'public-data' } },
+      schema: { tags, summary: 'Every enabled position (flat)' },
+    },
     async () => {
       const rows = await pdb(app.kp.db)
         .selectFrom('base_position as p')
@@ -202,7 +211,10 @@ export default async function positionRoutes(app: FastifyInstance) {
   );
   app.post(
     '/api/permission/Position/getListByOrgIds',
-    { schema: { tags, summary: 'Enabled positions of the given units', body: OrganizeIdsBody } },
+    {
+      config: { permission: { signedIn: 'public-data' } },
+      schema: { tags, summary: 'Enabled positions of the given units', body: OrganizeIdsBody },
+    },
     async (req) => ok({ list: await listByOrgs((req.body as OrganizeIdsBody).organizeIds) }),
   );
   app.post(

@@ -268,7 +268,10 @@ export default async function roleRoutes(app: FastifyInstance) {
   );
   app.get(
     '/api/permission/Role/Selector',
-    { schema: { tags, summary: 'Role picker tree (global and by unit)' } },
+    {
+      config: { permission: { signedIn: 'public-data' } },
+      schema: { tags, summary: 'Role picker tree (global and by unit)' },
+    },
     async (req) => ok({ list: await roleTree(req) }),
   );
   app.get(
@@ -290,6 +293,7 @@ export default async function roleRoutes(app: FastifyInstance) {
   app.post(
     '/api/permission/Role/getListByOrgIds',
     {
+      config: { permission: { signedIn: 'public-data' } },
       schema: { tags, summary: 'Enabled roles of the given units, plus global roles', body: OrganizeIdsBody },
     },
     async (req) => {
@@ -516,7 +520,10 @@ export default async function roleRoutes(app: FastifyInstance) {
   // ---- list column settings per module (the caller's own) ----
   app.get(
     '/api/permission/Authority/GetColumnsByModuleId/:id',
-    { schema: { tags, summary: 'The caller’s column settings of a module they hold', params: IdParam } },
+    {
+      config: { permission: { signedIn: 'self' } },
+      schema: { tags, summary: 'The caller’s column settings of a module they hold', params: IdParam },
+    },
     async (req) => {
       const p = me(req);
       const { id } = req.params as IdParam;
@@ -543,7 +550,10 @@ export default async function roleRoutes(app: FastifyInstance) {
   );
   app.put(
     '/api/permission/Authority/SetColumnsByModuleId',
-    { schema: { tags, summary: 'Save the caller’s column settings of a module', body: SetColumnsBody } },
+    {
+      config: { permission: { signedIn: 'self' } },
+      schema: { tags, summary: 'Save the caller’s column settings of a module', body: SetColumnsBody },
+    },
     async (req) => {
       const p = me(req);
       const { moduleId, fieldList } = req.body as SetColumnsBody;

@@ -150,38 +150,47 @@ export default async function portalRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/api/portal/info', { schema: { tags } }, async (req) => {
-    const p = me(req);
-    const u = await ctx.db
-      .selectFrom('base_user')
-      .select('portal_id')
-      .where('id', '=', p.userId)
-      .executeTakeFirst();
-    const candidates = (await db
-      .selectFrom('base_portal')
-      .selectAll()
-      .where('enabled_mark', '=', 1)
-      .where('released_form_data', 'is not', null)
-      .orderBy('sort_code')
-      .orderBy('creator_time')
-      .execute()) as Row[];
-    const preferred = candidates.find((c) => c.id === u?.portal_id);
-    for (const c of preferred ? [preferred, ...candidates] : candidates) {
-      if (await mayView(p, c.id)) return ok(await viewOf(c, p.userId));
-    }
-    throw notFound('暂无门户');
-  });
+  app.get(
+    '/api/portal/info',
+    { config: { permission: { signedIn: 'audience' } }, schema: { tags } },
+    async (req) => {
+      const p = me(req);
+      const u = await ctx.db
+        .selectFrom('base_user')
+        .select('portal_id')
+        .where('id', '=', p.userId)
+        .executeTakeFirst();
+      const candidates = (await db
+        .selectFrom('base_portal')
+        .selectAll()
+        .where('enabled_mark', '=', 1)
+        .where('released_form_data', 'is not', null)
+        .orderBy('sort_code')
+        .orderBy('creator_time')
+        .execute()) as Row[];
+      const preferred = candidates.find((c) => c.id === u?.portal_id);
+      for (const c of preferred ? [preferred, ...candidates] : candidates) {
+        if (await mayView(p, c.id)) return ok(await viewOf(c, p.userId));
+      }
+      throw notFound('暂无门户');
+    },
+  );
 
-  app.get('/api/portal/:id', { schema: { tags, params: IdParams } }, async (req) => {
-    const p = me(req);
-    const r = await get((req.params as IdParams).id);
-    if (allows(p, { menu: MENU })) {
-      const view = await viewOf(r, p.userId);
-      return ok({ ...view, formData: JSON.parse(r.form_data), userFormData: view.formData });
-    }
-    if (r.enabled_mark !== 1 || r.released_form_data === null || !(await mayView(p, r.id))) throw notFound();
-    return ok(await viewOf(r, p.userId));
-  });
+  app.get(
+    '/api/portal/:id',
+    { config: { permission: { signedIn: 'audience' } }, schema: { tags, params: IdParams } },
+    async (req) => {
+      const p = me(req);
+      const r = await get((req.params as IdParams).id);
+      if (allows(p, { menu: MENU })) {
+        const view = await viewOf(r, p.userId);
+        return ok({ ...view, formData: JSON.parse(r.form_data), userFormData: view.formData });
+      }
+      if (r.enabled_mark !== 1 || r.released_form_data === null || !(await mayView(p, r.id)))
+        throw notFound();
+      return ok(await viewOf(r, p.userId));
+    },
+  );
 
   const uniqueCode = async (code: string, except?: string) => {
     let qb = db.selectFrom('base_portal').select('id').where('en_code', '=', code);
@@ -259,7 +268,10 @@ export default async function portalRoutes(app: FastifyInstance) {
   /** The caller's own customised layout of a portal he may view. */
   app.post(
     '/api/portal/personal/:id',
-    { schema: { tags, params: IdParams, body: PortalFormDataBody } },
+    {
+      config: { permission: { signedIn: 'audience' } },
+      schema: { tags, params: IdParams, body: PortalFormDataBody },
+    },
     async (req: FastifyRequest) => {
       const p = me(req);
       const r = await get((req.params as IdParams).id);
@@ -279,16 +291,20 @@ export default async function portalRoutes(app: FastifyInstance) {
   );
 
   /** Drops the caller's personal layout (back to the released one). */
-  app.post('/api/portal/:id/Reset', { schema: { tags, params: IdParams } }, async (req) => {
-    const p = me(req);
-    const r = await get((req.params as IdParams).id);
-    await db
-      .deleteFrom('base_portal_personal')
-      .where('portal_id', '=', r.id)
-      .where('user_id', '=', p.userId)
-      .execute();
-    return ok(await viewOf(r, p.userId), '重置成功');
-  });
+  app.post(
+    '/api/portal/:id/Reset',
+    { config: { permission: { signedIn: 'audience' } }, schema: { tags, params: IdParams } },
+    async (req) => {
+      const p = me(req);
+      const r = await get((req.params as IdParams).id);
+      await db
+        .deleteFrom('base_portal_personal')
+        .where('portal_id', '=', r.id)
+        .where('user_id', '=', p.userId)
+        .execute();
+      return ok(await viewOf(r, p.userId), '重置成功');
+    },
+  );
 
   app.post(
     '/api/portal/release/:id',

@@ -60,7 +60,10 @@ export default async function areaRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/system/Area/:id',
-    { schema: { tags: ['system'], params: IdParams, querystring: ListQuery } },
+    {
+      config: { permission: { signedIn: 'public-data' } },
+      schema: { tags: ['system'], params: IdParams, querystring: ListQuery },
+    },
     async (req) => {
       const kw = (req.query as { keyword?: string }).keyword?.trim();
       return ok({ list: await children((req.params as IdParams).id, { keyword: kw }) });
@@ -69,7 +72,7 @@ export default async function areaRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/system/Area/:id/Selector/:pid',
-    { schema: { tags: ['system'], params: SelParams } },
+    { config: { permission: { signedIn: 'public-data' } }, schema: { tags: ['system'], params: SelParams } },
     async (req) => {
       const { id, pid } = req.params as { id: string; pid: string };
       const list = (await children(id, { enabledOnly: true })).filter((r) => r.id !== pid);
@@ -79,7 +82,10 @@ export default async function areaRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/system/Area/GetAreaByIds',
-    { schema: { tags: ['system'], body: AreaByIdsBody } },
+    {
+      config: { permission: { signedIn: 'public-data' } },
+      schema: { tags: ['system'], body: AreaByIdsBody },
+    },
     async (req) => {
       const { idsList } = req.body as AreaByIdsBody;
       const ids = [...new Set(idsList.flat())];
@@ -92,24 +98,28 @@ export default async function areaRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/api/system/Area/:id/Info', { schema: { tags: ['system'], params: IdParams } }, async (req) => {
-    const r = await db
-      .selectFrom('sys_area')
-      .selectAll()
-      .where('id', '=', (req.params as IdParams).id)
-      .executeTakeFirst();
-    if (!r) throw notFound();
-    return ok({
-      id: r.id,
-      parentId: r.parent_id,
-      fullName: r.full_name,
-      enCode: r.en_code,
-      type: r.type,
-      sortCode: r.sort_code,
-      enabledMark: r.enabled_mark,
-      description: r.description,
-    });
-  });
+  app.get(
+    '/api/system/Area/:id/Info',
+    { config: { permission: { signedIn: 'public-data' } }, schema: { tags: ['system'], params: IdParams } },
+    async (req) => {
+      const r = await db
+        .selectFrom('sys_area')
+        .selectAll()
+        .where('id', '=', (req.params as IdParams).id)
+        .executeTakeFirst();
+      if (!r) throw notFound();
+      return ok({
+        id: r.id,
+        parentId: r.parent_id,
+        fullName: r.full_name,
+        enCode: r.en_code,
+        type: r.type,
+        sortCode: r.sort_code,
+        enabledMark: r.enabled_mark,
+        description: r.description,
+      });
+    },
+  );
 
   const check = async (b: AreaBody, selfId: string | null) => {
     if (!/^[0-9]+$/.test(b.enCode)) throw badRequest('enCode: 编码只能输入数字');

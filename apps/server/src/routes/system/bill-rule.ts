@@ -98,7 +98,10 @@ export default async function billRuleRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/system/BillRule',
-    { schema: { tags: ['system'], querystring: BillRuleQuery } },
+    {
+      config: { permission: { menu: 'systemData.billRule' } },
+      schema: { tags: ['system'], querystring: BillRuleQuery },
+    },
     async (req) => {
       const q = req.query as BillRuleQuery;
       const currentPage = q.currentPage ?? 1;
@@ -122,29 +125,38 @@ export default async function billRuleRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/api/system/BillRule/Selector', { schema: { tags: ['system'] } }, async () => {
-    const rows = await db
-      .selectFrom('sys_bill_rule')
-      .select(['id', 'full_name', 'en_code'])
-      .where('enabled_mark', '=', 1)
-      .orderBy('sort_code')
-      .execute();
-    return ok({ list: rows.map((r) => ({ id: r.id, fullName: r.full_name, enCode: r.en_code })) });
-  });
+  app.get(
+    '/api/system/BillRule/Selector',
+    { config: { permission: { signedIn: 'public-data' } }, schema: { tags: ['system'] } },
+    async () => {
+      const rows = await db
+        .selectFrom('sys_bill_rule')
+        .select(['id', 'full_name', 'en_code'])
+        .where('enabled_mark', '=', 1)
+        .orderBy('sort_code')
+        .execute();
+      return ok({ list: rows.map((r) => ({ id: r.id, fullName: r.full_name, enCode: r.en_code })) });
+    },
+  );
 
   app.get(
     '/api/system/BillRule/BillNumber/:code',
-    { schema: { tags: ['system'], params: CodeParams } },
+    { config: { permission: { signedIn: 'public-data' } }, schema: { tags: ['system'], params: CodeParams } },
     async (req) => ok(await takeBillNumber(db, (req.params as { code: string }).code)),
   );
 
-  app.get('/api/system/BillRule/:id', { schema: { tags: ['system'], params: IdParams } }, async (req) =>
-    ok(view(await find((req.params as IdParams).id))),
+  app.get(
+    '/api/system/BillRule/:id',
+    {
+      config: { permission: { menu: 'systemData.billRule' } },
+      schema: { tags: ['system'], params: IdParams },
+    },
+    async (req) => ok(view(await find((req.params as IdParams).id))),
   );
 
   app.get(
     '/api/system/BillRule/:id/Actions/Preview',
-    { schema: { tags: ['system'], params: IdParams } },
+    { config: { permission: { signedIn: 'public-data' } }, schema: { tags: ['system'], params: IdParams } },
     async (req) => {
       // By id or enCode (form fields name their rule by enCode): what the next number looks like, not taken.
       const key = (req.params as IdParams).id;

@@ -277,17 +277,21 @@ export default async function dataInterfaceRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/api/system/DataInterface/Selector', { schema: { tags: ['system'] } }, async () => {
-    const rows = await db
-      .selectFrom('sys_data_interface')
-      .select(['id', 'full_name', 'en_code', 'kind'])
-      .where('enabled_mark', '=', 1)
-      .orderBy('sort_code')
-      .execute();
-    return ok({
-      list: rows.map((r) => ({ id: r.id, fullName: r.full_name, enCode: r.en_code, kind: r.kind })),
-    });
-  });
+  app.get(
+    '/api/system/DataInterface/Selector',
+    { config: { permission: { menu: 'systemData.dataInterface' } }, schema: { tags: ['system'] } },
+    async () => {
+      const rows = await db
+        .selectFrom('sys_data_interface')
+        .select(['id', 'full_name', 'en_code', 'kind'])
+        .where('enabled_mark', '=', 1)
+        .orderBy('sort_code')
+        .execute();
+      return ok({
+        list: rows.map((r) => ({ id: r.id, fullName: r.full_name, enCode: r.en_code, kind: r.kind })),
+      });
+    },
+  );
 
   app.post(
     '/api/system/DataInterface',
@@ -368,7 +372,7 @@ export default async function dataInterfaceRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/system/DataInterface/GetParam/:id',
-    { schema: { tags: ['system'], params: IdParams } },
+    { config: { permission: { signedIn: 'public-data' } }, schema: { tags: ['system'], params: IdParams } },
     async (req) => ok(JSON.parse((await find((req.params as IdParams).id)).params || '[]')),
   );
 
@@ -408,7 +412,10 @@ export default async function dataInterfaceRoutes(app: FastifyInstance) {
   // field, paged; or the records whose propsValue field equals `id` (single record by id).
   app.post(
     '/api/system/DataInterface/:id/Actions/List',
-    { schema: { tags: ['system'], params: IdParams, body: DataInterfaceCallBody } },
+    {
+      config: { permission: { signedIn: 'public-data' } },
+      schema: { tags: ['system'], params: IdParams, body: DataInterfaceCallBody },
+    },
     async (req) => {
       const b = (req.body ?? {}) as DataInterfaceCallBody;
       const data = await call(await find((req.params as IdParams).id), b.paramList ?? {}, req);
@@ -434,7 +441,10 @@ export default async function dataInterfaceRoutes(app: FastifyInstance) {
   );
   app.post(
     '/api/system/DataInterface/:id/Actions/Info',
-    { schema: { tags: ['system'], params: IdParams, body: DataInterfaceCallBody } },
+    {
+      config: { permission: { signedIn: 'public-data' } },
+      schema: { tags: ['system'], params: IdParams, body: DataInterfaceCallBody },
+    },
     async (req) => {
       const b = (req.body ?? {}) as DataInterfaceCallBody;
       if (!b.id || !b.propsValue) throw badRequest('id: 不能为空');

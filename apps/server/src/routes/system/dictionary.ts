@@ -122,13 +122,15 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
     }));
 
   // ---- types ----
-  app.get('/api/system/DictionaryType', { schema: { tags: ['system'] } }, async () =>
-    ok({ list: toTree(await typeRows()) }),
+  app.get(
+    '/api/system/DictionaryType',
+    { config: { permission: { menu: 'systemData.dictionary' } }, schema: { tags: ['system'] } },
+    async () => ok({ list: toTree(await typeRows()) }),
   );
 
   app.get(
     '/api/system/DictionaryType/Selector/:id',
-    { schema: { tags: ['system'], params: IdParams } },
+    { config: { permission: { signedIn: 'public-data' } }, schema: { tags: ['system'], params: IdParams } },
     async (req) => {
       // The parent picker of a type: every type except {id} and its descendants (0: none excluded).
       const { id } = req.params as IdParams;
@@ -140,7 +142,10 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/system/DictionaryType/:id',
-    { schema: { tags: ['system'], params: IdParams } },
+    {
+      config: { permission: { menu: 'systemData.dictionary' } },
+      schema: { tags: ['system'], params: IdParams },
+    },
     async (req) => {
       const t = await findType((req.params as IdParams).id);
       return ok({
@@ -255,30 +260,37 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
   );
 
   // ---- data ----
-  app.get('/api/system/DictionaryData/All', { schema: { tags: ['system'] } }, async () => {
-    const types = await typeRows();
-    const data = await db
-      .selectFrom('sys_dictionary_data')
-      .select(['id', 'type_id', 'parent_id', 'full_name', 'en_code'])
-      .where('enabled_mark', '=', 1)
-      .orderBy('sort_code')
-      .execute();
-    return ok({
-      list: types.map((t) => ({
-        id: t.id,
-        enCode: t.enCode,
-        fullName: t.fullName,
-        isTree: t.isTree,
-        dictionaryList: data
-          .filter((d) => d.type_id === t.id)
-          .map((d) => ({ id: d.id, parentId: d.parent_id, enCode: d.en_code, fullName: d.full_name })),
-      })),
-    });
-  });
+  app.get(
+    '/api/system/DictionaryData/All',
+    { config: { permission: { signedIn: 'public-data' } }, schema: { tags: ['system'] } },
+    async () => {
+      const types = await typeRows();
+      const data = await db
+        .selectFrom('sys_dictionary_data')
+        .select(['id', 'type_id', 'parent_id', 'full_name', 'en_code'])
+        .where('enabled_mark', '=', 1)
+        .orderBy('sort_code')
+        .execute();
+      return ok({
+        list: types.map((t) => ({
+          id: t.id,
+          enCode: t.enCode,
+          fullName: t.fullName,
+          isTree: t.isTree,
+          dictionaryList: data
+            .filter((d) => d.type_id === t.id)
+            .map((d) => ({ id: d.id, parentId: d.parent_id, enCode: d.en_code, fullName: d.full_name })),
+        })),
+      });
+    },
+  );
 
   app.get(
     '/api/system/DictionaryData/:typeId',
-    { schema: { tags: ['system'], params: TypeParams, querystring: DictionaryDataQuery } },
+    {
+      config: { permission: { signedIn: 'public-data' } },
+      schema: { tags: ['system'], params: TypeParams, querystring: DictionaryDataQuery },
+    },
     async (req) => {
       const t = await findType((req.params as { typeId: string }).typeId);
       const q = req.query as DictionaryDataQuery;
@@ -295,7 +307,7 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/system/DictionaryData/:typeId/Selector/:parent',
-    { schema: { tags: ['system'], params: SelParams } },
+    { config: { permission: { signedIn: 'public-data' } }, schema: { tags: ['system'], params: SelParams } },
     async (req) => {
       // Parent picker for a data item being edited: the type's tree without item {parent} and its subtree.
       const { typeId, parent } = req.params as { typeId: string; parent: string };
@@ -308,7 +320,7 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/system/DictionaryData/:typeId/Data/Selector',
-    { schema: { tags: ['system'], params: TypeParams } },
+    { config: { permission: { signedIn: 'public-data' } }, schema: { tags: ['system'], params: TypeParams } },
     async (req) => {
       const t = await findType((req.params as { typeId: string }).typeId);
       const rows = await dataRows(t.id, true);
@@ -430,7 +442,7 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/system/DictionaryData/:id/Info',
-    { schema: { tags: ['system'], params: IdParams } },
+    { config: { permission: { signedIn: 'public-data' } }, schema: { tags: ['system'], params: IdParams } },
     async (req) => {
       const r = await db
         .selectFrom('sys_dictionary_data')

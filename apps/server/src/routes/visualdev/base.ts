@@ -121,7 +121,7 @@ export default async function baseRoutes(app: FastifyInstance) {
   app.get(
     '/api/visualdev/Base/Selector',
     {
-      config: {},
+      config: { permission: { signedIn: 'public-data' } },
       schema: { tags, querystring: Type.Object({ keyword: Type.Optional(Type.String({ maxLength: 200 })) }) },
     },
     async (req) => {
@@ -386,7 +386,7 @@ export default async function baseRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/visualdev/Base/:id/FormDataFields',
-    { config: {}, schema: { tags, params: IdParams } },
+    { config: { permission: { signedIn: 'scope' } }, schema: { tags, params: IdParams } },
     async (req) => {
       const row = await loadItem(db, (req.params as IdParams).id);
       const compiled = compiledOf(row);
@@ -399,7 +399,7 @@ export default async function baseRoutes(app: FastifyInstance) {
   app.get(
     '/api/visualdev/Base/:id/FieldDataSelect',
     {
-      config: {},
+      config: { permission: { signedIn: 'scope' } },
       schema: {
         tags,
         params: IdParams,

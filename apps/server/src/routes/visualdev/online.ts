@@ -114,7 +114,7 @@ export default async function onlineRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/visualdev/OnlineDev/:id/Config',
-    { config: {}, schema: { tags, params: IdParams } },
+    { config: { permission: { signedIn: 'scope' } }, schema: { tags, params: IdParams } },
     async (req) => {
       const { row, menu } = await open(req, (req.params as IdParams).id);
       const p = me(req);
@@ -149,7 +149,10 @@ export default async function onlineRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/visualdev/OnlineDev/:id/List',
-    { config: {}, schema: { tags, params: IdParams, body: OnlineListBody } },
+    {
+      config: { permission: { signedIn: 'scope' } },
+      schema: { tags, params: IdParams, body: OnlineListBody },
+    },
     async (req) => {
       const b = (req.body ?? {}) as OnlineListBody;
       const { row, menu } = await open(req, (req.params as IdParams).id);
@@ -181,7 +184,10 @@ export default async function onlineRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/visualdev/OnlineDev/:id',
-    { config: {}, schema: { tags, params: IdParams, body: OnlineRecordBody } },
+    {
+      config: { permission: { signedIn: 'scope' } },
+      schema: { tags, params: IdParams, body: OnlineRecordBody },
+    },
     async (req) => {
       const { row, menu, compiled } = await open(req, (req.params as IdParams).id, 'btn_add');
       const { forms } = fieldGrants(me(req), menu);
@@ -225,7 +231,7 @@ export default async function onlineRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/visualdev/OnlineDev/:id/:recordId',
-    { config: {}, schema: { tags, params: OnlineRecordParams } },
+    { config: { permission: { signedIn: 'scope' } }, schema: { tags, params: OnlineRecordParams } },
     async (req) => {
       const { id, recordId } = req.params as OnlineRecordParams;
       const { menu, compiled } = await open(req, id);
@@ -238,7 +244,7 @@ export default async function onlineRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/visualdev/OnlineDev/:id/:recordId/DataChange',
-    { config: {}, schema: { tags, params: OnlineRecordParams } },
+    { config: { permission: { signedIn: 'scope' } }, schema: { tags, params: OnlineRecordParams } },
     async (req) => {
       // The record as shown on the detail page: option labels instead of values.
       const { id, recordId } = req.params as OnlineRecordParams;
@@ -255,7 +261,10 @@ export default async function onlineRoutes(app: FastifyInstance) {
 
   app.put(
     '/api/visualdev/OnlineDev/:id/:recordId',
-    { config: {}, schema: { tags, params: OnlineRecordParams, body: OnlineRecordBody } },
+    {
+      config: { permission: { signedIn: 'scope' } },
+      schema: { tags, params: OnlineRecordParams, body: OnlineRecordBody },
+    },
     async (req) => {
       const { id, recordId } = req.params as OnlineRecordParams;
       const b = req.body as OnlineRecordBody;
@@ -294,7 +303,7 @@ export default async function onlineRoutes(app: FastifyInstance) {
 
   app.delete(
     '/api/visualdev/OnlineDev/:id/:recordId',
-    { config: {}, schema: { tags, params: OnlineRecordParams } },
+    { config: { permission: { signedIn: 'scope' } }, schema: { tags, params: OnlineRecordParams } },
     async (req) => {
       const { id, recordId } = req.params as OnlineRecordParams;
       const { menu } = await open(req, id, 'btn_remove');
@@ -310,7 +319,10 @@ export default async function onlineRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/visualdev/OnlineDev/batchDelete/:id',
-    { config: {}, schema: { tags, params: IdParams, body: OnlineIdsBody } },
+    {
+      config: { permission: { signedIn: 'scope' } },
+      schema: { tags, params: IdParams, body: OnlineIdsBody },
+    },
     async (req) => {
       const { id } = req.params as IdParams;
       const { ids } = req.body as OnlineIdsBody;
@@ -336,7 +348,10 @@ export default async function onlineRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/visualdev/OnlineDev/:id/Actions/Export',
-    { config: {}, schema: { tags, params: IdParams, body: OnlineExportBody } },
+    {
+      config: { permission: { signedIn: 'scope' } },
+      schema: { tags, params: IdParams, body: OnlineExportBody },
+    },
     async (req) => {
       const b = (req.body ?? {}) as OnlineExportBody;
       const { row, menu, compiled } = await open(req, (req.params as IdParams).id, 'btn_download');
@@ -363,7 +378,7 @@ export default async function onlineRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/visualdev/OnlineDev/:id/Template',
-    { config: {}, schema: { tags, params: IdParams } },
+    { config: { permission: { signedIn: 'scope' } }, schema: { tags, params: IdParams } },
     async (req) => {
       const { row, compiled } = await open(req, (req.params as IdParams).id, 'btn_upload');
       const bytes = await writeRecords(compiled, [], { template: true });
@@ -396,7 +411,10 @@ export default async function onlineRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/visualdev/OnlineDev/:id/Actions/ImportPreview',
-    { config: {}, schema: { tags, params: IdParams, body: OnlineImportBody } },
+    {
+      config: { permission: { signedIn: 'scope' } },
+      schema: { tags, params: IdParams, body: OnlineImportBody },
+    },
     async (req) => {
       const { checked } = await checkImport(req, (req.params as IdParams).id);
       return ok({
@@ -409,7 +427,10 @@ export default async function onlineRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/visualdev/OnlineDev/:id/Actions/Import',
-    { config: {}, schema: { tags, params: IdParams, body: OnlineImportBody } },
+    {
+      config: { permission: { signedIn: 'scope' } },
+      schema: { tags, params: IdParams, body: OnlineImportBody },
+    },
     async (req) => {
       const { row, checked } = await checkImport(req, (req.params as IdParams).id);
       const good = checked.filter((c) => c.stored);
@@ -445,7 +466,10 @@ export default async function onlineRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/visualdev/OnlineDev/:id/Actions/ExportData',
-    { config: {}, schema: { tags, params: IdParams, body: OnlineExceptionBody } },
+    {
+      config: { permission: { signedIn: 'scope' } },
+      schema: { tags, params: IdParams, body: OnlineExceptionBody },
+    },
     async (req) => {
       const { row, compiled } = await open(req, (req.params as IdParams).id, 'btn_upload');
       const { list } = req.body as OnlineExceptionBody;

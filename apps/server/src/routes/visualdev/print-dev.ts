@@ -177,7 +177,7 @@ export default async function printDevRoutes(app: FastifyInstance) {
   app.get(
     `${BASE}/Selector`,
     {
-      config: {},
+      config: { permission: { signedIn: 'public-data' } },
       schema: {
         tags,
         querystring: Type.Object({ type: Type.Optional(Type.Integer({ minimum: 1, maximum: 2 })) }),
@@ -218,114 +218,121 @@ export default async function printDevRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get(`${BASE}/Data`, { config: {}, schema: { tags, querystring: PrintDataQuery } }, async (req) => {
-    const { id, formId } = req.query as PrintDataQuery;
-    const t = await load(id);
-    if (t.enabled_mark !== 1) throw badRequest('打印模板已禁用');
-    if (t.type === 2) {
-      // formId: a record of the bound item; the caller needs that item's menu and the row in scope.
-      if (!t.form_id) throw badRequest('打印模板未关联表单');
-      const vd = vdb(app.kp.db);
-      const { row, menu } = await loadReleased(vd, t.form_id);
-      requireGrant(me(req), menu);
-      const rec = await vd
-        .selectFrom('visualdev_record as r')
-        .select(['r.data'])
-        .where('r.id', '=', formId)
-        .where('r.module_id', '=', row.id)
-        .where(
-          scopeFilter(me(req), menu, {
-            org: 'r.organize_id',
-            dept: 'r.department_id',
-            owner: 'r.creator_user_id',
-          }),
-        )
-        .executeTakeFirst();
-      if (!rec) throw notFound();
-      const compiled = compiledOf(row);
-      const [shown] = await displayRecords(app.kp.db, compiled, [
-        JSON.parse(rec.data) as Record<string, unknown>,
-      ]);
-      const printData: Record<string, unknown> = {};
-      for (const f of compiled.fields) {
-        if (f.table) continue;
-        const v = shown?.[f.vModel];
-        printData[f.vModel] =
-          f.shape === 'table'
-            ? (Array.isArray(v) ? (v as Array<Record<string, unknown>>) : []).map((r) =>
-                Object.fromEntries(
-                  compiled.fields
-                    .filter((c) => c.table === f.vModel)
-                    .map((c) => [c.vModel, cellText(r?.[c.vModel])]),
-                ),
-              )
-            : cellText(v);
+  app.get(
+    `${BASE}/Data`,
+    { config: { permission: { signedIn: 'scope' } }, schema: { tags, querystring: PrintDataQuery } },
+    async (req) => {
+      const { id, formId } = req.query as PrintDataQuery;
+      const t = await load(id);
+      if (t.enabled_mark !== 1) throw badRequest('打印模板已禁用');
+      if (t.type === 2) {
+        // formId: a record of the bound item; the caller needs that item's menu and the row in scope.
+        if (!t.form_id) throw badRequest('打印模板未关联表单');
+        const vd = vdb(app.kp.db);
+        const { row, menu } = await loadReleased(vd, t.form_id);
+        requireGrant(me(req), menu);
+        const rec = await vd
+          .selectFrom('visualdev_record as r')
+          .select(['r.data'])
+          .where('r.id', '=', formId)
+          .where('r.module_id', '=', row.id)
+          .where(
+            scopeFilter(me(req), menu, {
+              org: 'r.organize_id',
+              dept: 'r.department_id',
+              owner: 'r.creator_user_id',
+            }),
+          )
+          .executeTakeFirst();
+        if (!rec) throw notFound();
+        const compiled = compiledOf(row);
+        const [shown] = await displayRecords(app.kp.db, compiled, [
+          JSON.parse(rec.data) as Record<string, unknown>,
+        ]);
+        const printData: Record<string, unknown> = {};
+        for (const f of compiled.fields) {
+          if (f.table) continue;
+          const v = shown?.[f.vModel];
+          printData[f.vModel] =
+            f.shape === 'table'
+              ? (Array.isArray(v) ? (v as Array<Record<string, unknown>>) : []).map((r) =>
+                  Object.fromEntries(
+                    compiled.fields
+                      .filter((c) => c.table === f.vModel)
+                      .map((c) => [c.vModel, cellText(r?.[c.vModel])]),
+                  ),
+                )
+              : cellText(v);
+        }
+        return ok({ printTemplate: t.print_template, printData, operatorRecordList: [] });
       }
-      return ok({ printTemplate: t.print_template, printData, operatorRecordList: [] });
-    }
-    // type 1: formId is a flow task the caller may read.
-    const w = wdb(app.kp.db);
-    await assertCanRead(w, req, formId);
-    const task = await w.selectFrom('wf_task').selectAll().where('id', '=', formId).executeTakeFirstOrThrow();
-    if (t.form_id && task.template_id !== t.form_id) throw badRequest('formId: 该流程不能使用此打印模板');
-    const records = await w
-      .selectFrom('wf_record as r')
-      .leftJoin('base_user as u', 'u.id', 'r.user_id')
-      .select([
-        'r.node_name',
-        'r.user_id',
-        'u.real_name',
-        'r.handle_time',
-        'r.handle_status',
-        'r.handle_opinion',
-      ])
-      .where('r.task_id', '=', formId)
-      .where('r.handle_status', 'in', [0, 1])
-      .orderBy('r.handle_time')
-      .orderBy('r.seq')
-      .execute();
-    const creator = await w
-      .selectFrom('base_user')
-      .select('real_name')
-      .where('id', '=', task.initiator_id)
-      .executeTakeFirst();
-    const form = (typeof task.form_data === 'string' ? JSON.parse(task.form_data) : task.form_data) as Record<
-      string,
-      unknown
-    > | null;
-    const tpl = await w
-      .selectFrom('wf_template')
-      .select('form_json')
-      .where('id', '=', task.template_id)
-      .executeTakeFirst();
-    const raw = form ?? {};
-    // Names, labels and formatted dates, as the workflow's own print data shows them.
-    const shown = tpl
-      ? await printValues(
-          w,
-          `${task.template_id}@print${task.template_version}`,
-          typeof tpl.form_json === 'string' ? JSON.parse(tpl.form_json) : tpl.form_json,
-          raw,
-        )
-      : raw;
-    return ok({
-      printTemplate: t.print_template,
-      printData: {
-        ...shown,
-        fullName: task.full_name,
-        creatorUserName: creator?.real_name ?? '',
-        creatorTime: ts(task.creator_time),
-      },
-      operatorRecordList: records.map((r) => ({
-        nodeName: r.node_name,
-        userName: r.real_name ?? r.user_id,
-        handleId: r.user_id,
-        handleTime: ts(r.handle_time),
-        handleStatus: r.handle_status,
-        handleOpinion: r.handle_opinion,
-      })),
-    });
-  });
+      // type 1: formId is a flow task the caller may read.
+      const w = wdb(app.kp.db);
+      await assertCanRead(w, req, formId);
+      const task = await w
+        .selectFrom('wf_task')
+        .selectAll()
+        .where('id', '=', formId)
+        .executeTakeFirstOrThrow();
+      if (t.form_id && task.template_id !== t.form_id) throw badRequest('formId: 该流程不能使用此打印模板');
+      const records = await w
+        .selectFrom('wf_record as r')
+        .leftJoin('base_user as u', 'u.id', 'r.user_id')
+        .select([
+          'r.node_name',
+          'r.user_id',
+          'u.real_name',
+          'r.handle_time',
+          'r.handle_status',
+          'r.handle_opinion',
+        ])
+        .where('r.task_id', '=', formId)
+        .where('r.handle_status', 'in', [0, 1])
+        .orderBy('r.handle_time')
+        .orderBy('r.seq')
+        .execute();
+      const creator = await w
+        .selectFrom('base_user')
+        .select('real_name')
+        .where('id', '=', task.initiator_id)
+        .executeTakeFirst();
+      const form = (
+        typeof task.form_data === 'string' ? JSON.parse(task.form_data) : task.form_data
+      ) as Record<string, unknown> | null;
+      const tpl = await w
+        .selectFrom('wf_template')
+        .select('form_json')
+        .where('id', '=', task.template_id)
+        .executeTakeFirst();
+      const raw = form ?? {};
+      // Names, labels and formatted dates, as the workflow's own print data shows them.
+      const shown = tpl
+        ? await printValues(
+            w,
+            `${task.template_id}@print${task.template_version}`,
+            typeof tpl.form_json === 'string' ? JSON.parse(tpl.form_json) : tpl.form_json,
+            raw,
+          )
+        : raw;
+      return ok({
+        printTemplate: t.print_template,
+        printData: {
+          ...shown,
+          fullName: task.full_name,
+          creatorUserName: creator?.real_name ?? '',
+          creatorTime: ts(task.creator_time),
+        },
+        operatorRecordList: records.map((r) => ({
+          nodeName: r.node_name,
+          userName: r.real_name ?? r.user_id,
+          handleId: r.user_id,
+          handleTime: ts(r.handle_time),
+          handleStatus: r.handle_status,
+          handleOpinion: r.handle_opinion,
+        })),
+      });
+    },
+  );
 
   app.get(
     `${BASE}/:id`,

@@ -145,7 +145,10 @@ export default async function flowBatchRoutes(app: FastifyInstance) {
    */
   app.post(
     `${P}/Candidates/:taskId`,
-    { schema: { params: TaskIdParams, body: CandidatesBody } },
+    {
+      config: { permission: { signedIn: 'handler' } },
+      schema: { params: TaskIdParams, body: CandidatesBody },
+    },
     async (req) => {
       const { taskId } = req.params as { taskId: string };
       const b = (req.body ?? {}) as CandidatesBody;
@@ -160,7 +163,10 @@ export default async function flowBatchRoutes(app: FastifyInstance) {
    */
   app.post(
     `${P}/CandidateUser/:id`,
-    { schema: { params: IdParams, body: CandidateUserBody } },
+    {
+      config: { permission: { signedIn: 'handler' } },
+      schema: { params: IdParams, body: CandidateUserBody },
+    },
     async (req) => {
       const { id } = req.params as { id: string };
       const b = req.body as CandidateUserBody;
@@ -218,7 +224,7 @@ export default async function flowBatchRoutes(app: FastifyInstance) {
   );
 
   /** Flows the caller has to-dos in (batch approval picks one): `[{ id, fullName, count }]`. */
-  app.get(`${P}/BatchFlowSelector`, async (req) => {
+  app.get(`${P}/BatchFlowSelector`, { config: { permission: { signedIn: 'handler' } } }, async (req) => {
     const rows = await db
       .selectFrom('wf_operator as o')
       .innerJoin('wf_task as t', 't.id', 'o.task_id')
@@ -240,6 +246,7 @@ export default async function flowBatchRoutes(app: FastifyInstance) {
   app.get(
     `${P}/BatchCandidate`,
     {
+      config: { permission: { signedIn: 'handler' } },
       schema: {
         querystring: Type.Object({
           taskOperatorId: Type.String({ minLength: 1, maxLength: 50 }),
@@ -259,41 +266,45 @@ export default async function flowBatchRoutes(app: FastifyInstance) {
    * task is its own transaction (one failure does not undo the others):
    * `{ success: n, failed: [{ id, msg }] }`; msg 批量审批完成 / 批量驳回完成.
    */
-  app.post(`${P}/BatchOperation`, { schema: { body: BatchBody } }, async (req) => {
-    const b = req.body as BatchBody;
-    if (b.batchType === 0 && !b.handleOpinion?.trim()) throw badRequest('请输入审批意见！');
-    const uid = me(req).userId;
-    let success = 0;
-    const failed: Array<{ id: string; msg: string }> = [];
-    for (const id of [...new Set(b.ids)]) {
-      try {
-        await actOnTask(ctx, { operatorId: id }, async (l) => {
-          const op = await myPendingOperator(l, id, uid);
-          return b.batchType === 1
-            ? {
-                type: 'audit',
-                userId: op.flow_user_id,
-                taskId: op.flow_task_id,
-                opinion: b.handleOpinion,
-                candidates: b.candidateList,
-                signImg: b.signImg,
-              }
-            : {
-                type: 'reject',
-                userId: op.flow_user_id,
-                taskId: op.flow_task_id,
-                opinion: b.handleOpinion,
-                signImg: b.signImg,
-              };
-        });
-        success++;
-      } catch (e) {
-        if (!(e instanceof ApiError)) throw e;
-        failed.push({ id, msg: e.message });
+  app.post(
+    `${P}/BatchOperation`,
+    { config: { permission: { signedIn: 'handler' } }, schema: { body: BatchBody } },
+    async (req) => {
+      const b = req.body as BatchBody;
+      if (b.batchType === 0 && !b.handleOpinion?.trim()) throw badRequest('请输入审批意见！');
+      const uid = me(req).userId;
+      let success = 0;
+      const failed: Array<{ id: string; msg: string }> = [];
+      for (const id of [...new Set(b.ids)]) {
+        try {
+          await actOnTask(ctx, { operatorId: id }, async (l) => {
+            const op = await myPendingOperator(l, id, uid);
+            return b.batchType === 1
+              ? {
+                  type: 'audit',
+                  userId: op.flow_user_id,
+                  taskId: op.flow_task_id,
+                  opinion: b.handleOpinion,
+                  candidates: b.candidateList,
+                  signImg: b.signImg,
+                }
+              : {
+                  type: 'reject',
+                  userId: op.flow_user_id,
+                  taskId: op.flow_task_id,
+                  opinion: b.handleOpinion,
+                  signImg: b.signImg,
+                };
+          });
+          success++;
+        } catch (e) {
+          if (!(e instanceof ApiError)) throw e;
+          failed.push({ id, msg: e.message });
+        }
       }
-    }
-    return ok({ success, failed }, b.batchType === 1 ? '批量审批完成' : '批量驳回完成');
-  });
+      return ok({ success, failed }, b.batchType === 1 ? '批量审批完成' : '批量驳回完成');
+    },
+  );
 
   /**
    * Add signer (加签, our path): {taskId} = the operator task; freeApproverUserId = user id(s) (array or
@@ -302,7 +313,10 @@ export default async function flowBatchRoutes(app: FastifyInstance) {
    */
   app.post(
     `${P}/AddSigner/:taskId`,
-    { schema: { params: TaskIdParams, body: AddSignerBody } },
+    {
+      config: { permission: { signedIn: 'handler' } },
+      schema: { params: TaskIdParams, body: AddSignerBody },
+    },
     async (req) => {
       const { taskId } = req.params as { taskId: string };
       const b = req.body as AddSignerBody;
@@ -334,6 +348,7 @@ export default async function flowBatchRoutes(app: FastifyInstance) {
   app.get(
     `${P}/Summary/:id`,
     {
+      config: { permission: { signedIn: 'handler' } },
       schema: {
         params: IdParams,
         querystring: Type.Object({

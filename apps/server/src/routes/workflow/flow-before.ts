@@ -117,7 +117,10 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
    */
   app.get(
     `${P}/List/:category`,
-    { schema: { params: CategoryParams, querystring: WfListQuery } },
+    {
+      config: { permission: { signedIn: 'handler' } },
+      schema: { params: CategoryParams, querystring: WfListQuery },
+    },
     async (req) => {
       const { category } = req.params as { category: string };
       const q = req.query as WfListQuery;
@@ -348,13 +351,25 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
       formOperates: props.formOperates ?? [],
     };
   };
-  app.get(`${P}/:id`, { schema: { params: IdParams } }, async (req) => ok(await beforeInfo(req)));
-  app.get(`${P}/:id/Info`, { schema: { params: IdParams } }, async (req) => ok(await beforeInfo(req)));
-  app.get(`${P}/RecordList/:id`, { schema: { params: IdParams } }, async (req) => {
-    const { id } = req.params as IdParams;
-    await assertCanRead(db, req, id);
-    return ok(await recordsOf(id));
-  });
+  app.get(
+    `${P}/:id`,
+    { config: { permission: { signedIn: 'handler' } }, schema: { params: IdParams } },
+    async (req) => ok(await beforeInfo(req)),
+  );
+  app.get(
+    `${P}/:id/Info`,
+    { config: { permission: { signedIn: 'handler' } }, schema: { params: IdParams } },
+    async (req) => ok(await beforeInfo(req)),
+  );
+  app.get(
+    `${P}/RecordList/:id`,
+    { config: { permission: { signedIn: 'handler' } }, schema: { params: IdParams } },
+    async (req) => {
+      const { id } = req.params as IdParams;
+      await assertCanRead(db, req, id);
+      return ok(await recordsOf(id));
+    },
+  );
 
   // --- actions on an operator task ({taskId} = the operator task id of the to-do list) ---
   const onOperator = async (
@@ -373,222 +388,275 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
   };
   const copyIds = (s?: string) => splitIds(s);
 
-  app.post(`${P}/Audit/:taskId`, { schema: { params: TaskIdParams, body: WfAuditBody } }, async (req) => {
-    const b = (req.body ?? {}) as WfAuditBody;
-    return onOperator(
-      req,
-      async (l, op) => {
-        if (b.formData) {
-          const tpl = await l.tx
-            .selectFrom('wf_template')
-            .select(['form_json'])
-            .where('id', '=', l.row.template_id)
-            .executeTakeFirst();
-          if (tpl)
-            checkFormData(
-              `${l.row.template_id}@task${l.row.template_version}`,
-              tpl.form_json,
-              { ...l.snap.flow.formData, ...b.formData },
-              'submit',
-            );
-        }
-        return {
-          type: 'audit',
+  app.post(
+    `${P}/Audit/:taskId`,
+    { config: { permission: { signedIn: 'handler' } }, schema: { params: TaskIdParams, body: WfAuditBody } },
+    async (req) => {
+      const b = (req.body ?? {}) as WfAuditBody;
+      return onOperator(
+        req,
+        async (l, op) => {
+          if (b.formData) {
+            const tpl = await l.tx
+              .selectFrom('wf_template')
+              .select(['form_json'])
+              .where('id', '=', l.row.template_id)
+              .executeTakeFirst();
+            if (tpl)
+              checkFormData(
+                `${l.row.template_id}@task${l.row.template_version}`,
+                tpl.form_json,
+                { ...l.snap.flow.formData, ...b.formData },
+                'submit',
+              );
+          }
+          return {
+            type: 'audit',
+            userId: op.flow_user_id,
+            taskId: op.flow_task_id,
+            opinion: b.handleOpinion,
+            formData: b.formData,
+            candidates: b.candidateList,
+            freeApproverUserId: b.freeApproverUserId,
+            copyIds: copyIds(b.copyIds),
+            signImg: b.signImg,
+          };
+        },
+        '审核成功',
+      );
+    },
+  );
+  app.post(
+    `${P}/SaveAudit/:taskId`,
+    { config: { permission: { signedIn: 'handler' } }, schema: { params: TaskIdParams, body: WfAuditBody } },
+    async (req) => {
+      const b = (req.body ?? {}) as WfAuditBody;
+      return onOperator(
+        req,
+        (_l, op) => ({
+          type: 'save',
+          userId: op.flow_user_id,
+          taskId: op.flow_task_id,
+          formData: b.formData,
+        }),
+        '保存成功',
+      );
+    },
+  );
+  app.post(
+    `${P}/Reject/:taskId`,
+    { config: { permission: { signedIn: 'handler' } }, schema: { params: TaskIdParams, body: WfAuditBody } },
+    async (req) => {
+      const b = (req.body ?? {}) as WfAuditBody;
+      if (!b.handleOpinion?.trim()) throw badRequest('请输入审批意见！');
+      return onOperator(
+        req,
+        (_l, op) => ({
+          type: 'reject',
           userId: op.flow_user_id,
           taskId: op.flow_task_id,
           opinion: b.handleOpinion,
-          formData: b.formData,
-          candidates: b.candidateList,
-          freeApproverUserId: b.freeApproverUserId,
-          copyIds: copyIds(b.copyIds),
+          rejectTo: b.rejectTo,
           signImg: b.signImg,
-        };
-      },
-      '审核成功',
-    );
-  });
-  app.post(`${P}/SaveAudit/:taskId`, { schema: { params: TaskIdParams, body: WfAuditBody } }, async (req) => {
-    const b = (req.body ?? {}) as WfAuditBody;
-    return onOperator(
-      req,
-      (_l, op) => ({ type: 'save', userId: op.flow_user_id, taskId: op.flow_task_id, formData: b.formData }),
-      '保存成功',
-    );
-  });
-  app.post(`${P}/Reject/:taskId`, { schema: { params: TaskIdParams, body: WfAuditBody } }, async (req) => {
-    const b = (req.body ?? {}) as WfAuditBody;
-    if (!b.handleOpinion?.trim()) throw badRequest('请输入审批意见！');
-    return onOperator(
-      req,
-      (_l, op) => ({
-        type: 'reject',
-        userId: op.flow_user_id,
-        taskId: op.flow_task_id,
-        opinion: b.handleOpinion,
-        rejectTo: b.rejectTo,
-        signImg: b.signImg,
-      }),
-      '驳回成功',
-    );
-  });
-  app.post(`${P}/Transfer/:taskId`, { schema: { params: TaskIdParams, body: WfAssignBody } }, async (req) => {
-    const b = (req.body ?? {}) as WfAssignBody;
-    if (!b.freeApproverUserId) throw badRequest('请选择转审人');
-    return onOperator(
-      req,
-      (_l, op) => ({
-        type: 'transfer',
-        userId: op.flow_user_id,
-        taskId: op.flow_task_id,
+        }),
+        '驳回成功',
+      );
+    },
+  );
+  app.post(
+    `${P}/Transfer/:taskId`,
+    { config: { permission: { signedIn: 'handler' } }, schema: { params: TaskIdParams, body: WfAssignBody } },
+    async (req) => {
+      const b = (req.body ?? {}) as WfAssignBody;
+      if (!b.freeApproverUserId) throw badRequest('请选择转审人');
+      return onOperator(
+        req,
+        (_l, op) => ({
+          type: 'transfer',
+          userId: op.flow_user_id,
+          taskId: op.flow_task_id,
+          toUserId: b.freeApproverUserId,
+          opinion: b.handleOpinion,
+        }),
+        '转审成功',
+      );
+    },
+  );
+  /** Recall by the handler: {taskId} = the operator task he handled; only while nothing happened since. */
+  app.post(
+    `${P}/Recall/:taskId`,
+    { config: { permission: { signedIn: 'handler' } }, schema: { params: TaskIdParams, body: WfReasonBody } },
+    async (req) => {
+      const b = (req.body ?? {}) as WfReasonBody;
+      const reason = (b.handleOpinion ?? b.reason ?? '').trim();
+      if (!reason) throw badRequest('输入不能为空');
+      const { taskId } = req.params as TaskIdParams;
+      const uid = me(req).userId;
+      await actOnTask(ctx, { operatorId: taskId }, async (l) => {
+        const op = await l.tx
+          .selectFrom('wf_operator')
+          .selectAll()
+          .where('id', '=', taskId)
+          .executeTakeFirstOrThrow();
+        if (op.user_id !== uid) throw forbidden();
+        if (op.status !== 1) throw conflict('该任务不能撤回');
+        return { type: 'recall', userId: op.flow_user_id, taskId: op.flow_task_id, reason };
+      });
+      return ok(null, '撤回成功');
+    },
+  );
+  /** Manager terminate; {taskId} = the flow task id (monitor). */
+  app.post(
+    `${P}/Cancel/:taskId`,
+    { config: { permission: { signedIn: 'handler' } }, schema: { params: TaskIdParams, body: WfReasonBody } },
+    async (req) => {
+      const b = (req.body ?? {}) as WfReasonBody;
+      const { taskId } = req.params as TaskIdParams;
+      await assertManagerOf(db, req, taskId);
+      await actOnTask(
+        ctx,
+        taskId,
+        (l) => ({
+          type: 'terminate',
+          userId: l.org.managers[0] ?? me(req).userId,
+          reason: b.handleOpinion ?? b.reason,
+        }),
+        { refuseSuspended: false },
+      );
+      return ok(null, '终止成功');
+    },
+  );
+  /** Manager assign; {taskId} = the flow task id. */
+  app.post(
+    `${P}/Assign/:taskId`,
+    { config: { permission: { signedIn: 'handler' } }, schema: { params: TaskIdParams, body: WfAssignBody } },
+    async (req) => {
+      if (!isFlowManager(req)) throw forbidden();
+      const b = (req.body ?? {}) as WfAssignBody;
+      if (!b.nodeCode) throw badRequest('请选择指派节点');
+      if (!b.freeApproverUserId) throw badRequest('请选择指派给谁');
+      const { taskId } = req.params as TaskIdParams;
+      await assertManagerOf(db, req, taskId);
+      await actOnTask(ctx, taskId, (l) => ({
+        type: 'assign',
+        userId: l.org.managers[0] ?? me(req).userId,
+        nodeId: b.nodeCode,
         toUserId: b.freeApproverUserId,
         opinion: b.handleOpinion,
-      }),
-      '转审成功',
-    );
-  });
-  /** Recall by the handler: {taskId} = the operator task he handled; only while nothing happened since. */
-  app.post(`${P}/Recall/:taskId`, { schema: { params: TaskIdParams, body: WfReasonBody } }, async (req) => {
-    const b = (req.body ?? {}) as WfReasonBody;
-    const reason = (b.handleOpinion ?? b.reason ?? '').trim();
-    if (!reason) throw badRequest('输入不能为空');
-    const { taskId } = req.params as TaskIdParams;
-    const uid = me(req).userId;
-    await actOnTask(ctx, { operatorId: taskId }, async (l) => {
-      const op = await l.tx
-        .selectFrom('wf_operator')
-        .selectAll()
-        .where('id', '=', taskId)
+      }));
+      return ok(null, '指派成功');
+    },
+  );
+  app.get(
+    `${P}/Circulate/IsRead/:id`,
+    { config: { permission: { signedIn: 'handler' } }, schema: { params: IdParams } },
+    async (req) => {
+      const { id } = req.params as IdParams;
+      const r = await db
+        .updateTable('wf_circulate')
+        .set({ is_read: 1 })
+        .where('id', '=', id)
+        .where('user_id', '=', me(req).userId)
+        .executeTakeFirst();
+      if (!Number(r.numUpdatedRows)) throw notFound();
+      return ok(null);
+    },
+  );
+  app.get(
+    `${P}/NodeSelector/:id`,
+    { config: { permission: { signedIn: 'handler' } }, schema: { params: IdParams } },
+    async (req) => {
+      const { id } = req.params as IdParams;
+      await assertCanRead(db, req, id);
+      const t = await db
+        .selectFrom('wf_task')
+        .select('state_json')
+        .where('id', '=', id)
         .executeTakeFirstOrThrow();
-      if (op.user_id !== uid) throw forbidden();
-      if (op.status !== 1) throw conflict('该任务不能撤回');
-      return { type: 'recall', userId: op.flow_user_id, taskId: op.flow_task_id, reason };
-    });
-    return ok(null, '撤回成功');
-  });
-  /** Manager terminate; {taskId} = the flow task id (monitor). */
-  app.post(`${P}/Cancel/:taskId`, { schema: { params: TaskIdParams, body: WfReasonBody } }, async (req) => {
-    const b = (req.body ?? {}) as WfReasonBody;
-    const { taskId } = req.params as TaskIdParams;
-    await assertManagerOf(db, req, taskId);
-    await actOnTask(
-      ctx,
-      taskId,
-      (l) => ({
-        type: 'terminate',
-        userId: l.org.managers[0] ?? me(req).userId,
-        reason: b.handleOpinion ?? b.reason,
-      }),
-      { refuseSuspended: false },
-    );
-    return ok(null, '终止成功');
-  });
-  /** Manager assign; {taskId} = the flow task id. */
-  app.post(`${P}/Assign/:taskId`, { schema: { params: TaskIdParams, body: WfAssignBody } }, async (req) => {
-    if (!isFlowManager(req)) throw forbidden();
-    const b = (req.body ?? {}) as WfAssignBody;
-    if (!b.nodeCode) throw badRequest('请选择指派节点');
-    if (!b.freeApproverUserId) throw badRequest('请选择指派给谁');
-    const { taskId } = req.params as TaskIdParams;
-    await assertManagerOf(db, req, taskId);
-    await actOnTask(ctx, taskId, (l) => ({
-      type: 'assign',
-      userId: l.org.managers[0] ?? me(req).userId,
-      nodeId: b.nodeCode,
-      toUserId: b.freeApproverUserId,
-      opinion: b.handleOpinion,
-    }));
-    return ok(null, '指派成功');
-  });
-  app.get(`${P}/Circulate/IsRead/:id`, { schema: { params: IdParams } }, async (req) => {
-    const { id } = req.params as IdParams;
-    const r = await db
-      .updateTable('wf_circulate')
-      .set({ is_read: 1 })
-      .where('id', '=', id)
-      .where('user_id', '=', me(req).userId)
-      .executeTakeFirst();
-    if (!Number(r.numUpdatedRows)) throw notFound();
-    return ok(null);
-  });
-  app.get(`${P}/NodeSelector/:id`, { schema: { params: IdParams } }, async (req) => {
-    const { id } = req.params as IdParams;
-    await assertCanRead(db, req, id);
-    const t = await db
-      .selectFrom('wf_task')
-      .select('state_json')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    const snap = parseJson<TaskSnapshot>(t.state_json, null as never);
-    const out: Array<{ nodeId: string; nodeName: string }> = [];
-    const walk = (n: any) => {
-      if (!n) return;
-      if (n.type === 'approver') out.push({ nodeId: n.nodeId, nodeName: n.properties?.title ?? n.nodeId });
-      for (const c of n.conditionNodes ?? []) walk(c);
-      walk(n.childNode);
-    };
-    walk(snap.template.tree);
-    return ok(out);
-  });
+      const snap = parseJson<TaskSnapshot>(t.state_json, null as never);
+      const out: Array<{ nodeId: string; nodeName: string }> = [];
+      const walk = (n: any) => {
+        if (!n) return;
+        if (n.type === 'approver') out.push({ nodeId: n.nodeId, nodeName: n.properties?.title ?? n.nodeId });
+        for (const c of n.conditionNodes ?? []) walk(c);
+        walk(n.childNode);
+      };
+      walk(snap.template.tree);
+      return ok(out);
+    },
+  );
 
   // --- FlowTask: launch, drafts ---
   const T = `${BASE}/FlowTask`;
   const submitData = (b: WfSubmitBody) => b.formData ?? b.data ?? {};
-  app.post(T, { schema: { body: WfSubmitBody } }, async (req) => {
-    const b = req.body as WfSubmitBody;
-    const r = await launchTask(ctx, {
-      userId: me(req).userId,
-      templateId: b.flowId,
-      formData: submitData(b),
-      status: b.status ?? 0,
-      flowUrgent: b.flowUrgent,
-      candidates: b.candidateList,
-      copyIds: splitIds(b.copyIds),
-    });
-    return ok(r.id, b.status === 1 ? '保存成功' : '提交成功');
-  });
-  app.put(`${T}/:id`, { schema: { params: IdParams, body: WfSubmitBody } }, async (req) => {
-    const b = req.body as WfSubmitBody;
-    const { id } = req.params as IdParams;
-    const uid = me(req).userId;
-    await actOnTask(ctx, id, async (l) => {
-      if (l.row.initiator_id !== uid) throw forbidden();
-      const tpl = await l.tx
-        .selectFrom('wf_template')
-        .select('form_json')
-        .where('id', '=', l.row.template_id)
-        .executeTakeFirst();
-      if (tpl)
-        checkFormData(
-          `${l.row.template_id}@task${l.row.template_version}`,
-          tpl.form_json,
-          submitData(b),
-          b.status === 1 ? 'save' : 'submit',
-        );
-      return {
-        type: 'submit',
-        userId: uid,
-        status: b.status ?? 0,
+  app.post(
+    T,
+    { config: { permission: { signedIn: 'handler' } }, schema: { body: WfSubmitBody } },
+    async (req) => {
+      const b = req.body as WfSubmitBody;
+      const r = await launchTask(ctx, {
+        userId: me(req).userId,
+        templateId: b.flowId,
         formData: submitData(b),
+        status: b.status ?? 0,
+        flowUrgent: b.flowUrgent,
         candidates: b.candidateList,
         copyIds: splitIds(b.copyIds),
-      };
-    });
-    return ok(id, b.status === 1 ? '保存成功' : '提交成功');
-  });
-  app.get(`${T}/:id`, { schema: { params: IdParams } }, async (req) => {
-    const { id } = req.params as IdParams;
-    await assertCanRead(db, req, id);
-    const t = await db.selectFrom('wf_task').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    return ok({
-      id: t.id,
-      flowId: t.template_id,
-      fullName: t.full_name,
-      status: t.status,
-      thisStep: t.this_step,
-      flowUrgent: t.flow_urgent,
-      formData: parseJson(t.form_data, {}),
-      creatorTime: ms(t.creator_time),
-      endTime: ms(t.end_time),
-    });
-  });
+      });
+      return ok(r.id, b.status === 1 ? '保存成功' : '提交成功');
+    },
+  );
+  app.put(
+    `${T}/:id`,
+    { config: { permission: { signedIn: 'handler' } }, schema: { params: IdParams, body: WfSubmitBody } },
+    async (req) => {
+      const b = req.body as WfSubmitBody;
+      const { id } = req.params as IdParams;
+      const uid = me(req).userId;
+      await actOnTask(ctx, id, async (l) => {
+        if (l.row.initiator_id !== uid) throw forbidden();
+        const tpl = await l.tx
+          .selectFrom('wf_template')
+          .select('form_json')
+          .where('id', '=', l.row.template_id)
+          .executeTakeFirst();
+        if (tpl)
+          checkFormData(
+            `${l.row.template_id}@task${l.row.template_version}`,
+            tpl.form_json,
+            submitData(b),
+            b.status === 1 ? 'save' : 'submit',
+          );
+        return {
+          type: 'submit',
+          userId: uid,
+          status: b.status ?? 0,
+          formData: submitData(b),
+          candidates: b.candidateList,
+          copyIds: splitIds(b.copyIds),
+        };
+      });
+      return ok(id, b.status === 1 ? '保存成功' : '提交成功');
+    },
+  );
+  app.get(
+    `${T}/:id`,
+    { config: { permission: { signedIn: 'handler' } }, schema: { params: IdParams } },
+    async (req) => {
+      const { id } = req.params as IdParams;
+      await assertCanRead(db, req, id);
+      const t = await db.selectFrom('wf_task').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      return ok({
+        id: t.id,
+        flowId: t.template_id,
+        fullName: t.full_name,
+        status: t.status,
+        thisStep: t.this_step,
+        flowUrgent: t.flow_urgent,
+        formData: parseJson(t.form_data, {}),
+        creatorTime: ms(t.creator_time),
+        endTime: ms(t.end_time),
+      });
+    },
+  );
 }

@@ -83,34 +83,42 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
           eb('visible_user_ids', '@>', json([userId]) as never),
         ]),
       );
-  app.get(`${P}/ListAll`, async (req) => {
+  app.get(`${P}/ListAll`, { config: { permission: { signedIn: 'handler' } } }, async (req) => {
     const rows = await launchable(me(req).userId).selectAll().orderBy('sort_code').execute();
     return ok({ list: rows.map((r) => toDto(r)) });
   });
-  app.get(`${P}/PageListAll`, { schema: { querystring: WfListQuery } }, async (req) => {
-    const q = req.query as WfListQuery;
-    const { currentPage, pageSize, offset } = page(q);
-    let qb = launchable(me(req).userId);
-    if (q.keyword) qb = qb.where('full_name', 'ilike', likeOf(q.keyword));
-    if (q.category) qb = qb.where('category', '=', q.category);
-    const total = Number((await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
-    const rows = await qb.selectAll().orderBy('sort_code').limit(pageSize).offset(offset).execute();
-    return ok({ list: rows.map((r) => toDto(r)), pagination: { currentPage, pageSize, total } });
-  });
-  app.get(`${P}/Selector`, { schema: { querystring: WfListQuery } }, async (req) => {
-    const q = req.query as WfListQuery;
-    let qb = launchable(me(req).userId);
-    if (q.type !== undefined) qb = qb.where('type', '=', q.type);
-    const rows = await qb.selectAll().orderBy('sort_code').execute();
-    return ok(
-      rows.map((r) => ({ id: r.id, fullName: r.full_name, enCode: r.en_code, category: r.category })),
-    );
-  });
-  app.get(`${P}/GetWorkFlowCategory`, async () => {
+  app.get(
+    `${P}/PageListAll`,
+    { config: { permission: { signedIn: 'handler' } }, schema: { querystring: WfListQuery } },
+    async (req) => {
+      const q = req.query as WfListQuery;
+      const { currentPage, pageSize, offset } = page(q);
+      let qb = launchable(me(req).userId);
+      if (q.keyword) qb = qb.where('full_name', 'ilike', likeOf(q.keyword));
+      if (q.category) qb = qb.where('category', '=', q.category);
+      const total = Number((await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+      const rows = await qb.selectAll().orderBy('sort_code').limit(pageSize).offset(offset).execute();
+      return ok({ list: rows.map((r) => toDto(r)), pagination: { currentPage, pageSize, total } });
+    },
+  );
+  app.get(
+    `${P}/Selector`,
+    { config: { permission: { signedIn: 'handler' } }, schema: { querystring: WfListQuery } },
+    async (req) => {
+      const q = req.query as WfListQuery;
+      let qb = launchable(me(req).userId);
+      if (q.type !== undefined) qb = qb.where('type', '=', q.type);
+      const rows = await qb.selectAll().orderBy('sort_code').execute();
+      return ok(
+        rows.map((r) => ({ id: r.id, fullName: r.full_name, enCode: r.en_code, category: r.category })),
+      );
+    },
+  );
+  app.get(`${P}/GetWorkFlowCategory`, { config: { permission: { signedIn: 'handler' } } }, async () => {
     const rows = await live().select('category').distinct().execute();
     return ok(rows.map((r) => ({ id: r.category, fullName: r.category })));
   });
-  app.post(`${P}/getflowList`, async (req) => {
+  app.post(`${P}/getflowList`, { config: { permission: { signedIn: 'handler' } } }, async (req) => {
     const rows = await launchable(me(req).userId).selectAll().orderBy('sort_code').execute();
     return ok(rows.map((r) => toDto(r)));
   });
@@ -127,22 +135,26 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
       return ok(toDto(r, true));
     },
   );
-  app.get(`${P}/:id/FormDataFields`, { schema: { params: IdParams } }, async (req) => {
-    const r = await live()
-      .select('form_json')
-      .where('id', '=', (req.params as IdParams).id)
-      .executeTakeFirst();
-    if (!r) throw notFound();
-    const fields: Array<{ vmodel: string; label: string }> = [];
-    const walk = (list: unknown) => {
-      for (const f of (Array.isArray(list) ? list : []) as Array<Record<string, any>>) {
-        if (f.__vModel__) fields.push({ vmodel: f.__vModel__, label: f.__config__?.label ?? f.__vModel__ });
-        walk(f.__config__?.children);
-      }
-    };
-    walk(parseJson<{ fields?: unknown }>(r.form_json, {}).fields);
-    return ok(fields);
-  });
+  app.get(
+    `${P}/:id/FormDataFields`,
+    { config: { permission: { signedIn: 'handler' } }, schema: { params: IdParams } },
+    async (req) => {
+      const r = await live()
+        .select('form_json')
+        .where('id', '=', (req.params as IdParams).id)
+        .executeTakeFirst();
+      if (!r) throw notFound();
+      const fields: Array<{ vmodel: string; label: string }> = [];
+      const walk = (list: unknown) => {
+        for (const f of (Array.isArray(list) ? list : []) as Array<Record<string, any>>) {
+          if (f.__vModel__) fields.push({ vmodel: f.__vModel__, label: f.__config__?.label ?? f.__vModel__ });
+          walk(f.__config__?.children);
+        }
+      };
+      walk(parseJson<{ fields?: unknown }>(r.form_json, {}).fields);
+      return ok(fields);
+    },
+  );
 
   const write = async (b: WfTemplateBody, id: string | null, userId: string) => {
     checkTemplate(b);

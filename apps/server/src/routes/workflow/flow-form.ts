@@ -79,79 +79,95 @@ export default async function flowFormRoutes(app: FastifyInstance) {
   // Paths match case-insensitively (app.ts): /api/WorkFlow/Form/… is this route too.
   for (const base of ['/api/workflow/Form']) {
     /** Remaining annual leave of the caller this year: `{ total, used, remainingLeave }` (days). */
-    app.get(`${base}/twfformleaveinfo/remainingLeave`, async (req) => {
-      const year = new Date().getUTCFullYear();
-      const rows = await db
-        .selectFrom('wf_task')
-        .select('form_data')
-        .where('initiator_id', '=', me(req).userId)
-        .where('flow_code', '=', 'leave')
-        .where('status', 'in', [1, 2])
-        .where('creator_time', '>=', new Date(Date.UTC(year, 0, 1)))
-        .execute();
-      const used = rows
-        .map((r) => parseJson<Record<string, unknown>>(r.form_data, {}))
-        .filter((d) => d.leaveType === 'annual')
-        .reduce((n, d) => n + (Number(d.days) || 0), 0);
-      return ok({ total: ANNUAL_LEAVE_DAYS, used, remainingLeave: Math.max(0, ANNUAL_LEAVE_DAYS - used) });
-    });
+    app.get(
+      `${base}/twfformleaveinfo/remainingLeave`,
+      { config: { permission: { signedIn: 'self' } } },
+      async (req) => {
+        const year = new Date().getUTCFullYear();
+        const rows = await db
+          .selectFrom('wf_task')
+          .select('form_data')
+          .where('initiator_id', '=', me(req).userId)
+          .where('flow_code', '=', 'leave')
+          .where('status', 'in', [1, 2])
+          .where('creator_time', '>=', new Date(Date.UTC(year, 0, 1)))
+          .execute();
+        const used = rows
+          .map((r) => parseJson<Record<string, unknown>>(r.form_data, {}))
+          .filter((d) => d.leaveType === 'annual')
+          .reduce((n, d) => n + (Number(d.days) || 0), 0);
+        return ok({ total: ANNUAL_LEAVE_DAYS, used, remainingLeave: Math.max(0, ANNUAL_LEAVE_DAYS - used) });
+      },
+    );
   }
 
   const B = '/api/workflow/Form';
   /** The task's form data flat, with id, flowId, status, flowUrgent, creatorTime. */
-  app.get(`${B}/:name/:id`, { schema: { params: NameIdParams } }, async (req) => {
-    const { name, id } = req.params as { name: string; id: string };
-    const { t } = await taskOfName(req, name, id);
-    return ok({
-      ...parseJson<Record<string, unknown>>(t.form_data, {}),
-      id: t.id,
-      flowId: t.template_id,
-      status: t.status,
-      flowUrgent: t.flow_urgent,
-      creatorTime: ms(t.creator_time),
-    });
-  });
+  app.get(
+    `${B}/:name/:id`,
+    { config: { permission: { signedIn: 'handler' } }, schema: { params: NameIdParams } },
+    async (req) => {
+      const { name, id } = req.params as { name: string; id: string };
+      const { t } = await taskOfName(req, name, id);
+      return ok({
+        ...parseJson<Record<string, unknown>>(t.form_data, {}),
+        id: t.id,
+        flowId: t.template_id,
+        status: t.status,
+        flowUrgent: t.flow_urgent,
+        creatorTime: ms(t.creator_time),
+      });
+    },
+  );
   /** Launch (status 0) or save a draft (status 1); data = the new task id. */
-  app.post(`${B}/:name`, { schema: { params: NameParams, body: FormBody } }, async (req) => {
-    const { name } = req.params as { name: string };
-    const b = req.body as FormBody;
-    const tpl = await templateOf(name);
-    if (b.flowId && b.flowId !== tpl.id) throw badRequest('flowId: 与表单不符');
-    const r = await launchTask(ctx, {
-      userId: me(req).userId,
-      templateId: tpl.id,
-      formData: formDataOf(b),
-      status: b.status ?? 0,
-      flowUrgent: b.flowUrgent,
-      candidates: b.candidateList,
-      copyIds: splitIds(b.copyIds),
-    });
-    return ok(r.id, b.status === 1 ? '保存成功' : '提交成功');
-  });
-  /** The initiator resubmits (status 0) or saves (status 1) a draft / rejected / withdrawn task. */
-  app.put(`${B}/:name/:id`, { schema: { params: NameIdParams, body: FormBody } }, async (req) => {
-    const { name, id } = req.params as { name: string; id: string };
-    const b = req.body as FormBody;
-    const { tpl } = await taskOfName(req, name, id);
-    const uid = me(req).userId;
-    const data = formDataOf(b);
-    await actOnTask(ctx, id, (l) => {
-      if (l.row.initiator_id !== uid) throw forbidden();
-      checkFormData(
-        `${tpl.id}@task${l.row.template_version}`,
-        tpl.form_json,
-        data,
-        b.status === 1 ? 'save' : 'submit',
-      );
-      return {
-        type: 'submit',
-        userId: uid,
+  app.post(
+    `${B}/:name`,
+    { config: { permission: { signedIn: 'handler' } }, schema: { params: NameParams, body: FormBody } },
+    async (req) => {
+      const { name } = req.params as { name: string };
+      const b = req.body as FormBody;
+      const tpl = await templateOf(name);
+      if (b.flowId && b.flowId !== tpl.id) throw badRequest('flowId: 与表单不符');
+      const r = await launchTask(ctx, {
+        userId: me(req).userId,
+        templateId: tpl.id,
+        formData: formDataOf(b),
         status: b.status ?? 0,
-        formData: data,
+        flowUrgent: b.flowUrgent,
         candidates: b.candidateList,
         copyIds: splitIds(b.copyIds),
-      };
-    });
-    return ok(id, b.status === 1 ? '保存成功' : '提交成功');
-  });
+      });
+      return ok(r.id, b.status === 1 ? '保存成功' : '提交成功');
+    },
+  );
+  /** The initiator resubmits (status 0) or saves (status 1) a draft / rejected / withdrawn task. */
+  app.put(
+    `${B}/:name/:id`,
+    { config: { permission: { signedIn: 'handler' } }, schema: { params: NameIdParams, body: FormBody } },
+    async (req) => {
+      const { name, id } = req.params as { name: string; id: string };
+      const b = req.body as FormBody;
+      const { tpl } = await taskOfName(req, name, id);
+      const uid = me(req).userId;
+      const data = formDataOf(b);
+      await actOnTask(ctx, id, (l) => {
+        if (l.row.initiator_id !== uid) throw forbidden();
+        checkFormData(
+          `${tpl.id}@task${l.row.template_version}`,
+          tpl.form_json,
+          data,
+          b.status === 1 ? 'save' : 'submit',
+        );
+        return {
+          type: 'submit',
+          userId: uid,
+          status: b.status ?? 0,
+          formData: data,
+          candidates: b.candidateList,
+          copyIds: splitIds(b.copyIds),
+        };
+      });
+      return ok(id, b.status === 1 ? '保存成功' : '提交成功');
+    },
+  );
 }

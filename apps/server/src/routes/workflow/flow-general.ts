@@ -57,42 +57,50 @@ export default async function flowGeneralRoutes(app: FastifyInstance) {
     sortCode: r.sort_code,
   });
   /** Print templates of a flow (template id): `{ list: [{ id, fullName, taskNodeId, flowId, sortCode }] }`. */
-  app.get(`${BASE}/FlowGeneral/printList/:id`, { schema: { params: IdParams } }, async (req) => {
-    const { id } = req.params as IdParams;
-    const tpl = await db.selectFrom('wf_template').select('id').where('id', '=', id).executeTakeFirst();
-    if (!tpl) throw notFound();
-    const rows = await db
-      .selectFrom('wf_print_template')
-      .selectAll()
-      .where('template_id', '=', id)
-      .where('deleted', '=', 0)
-      .orderBy('sort_code')
-      .orderBy('full_name')
-      .execute();
-    return ok({ list: [...rows.map(printRow), ...(await designsOf(id))] });
-  });
+  app.get(
+    `${BASE}/FlowGeneral/printList/:id`,
+    { config: { permission: { signedIn: 'handler' } }, schema: { params: IdParams } },
+    async (req) => {
+      const { id } = req.params as IdParams;
+      const tpl = await db.selectFrom('wf_template').select('id').where('id', '=', id).executeTakeFirst();
+      if (!tpl) throw notFound();
+      const rows = await db
+        .selectFrom('wf_print_template')
+        .selectAll()
+        .where('template_id', '=', id)
+        .where('deleted', '=', 0)
+        .orderBy('sort_code')
+        .orderBy('full_name')
+        .execute();
+      return ok({ list: [...rows.map(printRow), ...(await designsOf(id))] });
+    },
+  );
   /**
    * Print configs offered on a task (our path): GET /FlowGeneral/printConfig/{taskId}?taskNodeId= —
    * the flow's templates for that node or for every node: `{ list: [{ id, fullName, taskNodeId }] }`.
    */
-  app.get(`${BASE}/FlowGeneral/printConfig/:id`, { schema: { params: IdParams } }, async (req) => {
-    const { id } = req.params as IdParams;
-    await assertCanRead(db, req, id);
-    const node = (req.query as { taskNodeId?: string }).taskNodeId;
-    const t = await db
-      .selectFrom('wf_task')
-      .select('template_id')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    let qb = db
-      .selectFrom('wf_print_template')
-      .selectAll()
-      .where('template_id', '=', t.template_id)
-      .where('deleted', '=', 0);
-    if (node) qb = qb.where((eb) => eb.or([eb('node_id', 'is', null), eb('node_id', '=', node)]));
-    const rows = await qb.orderBy('sort_code').orderBy('full_name').execute();
-    return ok({ list: [...rows.map(printRow), ...(await designsOf(t.template_id))] });
-  });
+  app.get(
+    `${BASE}/FlowGeneral/printConfig/:id`,
+    { config: { permission: { signedIn: 'handler' } }, schema: { params: IdParams } },
+    async (req) => {
+      const { id } = req.params as IdParams;
+      await assertCanRead(db, req, id);
+      const node = (req.query as { taskNodeId?: string }).taskNodeId;
+      const t = await db
+        .selectFrom('wf_task')
+        .select('template_id')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      let qb = db
+        .selectFrom('wf_print_template')
+        .selectAll()
+        .where('template_id', '=', t.template_id)
+        .where('deleted', '=', 0);
+      if (node) qb = qb.where((eb) => eb.or([eb('node_id', 'is', null), eb('node_id', '=', node)]));
+      const rows = await qb.orderBy('sort_code').orderBy('full_name').execute();
+      return ok({ list: [...rows.map(printRow), ...(await designsOf(t.template_id))] });
+    },
+  );
   const PrintTemplateBody = Type.Object({
     flowId: Type.String({ minLength: 1, maxLength: 50 }),
     fullName: Type.String({ minLength: 1, maxLength: 200 }),
@@ -154,115 +162,127 @@ export default async function flowGeneralRoutes(app: FastifyInstance) {
    * printTemplate = that template's HTML (null without formId), printData = form data + fullName,
    * operatorRecordList only records with handleStatus 0 or 1 (spec 2 §4 reading B), oldest first.
    */
-  app.get(`${BASE}/FlowGeneral/printData/:id`, { schema: { params: IdParams } }, async (req) => {
-    const { id } = req.params as IdParams;
-    await assertCanRead(db, req, id);
-    const t = await db
-      .selectFrom('wf_task')
-      .select(['form_data', 'full_name', 'template_id', 'template_version'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    const formId = (req.query as { formId?: string }).formId;
-    let printTemplate: string | null = null;
-    if (formId) {
-      const pt = await db
-        .selectFrom('wf_print_template')
-        .select(['content', 'template_id'])
-        .where('id', '=', formId)
-        .where('deleted', '=', 0)
-        .executeTakeFirst();
-      if (pt) {
-        if (pt.template_id !== t.template_id) throw notFound('打印模板不存在');
-        printTemplate = pt.content;
-      } else {
-        // A print design of this flow (打印设计, type 1).
-        const design = await pdb
-          .selectFrom('sys_print_dev')
-          .select(['print_template', 'form_id', 'type', 'enabled_mark'])
+  app.get(
+    `${BASE}/FlowGeneral/printData/:id`,
+    { config: { permission: { signedIn: 'handler' } }, schema: { params: IdParams } },
+    async (req) => {
+      const { id } = req.params as IdParams;
+      await assertCanRead(db, req, id);
+      const t = await db
+        .selectFrom('wf_task')
+        .select(['form_data', 'full_name', 'template_id', 'template_version'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      const formId = (req.query as { formId?: string }).formId;
+      let printTemplate: string | null = null;
+      if (formId) {
+        const pt = await db
+          .selectFrom('wf_print_template')
+          .select(['content', 'template_id'])
           .where('id', '=', formId)
+          .where('deleted', '=', 0)
           .executeTakeFirst();
-        if (!design || design.type !== 1 || design.form_id !== t.template_id || design.enabled_mark !== 1)
-          throw notFound('打印模板不存在');
-        printTemplate = design.print_template;
+        if (pt) {
+          if (pt.template_id !== t.template_id) throw notFound('打印模板不存在');
+          printTemplate = pt.content;
+        } else {
+          // A print design of this flow (打印设计, type 1).
+          const design = await pdb
+            .selectFrom('sys_print_dev')
+            .select(['print_template', 'form_id', 'type', 'enabled_mark'])
+            .where('id', '=', formId)
+            .executeTakeFirst();
+          if (!design || design.type !== 1 || design.form_id !== t.template_id || design.enabled_mark !== 1)
+            throw notFound('打印模板不存在');
+          printTemplate = design.print_template;
+        }
       }
-    }
-    const recs = await db
-      .selectFrom('wf_record')
-      .selectAll()
-      .where('task_id', '=', id)
-      .where('handle_status', 'in', [0, 1])
-      .orderBy('handle_time')
-      .orderBy('seq')
-      .execute();
-    const names = await userNames(
-      db,
-      recs.map((r) => r.user_id),
-    );
-    const raw = { ...parseJson<Record<string, unknown>>(t.form_data, {}), fullName: t.full_name };
-    const tpl = await db
-      .selectFrom('wf_template')
-      .select('form_json')
-      .where('id', '=', t.template_id)
-      .executeTakeFirst();
-    const shown = tpl
-      ? await printValues(
-          db,
-          `${t.template_id}@print${t.template_version}`,
-          parseJson(tpl.form_json, null),
-          raw,
-        )
-      : raw;
-    return ok({
-      printTemplate,
-      // Display values (names, labels, formatted dates); the stored values are in printDataRaw.
-      printData: shown,
-      printDataRaw: raw,
-      operatorRecordList: recs.map((r) => ({
-        nodeName: r.node_name,
-        userName: names.get(r.user_id) ?? r.user_id,
-        handleId: r.user_id,
-        handleTime: ms(r.handle_time),
-        handleStatus: r.handle_status,
-        handleOpinion: r.handle_opinion,
-      })),
-    });
-  });
+      const recs = await db
+        .selectFrom('wf_record')
+        .selectAll()
+        .where('task_id', '=', id)
+        .where('handle_status', 'in', [0, 1])
+        .orderBy('handle_time')
+        .orderBy('seq')
+        .execute();
+      const names = await userNames(
+        db,
+        recs.map((r) => r.user_id),
+      );
+      const raw = { ...parseJson<Record<string, unknown>>(t.form_data, {}), fullName: t.full_name };
+      const tpl = await db
+        .selectFrom('wf_template')
+        .select('form_json')
+        .where('id', '=', t.template_id)
+        .executeTakeFirst();
+      const shown = tpl
+        ? await printValues(
+            db,
+            `${t.template_id}@print${t.template_version}`,
+            parseJson(tpl.form_json, null),
+            raw,
+          )
+        : raw;
+      return ok({
+        printTemplate,
+        // Display values (names, labels, formatted dates); the stored values are in printDataRaw.
+        printData: shown,
+        printDataRaw: raw,
+        operatorRecordList: recs.map((r) => ({
+          nodeName: r.node_name,
+          userName: names.get(r.user_id) ?? r.user_id,
+          handleId: r.user_id,
+          handleTime: ms(r.handle_time),
+          handleStatus: r.handle_status,
+          handleOpinion: r.handle_opinion,
+        })),
+      });
+    },
+  );
 
   const P = `${BASE}/FlowLaunch`;
   /** Notify (知会): the initiator or a participant tells users about the flow by site message. */
-  app.post(`${P}/Notify/:id`, { schema: { params: IdParams, body: WfNotifyBody } }, async (req) => {
-    const { id } = req.params as IdParams;
-    const b = req.body as WfNotifyBody;
-    if (!b.userIds.length) throw badRequest('userIds: 请选择知会人');
-    await assertCanRead(db, req, id);
-    const t = await db
-      .selectFrom('wf_task')
-      .select('full_name')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    const users = await db.selectFrom('base_user').select('id').where('id', 'in', b.userIds).execute();
-    if (users.length !== new Set(b.userIds).size) throw badRequest('userIds: 用户不存在');
-    await notify(app.kp, [
-      { toUserIds: b.userIds, title: noticeTitle('notify', t.full_name), bodyText: me(req).realName },
-    ]);
-    return ok(null, '知会成功');
-  });
+  app.post(
+    `${P}/Notify/:id`,
+    { config: { permission: { signedIn: 'handler' } }, schema: { params: IdParams, body: WfNotifyBody } },
+    async (req) => {
+      const { id } = req.params as IdParams;
+      const b = req.body as WfNotifyBody;
+      if (!b.userIds.length) throw badRequest('userIds: 请选择知会人');
+      await assertCanRead(db, req, id);
+      const t = await db
+        .selectFrom('wf_task')
+        .select('full_name')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      const users = await db.selectFrom('base_user').select('id').where('id', 'in', b.userIds).execute();
+      if (users.length !== new Set(b.userIds).size) throw badRequest('userIds: 用户不存在');
+      await notify(app.kp, [
+        { toUserIds: b.userIds, title: noticeTitle('notify', t.full_name), bodyText: me(req).realName },
+      ]);
+      return ok(null, '知会成功');
+    },
+  );
   /** Users who may be notified: everyone enabled except the caller (userId, fullName). */
-  app.get(`${P}/GetNotifyUserList/:id`, { schema: { params: IdParams } }, async (req) => {
-    const { id } = req.params as IdParams;
-    await assertCanRead(db, req, id);
-    const uid = me(req).userId;
-    if (!uid) throw forbidden();
-    const rows = await db
-      .selectFrom('base_user')
-      .select(['id', 'real_name', 'account'])
-      .where('enabled_mark', '=', 1)
-      .where('id', '!=', uid)
-      .orderBy('account')
-      .limit(1000)
-      .execute();
-    return ok({
-      list: rows.map((r) => ({ userId: r.id, id: r.id, fullName: `${r.real_name}/${r.account}` })),
-    });
-  });
+  app.get(
+    `${P}/GetNotifyUserList/:id`,
+    { config: { permission: { signedIn: 'handler' } }, schema: { params: IdParams } },
+    async (req) => {
+      const { id } = req.params as IdParams;
+      await assertCanRead(db, req, id);
+      const uid = me(req).userId;
+      if (!uid) throw forbidden();
+      const rows = await db
+        .selectFrom('base_user')
+        .select(['id', 'real_name', 'account'])
+        .where('enabled_mark', '=', 1)
+        .where('id', '!=', uid)
+        .orderBy('account')
+        .limit(1000)
+        .execute();
+      return ok({
+        list: rows.map((r) => ({ userId: r.id, id: r.id, fullName: `${r.real_name}/${r.account}` })),
+      });
+    },
+  );
 }

@@ -24,7 +24,10 @@ export default async function launchInfoRoutes(app: FastifyInstance) {
   const db = wdb(app.kp.db);
   app.get(
     `${BASE}/FlowTask/LaunchInfo/:flowId`,
-    { schema: { tags: ['workflow'], params: WfLaunchInfoParams } },
+    {
+      config: { permission: { signedIn: 'handler' } },
+      schema: { tags: ['workflow'], params: WfLaunchInfoParams },
+    },
     async (req) => {
       const { flowId } = req.params as WfLaunchInfoParams;
       const uid = me(req).userId;
