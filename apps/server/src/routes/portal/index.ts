@@ -9,6 +9,7 @@ import {
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { allows, me } from '../../auth/guard';
+import { canUsePortal } from '../../auth/objects';
 import type { Principal } from '../../auth/principal';
 import { newId } from '../../auth/tokens';
 import { conflict, notFound } from '../../http/api-error';
@@ -96,15 +97,10 @@ export default async function portalRoutes(app: FastifyInstance) {
   const ctx = app.kp;
   const db = mdb(ctx.db);
 
-  const mayView = async (p: Principal, portalId: string) => {
-    if (p.isAdministrator) return true;
-    const roles = await db
-      .selectFrom('base_portal_role')
-      .select('role_id')
-      .where('portal_id', '=', portalId)
-      .execute();
-    return !roles.length || roles.some((r) => p.roleIds.includes(r.role_id));
-  };
+  /** audience: the caller may use the released portal (objects.canUsePortal). */
+  const mayView = (p: Principal, r: Row) => canUsePortal(ctx.db, p, r);
+  /** The caller's own layout of a portal: one he may use, or any portal for its designers. */
+  const mayPersonalise = (p: Principal, r: Row) => canUsePortal(ctx.db, p, r, allows(p, { menu: MENU }));
   const get = async (id: string) => {
     const r = await db.selectFrom('base_portal').selectAll().where('id', '=', id).executeTakeFirst();
     if (!r) throw notFound();
@@ -170,7 +166,7 @@ export default async function portalRoutes(app: FastifyInstance) {
         .execute()) as Row[];
       const preferred = candidates.find((c) => c.id === u?.portal_id);
       for (const c of preferred ? [preferred, ...candidates] : candidates) {
-        if (await mayView(p, c.id)) return ok(await viewOf(c, p.userId));
+        if (await mayView(p, c)) return ok(await viewOf(c, p.userId));
       }
       throw notFound('暂无门户');
     },
@@ -186,8 +182,7 @@ export default async function portalRoutes(app: FastifyInstance) {
         const view = await viewOf(r, p.userId);
         return ok({ ...view, formData: JSON.parse(r.form_data), userFormData: view.formData });
       }
-      if (r.enabled_mark !== 1 || r.released_form_data === null || !(await mayView(p, r.id)))
-        throw notFound();
+      if (r.enabled_mark !== 1 || r.released_form_data === null || !(await mayView(p, r))) throw notFound();
       return ok(await viewOf(r, p.userId));
     },
   );
@@ -275,7 +270,7 @@ export default async function portalRoutes(app: FastifyInstance) {
     async (req: FastifyRequest) => {
       const p = me(req);
       const r = await get((req.params as IdParams).id);
-      if (!(await mayView(p, r.id))) throw notFound();
+      if (!(await mayPersonalise(p, r))) throw notFound();
       const formData = checkLayout((req.body as PortalFormDataBody).formData);
       await db
         .insertInto('base_portal_personal')
@@ -297,6 +292,8 @@ export default async function portalRoutes(app: FastifyInstance) {
     async (req) => {
       const p = me(req);
       const r = await get((req.params as IdParams).id);
+      // Someone else's portal answers as if it did not exist (no layout of it is returned).
+      if (!(await mayPersonalise(p, r))) throw notFound();
       await db
         .deleteFrom('base_portal_personal')
         .where('portal_id', '=', r.id)

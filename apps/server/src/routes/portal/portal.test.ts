@@ -151,4 +151,40 @@ describe(`portal /api/portal on ${TEST_DB_KIND}`, () => {
     expect(reset.data.formData).toEqual(home.formData);
     expect((await t.call(zw, { method: 'POST', url: '/api/portal/nope/Reset' })).code).toBe(404);
   });
+
+  it('Reset and personal layouts of a portal granted to other roles answer 404 and return nothing', async () => {
+    const created = await t.call<string>(admin, {
+      method: 'POST',
+      url: '/api/portal',
+      payload: { ...home, id: undefined, enCode: 'financeOnly', fullName: '财务门户' },
+    });
+    expect(created.code, created.msg).toBe(200);
+    const id = created.data;
+    expect((await t.call(admin, { method: 'POST', url: `/api/portal/release/${id}` })).code).toBe(200);
+    const role = await t.db.kysely
+      .selectFrom('base_role')
+      .select('id')
+      .where('en_code', '=', 'hr')
+      .executeTakeFirstOrThrow();
+    const granted = await t.call(admin, {
+      method: 'POST',
+      url: `/api/portal/${id}/Actions/setPortalRole`,
+      payload: { roleIds: [role.id] },
+    });
+    expect(granted.code, granted.msg).toBe(200);
+    // zhangwei (employee) holds none of the portal's roles: neither the portal nor its layout reaches him.
+    for (const [method, url, payload] of [
+      ['GET', `/api/portal/${id}`, undefined],
+      ['POST', `/api/portal/${id}/Reset`, undefined],
+      ['POST', `/api/portal/personal/${id}`, { formData: { layout: [] } }],
+    ] as const) {
+      const r = await t.call(zw, { method, url, ...(payload ? { payload } : {}) });
+      expect({ url, code: r.code, data: r.data }).toEqual({ url, code: 404, data: null });
+    }
+    // chenjing (hr) may use it
+    const cj = await t.login('chenjing');
+    const ok = await t.call<Portal>(cj, { method: 'POST', url: `/api/portal/${id}/Reset` });
+    expect(ok.code, ok.msg).toBe(200);
+    expect(ok.data.id).toBe(id);
+  });
 });
