@@ -1,6 +1,7 @@
 // User export, import template, import parsing and the export of rows that failed import (exceljs).
 // Pure with respect to the database: the service feeds rows in and gets workbooks or parsed rows out.
 import ExcelJS from 'exceljs';
+import { readUntrustedXlsx, UntrustedFileError, type UntrustedWorkbook } from '../../untrusted/xlsx';
 import { type Lang, msg } from './messages';
 import { checkRule } from './rules';
 
@@ -163,11 +164,13 @@ const ERROR_HEADERS = new Set(['异常原因', '異常原因', 'reason', 'errors
  * skipped. Never throws: a broken file answers `{ ok: false, msg }`.
  */
 export async function readUserWorkbook(data: Buffer | Uint8Array, lang: Lang = 'zh'): Promise<ReadResult> {
-  const wb = new ExcelJS.Workbook();
+  let wb: UntrustedWorkbook;
   try {
-    await wb.xlsx.load(Buffer.from(data) as unknown as ExcelJS.Buffer);
-  } catch {
-    return { ok: false, msg: msg('badFile', lang) };
+    // Bounded (size, entries, ratio, rows, cells, time, memory) and parsed off the event loop.
+    wb = await readUntrustedXlsx(data, lang);
+  } catch (e) {
+    const limit = e instanceof UntrustedFileError && e.refusal.kind !== 'bad';
+    return { ok: false, msg: limit ? e.message : msg('badFile', lang) };
   }
   const ws = wb.worksheets[0];
   if (!ws) return { ok: false, msg: msg('badTemplate', lang) };

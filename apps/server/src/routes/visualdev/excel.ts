@@ -7,6 +7,13 @@ import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import { readOwnUpload, storeGeneratedFile } from '../../files/generated';
 import { badRequest } from '../../http/api-error';
+import {
+  type Lang,
+  readUntrustedXlsx,
+  UntrustedFileError,
+  type UntrustedSheet,
+  type UntrustedWorkbook,
+} from '../../untrusted/xlsx';
 import { cellText, mainFields, VMSG } from './common';
 
 export const NO_HEADER = '序号';
@@ -140,18 +147,21 @@ const textOf = (v: ExcelJS.CellValue): string => {
 export async function readRecords(
   compiled: CompiledForm,
   bytes: Buffer,
+  lang: Lang = 'zh',
 ): Promise<Array<Record<string, unknown>>> {
-  const wb = new ExcelJS.Workbook();
+  let wb: UntrustedWorkbook;
   try {
-    await wb.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
+    // Bounded (size, entries, ratio, rows, cells, time, memory) and parsed off the event loop.
+    wb = await readUntrustedXlsx(bytes, lang);
+  } catch (e) {
+    if (e instanceof UntrustedFileError && e.refusal.kind !== 'bad') throw badRequest(e.message);
     throw badRequest(`fileId: ${VMSG.badFile}`);
   }
   const [first, ...rest] = wb.worksheets;
   if (!first) throw badRequest(`fileId: ${VMSG.importEmpty}`);
   const fieldByHeader = (fields: CompiledField[], h: string) =>
     fields.find((f) => f.label === h || f.vModel === h);
-  const header = (ws: ExcelJS.Worksheet) => {
+  const header = (ws: UntrustedSheet) => {
     const row = ws.getRow(1);
     const out: string[] = [];
     row.eachCell({ includeEmpty: true }, (c, col) => {

@@ -19,6 +19,7 @@ import { newId } from '../../auth/tokens';
 import { displayRecords, valuesFromText } from '../../forms/display';
 import { ApiError, badRequest, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
+import { languageOf } from '../../http/i18n';
 import { scopeFilter } from '../../permission/data-scope';
 import { likeOf, ts } from '../message/common';
 import {
@@ -390,7 +391,7 @@ export default async function onlineRoutes(app: FastifyInstance) {
   const checkImport = async (req: FastifyRequest, id: string) => {
     const { row, compiled } = await open(req, id, 'btn_upload');
     const bytes = await uploadedWorkbook(req, (req.body as OnlineImportBody).fileId);
-    const rows = await readRecords(compiled, bytes);
+    const rows = await readRecords(compiled, bytes, languageOf(req.headers['accept-language']));
     // Names and labels typed or exported (users, departments, dictionaries, dates) back into stored values.
     const missed = await valuesFromText(req.server.kp.db, compiled, rows);
     const checked: Array<{
