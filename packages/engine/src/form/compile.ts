@@ -2,15 +2,14 @@ import {
   type FieldConfig,
   type FormConfig,
   type I18nText,
-  isDisplayKey,
   type JnpfKey,
   type Language,
-  SYSTEM_KEYS,
   textIn,
   type ValidationIssue,
-  walkFields,
 } from '@kp/schema';
 import { type CompiledFormula, compileFormula } from '../formula';
+import { kindOf } from '../model/kinds';
+import { walkFields } from '../model/walk';
 import { compileUserRegex, type UserRegex } from '../validators/safeRegex';
 import { buildCalcGraph, type CalcGraph } from './graph';
 import { formMessages } from './messages';
@@ -105,33 +104,21 @@ export interface CompileOptions {
 
 type Loose = Record<string, unknown> & { __config__: Record<string, unknown> & { jnpfKey: JnpfKey } };
 
-const SYSTEM = new Set<string>(SYSTEM_KEYS);
-
-/** Whether this field holds data (display kinds and unsaved attribute fields do not). */
+/** Whether this field holds data (by its kind module: display kinds and unsaved attribute fields do not). */
 export function holdsData(field: FieldConfig): boolean {
   const f = field as unknown as Loose;
-  const key = f.__config__.jnpfKey;
-  if (key === 'relationFormAttr' || key === 'popupAttr')
-    return f.isStorage === 1 && typeof f.__vModel__ === 'string';
-  return !isDisplayKey(key) && typeof f.__vModel__ === 'string' && f.__vModel__ !== '';
+  const kind = kindOf(f.__config__?.jnpfKey);
+  if (!kind) return false;
+  if (kind.holdsData) return kind.holdsData(field);
+  return kind.role === 'data' && typeof f.__vModel__ === 'string' && f.__vModel__ !== '';
 }
 
 function defaultOf(f: Loose, shape: ValueShape): unknown {
   const d = f.__config__.defaultValue;
   if (d !== undefined && fitsShape(shape, d)) return structuredClone(d);
-  switch (f.__config__.jnpfKey) {
-    case 'switch':
-      return f.inactiveValue ?? 0;
-    case 'rate':
-    case 'calculate':
-      return 0;
-    case 'slider': {
-      const min = typeof f.min === 'number' ? f.min : 0;
-      return f.range === true ? [min, typeof f.max === 'number' ? f.max : 100] : min;
-    }
-    default:
-      return isArrayShape(shape) ? [] : null;
-  }
+  const kind = kindOf(f.__config__.jnpfKey);
+  const v = kind ? kind.defaultValue(f as unknown as FieldConfig, shape) : null;
+  return v === null || v === undefined ? (isArrayShape(shape) ? [] : null) : v;
 }
 
 function labelOf(text: unknown, lang: Language): string {
@@ -150,60 +137,60 @@ export function compileForm(config: FormConfig, options: CompileOptions = {}): C
   const tables: CompiledTable[] = [];
   const tableByModel = new Map<string, CompiledTable>();
   const errors: ValidationIssue[] = [];
-  const containerOf = new Map<string, string>();
   const amountWordFields: string[] = [];
 
-  walkFields(Array.isArray(config?.fields) ? config.fields : [], (raw, configPath, table) => {
-    const f = raw as Loose;
-    const key = f.__config__.jnpfKey;
-    // Remember each container's configPath so children can name it.
-    if (key === 'row' || key === 'card' || key === 'tab' || key === 'collapse' || key === 'table') {
-      containerOf.set(configPath, configPath);
-    }
-    const container = nearestContainer(configPath);
-    const field = f as unknown as FieldConfig;
-    if (key === 'table') {
-      if (table || typeof f.__vModel__ !== 'string') return;
-      const t: CompiledTable = {
-        vModel: f.__vModel__,
-        label: labelOf(f.__config__.label, lang),
-        configPath,
-        columns: [],
-        showSummary: f.showSummary === true,
-        summaryField: Array.isArray(f.summaryField) ? (f.summaryField as string[]) : [],
-        decimalPlace: {},
-      };
-      tables.push(t);
-      tableByModel.set(t.vModel, t);
-      fields.push(makeField(f, field, configPath, container, undefined));
-      return;
-    }
-    if (!holdsData(field)) return;
-    const tv = table ? String(table.__vModel__) : undefined;
-    const cf = makeField(f, field, configPath, container, tv);
-    fields.push(cf);
-    if (tv) {
-      const t = tableByModel.get(tv);
-      if (t) {
-        t.columns.push(cf);
-        const dp = f.__config__.decimalPlace;
-        t.decimalPlace[cf.vModel] = typeof dp === 'number' && dp >= 0 ? dp : 2;
+  const malformed = (path: string, message: string) => errors.push({ path, message });
+  if (!Array.isArray(config?.fields)) malformed('fields', 'is not a list of fields');
+  walkFields(
+    Array.isArray(config?.fields) ? config.fields : [],
+    (raw, configPath, table, { container }) => {
+      const f = raw as Loose;
+      const key = f.__config__.jnpfKey;
+      if (!kindOf(key)) {
+        const name = typeof f.__vModel__ === 'string' && f.__vModel__ ? ` "${f.__vModel__}"` : '';
+        errors.push({
+          path: `${configPath}.__config__.jnpfKey`,
+          message: `field${name}: unknown kind "${String(key)}"`,
+        });
+        return false;
       }
-    } else if (
-      (key === 'JNPFAmount' && f.showChinese !== false) ||
-      (key === 'calculate' && f.showChinese === true)
-    ) {
-      amountWordFields.push(cf.vModel);
-    }
-  });
-
-  function nearestContainer(configPath: string): string {
-    let best = '';
-    for (const c of containerOf.keys()) {
-      if (configPath !== c && configPath.startsWith(`${c}.`) && c.length > best.length) best = c;
-    }
-    return best;
-  }
+      const field = f as unknown as FieldConfig;
+      if (key === 'table') {
+        if (table || typeof f.__vModel__ !== 'string') return;
+        const t: CompiledTable = {
+          vModel: f.__vModel__,
+          label: labelOf(f.__config__.label, lang),
+          configPath,
+          columns: [],
+          showSummary: f.showSummary === true,
+          summaryField: Array.isArray(f.summaryField) ? (f.summaryField as string[]) : [],
+          decimalPlace: {},
+        };
+        tables.push(t);
+        tableByModel.set(t.vModel, t);
+        fields.push(makeField(f, field, configPath, container, undefined));
+        return;
+      }
+      if (!holdsData(field)) return;
+      const tv = table ? String(table.__vModel__) : undefined;
+      const cf = makeField(f, field, configPath, container, tv);
+      fields.push(cf);
+      if (tv) {
+        const t = tableByModel.get(tv);
+        if (t) {
+          t.columns.push(cf);
+          const dp = f.__config__.decimalPlace;
+          t.decimalPlace[cf.vModel] = typeof dp === 'number' && dp >= 0 ? dp : 2;
+        }
+      } else if (
+        (key === 'JNPFAmount' && f.showChinese !== false) ||
+        (key === 'calculate' && f.showChinese === true)
+      ) {
+        amountWordFields.push(cf.vModel);
+      }
+    },
+    { onMalformed: malformed },
+  );
 
   function makeField(
     f: Loose,
@@ -224,7 +211,7 @@ export function compileForm(config: FormConfig, options: CompileOptions = {}): C
       : placeholder !== ''
         ? placeholder
         : msg.required(label);
-    const readonly = key === 'calculate' || key === 'billRule' || SYSTEM.has(key);
+    const readonly = kindOf(key)?.readonly === true;
     const required = f.__config__.required === true && !readonly;
     const rules: FieldRule[] = [];
     if (required)

@@ -1,4 +1,5 @@
 import type { FieldConfig } from '@kp/schema';
+import { kindOf } from '../model/kinds';
 
 /**
  * What a field's value looks like in the form data:
@@ -23,73 +24,10 @@ export type ValueShape =
   | 'table'
   | 'any';
 
-type Loose = Record<string, unknown> & { __config__: Record<string, unknown> & { jnpfKey: string } };
-
-/** The data shape of a data field (for display-only kinds: 'any'). */
+/** The data shape of a data field, from its kind module (model/kinds); 'any' for unknown and display kinds. */
 export function shapeOf(field: FieldConfig): ValueShape {
-  const f = field as unknown as Loose;
-  const multiple = f.multiple === true;
-  switch (f.__config__.jnpfKey) {
-    case 'comInput':
-    case 'textarea':
-    case 'editor':
-    case 'colorPicker':
-    case 'time':
-    case 'billRule':
-    case 'createUser':
-    case 'createTime':
-    case 'modifyUser':
-    case 'modifyTime':
-    case 'currOrganize':
-    case 'currDept':
-    case 'currPosition':
-      return 'text';
-    case 'date':
-    case 'relationForm':
-      return 'choice';
-    case 'numInput':
-    case 'JNPFAmount':
-    case 'calculate':
-    case 'rate':
-      return 'number';
-    case 'slider':
-      return f.range === true ? 'numberRange' : 'number';
-    case 'switch':
-      return 'scalar';
-    case 'radio':
-      return 'choice';
-    case 'checkbox':
-      return 'list';
-    case 'select':
-    case 'treeSelect':
-    case 'dicSelect':
-    case 'popupSelect':
-    case 'popupTableSelect':
-    case 'depSelect':
-    case 'posSelect':
-    case 'userSelect':
-    case 'roleSelect':
-    case 'groupSelect':
-      return multiple ? 'list' : 'choice';
-    case 'usersSelect':
-      return f.multiple === false ? 'choice' : 'list';
-    case 'cascader':
-    case 'comSelect':
-    case 'address':
-      return multiple ? 'paths' : 'path';
-    case 'dateRange':
-    case 'timeRange':
-      return 'range';
-    case 'numberRange':
-      return 'numberRange';
-    case 'uploadFz':
-    case 'uploadImg':
-      return 'files';
-    case 'table':
-      return 'table';
-    default:
-      return 'any';
-  }
+  const key = (field as unknown as { __config__?: { jnpfKey?: unknown } })?.__config__?.jnpfKey;
+  return kindOf(key)?.shape(field) ?? 'any';
 }
 
 /** Whether values of this shape are arrays (the required message is then 请至少选择一个<label>). */

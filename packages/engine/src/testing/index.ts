@@ -2,3 +2,4 @@
 
 export * from './form';
 export * from './formula';
+export * from './model';

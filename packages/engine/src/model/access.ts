@@ -1,0 +1,116 @@
+import type { CompiledField, CompiledForm } from '../form/compile';
+
+/** What the caller may do with one field, after every layer. */
+export interface FieldAccess {
+  /** The data may leave the server / be shown at all (a read:false operate or a missing grant: false). */
+  readable: boolean;
+  /** Shown in the form on this platform (readable, not noShow, on the platform — or shown by a script). */
+  visible: boolean;
+  /** The caller's input for it is taken (readable, not a server-assigned kind, not read-only by a layer). */
+  writable: boolean;
+  /** Must be filled (visible and writable only). */
+  required: boolean;
+}
+
+/** One field of a workflow node's formOperates ({ id, read, write, required }). */
+export interface FieldOperate {
+  id: string;
+  read?: boolean;
+  write?: boolean;
+  required?: boolean;
+}
+
+/** What a script (or the host) changes about a field at run time. */
+export interface ScriptOverride {
+  hidden?: boolean;
+  disabled?: boolean;
+  required?: boolean;
+}
+
+/**
+ * The layers over the base config, applied in this order:
+ * base config ← platform (pc/app) ← workflow node formOperates ← column/form grants ← scripts.
+ */
+export interface AccessContext {
+  /** The client filling or showing the form; fields whose visibility leaves it out are not visible. */
+  platform?: 'pc' | 'app';
+  /** The workflow node's formOperates (unlisted fields keep the base). */
+  operates?: readonly FieldOperate[] | null;
+  /** The whole form is read-only (a detail view, opType 0): nothing is writable. */
+  readonly?: boolean;
+  /**
+   * Column/form grants: the main fields (sub-tables by their own vModel) the caller may read; null or
+   * undefined means no limit. A sub-table's columns follow their table; a grant of `table-column` also counts.
+   */
+  grants?: ReadonlySet<string> | null;
+  /** Script overrides by path ('amount', 'tbl.price'). */
+  scripts?: (path: string) => ScriptOverride | undefined;
+}
+
+/** Access of every field by path ('amount', 'tbl.price'). */
+export type AccessMap = ReadonlyMap<string, FieldAccess>;
+
+/** The formOperates entry of a field: by vModel for main fields, `table-column` or `table.column` for cells. */
+function operateOf(ops: Map<string, FieldOperate>, f: CompiledField): FieldOperate | undefined {
+  if (!f.table) return ops.get(f.vModel);
+  return ops.get(`${f.table}-${f.vModel}`) ?? ops.get(f.path);
+}
+
+/** Runs the layers for every field of a compiled form. Pure; the same in the browser and the server. */
+export function accessOf(compiled: CompiledForm, ctx: AccessContext = {}): AccessMap {
+  const ops = new Map<string, FieldOperate>();
+  for (const o of ctx.operates ?? []) if (o && typeof o.id === 'string') ops.set(o.id, o);
+  const out = new Map<string, FieldAccess>();
+  const layer = (f: CompiledField, parent: FieldAccess | undefined): FieldAccess => {
+    // base config
+    let readable = true;
+    let visible = !f.hidden;
+    let writable = !f.readonly;
+    let required = f.required;
+    // platform (pc/app)
+    if (ctx.platform && !f.visibility.includes(ctx.platform)) visible = false;
+    // workflow node formOperates
+    const op = operateOf(ops, f);
+    if (op) {
+      if (op.read === false) readable = false;
+      if (op.write === false) writable = false;
+      if (op.required !== undefined) required = op.required === true && !f.readonly;
+    }
+    if (ctx.readonly) writable = false;
+    // column/form grants
+    if (ctx.grants) {
+      const granted = f.table
+        ? ctx.grants.has(f.table) || ctx.grants.has(`${f.table}-${f.vModel}`)
+        : ctx.grants.has(f.vModel);
+      if (!granted) readable = false;
+    }
+    // scripts (they cannot make readable what a grant or a node hides)
+    const s = ctx.scripts?.(f.path);
+    if (s) {
+      if (s.hidden === true) visible = false;
+      if (s.hidden === false) visible = true;
+      if (s.disabled === true) writable = false;
+      if (s.required !== undefined) required = s.required;
+    }
+    // a cell follows its table
+    if (parent) {
+      readable &&= parent.readable;
+      visible &&= parent.visible;
+      writable &&= parent.writable;
+    }
+    visible &&= readable;
+    writable &&= readable;
+    required = required && visible && writable;
+    return { readable, visible, writable, required };
+  };
+  for (const f of compiled.fields) if (!f.table) out.set(f.path, layer(f, undefined));
+  for (const f of compiled.fields) if (f.table) out.set(f.path, layer(f, out.get(f.table)));
+  return out;
+}
+
+/** The paths the caller may read (main fields and cells), for search and sort checks. */
+export function readablePaths(access: AccessMap): Set<string> {
+  const out = new Set<string>();
+  for (const [p, a] of access) if (a.readable) out.add(p);
+  return out;
+}

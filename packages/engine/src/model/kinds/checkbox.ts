@@ -1,0 +1,4 @@
+// Checkbox group (多选框组): a list of options.
+import { base, defineKind } from './kind';
+
+export default defineKind({ ...base.list, key: 'checkbox' });

@@ -1,0 +1,4 @@
+// Layout container (collapse): holds fields, no data of its own.
+import { base, defineKind } from './kind';
+
+export default defineKind({ ...base.none, key: 'collapse', role: 'layout' });

@@ -1,0 +1,4 @@
+// Date range (日期范围): [from, to] timestamps.
+import { base, defineKind } from './kind';
+
+export default defineKind({ ...base.structured, key: 'dateRange', shape: () => 'range' });

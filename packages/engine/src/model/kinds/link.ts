@@ -1,0 +1,4 @@
+// Display element (link): shows something, holds no data.
+import { base, defineKind } from './kind';
+
+export default defineKind({ ...base.none, key: 'link' });

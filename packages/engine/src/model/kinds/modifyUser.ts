@@ -1,0 +1,4 @@
+// System field (modifyUser): the server stamps the user id; names from the user table.
+import { base, defineKind } from './kind';
+
+export default defineKind({ ...base.text, key: 'modifyUser', readonly: true, names: 'user' });

@@ -1,0 +1,4 @@
+// Popup table select (下拉表格): ids of an interface's rows.
+import { base, choiceOrListKind, defineKind } from './kind';
+
+export default defineKind({ ...base.choice, ...choiceOrListKind, key: 'popupTableSelect' });

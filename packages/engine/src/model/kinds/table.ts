@@ -1,0 +1,11 @@
+// Sub-table (设计子表): rows of column values; its columns are fields of their own (walkFields visits them).
+import { base, defineKind } from './kind';
+
+export default defineKind({
+  ...base.structured,
+  key: 'table',
+  role: 'layout',
+  shape: () => 'table',
+  defaultValue: () => [],
+  display: (v) => (Array.isArray(v) ? String(v.length) : ''),
+});
