@@ -22,7 +22,15 @@ export default defineConfig({
         },
       },
       {
-        ...kpSource,
+        // Node code: no 'module' condition, so packages that publish browser-style ESM beside their Node
+        // build (the AWS SDK's dist-es) load their Node build.
+        resolve: { conditions: ['kp-source', 'node', 'development|production'] },
+        ssr: {
+          resolve: {
+            conditions: ['kp-source', 'node', 'development|production'],
+            externalConditions: ['node'],
+          },
+        },
         test: {
           name: 'server',
           environment: 'node',

@@ -14,7 +14,8 @@ import { createBus } from './bus/bus';
 import type { AppContext, ServerOptions } from './context';
 import type { Db } from './db/database';
 import { startMaintenance } from './db/maintenance';
-import { LocalDiskStorage } from './files/storage';
+import { S3Storage, s3OptionsFromEnv } from './files/s3-storage';
+import { type FileStorage, LocalDiskStorage } from './files/storage';
 import { fail } from './http/envelope';
 import { registerErrorHandling } from './http/errors';
 import { routeModules } from './routes/index';
@@ -31,6 +32,12 @@ export interface BuildAppOptions {
 }
 
 export const SETTINGS_CHANGED = 'settings.changed';
+
+/** Where file bytes go: an S3-compatible store when FILE_STORAGE=s3 (docs/deploy.md), else the data folder. */
+function storageOf(dataDir: string): FileStorage {
+  const s3 = s3OptionsFromEnv();
+  return s3 ? new S3Storage(s3) : new LocalDiskStorage(path.join(dataDir, 'files'));
+}
 
 /**
  * Builds the whole server on an open, migrated database. The caller owns `db` (close it after
@@ -85,7 +92,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     bus,
     sessions,
     authz: new AuthzCache(db, bus),
-    storage: new LocalDiskStorage(path.join(opts.dataDir, 'files')),
+    storage: storageOf(opts.dataDir),
     dataDir: opts.dataDir,
     options: { bcryptCost: 10, hostDist: null, ...opts.options },
     settings,

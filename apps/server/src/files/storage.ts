@@ -64,8 +64,9 @@ export class LocalDiskStorage implements FileStorage {
   }
 
   async size(key: string): Promise<number | null> {
+    const file = this.file(key); // an unsafe key throws, it is not "missing"
     try {
-      return (await stat(this.file(key))).size;
+      return (await stat(file)).size;
     } catch {
       return null;
     }
