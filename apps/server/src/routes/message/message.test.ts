@@ -137,3 +137,45 @@ describe(`site messages /api/message on ${TEST_DB_KIND}`, () => {
     expect((await t.call(null, { method: 'GET', url: '/api/message' })).code).toBe(602);
   });
 });
+
+describe(`site messages: object checks on ${TEST_DB_KIND}`, () => {
+  let t: TestApp;
+  const ids: Record<string, string> = {};
+  beforeAll(async () => {
+    t = await createTestApp();
+    for (const u of await t.db.kysely.selectFrom('base_user').select(['id', 'account']).execute())
+      ids[u.account] = u.id;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("a holder of the module's btn_edit reads only his own and his received messages, not every user's", async () => {
+    const sysadmin = await t.login('sysadmin'); // every button of oa.msgList, not an administrator
+    const zw = await t.login('zhangwei');
+    const theirs = await sendSiteMessage(t.ctx, {
+      toUserIds: [ids.zhangwei],
+      title: '工资条',
+      type: 1,
+      bodyText: 'private',
+      creatorUserId: ids.admin,
+    });
+    const refused = await t.call(sysadmin, { method: 'GET', url: `/api/message/${theirs}` });
+    expect({ code: refused.code, data: refused.data }).toEqual({ code: 404, data: null });
+    // the recipient reads it (without the recipient list); the author's own draft shows its recipients
+    const mine = await t.call<{ toUserIds?: string[] }>(zw, { method: 'GET', url: `/api/message/${theirs}` });
+    expect(mine.code, mine.msg).toBe(200);
+    expect(mine.data.toUserIds).toBeUndefined();
+    const draft = await t.call<string>(sysadmin, {
+      method: 'POST',
+      url: '/api/message',
+      payload: { title: 'x', toUserIds: [ids.zhangwei] },
+    });
+    expect(draft.code, draft.msg).toBe(200);
+    const own = await t.call<{ toUserIds?: string[] }>(sysadmin, {
+      method: 'GET',
+      url: `/api/message/${draft.data}`,
+    });
+    expect(own.data.toUserIds).toEqual([ids.zhangwei]);
+  });
+});
