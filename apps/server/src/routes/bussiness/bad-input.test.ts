@@ -147,7 +147,12 @@ describe(`messaging bad input on ${TEST_DB_KIND}`, () => {
       ['POST', `${C}/nope/like`, undefined, 404],
       ['DELETE', `${C}/nope`, undefined, 404],
     ]);
-    const owner = `plain-${Date.now()}`;
+    const news = await t.call<string>(admin, {
+      method: 'POST',
+      url: '/api/Bussiness/CompanyNews',
+      payload: { title: 'plain', contents: 'x' },
+    });
+    const owner = news.data;
     const r = await t.call<string>(zw, {
       method: 'POST',
       url: C,

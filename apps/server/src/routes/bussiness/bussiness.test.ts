@@ -313,7 +313,13 @@ describe(`business messages, news, notices, comments on ${TEST_DB_KIND}`, () => 
 
   it('comments: tree with replies, likes, attachments limits, author-only delete', async () => {
     const C = '/api/Bussiness/Comment';
-    const owner = 'news-1';
+    const news = await t.call<string>(admin, {
+      method: 'POST',
+      url: '/api/Bussiness/CompanyNews',
+      payload: { title: '评论用新闻', contents: 'x' },
+    });
+    expect(news.code, news.msg).toBe(200);
+    const owner = news.data;
     expect(
       (await t.call(zw, { method: 'POST', url: C, payload: { ownerId: owner, contents: '   ' } })).msg,
     ).toBe('评论不能为空');
@@ -398,5 +404,41 @@ describe(`business messages, news, notices, comments on ${TEST_DB_KIND}`, () => 
       (await t.call<Paged<Item>>(wjg, { method: 'GET', url: `${C}/${owner}/Tree` })).data.list,
     ).toHaveLength(0);
     expect((await t.call(wjg, { method: 'POST', url: `${C}/${root.data}/like` })).code).toBe(404);
+  });
+
+  it('comments on a private business message: only its sender and recipients read, post, like; others get 404', async () => {
+    const C = '/api/Bussiness/Comment';
+    const msg = await t.call<string>(zw, {
+      method: 'POST',
+      url: M,
+      payload: { title: '私信', contents: 'x', acceptUsers: [ids.wangjianguo] },
+    });
+    expect(msg.code, msg.msg).toBe(200);
+    const owner = msg.data;
+    const root = await t.call<string>(wjg, {
+      method: 'POST',
+      url: C,
+      payload: { ownerId: owner, contents: '收到' },
+    });
+    expect(root.code, root.msg).toBe(200);
+    expect((await t.call(zw, { method: 'GET', url: `${C}/${owner}/Tree` })).code).toBe(200);
+    // chenjing is neither sender nor recipient
+    for (const [method, url, payload] of [
+      ['GET', `${C}/${owner}/Tree`, undefined],
+      ['POST', C, { ownerId: owner, contents: '偷看' }],
+      ['POST', `${C}/${root.data}/like`, undefined],
+      ['DELETE', `${C}/${root.data}/like`, undefined],
+      ['DELETE', `${C}/${root.data}`, undefined],
+    ] as const) {
+      const r = await t.call(cj, { method, url, ...(payload ? { payload } : {}) });
+      expect({ method, url, code: r.code, data: r.data }).toEqual({ method, url, code: 404, data: null });
+    }
+    // an object that does not exist takes no comments
+    expect(
+      (await t.call(zw, { method: 'POST', url: C, payload: { ownerId: 'nothing-here', contents: 'x' } }))
+        .code,
+    ).toBe(404);
+    const tree = await t.call<Paged<{ id: string }>>(wjg, { method: 'GET', url: `${C}/${owner}/Tree` });
+    expect(tree.data.list.map((c) => c.id)).toEqual([root.data]);
   });
 });

@@ -1,8 +1,9 @@
 import { CommentBody, type CommentReply, type CommentTreeItem, IdParams } from '@kp/schema';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import sanitizeHtml from 'sanitize-html';
 import { me } from '../../auth/guard';
+import { canSeeCommentTarget, isOwner } from '../../auth/objects';
 import { newId } from '../../auth/tokens';
 import { forbidden, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
@@ -53,7 +54,9 @@ export function plainText(input: string): string {
  * GET /api/Bussiness/Comment/{ownerId}/Tree (roots paged by currentPage/pageSize, newest first, each
  * with its replies oldest first), POST and DELETE /api/Bussiness/Comment/{id}/like (like / unlike),
  * DELETE /api/Bussiness/Comment/{id} (the author or an administrator; a root takes its replies along).
- * A session is enough. Text is stored as plain text (tags stripped).
+ * Every call needs the object the comment hangs on to be one the caller may read (a business message,
+ * news item or notice he may read, a meeting he takes part in: objects.canSeeCommentTarget); other
+ * objects answer 404. Text is stored as plain text (tags stripped).
  */
 export default async function commentRoutes(app: FastifyInstance) {
   const ctx = app.kp;
@@ -90,6 +93,8 @@ export default async function commentRoutes(app: FastifyInstance) {
           .executeTakeFirst();
         if (!u) throw bad('toUserId: 用户不存在');
       }
+      // Only on an object the caller may read (objects.canSeeCommentTarget); others answer 404.
+      if (!(await canSeeCommentTarget(ctx.db, p, b.ownerId))) throw notFound();
       const id = newId();
       await db
         .insertInto('oa_comment')
@@ -116,6 +121,7 @@ export default async function commentRoutes(app: FastifyInstance) {
     async (req) => {
       const { id: ownerId } = req.params as IdParams;
       const p = me(req);
+      if (!(await canSeeCommentTarget(ctx.db, p, ownerId))) throw notFound();
       const pg = pageOf({ ...(req.query as TreeQuery), pageSize: (req.query as TreeQuery).pageSize ?? 20 });
       const rootsQ = db
         .selectFrom('oa_comment')
@@ -182,7 +188,8 @@ export default async function commentRoutes(app: FastifyInstance) {
     },
   );
 
-  const find = async (id: string) => {
+  /** A live comment on an object the caller may read (else 404, as if it did not exist). */
+  const find = async (req: FastifyRequest, id: string) => {
     const c = await db
       .selectFrom('oa_comment')
       .selectAll()
@@ -190,6 +197,8 @@ export default async function commentRoutes(app: FastifyInstance) {
       .where('delete_mark', '=', 0)
       .executeTakeFirst();
     if (!c) throw notFound();
+    const p = me(req);
+    if (!isOwner(p, c.from_user_id) && !(await canSeeCommentTarget(ctx.db, p, c.owner_id))) throw notFound();
     return c;
   };
 
@@ -197,7 +206,7 @@ export default async function commentRoutes(app: FastifyInstance) {
     '/api/Bussiness/Comment/:id/like',
     { config: { permission: { signedIn: 'participant' } }, schema: { tags, params: IdParams } },
     async (req) => {
-      const c = await find((req.params as IdParams).id);
+      const c = await find(req, (req.params as IdParams).id);
       await db
         .insertInto('oa_comment_like')
         .values({ comment_id: c.id, user_id: me(req).userId })
@@ -211,7 +220,7 @@ export default async function commentRoutes(app: FastifyInstance) {
     '/api/Bussiness/Comment/:id/like',
     { config: { permission: { signedIn: 'participant' } }, schema: { tags, params: IdParams } },
     async (req) => {
-      const c = await find((req.params as IdParams).id);
+      const c = await find(req, (req.params as IdParams).id);
       await db
         .deleteFrom('oa_comment_like')
         .where('comment_id', '=', c.id)
@@ -225,9 +234,9 @@ export default async function commentRoutes(app: FastifyInstance) {
     '/api/Bussiness/Comment/:id',
     { config: { permission: { signedIn: 'participant' } }, schema: { tags, params: IdParams } },
     async (req) => {
-      const c = await find((req.params as IdParams).id);
+      const c = await find(req, (req.params as IdParams).id);
       const p = me(req);
-      if (c.from_user_id !== p.userId && !p.isAdministrator) throw forbidden();
+      if (!isOwner(p, c.from_user_id) && !p.isAdministrator) throw forbidden();
       await db
         .updateTable('oa_comment')
         .set({ delete_mark: 1 })
