@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { likeOf } from '../message/common';
 import { BASE, ms, page } from './access';
+import { checkReleaseCases, releaseLanguage } from './flow-simulate';
 import { json, parseJson, wdb } from './tables';
 
 const MENU = 'workFlow.flowEngine';
@@ -240,7 +241,16 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
   app.post(
     `${P}/Release/:id`,
     { config: { permission: { menu: MENU } }, schema: { params: IdParams } },
-    setEnabled(1, '发布成功'),
+    async (req) => {
+      // Verify before release: the flow's simulator cases must still hold (flow-simulate.ts).
+      const check = await checkReleaseCases(
+        app.kp,
+        (req.params as IdParams).id,
+        releaseLanguage(req.headers['accept-language']),
+      );
+      if (!check.ok) throw badRequest(check.message ?? '');
+      return setEnabled(1, '发布成功')(req);
+    },
   );
   app.post(
     `${P}/Stop/:id`,

@@ -6,6 +6,7 @@ import flowEngineRoutes from './flow-engine';
 import flowFormRoutes from './flow-form';
 import flowGeneralRoutes from './flow-general';
 import flowLaunchRoutes from './flow-launch';
+import flowSimulateRoutes from './flow-simulate';
 import launchInfoRoutes from './launch-info';
 import monitorRoutes from './monitor';
 import { seedWorkflowExamples } from './seed';
@@ -18,6 +19,7 @@ export default async function workflowRoutes(app: FastifyInstance) {
   await app.register(flowBatchRoutes);
   await app.register(flowFormRoutes);
   await app.register(flowLaunchRoutes);
+  await app.register(flowSimulateRoutes);
   await app.register(launchInfoRoutes);
   await app.register(monitorRoutes);
   await app.register(flowGeneralRoutes);

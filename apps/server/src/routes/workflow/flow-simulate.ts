@@ -1,0 +1,170 @@
+import { compileForm, recalculate } from '@kp/engine';
+import {
+  CaseError,
+  parseCases,
+  type SimCase,
+  type SimLanguage,
+  simText,
+  snapshotOrg,
+  verifyCases,
+} from '@kp/flow';
+import { type FlowTemplate, type FormConfig, IdParams } from '@kp/schema';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../../context';
+import { badRequest, notFound } from '../../http/api-error';
+import { ok } from '../../http/envelope';
+import { languageOf } from '../../http/i18n';
+import { BASE } from './access';
+import { orgOf } from './engine';
+import { ORG_ALIASES } from './org';
+import { json, parseJson } from './tables';
+
+const MENU = 'workFlow.flowEngine';
+const P = `${BASE}/FlowEngine`;
+
+/** The columns this file reads (migration 0140 adds sim_cases_json to wf_template). */
+interface SimDb {
+  wf_template: {
+    id: string;
+    deleted: number;
+    form_json: unknown;
+    flow_json: unknown;
+    properties_json: unknown;
+    sim_cases_json: unknown;
+  };
+  base_user: { id: string; enabled_mark: number };
+  base_organize: { id: string };
+  base_position: { id: string };
+  base_role: { id: string };
+}
+const sdb = (ctx: AppContext) => ctx.db as unknown as Kysely<SimDb>;
+
+/** Calculate fields recomputed inside every transition, as the server's engine does (none when the form does not compile). */
+function deriveFormOf(form: unknown) {
+  try {
+    const compiled = form ? compileForm(parseJson<unknown>(form, null) as FormConfig) : null;
+    return compiled ? (d: Record<string, unknown>) => recalculate(compiled, d) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface ReleaseCheck {
+  ok: boolean;
+  /** The refusal text (in the caller's language) with the diff of each diverging case. */
+  message?: string;
+}
+
+/**
+ * Verify before release: every stored case of the flow is re-run on the design being released, against
+ * the real organisation (the interpreter's own code, as a launch would run it). A divergence refuses.
+ */
+export async function checkReleaseCases(
+  ctx: AppContext,
+  id: string,
+  lang: SimLanguage,
+): Promise<ReleaseCheck> {
+  const row = await sdb(ctx)
+    .selectFrom('wf_template')
+    .select(['form_json', 'flow_json', 'properties_json', 'sim_cases_json'])
+    .where('id', '=', id)
+    .where('deleted', '=', 0)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  let cases: SimCase[];
+  try {
+    cases = parseCases(parseJson(row.sim_cases_json, []));
+  } catch (e) {
+    // stored cases are checked on save; a row that no longer parses fails closed
+    return { ok: false, message: `${simText('CASE_INVALID', lang)}: ${(e as Error).message}` };
+  }
+  if (!cases.length) return { ok: true };
+  const org = await orgOf(ctx);
+  const tree = parseJson<FlowTemplate['tree'] | null>(row.flow_json, null);
+  if (!tree) return { ok: false, message: simText('CASE_INVALID', lang) };
+  const template: FlowTemplate = { flowId: id, tree, properties: parseJson(row.properties_json, {}) };
+  const deriveForm = deriveFormOf(row.form_json);
+  const verdicts = verifyCases(
+    { template, org, managers: org.managers, ...(deriveForm ? { deriveForm } : {}) },
+    cases,
+    lang,
+  );
+  const bad = verdicts.filter((v) => !v.ok);
+  if (!bad.length) return { ok: true };
+  return {
+    ok: false,
+    message: bad
+      .map((v) => `${simText('CASE_DIVERGED', lang, { name: v.name })}\n${v.diff.join('\n')}`)
+      .join('\n'),
+  };
+}
+
+/**
+ * Simulator routes (menu workFlow.flowEngine): the organisation snapshot the browser simulates on
+ * (membership answered by the server's own resolver), and the regression cases stored with a flow.
+ */
+export default async function flowSimulateRoutes(app: FastifyInstance) {
+  const ctx = app.kp;
+  app.get(`${P}/Simulate/Org`, { config: { permission: { menu: MENU } } }, async () => {
+    const db = sdb(ctx);
+    const [users, depts, positions, roles] = await Promise.all([
+      db.selectFrom('base_user').select('id').where('enabled_mark', '=', 1).execute(),
+      db.selectFrom('base_organize').select('id').execute(),
+      db.selectFrom('base_position').select('id').execute(),
+      db.selectFrom('base_role').select('id').execute(),
+    ]);
+    const org = await orgOf(ctx);
+    return ok(
+      snapshotOrg(
+        org,
+        {
+          users: users.map((r) => r.id),
+          departments: depts.map((r) => r.id),
+          positions: [...positions.map((r) => r.id), ...Object.keys(ORG_ALIASES.positions)],
+          roles: [...roles.map((r) => r.id), ...Object.keys(ORG_ALIASES.roles)],
+        },
+        org.managers,
+      ),
+    );
+  });
+  app.get(
+    `${P}/:id/SimCases`,
+    { config: { permission: { menu: MENU } }, schema: { params: IdParams } },
+    async (req) => {
+      const row = await sdb(ctx)
+        .selectFrom('wf_template')
+        .select('sim_cases_json')
+        .where('id', '=', (req.params as IdParams).id)
+        .where('deleted', '=', 0)
+        .executeTakeFirst();
+      if (!row) throw notFound();
+      return ok(parseJson(row.sim_cases_json, []));
+    },
+  );
+  app.put(
+    `${P}/:id/SimCases`,
+    { config: { permission: { menu: MENU } }, schema: { params: IdParams }, bodyLimit: 8 * 1024 * 1024 },
+    async (req) => {
+      const body = req.body as { cases?: unknown } | null;
+      let cases: SimCase[];
+      try {
+        cases = parseCases(body?.cases);
+      } catch (e) {
+        if (e instanceof CaseError) throw badRequest(e.message);
+        throw e;
+      }
+      const r = await sdb(ctx)
+        .updateTable('wf_template')
+        .set({ sim_cases_json: json(cases) })
+        .where('id', '=', (req.params as IdParams).id)
+        .where('deleted', '=', 0)
+        .executeTakeFirst();
+      if (!Number(r.numUpdatedRows)) throw notFound();
+      return ok(cases.length);
+    },
+  );
+}
+
+export const releaseLanguage = (header: string | string[] | undefined) =>
+  languageOf(Array.isArray(header) ? header[0] : header);
