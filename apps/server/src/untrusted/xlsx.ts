@@ -206,8 +206,6 @@ function parseInWorker(bytes: Uint8Array, entries: unknown): Promise<WorkerAnswe
         maxYoungGenerationSizeMb: 32,
         stackSizeMb: 4,
       },
-      stdout: true,
-      stderr: true,
     });
     const done = (a: WorkerAnswer) => {
       if (settled) return;

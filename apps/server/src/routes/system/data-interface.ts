@@ -13,6 +13,8 @@ import { newId } from '../../auth/tokens';
 import type { Database } from '../../db/types';
 import { ApiError, badRequest, conflict, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
+import { languageOf } from '../../http/i18n';
+import { evaluateUserJsonata, JsonataError, jsonataFailureMessage, type Lang } from '../../untrusted/jsonata';
 import { CODE_MSG, CODE_RE, jsonFile, nextMark } from './system-tables';
 
 const MENU = 'systemData.dataInterface';
@@ -89,7 +91,7 @@ async function readCapped(res: Response): Promise<string> {
 }
 
 /** Runs a source with parameter values: STATIC parses its JSON, HTTP calls the allowed URL. */
-async function runSource(r: Row, values: Record<string, unknown>): Promise<unknown> {
+async function runSource(r: Row, values: Record<string, unknown>, lang: Lang = 'zh'): Promise<unknown> {
   const params = JSON.parse(r.params || '[]') as DataInterfaceParam[];
   const args: Record<string, string> = {};
   for (const p of params) {
@@ -140,17 +142,11 @@ async function runSource(r: Row, values: Record<string, unknown>): Promise<unkno
   }
   if (r.transform?.trim()) {
     try {
-      // JSONata evaluates in its own interpreter (no eval); the time limit guards runaway expressions.
-      const expr = jsonata(r.transform);
-      data = await Promise.race([
-        expr.evaluate(data),
-        new Promise((_, rej) => setTimeout(() => rej(new Error('timeout')), 2000)),
-      ]);
+      // In a worker thread with a heap limit, terminated at the time limit (JSONata never yields to a timer).
+      data = await evaluateUserJsonata(r.transform, data);
     } catch (e) {
-      throw new ApiError(
-        400,
-        `转换表达式错误：${String((e as { message?: string }).message ?? e).slice(0, 200)}`,
-      );
+      const f = e instanceof JsonataError ? e.failure : { kind: 'expression' as const, message: String(e) };
+      throw new ApiError(400, jsonataFailureMessage(f, lang));
     }
   }
   return data ?? null;
@@ -191,7 +187,7 @@ export default async function dataInterfaceRoutes(app: FastifyInstance) {
     let error: string | null = null;
     try {
       if (r.enabled_mark !== 1) throw badRequest('接口已禁用');
-      return await runSource(r, values);
+      return await runSource(r, values, languageOf(req.headers['accept-language']));
     } catch (e) {
       error = e instanceof ApiError ? e.message : '接口调用出错';
       throw e instanceof ApiError ? e : new ApiError(400, error);
