@@ -323,3 +323,86 @@ describe(`files on ${TEST_DB_KIND}`, () => {
     ).toBe(404);
   });
 });
+
+describe(`file downloads authorised by their object on ${TEST_DB_KIND}`, () => {
+  let t: TestApp;
+  const ids: Record<string, string> = {};
+  beforeAll(async () => {
+    t = await createTestApp();
+    for (const u of await t.db.kysely.selectFrom('base_user').select(['id', 'account']).execute())
+      ids[u.account] = u.id;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  const upload = async (token: string, name: string, text: string) => {
+    const r = await t.call<{ fileId: string; url: string; name: string }>(token, {
+      method: 'POST',
+      url: '/api/file/Uploader/document',
+      ...multipart({}, { name, data: Buffer.from(text) }),
+    });
+    expect(r.code, r.msg).toBe(200);
+    expect(r.data.url).toMatch(/^\/api\/file\/Download\/document\//);
+    return r.data;
+  };
+  const download = (token: string, url: string) =>
+    t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+
+  it('a private message attachment: its sender and recipient download it, nobody else (nor a locked screen)', async () => {
+    const zw = await t.login('zhangwei');
+    const wjg = await t.login('wangjianguo');
+    const cj = await t.login('chenjing');
+    const f = await upload(zw, '工资.txt', 'salary 12345');
+    const sent = await t.call<string>(zw, {
+      method: 'POST',
+      url: '/api/Bussiness/Message',
+      payload: { title: '私信', contents: 'x', acceptUsers: [ids.wangjianguo], files: [f] },
+    });
+    expect(sent.code, sent.msg).toBe(200);
+    expect((await download(zw, f.url)).body).toBe('salary 12345');
+    expect((await download(wjg, f.url)).body).toBe('salary 12345');
+    const outsider = (await download(cj, f.url)).json();
+    expect({ code: outsider.code, data: outsider.data }).toEqual({ code: 404, data: null });
+    const preview = await t.call(cj, {
+      method: 'GET',
+      url: `/api/file/Uploader/Preview?fileVersionId=${f.fileId}`,
+    });
+    expect(preview.code).toBe(404);
+    expect(
+      (await t.call(wjg, { method: 'GET', url: `/api/file/Uploader/Preview?fileVersionId=${f.fileId}` }))
+        .code,
+    ).toBe(200);
+    // a lock-screen session downloads nothing
+    expect((await t.call(wjg, { method: 'POST', url: '/api/oauth/LockScreen', payload: {} })).code).toBe(200);
+    const locked = (await download(wjg, f.url)).json();
+    expect({ code: locked.code, data: locked.data }).toEqual({ code: 401, data: null });
+  });
+
+  it('a meeting attachment: its participants download it, others get 404', async () => {
+    const zw = await t.login('zhangwei');
+    const cj = await t.login('chenjing');
+    const wjg = await t.login('wangjianguo');
+    const f = await upload(zw, '纪要.txt', 'minutes');
+    const day = new Date();
+    day.setDate(day.getDate() + 2);
+    day.setHours(14, 0, 0, 0);
+    const booked = await t.call<string>(zw, {
+      method: 'POST',
+      url: '/api/Bussiness/Conference',
+      payload: {
+        crTheme: '保密会',
+        crguid: 'room-101',
+        crTypeGuid: 'dict-meeting-type-routine',
+        crLeader: ids.zhangwei,
+        startTime: day.getTime(),
+        endTime: day.getTime() + 3_600_000,
+        userList: [ids.chenjing],
+        files: [f],
+      },
+    });
+    expect(booked.code, booked.msg).toBe(200);
+    expect((await download(cj, f.url)).body).toBe('minutes');
+    const outsider = (await download(wjg, f.url)).json();
+    expect({ code: outsider.code, data: outsider.data }).toEqual({ code: 404, data: null });
+  });
+});

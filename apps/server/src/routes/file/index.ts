@@ -14,6 +14,7 @@ import {
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { me } from '../../auth/guard';
+import { canReadFile } from '../../auth/objects';
 import { newId } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import {
@@ -24,7 +25,7 @@ import {
   normaliseExt,
   UPLOAD_TYPES,
 } from '../../files/policy';
-import { ApiError } from '../../http/api-error';
+import { ApiError, MSG } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 
 const validChunk = makeValidator(ChunkFields);
@@ -267,11 +268,16 @@ export default async function fileRoutes(app: FastifyInstance) {
       const row = await ctx.db.selectFrom('file_record').selectAll().where('id', '=', id).executeTakeFirst();
       if (!row || row.file_type !== type) throw new ApiError(ApiCode.NOT_FOUND, '文件不存在');
       if (!isPublicType(row.file_type)) {
-        // Same checks as the guard, done here because public files need none.
+        // Same checks as the guard, done here because public files need none: a live, unlocked session…
         const token = req.token;
         const s = token ? await ctx.sessions.resolve(token) : null;
         if (!s || s.endReason || s.expiresAt <= Date.now())
           throw new ApiError(ApiCode.TOKEN_INVALID, '登录凭证无效，请重新登录');
+        if (s.locked) throw new ApiError(ApiCode.UNAUTHORIZED, MSG.screenLocked);
+        const p = await ctx.authz.get(s.userId);
+        if (!p) throw new ApiError(ApiCode.TOKEN_INVALID, '登录凭证无效，请重新登录');
+        // …and a reader of the object the file belongs to (objects.canReadFile); others: as if absent.
+        if (!(await canReadFile(ctx.db, p, row))) throw new ApiError(ApiCode.NOT_FOUND, '文件不存在');
       }
       const ctype = CONTENT_TYPES[row.extension] ?? 'application/octet-stream';
       const inline = ctype.startsWith('image/') || ctype === 'application/pdf';
@@ -297,10 +303,11 @@ export default async function fileRoutes(app: FastifyInstance) {
       const q = req.query as PreviewQuery;
       const row = await ctx.db
         .selectFrom('file_record')
-        .select(['id', 'file_type', 'extension'])
+        .select(['id', 'file_type', 'extension', 'owner_user_id'])
         .where('id', '=', q.fileVersionId)
         .executeTakeFirst();
-      if (!row) throw new ApiError(ApiCode.NOT_FOUND, '文件不存在');
+      if (!row || (!isPublicType(row.file_type) && !(await canReadFile(ctx.db, me(req), row))))
+        throw new ApiError(ApiCode.NOT_FOUND, '文件不存在');
       // No office converter: the address opens the file itself (images, pdf, txt display in the browser).
       return ok(fileUrl(row.file_type, row.id, row.extension));
     },
