@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import loginChannelRoutes from '../domains/login/routes';
+import opsRoutes from '../domains/ops/routes';
 import projectRoutes from '../domains/project/routes';
 import bussinessRoutes from './bussiness/index';
 import chatRoutes from './chat/index';
@@ -22,6 +23,8 @@ import workflowRoutes from './workflow/index';
 
 /** Every route module, registered in this order by buildApp. Add yours here. */
 export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
+  // First and not encapsulated: its latency hook sees every route after it.
+  opsRoutes,
   oauthRoutes,
   sysconfigRoutes,
   onlineUserRoutes,

@@ -1,0 +1,57 @@
+// Health, readiness and metrics (issue 21).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+describe('operations endpoints', () => {
+  it('answers liveness and readiness without a session', async () => {
+    const h = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(h.statusCode).toBe(200);
+    expect(h.json().status).toBe('ok');
+    const r = await t.app.inject({ method: 'GET', url: '/ready' });
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toEqual({ status: 'ready' });
+  });
+
+  it('serves Prometheus metrics to this machine, with request latency by route template', async () => {
+    const token = await t.login('zhangwei');
+    await t.call(token, { method: 'GET', url: '/api/oauth/CurrentUser' });
+    await t.call(token, { method: 'GET', url: '/api/workflow/Engine/FlowBefore/no-such-task' });
+    const m = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+    expect(m.statusCode).toBe(200);
+    expect(m.headers['content-type']).toContain('text/plain');
+    const text = m.body;
+    expect(text).toMatch(
+      /kp_http_request_duration_seconds_count\{method="GET",route="\/api\/oauth\/CurrentUser",status="200"\} 1/,
+    );
+    expect(text).toContain('route="/api/workflow/Engine/FlowBefore/:id"');
+    expect(text).not.toContain('no-such-task');
+    expect(text).toMatch(/kp_websocket_connections \d+/);
+    expect(text).toMatch(/kp_workflow_deadlines\{state="pending"\} \d+/);
+    expect(text).toContain('kp_process_cpu_user_seconds_total');
+  });
+
+  it('refuses metrics from elsewhere, and needs the token when one is set', async () => {
+    const far = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '198.51.100.4' });
+    expect(far.json()).toMatchObject({ code: 403, msg: '仅限监控系统访问' });
+    process.env.METRICS_TOKEN = 'scrape-secret';
+    try {
+      const none = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+      expect(none.json().code).toBe(403);
+      const ok = await t.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        remoteAddress: '198.51.100.4',
+        headers: { authorization: 'Bearer scrape-secret' },
+      });
+      expect(ok.statusCode).toBe(200);
+    } finally {
+      delete process.env.METRICS_TOKEN;
+    }
+  });
+});
