@@ -97,8 +97,8 @@ describe('leave (days <= 3: department head; else head then general manager)', (
   });
 });
 
-describe('expense (parallel finance and department, and-sign; cc to the manager)', () => {
-  it('waits for both branches, then copies the initiator’s manager and finishes with status 2', () => {
+describe("expense (parallel: the initiator's company's finance, or-sign, and the department head; cc to the manager)", () => {
+  it('waits for both branches (one accountant suffices), then copies the initiator’s manager and finishes with status 2', () => {
     const d = new Driver(expense);
     d.do({ type: 'submit', userId: 'alice', formData: { amount: 120 } });
     expect(
@@ -108,10 +108,10 @@ describe('expense (parallel finance and department, and-sign; cc to the manager)
         .sort(),
     ).toEqual(['fin1', 'fin2', 'head1']);
     d.approve('fin1');
-    d.approve('head1');
     expect(d.state.status).toBe(1);
-    expect(d.pending().map((t) => t.userId)).toEqual(['fin2']);
-    const eff = d.approve('fin2');
+    // or-sign: the other accountant's task closes with the first approval
+    expect(d.pending().map((t) => t.userId)).toEqual(['head1']);
+    const eff = d.approve('head1');
     expect(d.state.status).toBe(2);
     expect(eff).toContainEqual({ type: 'cc', nodeId: 'copy_manager', userIds: ['head1'] });
     expect(eff).toContainEqual({ type: 'flowFinished', status: 2 });

@@ -397,9 +397,9 @@ describe('approver resolution', () => {
         { id: 'accG', departmentId: 'g', positionIds: ['acc'], roleIds: ['fin'] },
       ],
       departments: [
-        { id: 'g', parentId: null },
-        { id: 'c1', parentId: 'g' },
-        { id: 'c2', parentId: 'g' },
+        { id: 'g', parentId: null, isCompany: true },
+        { id: 'c1', parentId: 'g', isCompany: true },
+        { id: 'c2', parentId: 'g', isCompany: true },
         { id: 'c1d1', parentId: 'c1' },
         { id: 'c1fin', parentId: 'c1' },
         { id: 'c2d1', parentId: 'c2' },
@@ -418,6 +418,17 @@ describe('approver resolution', () => {
       'emp1',
       'acc2',
     ]);
+    // a group member sees the whole group; without companies the topmost unit is the organisation
+    expect(run({ approverPos: ['acc'], approverScope: 'initiator' }, 'accG')).toEqual([
+      'acc1',
+      'acc2',
+      'accG',
+    ]);
+    const d = new Driver(
+      template(chain(approver('a', { approverRole: ['finance'], approverScope: 'initiator' }))),
+    );
+    d.do({ type: 'submit', userId: 'alice' });
+    expect(d.pending().map((t) => t.userId)).toEqual(['fin1', 'fin2']);
   });
   it('candidates chosen at submit (userOptional or assigneeType 7 candidate); missing ones refuse with 审批人不能为空', () => {
     const t = template(

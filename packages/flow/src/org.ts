@@ -12,6 +12,8 @@ export interface OrgDepartment {
   parentId?: string | null;
   /** The department head (manager) user id. */
   headId?: string | null;
+  /** A company (an organisation of its own, e.g. a subsidiary of a group), not a department. */
+  isCompany?: boolean;
 }
 export interface OrgPosition {
   id: string;
@@ -79,12 +81,12 @@ export function departmentHead(org: OrgDirectory, userId: string, level: number)
 }
 
 /**
- * Whether two users sit in the same organisation below the top unit (e.g. the same company of a group):
- * their department chains share a unit other than the topmost one. Unknown users never do.
+ * Whether user b belongs to user a's organisation: the nearest company above a's department (the topmost
+ * unit when no unit is marked a company) is also in b's department chain. Unknown users never do.
  */
 export function sameOrganisation(org: OrgDirectory, a: string | null | undefined, b: string): boolean {
   if (!a) return false;
   const ca = departmentChain(org, a);
-  const cb = new Set(departmentChain(org, b));
-  return ca.slice(0, -1).some((d) => cb.has(d));
+  const unit = ca.find((d) => org.department(d)?.isCompany) ?? ca[ca.length - 1];
+  return !!unit && departmentChain(org, b).includes(unit);
 }

@@ -11,7 +11,8 @@ export type NodeNames = Record<string, string>;
 export function nodeSummary(node: FlowNode, lang = 'zh', names?: NodeNames): string {
   const p = node.properties;
   const name = (id: string) => names?.[id] ?? (names ? '…' : id);
-  const list = (a?: string[]) => (a?.length ? a.map(name).join('、') : '');
+  // one name once (the 会计 positions of several companies read 会计)
+  const list = (a?: string[]) => (a?.length ? [...new Set(a.map(name))].join('、') : '');
   const tt = (k: string, o?: Record<string, unknown>) => t(k, { lng: lang, ...o });
   switch (node.type) {
     case 'start':

@@ -30,6 +30,7 @@ import { WF_NS } from './i18n';
 import {
   APPROVE_DIALOG_WIDTH,
   type ApprovalKind,
+  canResubmit,
   checkApproval,
   checkAssign,
   checkCandidates,
@@ -104,7 +105,10 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
   } | null>(null);
   const formRef = useRef<FormRendererHandle | null>(null);
   const taskId = props.taskId;
-  const { opType } = props;
+  /** The initiator chose to edit a rejected or withdrawn request from its detail: the dialog turns into a launch. */
+  const [editing, setEditing] = useState(false);
+  const opType: OpType = editing ? -1 : props.opType;
+  const [urgent, setUrgent] = useState(1);
 
   // --- load ---
   useEffect(() => {
@@ -139,6 +143,7 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
       .then((l) => {
         if (gone) return;
         setState(l);
+        setUrgent(l.info?.flowTaskInfo.flowUrgent ?? 1);
         setTimeout(() => !gone && setFormReady(true), FORM_INIT_DELAY_MS);
       })
       .catch((e: unknown) => !gone && setError(e instanceof Error ? e.message : String(e)));
@@ -213,6 +218,9 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
         const body = {
           flowId,
           status: save ? 1 : 0,
+          // formType 1 (designed forms): flowState 0 on submit, 1 on save (spec 2 §4)
+          flowState: save ? 1 : 0,
+          flowUrgent: urgent,
           formData: data,
           candidateList,
           ...(copyIds?.length ? { copyIds: copyIds.join(',') } : {}),
@@ -394,6 +402,27 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
       }
       footer={
         <Space wrap data-testid="wf-buttons">
+          {opType === -1 && (
+            <Space size={4}>
+              <span>{t('dlg.urgent')}</span>
+              <Select
+                data-testid="wf-urgent"
+                style={{ width: 100 }}
+                value={urgent}
+                onChange={setUrgent}
+                options={[1, 2, 3].map((u) => ({ value: u, label: t(`urgent.${u}`) }))}
+              />
+            </Space>
+          )}
+          {props.opType === 0 &&
+            !editing &&
+            info &&
+            canResubmit(info.flowTaskInfo) &&
+            (!info.flowTaskInfo.creatorUserId || info.flowTaskInfo.creatorUserId === user?.userId) && (
+              <Button type="primary" data-testid="wf-btn-resubmit" onClick={() => setEditing(true)}>
+                {t('btn.resubmit')}
+              </Button>
+            )}
           {opType !== -1 && info && (
             <Button onClick={() => void openPrint()} data-testid="wf-btn-print">
               {t('btn.print')}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { type LaunchedRow, wfApi } from './api';
 import { FlowDialog, type FlowDialogOptions } from './FlowDialog';
 import { WF_NS } from './i18n';
-import { checkReason, statusTag, urgencyKey } from './model';
+import { canResubmit, checkReason, statusTag, urgencyKey } from './model';
 import { fmtTime } from './util';
 
 /** My launched flows: status tags, details, withdraw (reason required), press, delete of drafts and ended flows. */
@@ -127,8 +127,13 @@ export default function FlowLaunchList() {
             width: 220,
             render: (_: unknown, r) => (
               <Space size={4}>
-                <Button type="link" size="small" onClick={() => openRow(r)}>
-                  {r.status === 0 ? t('btn.edit') : t('btn.detail')}
+                <Button
+                  type="link"
+                  size="small"
+                  data-testid={canResubmit(r) ? 'wf-launched-resubmit' : undefined}
+                  onClick={() => openRow(r)}
+                >
+                  {r.status === 0 ? t('btn.edit') : canResubmit(r) ? t('btn.resubmit') : t('btn.detail')}
                 </Button>
                 {r.status === 1 && (
                   <>
@@ -215,8 +220,9 @@ export default function FlowLaunchList() {
 
   function openRow(r: LaunchedRow) {
     setDialog(
-      r.status === 0 || r.status === 3 || r.status === 4
-        ? { opType: r.status === 0 ? -1 : 0, taskId: r.id, flowId: r.flowId, title: r.fullName }
+      // drafts, and requests rejected back or withdrawn, open editable (save / submit = resubmit)
+      r.status === 0 || canResubmit(r)
+        ? { opType: -1, taskId: r.id, flowId: r.flowId, title: r.fullName }
         : { opType: 0, taskId: r.id, title: r.fullName },
     );
   }

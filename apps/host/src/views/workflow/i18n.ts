@@ -101,6 +101,7 @@ const zh = {
     notify: '知会',
     addSigner: '加签',
     zoom: '缩放',
+    resubmit: '编辑重新提交',
   },
   tab: { form: '表单信息', flow: '流程信息', records: '流程记录', summary: '审批汇总', comments: '流程评论' },
   legend: { passed: '已完成', current: '进行中', none: '未处理' },
@@ -140,6 +141,7 @@ const zh = {
     flowDesign: '流程设计',
     formDesign: '表单设计',
     basic: '基本信息',
+    urgent: '紧急程度',
   },
   title: {
     launch: '发起流程',
@@ -284,6 +286,7 @@ const en: Texts = {
     notify: 'Notify',
     addSigner: 'Add signer',
     zoom: 'Zoom',
+    resubmit: 'Edit and resubmit',
   },
   tab: { form: 'Form', flow: 'Flow', records: 'Records', summary: 'Summary', comments: 'Comments' },
   legend: { passed: 'Completed', current: 'In progress', none: 'Not processed' },
@@ -323,6 +326,7 @@ const en: Texts = {
     flowDesign: 'Flow design',
     formDesign: 'Form design',
     basic: 'Basics',
+    urgent: 'Urgency',
   },
   title: {
     launch: 'Launch a flow',

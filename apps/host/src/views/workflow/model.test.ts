@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { wfZh } from './i18n';
 import {
+  canResubmit,
   checkApproval,
   checkAssign,
   checkCandidates,
@@ -186,5 +187,14 @@ describe('comments (spec 2 §5, §9)', () => {
     expect(commentAttachments([a])).toEqual([a]);
     expect(commentAttachments('not json')).toEqual([]);
     expect(commentAttachments(undefined)).toEqual([]);
+  });
+});
+
+describe('the approval loop: what the initiator may edit and resubmit', () => {
+  it('rejected back (3) or withdrawn while not ended (4); never running, adopted or revoked for good', () => {
+    expect(canResubmit({ status: 3, endTime: 1 })).toBe(true);
+    expect(canResubmit({ status: 4, endTime: null })).toBe(true);
+    expect(canResubmit({ status: 4, endTime: 1767225600000 })).toBe(false);
+    for (const status of [0, 1, 2, 5]) expect(canResubmit({ status })).toBe(false);
   });
 });

@@ -145,6 +145,14 @@ export function checkReason(
 }
 
 /** Urgency (spec 2 §3): 1 normal, 2 important, 3 urgent (default normal). */
+/**
+ * Whether the initiator may edit and resubmit a launched flow: rejected back to them (3), or withdrawn (4)
+ * while it has no end time (a flow revoked after adoption has one and is final).
+ */
+export function canResubmit(row: { status?: number | null; endTime?: number | null }): boolean {
+  return row.status === 3 || (row.status === 4 && !row.endTime);
+}
+
 export function urgencyKey(u: number | null | undefined): string {
   return Number(u) === 3 ? 'urgent.3' : Number(u) === 2 ? 'urgent.2' : 'urgent.1';
 }

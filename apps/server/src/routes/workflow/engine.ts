@@ -294,7 +294,8 @@ function taskColumns(l: { snap: TaskSnapshot }, state: FlowState, effects: Effec
     form_data: json(state.formData),
     state_json: json({ flow: state, template: l.snap.template }),
     last_modify_time: now,
-    ...(finished ? { end_time: now } : {}),
+    // a resubmitted (running again) flow has no end time until it ends again
+    ...(finished ? { end_time: now } : state.status === 1 ? { end_time: null } : {}),
   };
 }
 

@@ -1,7 +1,8 @@
+import type { FlowNode } from '@kp/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../auth/tokens';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
-import { parseJson, wdb } from './tables';
+import { parseJson } from './tables';
 import { workflowTestKit } from './testkit';
 
 const B = '/api/workflow/Engine';
@@ -9,8 +10,8 @@ const FIN = 'approver_finance';
 const DEP = 'approver_department';
 
 /**
- * The EXPENSE example (examples/flows/expense.json: parallel branches finance (and-sign over the holders
- * of ACC-* positions) and department (the initiator's department head), then a cc to that head) through
+ * The EXPENSE example (examples/flows/expense.json: parallel branches finance (or-sign over the holders
+ * of ACC-* positions in the initiator's company) and department (the initiator's department head), then a cc to that head) through
  * every action of spec 2 §7, on PGlite and PostgreSQL.
  */
 describe(`expense example through every action on ${TEST_DB_KIND}`, () => {
@@ -113,7 +114,7 @@ describe(`expense example through every action on ${TEST_DB_KIND}`, () => {
     await t?.close();
   });
 
-  it('launch: both branches open (finance and-sign, department head); the calculated totals are stored; no candidates needed', async () => {
+  it('launch: both branches open (finance or-sign, department head); the calculated totals are stored; no candidates needed', async () => {
     const emp = await login('zhangwei');
     const cand = await t.call<{ list: unknown[] }>(emp, {
       method: 'POST',
@@ -278,8 +279,11 @@ describe(`expense example through every action on ${TEST_DB_KIND}`, () => {
         .select('id')
         .where('task_id', '=', id)
         .where('node_id', '=', FIN)
+        .where('status', '=', 1)
         .execute()
     ).length;
+    // or-sign: one accountant approved, the other accountants' tasks were closed
+    expect(finCount).toBe(1);
     expect(rec.data.filter((r) => r.handleStatus === 1 && r.nodeCode === FIN)).toHaveLength(finCount);
     expect(rec.data.filter((r) => r.handleStatus === 1 && r.nodeCode === DEP)).toHaveLength(1);
 
@@ -610,6 +614,22 @@ describe(`expense example through every action on ${TEST_DB_KIND}`, () => {
   });
 
   it('50 concurrent Audit calls on the finance and-sign node: all 200, one advance after the last, no double records', async () => {
+    // the seeded finance step is or-sign within the initiator's company: this test makes it an and-sign
+    // over every accountant of the group (a template edit, as an administrator would)
+    const tpl = await w()
+      .selectFrom('wf_template')
+      .select('flow_json')
+      .where('id', '=', 'wf-expense')
+      .executeTakeFirstOrThrow();
+    const tree = parseJson<FlowNode>(tpl.flow_json, null as never);
+    const finNode = tree.childNode!.conditionNodes![0]!.childNode!;
+    expect(finNode.nodeId).toBe(FIN);
+    finNode.properties = { ...finNode.properties, counterSign: 'and', approverScope: 'all' };
+    await w()
+      .updateTable('wf_template')
+      .set({ flow_json: JSON.stringify(tree) })
+      .where('id', '=', 'wf-expense')
+      .execute();
     // make 50 users accountants (holders of an ACC-* position): the finance node then has 50 approvers
     const acc = await t.db.kysely
       .selectFrom('base_position')

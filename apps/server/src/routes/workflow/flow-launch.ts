@@ -50,7 +50,10 @@ export default async function flowLaunchRoutes(app: FastifyInstance) {
       });
     },
   );
-  /** Delete: the initiator's drafts (0), withdrawn (4) or finished flows only; never a running one. */
+  /**
+   * Delete: the initiator's drafts (0), withdrawn (4) or finished flows only; never a running one, and
+   * never one an approver has acted on (it stays in their 已办).
+   */
   app.delete(
     `${P}/:id`,
     { config: { permission: { signedIn: 'owner' } }, schema: { params: IdParams } },
@@ -66,6 +69,15 @@ export default async function flowLaunchRoutes(app: FastifyInstance) {
         if (!t) throw notFound();
         if (t.initiator_id !== me(req).userId) throw forbidden();
         if (t.status === 1) throw conflict('流程正在审批中，不能删除');
+        // once an approver acted on it the request stays: it is in their 已办 (system auto-approvals aside)
+        const acted = await tx
+          .selectFrom('wf_record')
+          .select('id')
+          .where('task_id', '=', id)
+          .where('user_id', 'not in', [t.initiator_id, 'system'])
+          .limit(1)
+          .executeTakeFirst();
+        if (acted) throw conflict('审批人已处理过该流程，不能删除');
         for (const table of [
           'wf_operator',
           'wf_record',

@@ -19,7 +19,10 @@ export async function loadOrgDirectory(db: WfDb): Promise<OrgDirectory & { manag
       .select(['id', 'real_name', 'department_id', 'is_administrator'])
       .where('enabled_mark', '=', 1)
       .execute(),
-    db.selectFrom('base_organize').select(['id', 'parent_id', 'manager_id', 'full_name']).execute(),
+    db
+      .selectFrom('base_organize')
+      .select(['id', 'parent_id', 'manager_id', 'full_name', 'category'])
+      .execute(),
     db
       .selectFrom('base_user_relation')
       .select(['user_id', 'object_type', 'object_id'])
@@ -52,6 +55,7 @@ export async function loadOrgDirectory(db: WfDb): Promise<OrgDirectory & { manag
       name: o.full_name,
       parentId: o.parent_id && o.parent_id !== '-1' ? o.parent_id : null,
       headId: o.manager_id,
+      isCompany: o.category === 'company',
     });
   const posByPrefix = (prefix: string) =>
     positions.filter((p) => p.en_code.startsWith(prefix)).flatMap((p) => byPos.get(p.id) ?? []);
