@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { newId } from '../auth/tokens';
-import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
+import { createTestApp, md5, TEST_DB_KIND, type TestApp } from '../test/harness';
+import { pushToUser } from './websocket';
 
 /** Opens /websocket and collects messages; `next(method)` waits for one with that method. */
 export function wsClient(url: string) {
@@ -170,5 +171,99 @@ describe(`websocket on ${TEST_DB_KIND}`, () => {
     expect(out.msg).toBe('您已被管理员强制下线');
     await c.next('closeSocket');
     expect((await t.call(victim, { method: 'GET', url: '/api/oauth/CurrentUser' })).code).toBe(601);
+  });
+
+  const userIdOf = async (account: string) =>
+    (
+      await t.db.kysely
+        .selectFrom('base_user')
+        .select('id')
+        .where('account', '=', account)
+        .executeTakeFirstOrThrow()
+    ).id;
+  const connect = async (token: string) => {
+    const c = wsClient(`${base}/websocket`);
+    await c.open();
+    c.send({ method: 'OnConnection', token, mobileDevice: false });
+    return c;
+  };
+
+  it('lock screen: the open socket gets closeSocket and no more pushes; a locked token cannot connect', async () => {
+    const token = await t.login('liuzhiqiang');
+    const uid = await userIdOf('liuzhiqiang');
+    const c = await connect(token);
+    await c.next('initMessage');
+    await pushToUser(t.ctx, uid, { method: 'messagePush', unreadNoticeCount: 1 });
+    await c.next('messagePush');
+    const lock = await t.call(token, { method: 'POST', url: '/api/oauth/LockScreen', payload: {} });
+    expect(lock.code).toBe(200);
+    await c.next('closeSocket');
+    await c.closed;
+    // locked is not logged out: no logout message (the host keeps its token to unlock)
+    expect(c.got.filter((m) => m.method === 'logout')).toEqual([]);
+    // a new socket with the locked token is refused, and pushes reach nobody
+    const d = await connect(token);
+    await d.next('closeSocket');
+    await d.closed;
+    await pushToUser(t.ctx, uid, { method: 'messagePush', unreadNoticeCount: 2 });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(
+      [...c.got, ...d.got].filter((m) => m.method === 'messagePush' || m.method === 'initMessage'),
+    ).toEqual([]);
+    // after unlocking, a socket connects again
+    const unlock = await t.call(token, {
+      method: 'POST',
+      url: '/api/oauth/LockScreen',
+      payload: { account: 'liuzhiqiang', password: md5('kp123456') },
+    });
+    expect(unlock.code).toBe(200);
+    const e = await connect(token);
+    await e.next('initMessage');
+    e.ws.close();
+  });
+
+  it('a logged-out or forced-offline token cannot open a new socket', async () => {
+    const out = await t.login('zhangwei');
+    await t.call(out, { method: 'GET', url: '/api/oauth/Logout' });
+    const a = await connect(out);
+    await a.next('logout');
+    await a.next('closeSocket');
+    await a.closed;
+    expect(a.got.filter((m) => m.method === 'initMessage')).toEqual([]);
+
+    const admin = await t.login('admin');
+    const victim = await t.login('zhangwei');
+    const s = await t.ctx.sessions.resolve(victim);
+    expect((await t.call(admin, { method: 'DELETE', url: `/api/system/onlineUser/${s!.id}` })).code).toBe(
+      200,
+    );
+    const b = await connect(victim);
+    expect((await b.next('logout')).msg).toBe('您已被管理员强制下线');
+    await b.next('closeSocket');
+    await b.closed;
+  });
+
+  it('an expired session gets logout instead of the next push, and cannot reconnect', async () => {
+    const token = await t.login('wangjianguo');
+    const uid = await userIdOf('wangjianguo');
+    const c = await connect(token);
+    await c.next('initMessage');
+    const s = await t.ctx.sessions.resolve(token);
+    // the session expires (nothing announces an expiry)
+    await t.db.kysely
+      .updateTable('user_session')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', s!.id)
+      .execute();
+    await new Promise((r) => setTimeout(r, 5_200)); // past the session cache
+    await pushToUser(t.ctx, uid, { method: 'messagePush', unreadNoticeCount: 9 });
+    expect((await c.next('logout')).msg).toBe('登录过期,请重新登录');
+    await c.next('closeSocket');
+    await c.closed;
+    expect(c.got.filter((m) => m.method === 'messagePush')).toEqual([]);
+    const d = await connect(token);
+    await d.next('logout');
+    await d.closed;
+    expect(d.got.filter((m) => m.method === 'initMessage')).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { ApiCode } from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { SESSION_ENDED, type SessionEndedEvent } from '../auth/sessions';
+import { SESSION_CHANGED, SESSION_ENDED, type SessionEndedEvent, type SessionInfo } from '../auth/sessions';
 import { tokenFrom } from '../auth/tokens';
 import type { AppContext } from '../context';
 import { MSG } from '../http/api-error';
@@ -23,7 +23,12 @@ interface Conn {
   socket: WebSocket;
   sessionId: string;
   userId: string;
+  /** The session's token (kept in memory only) to re-check the session before every push. */
+  token: string;
 }
+
+/** How often open sockets are checked for expired sessions (ms). */
+export const WS_SWEEP_MS = 30_000;
 
 /**
  * /websocket: the client sends {method:'OnConnection', token, mobileDevice}; the server answers
@@ -45,27 +50,77 @@ const send = (socket: WebSocket, msg: unknown) => {
   if (socket.readyState === 1) socket.send(JSON.stringify(msg));
 };
 
+/**
+ * What an open socket may do for its session now: 'live'; 'locked' (screen locked: no pushes, the
+ * socket is closed with closeSocket and the host reconnects after unlocking); or the logout text and
+ * code when the session is gone (ended, expired, unknown).
+ */
+type SessionState =
+  | { state: 'live'; session: SessionInfo }
+  | { state: 'locked' }
+  | { state: 'gone'; msg: string; code: number };
+async function sessionState(ctx: AppContext, token: string | null): Promise<SessionState> {
+  const s = token ? await ctx.sessions.resolve(token) : null;
+  if (!s) return { state: 'gone', msg: MSG.tokenExpired, code: ApiCode.TOKEN_INVALID };
+  if (s.endReason) {
+    if (s.endReason === 'logout')
+      return { state: 'gone', msg: MSG.tokenExpired, code: ApiCode.TOKEN_INVALID };
+    const msg = s.endReason === 'kicked' ? MSG.forcedOffline : MSG.tokenKicked;
+    return { state: 'gone', msg, code: ApiCode.TOKEN_KICKED };
+  }
+  if (s.expiresAt <= Date.now()) return { state: 'gone', msg: MSG.tokenExpired, code: ApiCode.TOKEN_EXPIRED };
+  return s.locked ? { state: 'locked' } : { state: 'live', session: s };
+}
+
 export async function registerWebsocket(app: FastifyInstance): Promise<void> {
   const ctx = app.kp;
   const conns = new Set<Conn>();
+
+  /** Ends a socket: logout {msg} + closeSocket for a gone session, closeSocket alone for a locked one. */
+  const shut = (socket: WebSocket, st: Exclude<SessionState, { state: 'live' }>) => {
+    if (st.state === 'gone') send(socket, { method: 'logout', msg: st.msg, code: st.code });
+    send(socket, { method: 'closeSocket' });
+    setTimeout(
+      () => socket.close(1000, st.state === 'locked' ? 'screen locked' : 'session ended'),
+      50,
+    ).unref();
+  };
+  /** Re-checks a connection's session; false (and the socket shut) unless it may still receive. */
+  const stillLive = async (c: Conn): Promise<boolean> => {
+    const st = await sessionState(ctx, c.token);
+    if (st.state === 'live') return true;
+    if (conns.delete(c)) shut(c.socket, st);
+    return false;
+  };
 
   const unsubs = [
     ctx.bus.subscribe(SESSION_ENDED, (p) => {
       const ev = p as SessionEndedEvent;
       for (const c of conns) {
         if (c.sessionId !== ev.sessionId) continue;
-        send(c.socket, { method: 'logout', msg: ev.msg || MSG.tokenExpired });
-        send(c.socket, { method: 'closeSocket' });
         conns.delete(c);
-        setTimeout(() => c.socket.close(1000, 'session ended'), 50).unref();
+        shut(c.socket, { state: 'gone', msg: ev.msg || MSG.tokenExpired, code: ApiCode.TOKEN_KICKED });
       }
     }),
-    ctx.bus.subscribe(WS_TO_USER, (p) => {
+    // Lock screen (and any other change of a session): re-check its sockets.
+    ctx.bus.subscribe(SESSION_CHANGED, async (p) => {
+      const sessionId = (p as { sessionId?: string })?.sessionId;
+      for (const c of [...conns]) if (!sessionId || c.sessionId === sessionId) await stillLive(c);
+    }),
+    ctx.bus.subscribe(WS_TO_USER, async (p) => {
       const { userId, message } = p as { userId: string; message: unknown };
-      for (const c of conns) if (c.userId === userId) send(c.socket, message);
+      for (const c of [...conns]) if (c.userId === userId && (await stillLive(c))) send(c.socket, message);
     }),
   ];
+  // Sessions also end by expiry, which nothing announces: sweep the open sockets.
+  const sweep = setInterval(() => {
+    void (async () => {
+      for (const c of [...conns]) await stillLive(c);
+    })().catch((err) => ctx.log.warn({ err }, 'websocket sweep failed'));
+  }, WS_SWEEP_MS);
+  sweep.unref();
   app.addHook('onClose', async () => {
+    clearInterval(sweep);
     for (const u of unsubs) u();
     for (const c of conns) c.socket.terminate();
     conns.clear();
@@ -84,27 +139,29 @@ export async function registerWebsocket(app: FastifyInstance): Promise<void> {
       try {
         if (msg.method === 'OnConnection') {
           const token = tokenFrom(typeof msg.token === 'string' ? msg.token : null);
-          const s = token ? await ctx.sessions.resolve(token) : null;
-          if (!s || s.endReason || s.expiresAt <= Date.now()) {
-            const text = s?.endReason && s.endReason !== 'logout' ? MSG.tokenKicked : MSG.tokenExpired;
-            send(socket, {
-              method: 'logout',
-              msg: text,
-              code: s ? ApiCode.TOKEN_KICKED : ApiCode.TOKEN_INVALID,
-            });
-            send(socket, { method: 'closeSocket' });
-            socket.close(1000);
+          const st = await sessionState(ctx, token);
+          if (!token || st.state !== 'live') {
+            if (conn) conns.delete(conn);
+            conn = null;
+            shut(
+              socket,
+              st.state === 'live'
+                ? { state: 'gone', msg: MSG.tokenExpired, code: ApiCode.TOKEN_INVALID }
+                : st,
+            );
             return;
           }
+          const s = st.session;
           if (conn) conns.delete(conn);
-          conn = { socket, sessionId: s.id, userId: s.userId };
+          conn = { socket, sessionId: s.id, userId: s.userId, token };
           conns.add(conn);
           send(socket, { method: 'initMessage', ...(await initCounts(ctx.db, s.userId)) });
           return;
         }
         if (!conn) return; // nothing but OnConnection before authentication
         const handler = typeof msg.method === 'string' ? methods.get(msg.method) : undefined;
-        if (handler) await handler(ctx, conn, msg);
+        // a locked, ended or expired session does nothing more over its socket
+        if (handler && (await stillLive(conn))) await handler(ctx, conn, msg);
       } catch (err) {
         ctx.log.error({ err }, 'websocket message failed');
       }
