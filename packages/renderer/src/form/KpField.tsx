@@ -1,6 +1,6 @@
 import { Form } from 'antd';
-import type { ReactNode } from 'react';
-import { memo, useCallback, useMemo } from 'react';
+import type { ReactNode, RefObject } from 'react';
+import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef } from 'react';
 import { useFieldError, useFieldUi, useFieldValue } from '../store/formStore';
 import { SubTable } from '../table/SubTable';
 import { COMMIT_KINDS, NO_LABEL_KINDS, READONLY_KINDS, WIDGETS } from '../widgets/registry';
@@ -127,10 +127,45 @@ export const KpField = memo(function KpField({ field }: { field: AnyField }) {
   );
 });
 
+/** Controls a field label names (radios and checkboxes keep the names of their own options). */
+const CONTROLS =
+  'input:not([type="hidden"]):not([type="radio"]):not([type="checkbox"]), textarea, select, [role="combobox"], [role="switch"], [role="slider"], [role="spinbutton"], [role="textbox"], [contenteditable="true"]';
+const LABELABLE = new Set(['INPUT', 'TEXTAREA', 'SELECT', 'BUTTON']);
+
 /**
- * The form-item markup of antd (same class names and styles) without antd's Form.Item: Form.Item measures
- * its own visibility during render, which forces a document layout on every keystroke and makes typing cost
- * grow with the number of fields. The input status (red border) comes from a styleless Form.Item.
+ * Names the field's controls by its label: the label's `for` points at the first labelable control (its own
+ * id, or one given here) and every control gets `aria-labelledby`, so selects, pickers and widgets that
+ * mount later (lazy widgets, date ranges) are named too. Runs on mount and when the control's subtree changes.
+ */
+function useLabelBinding(itemRef: RefObject<HTMLDivElement | null>, labelId: string, controlId: string) {
+  useLayoutEffect(() => {
+    const item = itemRef.current;
+    if (!item) return;
+    const bind = () => {
+      const label = document.getElementById(labelId)?.closest('label');
+      if (!label) return;
+      let first = true;
+      for (const el of item.querySelectorAll<HTMLElement>(CONTROLS)) {
+        if (el.closest('[data-kp-no-label]')) continue;
+        if (!el.hasAttribute('aria-label') && el.getAttribute('aria-labelledby') !== labelId)
+          el.setAttribute('aria-labelledby', labelId);
+        if (first && LABELABLE.has(el.tagName)) {
+          if (!el.id) el.id = controlId;
+          if (label.htmlFor !== el.id) label.htmlFor = el.id;
+          first = false;
+        }
+      }
+    };
+    bind();
+    const observer = new MutationObserver(bind);
+    observer.observe(item, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [itemRef, labelId, controlId]);
+}
+
+/**
+ * One labelled field on antd's own Form.Item (its styles: label column, required mark, red error text,
+ * spacing). The field's value, rules and errors stay in the renderer's store; the item only shows them.
  */
 export function FieldItem(props: {
   jnpfKey: string;
@@ -143,38 +178,24 @@ export function FieldItem(props: {
   children: ReactNode;
 }) {
   const { jnpfKey, vModel, label, labelWidth, labelAlign, required, error, children } = props;
+  const id = useId();
+  const itemRef = useRef<HTMLDivElement>(null);
+  const labelId = `${id}-label`;
+  useLabelBinding(itemRef, labelId, `${id}-control`);
   return (
-    <div className={`ant-form-item kp-field kp-${jnpfKey}${error ? ' ant-form-item-has-error' : ''}`}>
-      <div className="ant-row ant-form-item-row" data-field={vModel}>
-        {label !== undefined ? (
-          <div
-            className={`ant-col ant-form-item-label${labelAlign === 'left' ? ' ant-form-item-label-left' : ''} ant-form-item-label-wrap`}
-            style={labelWidth ? { flex: `0 0 ${labelWidth}px` } : undefined}
-          >
-            {/* biome-ignore lint/a11y/noLabelWithoutControl: antd's form-item markup; the control sits beside it */}
-            <label
-              className={`${required ? 'ant-form-item-required ' : ''}ant-form-item-no-colon`}
-              title={label}
-            >
-              {label}
-            </label>
-          </div>
-        ) : null}
-        <div className="ant-col ant-form-item-control">
-          <div className="ant-form-item-control-input">
-            <div className="ant-form-item-control-input-content">
-              <Form.Item noStyle validateStatus={error ? 'error' : undefined}>
-                {children}
-              </Form.Item>
-            </div>
-          </div>
-          {error ? (
-            <div className="ant-form-item-explain" role="alert">
-              <div className="ant-form-item-explain-error">{error}</div>
-            </div>
-          ) : null}
-        </div>
-      </div>
+    <div ref={itemRef} className={`kp-field kp-${jnpfKey}`}>
+      <Form.Item
+        data-field={vModel}
+        label={label !== undefined ? <span id={labelId}>{label}</span> : undefined}
+        labelCol={labelWidth ? { flex: `0 0 ${labelWidth}px` } : undefined}
+        labelAlign={labelAlign}
+        colon={false}
+        required={required}
+        validateStatus={error ? 'error' : undefined}
+        help={error ? <span role="alert">{error}</span> : undefined}
+      >
+        {children}
+      </Form.Item>
     </div>
   );
 }

@@ -5,9 +5,14 @@ import { renderForm } from '../test/render';
 
 afterEach(cleanup);
 
+/** The message shown under a field (antd lets a cleared message fade out: a leaving one is not shown). */
 const errorOf = (key: string) =>
-  document.querySelector(`[data-field="${key}"]`)?.closest('.ant-form-item')?.querySelector('[role="alert"]')
-    ?.textContent ?? null;
+  [
+    ...(document
+      .querySelector(`[data-field="${key}"]`)
+      ?.closest('.ant-form-item')
+      ?.querySelectorAll('[role="alert"]') ?? []),
+  ].find((el) => !el.closest('[class*="-leave"]'))?.textContent ?? null;
 
 const input = (key: string) =>
   document.querySelector(`[data-field="${key}"] input, [data-field="${key}"] textarea`) as HTMLInputElement;
