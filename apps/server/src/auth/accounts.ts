@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { clearAccountAttempts } from './attempts';
 import { hashPasswordMd5 } from './password';
 import { md5Hex, newId } from './tokens';
 
@@ -9,12 +10,16 @@ import { md5Hex, newId } from './tokens';
 
 /** Clears a login lock and the failed-login counter (PUT /api/permission/Users/{id}/Actions/unlock). */
 export async function unlockUser(ctx: AppContext, userId: string): Promise<boolean> {
-  const r = await ctx.db
+  const row = await ctx.db
     .updateTable('base_user')
     .set({ error_count: 0, locked_at: null, last_modify_time: new Date() })
     .where('id', '=', userId)
+    .returning('account')
     .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+  if (!row) return false;
+  // and every address's lock on the account (login and password change: auth/attempts.ts)
+  await clearAccountAttempts(ctx.db, row.account);
+  return true;
 }
 
 /**

@@ -10,12 +10,11 @@ import {
   type UserCodeData,
 } from '@kp/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
-import { unlockUser, writeLog } from '../../auth/accounts';
+import { writeLog } from '../../auth/accounts';
 import { captchaSvg, randomCode } from '../../auth/captcha';
+import { checkCredentials, dummyHash } from '../../auth/credentials';
 import { me } from '../../auth/guard';
 import { menuTree, permissionList } from '../../auth/menu-tree';
-import { hashPasswordMd5, isWeakPasswordMd5, verifyPasswordMd5 } from '../../auth/password';
 import type { Principal } from '../../auth/principal';
 import { newToken, sha256 } from '../../auth/tokens';
 import type { AppContext } from '../../context';
@@ -27,54 +26,8 @@ const LAYOUTS = ['classic', 'functional', 'plain', 'blend'];
 const PRIVATE_IP = /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|::1$|::ffff:127\.|fc|fd|localhost)/i;
 export const ipName = (ip: string | null | undefined) => (!ip ? '' : PRIVATE_IP.test(ip) ? '本地局域网' : '');
 
-let DUMMY_HASH: string | undefined;
-
-type CheckResult = { ok: true; userId: string; weak: boolean } | { ok: false; code: number; msg: string };
-
-/**
- * Checks account + MD5 password with the lockout rule: `passwordErrorsNumber` failures in a row lock
- * the account until an administrator unlocks it or `lockTime` minutes pass (0: administrator only).
- */
-export async function checkCredentials(ctx: AppContext, account: string, md5: string): Promise<CheckResult> {
-  const s = await ctx.settings.get();
-  const user = await ctx.db
-    .selectFrom('base_user')
-    .select(['id', 'password_hash', 'enabled_mark', 'locked_at', 'error_count'])
-    .where('account', '=', account)
-    .executeTakeFirst();
-  if (!user) {
-    // Same work and answer as a wrong password, so accounts cannot be probed by timing or text.
-    DUMMY_HASH ??= await hashPasswordMd5('0'.repeat(32), ctx.options.bcryptCost);
-    await verifyPasswordMd5(md5, DUMMY_HASH);
-    return { ok: false, code: ApiCode.UNAUTHORIZED, msg: MSG.badCredentials };
-  }
-  if (user.locked_at) {
-    const lockMs = s.lockTime * 60_000;
-    if (s.lockTime > 0 && Date.now() - new Date(user.locked_at).getTime() >= lockMs)
-      await unlockUser(ctx, user.id);
-    else return { ok: false, code: ApiCode.FORBIDDEN, msg: MSG.accountLocked };
-  }
-  if (user.enabled_mark !== 1) return { ok: false, code: ApiCode.FORBIDDEN, msg: MSG.accountDisabled };
-  if (!(await verifyPasswordMd5(md5, user.password_hash))) {
-    const row = await ctx.db
-      .updateTable('base_user')
-      .set({ error_count: sql`error_count + 1` })
-      .where('id', '=', user.id)
-      .returning('error_count')
-      .executeTakeFirstOrThrow();
-    if (row.error_count >= s.passwordErrorsNumber) {
-      await ctx.db
-        .updateTable('base_user')
-        .set({ locked_at: new Date() })
-        .where('id', '=', user.id)
-        .where('locked_at', 'is', null)
-        .execute();
-      return { ok: false, code: ApiCode.FORBIDDEN, msg: MSG.accountLocked };
-    }
-    return { ok: false, code: ApiCode.UNAUTHORIZED, msg: MSG.badCredentials };
-  }
-  return { ok: true, userId: user.id, weak: isWeakPasswordMd5(md5) };
-}
+/** Account + password check with lockout per account and address (auth/credentials.ts). */
+export { checkCredentials } from '../../auth/credentials';
 
 async function checkCaptcha(ctx: AppContext, id: string | undefined, code: string | undefined) {
   if (!code || !id) throw new ApiError(ApiCode.BAD_REQUEST, MSG.captchaRequired);
@@ -163,6 +116,8 @@ export async function currentUserJson(ctx: AppContext, req: FastifyRequest): Pro
 
 export default async function oauthRoutes(app: FastifyInstance) {
   const ctx = app.kp;
+  // computed up front, so even the first unknown account costs what a known one does
+  await dummyHash(ctx.options.bcryptCost);
 
   app.post(
     '/api/oauth/Login',
@@ -174,7 +129,7 @@ export default async function oauthRoutes(app: FastifyInstance) {
       const body = req.body as LoginBody;
       const s = await ctx.settings.get();
       if (s.enableVerificationCode) await checkCaptcha(ctx, body.timestamp, body.code);
-      const check = await checkCredentials(ctx, body.account, body.password);
+      const check = await checkCredentials(ctx, body.account, body.password, req.ip);
       if (!check.ok) {
         await writeLog(ctx, {
           category: 'login',
@@ -276,7 +231,7 @@ export default async function oauthRoutes(app: FastifyInstance) {
       }
       if (body.account && body.account !== p.account)
         throw new ApiError(ApiCode.UNAUTHORIZED, MSG.badCredentials);
-      const check = await checkCredentials(ctx, p.account, body.password);
+      const check = await checkCredentials(ctx, p.account, body.password, req.ip);
       if (!check.ok) throw new ApiError(check.code, check.msg);
       await ctx.sessions.setLocked(req.session!.id, false);
       return ok<LockScreenData>({ locked: false });

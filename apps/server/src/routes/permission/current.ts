@@ -13,8 +13,10 @@ import {
 } from '@kp/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { setUserPassword } from '../../auth/accounts';
+import { checkOldPassword } from '../../auth/credentials';
 import { me } from '../../auth/guard';
-import { isWeakPasswordMd5, verifyPasswordMd5 } from '../../auth/password';
+import { isWeakPasswordMd5 } from '../../auth/password';
+import { ApiError, MSG } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { badInput, IdParam, lang, MENU, ms, paging, refuse } from './common';
 import { msg } from './messages';
@@ -229,8 +231,10 @@ export default async function currentUserRoutes(app: FastifyInstance) {
     async (req) => {
       const b = req.body as ModifyPasswordBody;
       const row = await self(req);
-      if (!(await verifyPasswordMd5(b.oldPassword, row.password_hash)))
-        refuse(req, ApiCode.BAD_REQUEST, 'oldPasswordWrong');
+      // wrong old passwords lock the change with back-off, like the login (auth/credentials.ts)
+      const old = await checkOldPassword(app.kp, row, b.oldPassword);
+      if (old === 'locked') throw new ApiError(ApiCode.FORBIDDEN, MSG.accountLocked);
+      if (old === 'wrong') refuse(req, ApiCode.BAD_REQUEST, 'oldPasswordWrong');
       if (b.oldPassword.toLowerCase() === b.password.toLowerCase())
         refuse(req, ApiCode.BAD_REQUEST, 'samePassword');
       await setUserPassword(app.kp, row.id, b.password, {
