@@ -23,14 +23,15 @@ import { type MDb, type MessagingTables, mdb } from '../message/tables';
 
 /** Business messages, company news, company notices: one table, three kinds. */
 export type OaKind = 'message' | 'news' | 'notice';
-export const KIND_BY_TYPE: Record<string, OaKind> = {
+// No prototype: a path segment such as 'constructor' or 'toString' finds nothing (was a 500).
+export const KIND_BY_TYPE: Record<string, OaKind> = Object.assign(Object.create(null), {
   message: 'message',
   news: 'news',
   notice: 'notice',
   '1': 'message',
   '2': 'news',
   '3': 'notice',
-};
+});
 const SITE_TYPE_OF: Record<OaKind, number> = {
   message: SITE_TYPE.msgList,
   news: SITE_TYPE.news,

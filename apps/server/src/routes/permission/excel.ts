@@ -227,7 +227,8 @@ export function rowProblems(r: UserImportRow, lang: Lang = 'zh'): string[] {
 }
 
 /** Gender texts accepted on import, to the stored code (1 male, 2 female). */
-export const GENDERS: Record<string, number> = {
+// No prototype: an imported cell such as 'constructor' is an unknown gender, not a match.
+export const GENDERS: Record<string, number> = Object.assign(Object.create(null), {
   男: 1,
   女: 2,
   male: 1,
@@ -236,7 +237,7 @@ export const GENDERS: Record<string, number> = {
   F: 2,
   '1': 1,
   '2': 2,
-};
+});
 export const GENDER_TEXT: Record<number, string> = { 1: '男', 2: '女' };
 
 /** Splits a multi-value cell (岗位, 角色): comma, full-width comma, semicolon or 、. */
