@@ -27,4 +27,13 @@ export {
 } from './sandbox/sandbox';
 export { type FieldUiState, FormStore } from './store/formStore';
 export { type UploadedFileValue, type UploadItem, UploadQueue, type UploadState } from './upload/uploadQueue';
-export { WIDGETS } from './widgets/registry';
+export type { LazyWidget } from './widgets/lazy';
+export {
+  preloadWidgets,
+  registerWidget,
+  UnknownKindWidget,
+  WIDGETS,
+  type WidgetRegistration,
+  widgetOf,
+} from './widgets/registry';
+export type { Widget, WidgetProps } from './widgets/types';

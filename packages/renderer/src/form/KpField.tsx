@@ -3,7 +3,7 @@ import type { ReactNode, RefObject } from 'react';
 import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef } from 'react';
 import { useFieldError, useFieldUi, useFieldValue } from '../store/formStore';
 import { SubTable } from '../table/SubTable';
-import { COMMIT_KINDS, NO_LABEL_KINDS, READONLY_KINDS, WIDGETS } from '../widgets/registry';
+import { COMMIT_KINDS, NO_LABEL_KINDS, READONLY_KINDS, widgetOf } from '../widgets/registry';
 import { type RenderContextValue, useRender } from './context';
 import { type AnyField, cfg, keyOf, labelOf, prop, text } from './fieldUtil';
 
@@ -98,8 +98,7 @@ export const KpField = memo(function KpField({ field }: { field: AnyField }) {
   }, [ctx, key, triggers]);
   if (state.hidden) return null;
   if (jnpfKey === 'table') return <SubTable field={field} state={state} />;
-  const Widget = WIDGETS[jnpfKey];
-  if (!Widget) throw new Error(`@kp/renderer: no renderer for field kind "${jnpfKey}"`);
+  const Widget = widgetOf(jnpfKey); // an unknown kind draws a message naming the field
   const widget = (
     <Widget
       field={field}

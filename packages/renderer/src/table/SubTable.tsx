@@ -5,7 +5,7 @@ import { type AnyField, cfg, childrenOf, keyOf, labelOf, prop, text } from '../f
 import type { FieldState } from '../form/KpField';
 import { placeholderOf, useFieldState } from '../form/KpField';
 import { cellPath, type Row, useCellValue, useFieldError, useRowKeys, useRows } from '../store/formStore';
-import { WIDGETS } from '../widgets/registry';
+import { widgetOf } from '../widgets/registry';
 import { columnTotal } from './summary';
 
 /** Rows beyond this count are virtualised: only the rows in view (plus a margin) are mounted. */
@@ -42,8 +42,7 @@ const Cell = memo(function Cell({ table, row, column }: { table: string; row: nu
     },
     [ctx, table, row, col],
   );
-  const Widget = WIDGETS[column.__config__.jnpfKey];
-  if (!Widget) throw new Error(`@kp/renderer: no renderer for field kind "${column.__config__.jnpfKey}"`);
+  const Widget = widgetOf(column.__config__.jnpfKey); // an unknown kind draws a message naming the field
   return (
     <td className={error ? 'kp-cell kp-cell-error' : 'kp-cell'} data-cell={`${table}.${row}.${col}`}>
       <Widget
