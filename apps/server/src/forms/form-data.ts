@@ -1,7 +1,18 @@
 // Form data as the server stores it, for every form the platform saves (online-development records, flow
 // tasks): only the form's fields are kept, read-only values (system fields, bill numbers, calculate fields)
 // are the server's, never the client's, and the form's rules are checked with the renderer's compiled schema.
-import { type CompiledField, type CompiledForm, formatDate, recalculate, validateFormData } from '@kp/engine';
+import {
+  type AccessContext,
+  type AccessMap,
+  accessOf,
+  type CompiledField,
+  type CompiledForm,
+  type FormModel,
+  formatDate,
+  pickWritable,
+  recalculate,
+  validateWithAccess,
+} from '@kp/engine';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { badRequest } from '../http/api-error';
@@ -11,11 +22,6 @@ import { sdb } from '../routes/system/system-tables';
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/**
- * Turns posted data into the record to store: only the form's fields are kept, read-only values
- * (system fields, bill numbers, calculate fields) are the server's, and the form's rules are checked
- * with the renderer's compiled schema. `previous` is the stored data on update (keeps create-time values).
- */
 /** Who saves the form: the values of its system fields (a Principal fits). */
 export interface FormAuthor {
   userId: string;
@@ -24,42 +30,75 @@ export interface FormAuthor {
   positionIds: string[];
 }
 
-export async function serverFormData(
+/**
+ * The one server pipeline of every form write (online-development records and imports, flow launches and
+ * handling): parse -> keep only the fields the caller may write (node formOperates, form grants) from the
+ * input, the rest from the stored record -> check attachment addresses -> validate as the caller's layers
+ * leave the form -> recalculate (client totals are never trusted) -> stamp the system fields and the bill
+ * number -> the record to store. `pick: false` is for flow tasks, whose interpreter has already merged what
+ * the node may write into the task's data; `validate: false` when the route validated before the transition.
+ */
+export async function formPipeline(
   db: Kysely<Database>,
-  p: FormAuthor,
-  compiled: CompiledForm,
+  author: FormAuthor,
+  model: FormModel | CompiledForm,
   raw: unknown,
   previous: Record<string, unknown> | null,
-  options: { mode?: 'submit' | 'save' } = {},
+  options: {
+    mode?: 'submit' | 'save';
+    access?: AccessContext | AccessMap;
+    pick?: boolean;
+    validate?: boolean;
+  } = {},
 ): Promise<Record<string, unknown>> {
   if (!isRecord(raw)) throw badRequest('data: 必须是对象');
+  const compiled = 'compiled' in model ? model.compiled : model;
+  const access =
+    options.access instanceof Map
+      ? options.access
+      : accessOf(compiled, (options.access as AccessContext) ?? {});
+  // 1. only what the caller may write
+  const input = options.pick === false ? { ...raw } : pickWritable(compiled, access, raw, previous);
+  // 2. addresses of attachments and images
+  checkFileAddresses(compiled, input);
+  // 3. validate what the caller sent as their layers show the form
+  if (options.validate !== false) {
+    const r = validateWithAccess(compiled, access, input, { mode: options.mode });
+    if (!r.ok) throw badRequest(r.errors.map((e) => `${e.path}: ${e.message}`).join('；'));
+  }
+  // 4. calculate fields: the server's
+  // 5. system fields and the bill number: the server's
   const now = new Date();
-  const out: Record<string, unknown> = {};
+  const out = { ...input };
   for (const f of compiled.fields) {
-    if (f.table) continue;
-    const v = raw[f.vModel];
-    if (f.shape === 'table') {
-      const cols = compiled.fields.filter((c) => c.table === f.vModel);
-      const rows = Array.isArray(v) ? v.filter(isRecord).slice(0, 1000) : [];
-      out[f.vModel] = rows.map((r) => {
-        const row: Record<string, unknown> = {};
-        for (const c of cols) if (!c.readonly && r[c.vModel] !== undefined) row[c.vModel] = r[c.vModel];
-        return row;
-      });
-      continue;
-    }
-    if (!f.readonly) {
-      if (v !== undefined) out[f.vModel] = v;
-      continue;
-    }
-    const sys = await systemValue(db, p, f, previous, options.mode, now);
+    if (f.table || !f.readonly) continue;
+    const sys = await systemValue(db, author, f, previous, options.mode, now);
     if (sys !== undefined) out[f.vModel] = sys.value;
   }
-  checkFileAddresses(compiled, out);
-  const data = recalculate(compiled, out);
-  const r = validateFormData(compiled, data, { mode: options.mode });
+  return recalculate(compiled, out);
+}
+
+/** Online development: posted data -> the record to store (the pipeline with the caller's form grants). */
+export function serverFormData(
+  db: Kysely<Database>,
+  p: FormAuthor,
+  model: FormModel | CompiledForm,
+  raw: unknown,
+  previous: Record<string, unknown> | null,
+  options: { mode?: 'submit' | 'save'; access?: AccessContext | AccessMap } = {},
+): Promise<Record<string, unknown>> {
+  return formPipeline(db, p, model, raw, previous, options);
+}
+
+/** Validates flow form data as the node's layers leave the form (before the transition); refuses naming the field. */
+export function checkFlowFormData(
+  model: FormModel,
+  data: Record<string, unknown>,
+  access: AccessContext | AccessMap,
+  mode: 'submit' | 'save',
+): void {
+  const r = model.validate(data, access, { mode: mode === 'save' ? 'save' : 'submit' });
   if (!r.ok) throw badRequest(r.errors.map((e) => `${e.path}: ${e.message}`).join('；'));
-  return data;
 }
 
 /**
@@ -104,11 +143,11 @@ async function systemValue(
 }
 
 /**
- * Flow tasks: the interpreter has merged what each node may write; this sets the read-only system fields
- * from the server (the previous stored values kept, a bill number taken on the first submit, inside the
- * caller's transaction when `db` is one) and recomputes calculate fields. Other keys pass through.
+ * Flow tasks: the interpreter has merged what each node may write; the same pipeline then sets the
+ * read-only system fields (the previous stored values kept, a bill number taken on the first submit, inside
+ * the caller's transaction when `db` is one) and recomputes calculate fields. Other keys pass through.
  */
-export async function stampFormData(
+export function stampFormData(
   db: Kysely<Database>,
   author: FormAuthor,
   compiled: CompiledForm,
@@ -116,15 +155,7 @@ export async function stampFormData(
   previous: Record<string, unknown> | null,
   options: { mode?: 'submit' | 'save' } = {},
 ): Promise<Record<string, unknown>> {
-  const now = new Date();
-  const out = { ...data };
-  checkFileAddresses(compiled, out);
-  for (const f of compiled.fields) {
-    if (f.table || !f.readonly) continue;
-    const sys = await systemValue(db, author, f, previous, options.mode, now);
-    if (sys !== undefined) out[f.vModel] = sys.value;
-  }
-  return recalculate(compiled, out);
+  return formPipeline(db, author, compiled, data, previous, { ...options, pick: false, validate: false });
 }
 
 /**

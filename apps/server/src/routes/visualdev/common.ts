@@ -1,6 +1,6 @@
 // Shared pieces of the online-development routes: loading an item, its compiled form (cached per
 // version of the config), the checks of a design, and turning posted form data into the stored record.
-import { type CompiledForm, compileForm } from '@kp/engine';
+import { type AccessContext, type CompiledForm, compileForm, type FormModel } from '@kp/engine';
 import {
   type FormConfig,
   makeValidator,
@@ -13,6 +13,7 @@ import type { Selectable } from 'kysely';
 import { me } from '../../auth/guard';
 import type { Principal } from '../../auth/principal';
 import { serverFormData } from '../../forms/form-data';
+import { evictFormModel, formModel } from '../../forms/models';
 import { ApiError, badRequest, notFound } from '../../http/api-error';
 import type { VdDb, VisualDevBaseTable } from './tables';
 
@@ -30,6 +31,7 @@ export const VMSG = {
   importEmpty: '导入文件没有数据',
   importTooMany: '一次最多导入5000条数据',
   badFile: '请选择xlsx类型的文件',
+  fieldHidden: '无权查看该字段',
 } as const;
 
 /** Parses JSON text or passes an object through; refuses bad JSON naming the field. */
@@ -96,19 +98,18 @@ export function defaultColumns(c: CompiledForm): VisualDevColumnData {
   };
 }
 
-const compiledCache = new Map<string, CompiledForm>();
-/** The compiled released form of an item (cached per item and release time). */
-export function compiledOf(row: BaseRow): CompiledForm {
+/** The model of an item's released form (the shared model cache: keyed by item and release, bounded). */
+export function modelOf(row: BaseRow): FormModel {
   const text = row.released_form_data ?? row.form_data;
-  const key = `${row.id}:${row.release_time ? new Date(row.release_time).getTime() : 0}:${text.length}`;
-  let c = compiledCache.get(key);
-  if (!c) {
-    c = compileForm(JSON.parse(text) as FormConfig);
-    if (compiledCache.size > 200) compiledCache.clear();
-    compiledCache.set(key, c);
-  }
-  return c;
+  const version = `${row.release_time ? new Date(row.release_time).getTime() : 0}:${text.length}`;
+  return formModel(`visualdev:${row.id}`, version, text);
 }
+
+/** The compiled released form of an item. */
+export const compiledOf = (row: BaseRow): CompiledForm => modelOf(row).compiled;
+
+/** Drops an item's cached models (on release and delete). */
+export const evictItemModel = (id: string) => evictFormModel(`visualdev:${id}`);
 
 export const columnsOf = (row: BaseRow): VisualDevColumnData =>
   JSON.parse(row.released_column_data ?? row.column_data) as VisualDevColumnData;
@@ -146,11 +147,12 @@ export function requireGrant(p: Principal, menu: string, button?: string): void 
  */
 export async function recordData(
   req: FastifyRequest,
-  compiled: CompiledForm,
+  model: FormModel,
   input: unknown,
   previous: Record<string, unknown> | null,
+  access: AccessContext,
 ): Promise<Record<string, unknown>> {
-  return serverFormData(req.server.kp.db, me(req), compiled, jsonOf('data', input), previous);
+  return serverFormData(req.server.kp.db, me(req), model, jsonOf('data', input), previous, { access });
 }
 
 /** A cell's text for lists and exports: scalars as they are, lists joined, objects as JSON. */
@@ -177,15 +179,11 @@ export function fieldGrants(
   };
 }
 
-/** A copy of `data` without the main fields outside `allowed` (sub-tables count as their own field). */
-export function onlyFields(
-  data: Record<string, unknown>,
-  compiled: CompiledForm,
-  allowed: Set<string> | null,
-): Record<string, unknown> {
-  if (!allowed) return data;
-  const out: Record<string, unknown> = {};
-  const names = new Set(compiled.fields.filter((f) => !f.table).map((f) => f.vModel));
-  for (const [k, v] of Object.entries(data)) if (!names.has(k) || allowed.has(k)) out[k] = v;
-  return out;
+/**
+ * The caller's layers on a released item: `form` (detail, DataChange, print, create, update, import) limits
+ * fields by the granted form codes; `list` (list, search, sort, export) by the granted column codes.
+ */
+export function grantContext(p: Principal, menu: string, view: 'form' | 'list'): AccessContext {
+  const { columns, forms } = fieldGrants(p, menu);
+  return { grants: view === 'form' ? forms : columns };
 }

@@ -27,9 +27,10 @@ import {
   columnsOf,
   compiledOf,
   fieldGrants,
+  grantContext,
   loadReleased,
   mainFields,
-  onlyFields,
+  modelOf,
   recordData,
   requireGrant,
   VMSG,
@@ -48,7 +49,16 @@ export default async function onlineRoutes(app: FastifyInstance) {
   const open = async (req: FastifyRequest, id: string, button?: string) => {
     const { row, menu } = await loadReleased(db, id);
     requireGrant(me(req), menu, button);
-    return { row, menu, compiled: compiledOf(row) };
+    const model = modelOf(row);
+    return { row, menu, model, compiled: model.compiled };
+  };
+
+  /** The main fields the caller may read in the list (column grants); search, sort and keyword stay inside them. */
+  const listReadable = (req: FastifyRequest, row: BaseRow, menu: string) => {
+    const access = modelOf(row).access(grantContext(me(req), menu, 'list'));
+    const readable = new Set<string>();
+    for (const [path, a] of access) if (a.readable && !path.includes('.')) readable.add(path);
+    return { access, readable };
   };
 
   /** The caller's rows of an item matching the list's search values (only searchList fields count). */
@@ -57,6 +67,7 @@ export default async function onlineRoutes(app: FastifyInstance) {
     const searchable = new Set((cols.searchList ?? []).map((s) => s.prop));
     const compiled = compiledOf(row);
     const main = mainFields(compiled);
+    const { readable } = listReadable(req, row, menu);
     let q = db
       .selectFrom('visualdev_record as r')
       .where('r.module_id', '=', row.id)
@@ -64,11 +75,15 @@ export default async function onlineRoutes(app: FastifyInstance) {
     for (const [k, v] of Object.entries(b.query ?? {})) {
       if (v === null || v === '') continue;
       if (!searchable.has(k)) throw badRequest(`query.${k}: 不是查询字段`);
+      // A field the caller may not read is no search field either (its values would leak through the hits).
+      if (!readable.has(k)) throw badRequest(`query.${k}: ${VMSG.fieldHidden}`);
       q = q.where(sql<SqlBool>`(r.data::jsonb ->> ${k}) ilike ${likeOf(String(v))}`);
     }
     if (b.keyword) {
       const like = likeOf(b.keyword);
-      const texts = main.filter((f) => f.shape === 'text' || f.shape === 'choice').map((f) => f.vModel);
+      const texts = main
+        .filter((f) => (f.shape === 'text' || f.shape === 'choice') && readable.has(f.vModel))
+        .map((f) => f.vModel);
       if (texts.length) {
         q = q.where((eb) =>
           eb.or(
@@ -81,12 +96,22 @@ export default async function onlineRoutes(app: FastifyInstance) {
   };
 
   /** ORDER BY terms of a list: the asked (or default) field, then newest first, then id (stable pages). */
-  const orderOf = (row: BaseRow, b: { sidx?: string; sort?: 'asc' | 'desc' }): RawBuilder<unknown>[] => {
+  const orderOf = (
+    req: FastifyRequest,
+    row: BaseRow,
+    menu: string,
+    b: { sidx?: string; sort?: 'asc' | 'desc' },
+  ): RawBuilder<unknown>[] => {
     const cols = columnsOf(row);
     const dir = b.sort ?? cols.sort ?? 'desc';
     const sidx = b.sidx ?? cols.defaultSidx;
     const f = sidx ? mainFields(compiledOf(row)).find((x) => x.vModel === sidx) : undefined;
     if (sidx && sidx !== 'creatorTime' && !f) throw badRequest(`sidx: 字段${sidx}不存在`);
+    // Sorting by a field the caller may not read would reveal its order: refused (the default sort is skipped).
+    if (f && !listReadable(req, row, menu).readable.has(f.vModel)) {
+      if (b.sidx) throw badRequest(`sidx: ${VMSG.fieldHidden}`);
+      return [sql`r.creator_time ${sql.raw(dir)}`, sql`r.id`];
+    }
     if (!f) return [sql`r.creator_time ${sql.raw(dir)}`, sql`r.id`];
     const expr =
       f.shape === 'number'
@@ -117,12 +142,12 @@ export default async function onlineRoutes(app: FastifyInstance) {
     '/api/visualdev/OnlineDev/:id/Config',
     { config: { permission: { signedIn: 'scope' } }, schema: { tags, params: IdParams } },
     async (req) => {
-      const { row, menu } = await open(req, (req.params as IdParams).id);
+      const { row, menu, model } = await open(req, (req.params as IdParams).id);
       const p = me(req);
       const grant = p.modules.get(menu);
       const { columns, forms } = fieldGrants(p, menu);
       const cols = columnsOf(row);
-      const compiled = compiledOf(row);
+      const formAccess = model.access(grantContext(p, menu, 'form'));
       return ok({
         id: row.id,
         fullName: row.full_name,
@@ -138,8 +163,8 @@ export default async function onlineRoutes(app: FastifyInstance) {
           : cols,
         /** Fields outside the granted form codes: hidden and not written (renderer formOperates). */
         formOperates: forms
-          ? compiled.fields
-              .filter((f) => !f.table && !forms.has(f.vModel))
+          ? model.compiled.fields
+              .filter((f) => !f.table && !formAccess.get(f.path)?.readable)
               .map((f) => ({ id: f.vModel, read: false, write: false }))
           : [],
         menuId: row.menu_id,
@@ -163,7 +188,7 @@ export default async function onlineRoutes(app: FastifyInstance) {
       const pageSize = cols.hasPage === false ? 500 : (b.pageSize ?? cols.pageSize ?? 20);
       const [{ n }, rows] = await Promise.all([
         q.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-        orderOf(row, b)
+        orderOf(req, row, menu, b)
           .reduce(
             (qb, o) => qb.orderBy(o),
             q.select(['r.id', 'r.data', 'r.creator_time', 'r.creator_user_id', 'r.version']),
@@ -172,12 +197,17 @@ export default async function onlineRoutes(app: FastifyInstance) {
           .offset((currentPage - 1) * pageSize)
           .execute(),
       ]);
-      const { columns } = fieldGrants(me(req), menu);
-      const compiled = compiledOf(row);
-      // Lists show names and labels (users, departments, dictionaries, regions, dates), not stored ids.
-      const shown = await displayRecords(req.server.kp.db, compiled, rows.map(listOut));
+      const model = modelOf(row);
+      const { access } = listReadable(req, row, menu);
+      // Lists show names and labels (users, departments, dictionaries, regions, dates), not stored ids;
+      // fields outside the caller's column grants are not in the rows at all.
+      const shown = await displayRecords(
+        req.server.kp.db,
+        model.compiled,
+        rows.map((r) => model.project(listOut(r), access)),
+      );
       return ok({
-        list: shown.map((r) => onlyFields(r, compiled, columns)),
+        list: shown.map((r) => model.project(r, access)),
         pagination: { currentPage, pageSize, total: Number(n) },
       });
     },
@@ -190,17 +220,9 @@ export default async function onlineRoutes(app: FastifyInstance) {
       schema: { tags, params: IdParams, body: OnlineRecordBody },
     },
     async (req) => {
-      const { row, menu, compiled } = await open(req, (req.params as IdParams).id, 'btn_add');
-      const { forms } = fieldGrants(me(req), menu);
+      const { row, menu, model } = await open(req, (req.params as IdParams).id, 'btn_add');
       const input = (req.body as OnlineRecordBody).data;
-      const data = await recordData(
-        req,
-        compiled,
-        forms && input && typeof input === 'object'
-          ? onlyFields(input as Record<string, unknown>, compiled, forms)
-          : input,
-        null,
-      );
+      const data = await recordData(req, model, input, null, grantContext(me(req), menu, 'form'));
       const p = me(req);
       const id = newId();
       await db
@@ -235,10 +257,12 @@ export default async function onlineRoutes(app: FastifyInstance) {
     { config: { permission: { signedIn: 'scope' } }, schema: { tags, params: OnlineRecordParams } },
     async (req) => {
       const { id, recordId } = req.params as OnlineRecordParams;
-      const { menu, compiled } = await open(req, id);
+      const { menu, model } = await open(req, id);
       const r = await loadRecord(req, id, recordId, menu);
-      const { forms } = fieldGrants(me(req), menu);
-      const data = onlyFields(JSON.parse(r.data) as Record<string, unknown>, compiled, forms);
+      const data = model.project(
+        JSON.parse(r.data) as Record<string, unknown>,
+        grantContext(me(req), menu, 'form'),
+      );
       return ok({ id: r.id, data, version: r.version, creatorTime: ts(r.creator_time) });
     },
   );
@@ -249,13 +273,16 @@ export default async function onlineRoutes(app: FastifyInstance) {
     async (req) => {
       // The record as shown on the detail page: option labels instead of values.
       const { id, recordId } = req.params as OnlineRecordParams;
-      const { menu, compiled } = await open(req, id);
+      const { menu, model } = await open(req, id);
       const r = await loadRecord(req, id, recordId, menu);
-      const [shown] = await displayRecords(req.server.kp.db, compiled, [
-        JSON.parse(r.data) as Record<string, unknown>,
+      // Only what the caller's form grants let them read, before names are looked up.
+      const access = model.access(grantContext(me(req), menu, 'form'));
+      const [shown] = await displayRecords(req.server.kp.db, model.compiled, [
+        model.project(JSON.parse(r.data) as Record<string, unknown>, access),
       ]);
       const out: Record<string, unknown> = {};
-      for (const f of compiled.fields) if (!f.table) out[f.vModel] = shown?.[f.vModel] ?? '';
+      for (const f of model.compiled.fields)
+        if (!f.table && access.get(f.path)?.readable) out[f.vModel] = shown?.[f.vModel] ?? '';
       return ok({ id: r.id, data: out });
     },
   );
@@ -269,23 +296,12 @@ export default async function onlineRoutes(app: FastifyInstance) {
     async (req) => {
       const { id, recordId } = req.params as OnlineRecordParams;
       const b = req.body as OnlineRecordBody;
-      const { menu, compiled } = await open(req, id, 'btn_edit');
+      const { menu, model } = await open(req, id, 'btn_edit');
       const old = await loadRecord(req, id, recordId, menu);
       if (b.version !== undefined && b.version !== old.version) throw new ApiError(409, VMSG.stale);
       const stored = JSON.parse(old.data) as Record<string, unknown>;
-      const { forms } = fieldGrants(me(req), menu);
-      let input = b.data;
-      if (forms && input && typeof input === 'object') {
-        // Fields the caller may not see keep their stored values whatever was posted.
-        const mine = onlyFields(input as Record<string, unknown>, compiled, forms);
-        const kept = Object.fromEntries(
-          compiled.fields
-            .filter((f) => !f.table && !forms.has(f.vModel))
-            .map((f) => [f.vModel, stored[f.vModel]]),
-        );
-        input = { ...mine, ...kept };
-      }
-      const data = await recordData(req, compiled, input, stored);
+      // Fields the caller may not write (form grants) keep their stored values whatever was posted.
+      const data = await recordData(req, model, b.data, stored, grantContext(me(req), menu, 'form'));
       const res = await db
         .updateTable('visualdev_record')
         .set({
@@ -355,24 +371,25 @@ export default async function onlineRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const b = (req.body ?? {}) as OnlineExportBody;
-      const { row, menu, compiled } = await open(req, (req.params as IdParams).id, 'btn_download');
+      const { row, menu, model } = await open(req, (req.params as IdParams).id, 'btn_download');
       const { q } = filtered(req, row, menu, b);
-      let rq = orderOf(row, b).reduce((qb, o) => qb.orderBy(o), q.select(['r.id', 'r.data']));
+      let rq = orderOf(req, row, menu, b).reduce((qb, o) => qb.orderBy(o), q.select(['r.id', 'r.data']));
       if (String(b.dataType ?? '0') === '0') {
         const pageSize = b.pageSize ?? columnsOf(row).pageSize ?? 20;
         rq = rq.limit(pageSize).offset(((b.currentPage ?? 1) - 1) * pageSize);
       } else rq = rq.limit(50_000);
       const rows = await rq.execute();
       const { columns } = fieldGrants(me(req), menu);
+      const { access, readable } = listReadable(req, row, menu);
       let keys = (b.selectKey ?? []).filter(Boolean);
-      if (columns) keys = (keys.length ? keys : [...columns]).filter((k) => columns.has(k));
+      if (columns) keys = (keys.length ? keys : [...readable]).filter((k) => readable.has(k));
       const shown = await displayRecords(
         req.server.kp.db,
-        compiled,
-        rows.map((r) => JSON.parse(r.data) as Record<string, unknown>),
+        model.compiled,
+        rows.map((r) => model.project(JSON.parse(r.data) as Record<string, unknown>, access)),
         { keep: ['files'], orgPaths: true },
       );
-      const bytes = await writeRecords(compiled, shown, { keys });
+      const bytes = await writeRecords(model.compiled, shown, { keys });
       return ok(await storeWorkbook(req, `${row.full_name}_${stamp()}.xlsx`, bytes));
     },
   );
@@ -389,7 +406,8 @@ export default async function onlineRoutes(app: FastifyInstance) {
 
   /** Parses an uploaded workbook and checks every row as a create would; nothing is written. */
   const checkImport = async (req: FastifyRequest, id: string) => {
-    const { row, compiled } = await open(req, id, 'btn_upload');
+    const { row, menu, model, compiled } = await open(req, id, 'btn_upload');
+    const ctx = grantContext(me(req), menu, 'form');
     const bytes = await uploadedWorkbook(req, (req.body as OnlineImportBody).fileId);
     const rows = await readRecords(compiled, bytes, languageOf(req.headers['accept-language']));
     // Names and labels typed or exported (users, departments, dictionaries, dates) back into stored values.
@@ -402,7 +420,7 @@ export default async function onlineRoutes(app: FastifyInstance) {
     for (const [i, data] of rows.entries()) {
       try {
         if (missed[i]?.length) throw new ApiError(400, missed[i]!.join('；'));
-        checked.push({ data, stored: await recordData(req, compiled, data, null) });
+        checked.push({ data, stored: await recordData(req, model, data, null, ctx) });
       } catch (e) {
         checked.push({ data, errorsInfo: e instanceof ApiError ? e.message : String(e) });
       }

@@ -749,6 +749,54 @@ describe(`online development on ${TEST_DB_KIND}`, () => {
     expect(stored.data.data.budget).toEqual(budget);
   }, 180_000);
 
+  it('a field outside the grants leaves no read route: DataChange, list, search, keyword, sort, export (issue 17)', async () => {
+    // the previous test granted the employee the columns title and total, the form fields title, kind and total
+    const list = await t.call<{ list: Array<Record<string, unknown>> }>(emp, {
+      method: 'POST',
+      url: `${R}/${itemId}/List`,
+      payload: {},
+    });
+    const one = list.data.list.find((r) => r.title === '改过的')!;
+    expect(one).toBeDefined();
+    const shown = await t.call<{ data: Record<string, unknown> }>(emp, {
+      method: 'GET',
+      url: `${R}/${itemId}/${one.id}/DataChange`,
+    });
+    expect(shown.code, shown.msg).toBe(200);
+    expect(shown.data.data).toHaveProperty('title', '改过的');
+    expect(shown.data.data).toHaveProperty('kind', '办公');
+    expect(shown.data.data).not.toHaveProperty('budget');
+    expect(shown.data.data).not.toHaveProperty('lines');
+    // the admin still sees everything
+    const all = await t.call<{ data: Record<string, unknown> }>(admin, {
+      method: 'GET',
+      url: `${R}/${itemId}/${one.id}/DataChange`,
+    });
+    expect(all.data.data).toHaveProperty('budget');
+    // sorting by a hidden column would reveal its order: refused naming the field
+    const sorted = await t.call(emp, {
+      method: 'POST',
+      url: `${R}/${itemId}/List`,
+      payload: { sidx: 'budget', sort: 'asc' },
+    });
+    expect(sorted.code).toBe(400);
+    expect(sorted.msg).toBe('sidx: 无权查看该字段');
+    // the keyword does not look into columns the caller may not read (kind holds 'office', not granted as a column)
+    const byKind = await t.call<{ list: Array<Record<string, unknown>> }>(emp, {
+      method: 'POST',
+      url: `${R}/${itemId}/List`,
+      payload: { keyword: 'office' },
+    });
+    expect(byKind.code, byKind.msg).toBe(200);
+    expect(byKind.data.list).toEqual([]);
+    const adminKind = await t.call<{ list: Array<Record<string, unknown>> }>(admin, {
+      method: 'POST',
+      url: `${R}/${itemId}/List`,
+      payload: { keyword: 'office' },
+    });
+    expect(adminKind.data.list.length).toBeGreaterThan(0);
+  }, 120_000);
+
   it('copy makes an unreleased duplicate; delete removes the item, its menu and its records', async () => {
     const copy = await t.call<string>(admin, { method: 'POST', url: `${B}/${itemId}/Actions/Copy` });
     expect(copy).toMatchObject({ code: 200, msg: '复制成功' });
