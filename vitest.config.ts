@@ -34,7 +34,12 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['apps/server/src/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/hardening/**/*.test.ts'],
+          include: [
+            'apps/server/src/**/*.test.ts',
+            'tests/api/**/*.test.ts',
+            'tests/hardening/**/*.test.ts',
+            'tests/cluster/**/*.test.ts',
+          ],
           pool: 'forks',
           testTimeout: 60_000,
           hookTimeout: 120_000,
