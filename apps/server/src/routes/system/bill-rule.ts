@@ -99,7 +99,7 @@ export default async function billRuleRoutes(app: FastifyInstance) {
   app.get(
     '/api/system/BillRule',
     {
-      config: { permission: { menu: 'systemData.billRule' } },
+      config: { permission: { signedIn: 'public-data' } },
       schema: { tags: ['system'], querystring: BillRuleQuery },
     },
     async (req) => {
@@ -148,7 +148,7 @@ export default async function billRuleRoutes(app: FastifyInstance) {
   app.get(
     '/api/system/BillRule/:id',
     {
-      config: { permission: { menu: 'systemData.billRule' } },
+      config: { permission: { signedIn: 'public-data' } },
       schema: { tags: ['system'], params: IdParams },
     },
     async (req) => ok(view(await find((req.params as IdParams).id))),

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
 
@@ -47,6 +48,18 @@ describe(`data interfaces on ${TEST_DB_KIND}`, () => {
     await new Promise((r) => srv?.close(r));
   });
 
+  /** A flow template's form starts using the interface (as a popup field's interfaceId would). */
+  const useInFlowForm = async (interfaceId: string) => {
+    const tpl = await t.db.kysely
+      .selectFrom('wf_template' as never)
+      .select('id' as never)
+      .orderBy('id' as never)
+      .executeTakeFirstOrThrow();
+    await sql`update wf_template set form_json = form_json || jsonb_build_object('kpTestInterfaceId', ${interfaceId}::text) where id = ${(tpl as { id: string }).id}`.execute(
+      t.db.kysely,
+    );
+  };
+
   const post = (payload: Record<string, unknown>) =>
     t.call<Any>(admin, { method: 'POST', url: '/api/system/DataInterface', payload });
 
@@ -77,6 +90,7 @@ describe(`data interfaces on ${TEST_DB_KIND}`, () => {
       url: `/api/system/DataInterface/${c.data}/Actions/Response`,
     });
     expect(resp.data).toHaveLength(2);
+    await useInFlowForm(c.data);
     const gp = await t.call<Any>(emp, { method: 'GET', url: `/api/system/DataInterface/GetParam/${c.data}` });
     expect(gp.data).toEqual([{ field: 'x', defaultValue: '1' }]);
     const pop = await t.call<Any>(emp, {
@@ -229,5 +243,75 @@ describe(`data interfaces on ${TEST_DB_KIND}`, () => {
     ).toEqual(deny);
     expect(await t.call(emp, { method: 'GET', url: '/api/system/DataInterface' })).toEqual(deny);
     expect(await t.call(emp, { method: 'GET', url: '/api/system/DataInterfaceLog/getList' })).toEqual(deny);
+  });
+
+  it('an interface no form uses runs only for holders of its menu; others get 404 and nothing runs', async () => {
+    const c = await post({
+      fullName: '内部',
+      enCode: 'internalOnly',
+      kind: 'static',
+      staticData: '[{"id":"s","v":"secret"}]',
+    });
+    expect(c.code, c.msg).toBe(200);
+    const runs = async (token: string) =>
+      Promise.all([
+        t.call<Any>(token, { method: 'GET', url: `/api/system/DataInterface/GetParam/${c.data}` }),
+        t.call<Any>(token, {
+          method: 'POST',
+          url: `/api/system/DataInterface/${c.data}/Actions/List`,
+          payload: {},
+        }),
+        t.call<Any>(token, {
+          method: 'POST',
+          url: `/api/system/DataInterface/${c.data}/Actions/Info`,
+          payload: { id: 's', propsValue: 'id' },
+        }),
+      ]);
+    for (const r of await runs(emp))
+      expect({ code: r.code, data: r.data }).toEqual({ code: 404, data: null });
+    const sysadmin = await t.login('sysadmin'); // holds systemData.dataInterface
+    for (const r of await runs(sysadmin)) expect(r.code, r.msg).toBe(200);
+    // once a flow form uses it, every user filling that form may run it
+    await useInFlowForm(c.data);
+    for (const r of await runs(emp)) expect(r.code, r.msg).toBe(200);
+  });
+
+  it('a {placeholder} value of . or .. cannot move the request to another path', async () => {
+    const seen: string[] = [];
+    const spy = createServer((req, res) => {
+      seen.push(req.url ?? '');
+      res.setHeader('content-type', 'application/json');
+      res.end('[]');
+    });
+    await new Promise<void>((r) => spy.listen(0, '127.0.0.1', r));
+    const origin = `http://127.0.0.1:${(spy.address() as AddressInfo).port}`;
+    try {
+      const c = await post({
+        fullName: '明细',
+        enCode: 'itemDetail',
+        kind: 'http',
+        url: `${origin}/api/items/{id}/detail`,
+        params: [{ field: 'id' }],
+      });
+      expect(c.code, c.msg).toBe(200);
+      for (const id of ['..', '.', ' .. ']) {
+        const r = await t.call<Any>(admin, {
+          method: 'POST',
+          url: `/api/system/DataInterface/${c.data}/Actions/Preview`,
+          payload: { paramList: { id } },
+        });
+        expect({ id, code: r.code, msg: r.msg }).toEqual({ id, code: 400, msg: 'id: 参数值不能是 . 或 ..' });
+      }
+      const fine = await t.call<Any>(admin, {
+        method: 'POST',
+        url: `/api/system/DataInterface/${c.data}/Actions/Preview`,
+        payload: { paramList: { id: '../admin' } },
+      });
+      expect(fine.code, fine.msg).toBe(200);
+      expect(seen).toEqual(['/api/items/..%2Fadmin/detail']);
+    } finally {
+      spy.closeAllConnections();
+      await new Promise((r) => spy.close(r));
+    }
   });
 });

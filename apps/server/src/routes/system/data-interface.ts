@@ -7,14 +7,16 @@ import {
 } from '@kp/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import jsonata from 'jsonata';
-import type { Generated, Kysely, Selectable } from 'kysely';
-import { me } from '../../auth/guard';
+import { type Generated, type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
+import { allows, me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
 import type { Database } from '../../db/types';
 import { ApiError, badRequest, conflict, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { languageOf } from '../../http/i18n';
 import { evaluateUserJsonata, JsonataError, jsonataFailureMessage, type Lang } from '../../untrusted/jsonata';
+import type { VdDb } from '../visualdev/tables';
+import type { WfDatabase } from '../workflow/tables';
 import { CODE_MSG, CODE_RE, jsonFile, nextMark } from './system-tables';
 
 const MENU = 'systemData.dataInterface';
@@ -90,6 +92,24 @@ async function readCapped(res: Response): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+/** Whether `filled` has the template's path: the same segment count, every segment without a placeholder equal. */
+export function samePathShape(template: string, filled: URL): boolean {
+  let t: URL;
+  try {
+    t = new URL(template.replace(PLACEHOLDER, 'x'));
+  } catch {
+    return false;
+  }
+  const want = t.pathname.split('/');
+  const got = filled.pathname.split('/');
+  if (want.length !== got.length) return false;
+  const mark = 'kpPlaceholder7f3a';
+  const raw = new URL(template.replace(PLACEHOLDER, mark)).pathname.split('/');
+  return raw.every((seg, i) => seg.includes(mark) || seg === got[i]);
+}
+
 /** Runs a source with parameter values: STATIC parses its JSON, HTTP calls the allowed URL. */
 async function runSource(r: Row, values: Record<string, unknown>, lang: Lang = 'zh'): Promise<unknown> {
   const params = JSON.parse(r.params || '[]') as DataInterfaceParam[];
@@ -110,11 +130,15 @@ async function runSource(r: Row, values: Record<string, unknown>, lang: Lang = '
   } else {
     // {field} placeholders in the URL take the encoded value; the other parameters go in the query (GET) or body.
     const used = new Set<string>();
-    const filled = (r.url ?? '').replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_m, k: string) => {
+    const filled = (r.url ?? '').replace(PLACEHOLDER, (_m, k: string) => {
       used.add(k);
+      // '.' and '..' survive encodeURIComponent and would move the path (URL dot segments): refused.
+      if (/^\.{1,2}$/.test((args[k] ?? '').trim())) throw badRequest(`${k}: 参数值不能是 . 或 ..`);
       return encodeURIComponent(args[k] ?? '');
     });
     const u = checkUrl(filled);
+    // The filled path keeps the template's shape: as many segments, the fixed ones unchanged.
+    if (!samePathShape(r.url ?? '', u)) throw badRequest('url: 参数改变了接口路径');
     const rest = Object.fromEntries(Object.entries(args).filter(([k]) => !used.has(k)));
     if (r.method !== 'POST') for (const [k, v] of Object.entries(rest)) u.searchParams.set(k, v);
     let res: Response;
@@ -207,6 +231,36 @@ export default async function dataInterfaceRoutes(app: FastifyInstance) {
     }
   };
 
+  /**
+   * An interface the caller may run from a form (GetParam, popup List/Info): holders of the data
+   * interface menu run any; other users only one a form uses — an online-development item whose menu
+   * they hold, or a flow template (objects they fill in). Anything else answers 404.
+   */
+  const findRunnable = async (req: FastifyRequest, id: string) => {
+    const r = await find(id);
+    const p = me(req);
+    if (allows(p, { menu: MENU })) return r;
+    const needle = r.id;
+    const inText = (col: string) => sql<SqlBool>`(position(${needle} in cast(${sql.ref(col)} as text)) > 0)`;
+    const items = await (db as unknown as VdDb)
+      .selectFrom('visualdev_base')
+      .select('menu_id')
+      .where('enabled_mark', '=', 1)
+      .where((eb) => eb.or([inText('released_form_data'), inText('form_data')]))
+      .limit(50)
+      .execute();
+    if (items.some((i) => i.menu_id && p.moduleRows.some((m) => m.id === i.menu_id))) return r;
+    const flow = await (db as unknown as Kysely<WfDatabase>)
+      .selectFrom('wf_template')
+      .select('id')
+      .where('deleted', '=', 0)
+      .where('enabled_mark', '=', 1)
+      .where(inText('form_json'))
+      .executeTakeFirst();
+    if (flow) return r;
+    throw notFound();
+  };
+
   const check = async (b: DataInterfaceBody, selfId: string | null) => {
     if (!CODE_RE.test(b.enCode)) throw badRequest(`enCode: ${CODE_MSG}`);
     if (b.kind === 'http') {
@@ -275,7 +329,7 @@ export default async function dataInterfaceRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/system/DataInterface/Selector',
-    { config: { permission: { menu: 'systemData.dataInterface' } }, schema: { tags: ['system'] } },
+    { config: { permission: { signedIn: 'public-data' } }, schema: { tags: ['system'] } },
     async () => {
       const rows = await db
         .selectFrom('sys_data_interface')
@@ -369,7 +423,7 @@ export default async function dataInterfaceRoutes(app: FastifyInstance) {
   app.get(
     '/api/system/DataInterface/GetParam/:id',
     { config: { permission: { signedIn: 'public-data' } }, schema: { tags: ['system'], params: IdParams } },
-    async (req) => ok(JSON.parse((await find((req.params as IdParams).id)).params || '[]')),
+    async (req) => ok(JSON.parse((await findRunnable(req, (req.params as IdParams).id)).params || '[]')),
   );
 
   // The response with the default parameter values (the "response" view of the admin page).
@@ -414,7 +468,7 @@ export default async function dataInterfaceRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const b = (req.body ?? {}) as DataInterfaceCallBody;
-      const data = await call(await find((req.params as IdParams).id), b.paramList ?? {}, req);
+      const data = await call(await findRunnable(req, (req.params as IdParams).id), b.paramList ?? {}, req);
       let rows = Array.isArray(data) ? (data as Array<Record<string, unknown>>) : [];
       const kw = b.keyword?.trim().toLowerCase();
       if (kw) {
@@ -444,7 +498,7 @@ export default async function dataInterfaceRoutes(app: FastifyInstance) {
     async (req) => {
       const b = (req.body ?? {}) as DataInterfaceCallBody;
       if (!b.id || !b.propsValue) throw badRequest('id: 不能为空');
-      const data = await call(await find((req.params as IdParams).id), b.paramList ?? {}, req);
+      const data = await call(await findRunnable(req, (req.params as IdParams).id), b.paramList ?? {}, req);
       const rows = Array.isArray(data) ? (data as Array<Record<string, unknown>>) : [];
       return ok(rows.find((r) => String(r?.[b.propsValue as string]) === b.id) ?? null);
     },

@@ -124,7 +124,7 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
   // ---- types ----
   app.get(
     '/api/system/DictionaryType',
-    { config: { permission: { menu: 'systemData.dictionary' } }, schema: { tags: ['system'] } },
+    { config: { permission: { signedIn: 'public-data' } }, schema: { tags: ['system'] } },
     async () => ok({ list: toTree(await typeRows()) }),
   );
 
@@ -143,7 +143,7 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
   app.get(
     '/api/system/DictionaryType/:id',
     {
-      config: { permission: { menu: 'systemData.dictionary' } },
+      config: { permission: { signedIn: 'public-data' } },
       schema: { tags: ['system'], params: IdParams },
     },
     async (req) => {
