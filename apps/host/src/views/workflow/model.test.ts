@@ -151,8 +151,8 @@ describe('comments (spec 2 §5, §9)', () => {
     expect(checkCommentFiles('image', 0, [img('a.png', MB, 'text/html')])).toBe('dlg.commentImageOnly');
     expect(zhText(checkCommentFiles('image', 8, [img('a.png'), img('b.png')]) ?? '')).toBe('最多上传9张图片');
     expect(checkCommentFiles('image', 8, [img('a.png')])).toBeNull();
-    expect(checkCommentFiles('image', 0, [img('a.png', 50 * MB)])).toBeNull();
-    expect(zhText(checkCommentFiles('image', 0, [img('a.png', 50 * MB + 1)]) ?? '')).toBe(
+    expect(checkCommentFiles('image', 0, [img('a.png', 50 * MB - 1)])).toBeNull();
+    expect(zhText(checkCommentFiles('image', 0, [img('a.png', 50 * MB)]) ?? '')).toBe(
       '文件大小不能超过50MB',
     );
   });

@@ -219,7 +219,8 @@ export function checkCommentFiles(
     if (adding.some((f) => !COMMENT_FILE_EXTS.includes(extOfName(f.name)))) return 'dlg.commentFileType';
     if (current + adding.length > COMMENT_MAX) return 'dlg.commentMaxFiles';
   }
-  if (adding.some((f) => f.size > COMMENT_MAX_BYTES)) return 'dlg.commentFileSize';
+  // "under 50 MB" (spec 2 §5): exactly 50 MB is refused, as the server does.
+  if (adding.some((f) => f.size >= COMMENT_MAX_BYTES)) return 'dlg.commentFileSize';
   return null;
 }
 

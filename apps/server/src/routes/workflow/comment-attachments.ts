@@ -107,7 +107,8 @@ export async function checkCommentAttachments(
         throw badRequest(COMMENT_MSG.notImage);
       if (field === 'file' && !(COMMENT_LIMITS.files as readonly string[]).includes(ext))
         throw badRequest(COMMENT_MSG.badFileType);
-      if (Number(r.size) > COMMENT_LIMITS.maxBytes) throw badRequest(COMMENT_MSG.tooLarge(field));
+      // "under 50 MB" (spec 2 §5): exactly 50 MB is refused.
+      if (Number(r.size) >= COMMENT_LIMITS.maxBytes) throw badRequest(COMMENT_MSG.tooLarge(field));
       return {
         fileId: r.id,
         url: `/api/file/Download/${r.file_type}/${r.id}.${r.extension}`,
