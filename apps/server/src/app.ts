@@ -1,5 +1,6 @@
 import path from 'node:path';
 import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
@@ -29,7 +30,64 @@ export interface BuildAppOptions {
   /** Fastify logger option (false in tests). */
   logger?: FastifyServerOptions['logger'];
   options?: Partial<ServerOptions>;
+  /**
+   * Addresses or CIDRs of the reverse proxies whose X-Forwarded-For is believed (config TRUST_PROXY).
+   * Default: none — the client address is the socket's, so nobody picks the address the lockout sees.
+   */
+  trustProxy?: string[];
+  /** Serve the OpenAPI document at /api/docs to administrators (default true; off in production). */
+  apiDocs?: boolean;
 }
+
+/** Query parameters whose values never reach a log line. */
+const SECRET_PARAMS = /([?&](?:token|code|ticket|password|access_token)=)[^&#]*/gi;
+/** A URL with the values of secret query parameters replaced (tokens, one-time codes). */
+export const redactUrl = (url: string): string => url.replace(SECRET_PARAMS, '$1[redacted]');
+
+/**
+ * The server's logger: the request line without secrets (no Authorization or Cookie header, token and
+ * code query values redacted); bodies are never logged.
+ */
+export function serverLogger(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string; headers?: Record<string, unknown> }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        remoteAddress: req.ip,
+      }),
+    },
+  };
+}
+
+/**
+ * Content-Security-Policy of every answer (the host's pages above all), as the host needs it: scripts
+ * only from the site; styles also inline (antd's CSS-in-JS, the print templates, the Word preview);
+ * images also data:/blob: (previews, QR codes) and https: (template images); the websocket and API on
+ * the site; frames of the site, blob: (PDF preview) and any http(s) page (type-7 menus and the embedded
+ * OA page open external sites inside the app, spec 1 §2.4–2.5); nobody but the site itself may frame KP.
+ */
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  mediaSrc: ["'self'", 'blob:', 'data:'],
+  workerSrc: ["'self'", 'blob:'],
+  frameSrc: ["'self'", 'blob:', 'data:', 'https:', 'http:'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'self'"],
+  upgradeInsecureRequests: null,
+};
 
 export const SETTINGS_CHANGED = 'settings.changed';
 
@@ -47,7 +105,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: opts.trustProxy?.length ? opts.trustProxy : false,
     // The spec spells paths in mixed case (/api/OAuth/GetUserCode beside /api/oauth/…, /api/File/Uploader/annex):
     // one registration answers every spelling, as the spec's back end does. Parameters keep their case.
     routerOptions: { maxParamLength: 500, caseSensitive: false },
@@ -126,6 +184,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   registerErrorHandling(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    // same-origin would cut the link between KP and a mail or OA page it opens
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // served over plain http on intranets too: no HSTS from the app (the TLS proxy sets it)
+    strictTransportSecurity: false,
+  });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 30 } });
   await app.register(swagger, {
@@ -141,7 +207,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   registerGuard(app);
 
-  app.get('/api/docs', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  // The OpenAPI document: administrators only, and not served at all in production unless asked for.
+  if (opts.apiDocs !== false)
+    app.get('/api/docs', { config: { permission: { admin: true } }, schema: { hide: true } }, async () =>
+      app.swagger(),
+    );
   await registerWebsocket(app);
   for (const mod of routeModules) await app.register(mod);
   await registerStaticHost(app, ctx.options.hostDist);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app';
+import { buildApp, serverLogger } from './app';
 import type { ServerConfig } from './config';
 import { type Db, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -17,8 +17,10 @@ export async function startServer(
     const app = await buildApp({
       db,
       dataDir: cfg.dataDir,
-      logger: logger === true ? { level: cfg.logLevel } : (logger as object | false),
+      logger: logger === true ? serverLogger(cfg.logLevel) : (logger as object | false),
       options: { bcryptCost: cfg.bcryptCost, hostDist: cfg.hostDist },
+      trustProxy: cfg.trustProxy,
+      apiDocs: cfg.apiDocs,
     });
     app.addHook('onClose', async () => db.close());
     return { app, db };

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -24,22 +24,22 @@ export async function registerStaticHost(app: FastifyInstance, dist: string | nu
     );
     return;
   }
+  const root = path.resolve(dist);
   await app.register(async (scope) => {
-    // The built host is public (the app itself asks for login); only routes of this scope are affected.
-    scope.addHook('onRoute', (route) => {
-      route.config = { ...(route.config ?? {}), auth: 'public' };
-    });
-    await scope.register(fastifyStatic, {
-      root: path.resolve(dist),
-      prefix: '/kpSystem/',
-      wildcard: false,
-      index: ['index.html'],
-    });
-    // Client routes (history mode): any GET under /kpSystem/ that is not a file gets index.html.
+    // reply.sendFile only: the one route below declares itself public (the built host is public; the
+    // app itself asks for login), so no route without a declaration is added (auth/guard.ts).
+    await scope.register(fastifyStatic, { root, serve: false, index: false, cacheControl: false });
     scope.get('/kpSystem/*', { config: { auth: 'public' }, schema: { hide: true } }, (req, reply) => {
       const rel = (req.params as { '*': string })['*'] ?? '';
-      // A missing asset (a known file type) is a 404; anything else is a client route, even with a dot in it
-      // (menu routes take the menu's enCode, e.g. /kpSystem/portal/portal.group).
+      const file = path.resolve(root, rel);
+      const inside = file.startsWith(root + path.sep) && !rel.split(/[\\/]/).includes('..');
+      if (rel && inside && existsSync(file) && statSync(file).isFile()) {
+        // hashed assets never change; everything else is checked again
+        const cache = rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+        return reply.header('cache-control', cache).sendFile(rel);
+      }
+      // A missing asset (a known file type) is a 404; anything else is a client route (history mode),
+      // even with a dot in it (menu routes take the menu's enCode, e.g. /kpSystem/portal/portal.group).
       if (ASSET_RE.test(rel)) return reply.code(404).type('text/plain').send('Not found');
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     });
