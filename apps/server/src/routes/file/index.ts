@@ -17,11 +17,13 @@ import { me } from '../../auth/guard';
 import { canReadFile } from '../../auth/objects';
 import { newId } from '../../auth/tokens';
 import type { AppContext } from '../../context';
+import { CHUNK_QUOTA, chunkPrefix, forgetUpload, reserveChunk, startChunkSweep } from '../../files/chunks';
 import {
   CHUNK_LIMIT,
   CONTENT_TYPES,
   checkUpload,
   isPublicType,
+  MB,
   normaliseExt,
   UPLOAD_TYPES,
 } from '../../files/policy';
@@ -46,7 +48,6 @@ async function readMultipart(req: FastifyRequest, fileLimit: number) {
   return { fields, file };
 }
 
-const chunkPrefix = (userId: string, identifier: string) => `chunks/${userId}/${identifier.toLowerCase()}`;
 const numbersOf = (keys: string[]) =>
   keys
     .map((k) => Number(k.slice(k.lastIndexOf('/') + 1)))
@@ -93,6 +94,11 @@ const storageKey = (id: string, ext: string) => {
 
 export default async function fileRoutes(app: FastifyInstance) {
   const ctx = app.kp;
+  // Abandoned chunked uploads are swept hourly (bounded passes, safe from every process).
+  const stopSweep = startChunkSweep(ctx.db, ctx.storage, {
+    onError: (err) => app.log.warn({ err }, 'chunk sweep failed'),
+  });
+  app.addHook('onClose', async () => stopSweep());
 
   app.post(
     '/api/file/chunk',
@@ -124,8 +130,29 @@ export default async function fileRoutes(app: FastifyInstance) {
         throw bad('currentChunkSize: does not match the chunk received');
       if (c.chunkSize > CHUNK_LIMIT || file.data.length > CHUNK_LIMIT)
         throw new ApiError(ApiCode.TOO_LARGE, '分片大小超过5MB');
-      const prefix = chunkPrefix(me(req).userId, c.identifier);
-      await ctx.storage.put(`${prefix}/${c.chunkNumber}`, file.data);
+      const userId = me(req).userId;
+      const prefix = chunkPrefix(userId, c.identifier);
+      // Room in the ledger first (per-user quota, this upload's declared size), then the bytes.
+      const room = await reserveChunk(ctx.db, {
+        userId,
+        identifier: c.identifier,
+        chunkNumber: c.chunkNumber,
+        size: file.data.length,
+        totalSize: c.totalSize,
+      });
+      if (!room.ok)
+        throw new ApiError(
+          ApiCode.TOO_LARGE,
+          room.reason === 'quota'
+            ? `file: 未完成的分片上传超过${CHUNK_QUOTA / MB}MB，请先完成或等待清理后再上传`
+            : 'totalSize: 已上传的分片超过文件大小',
+        );
+      try {
+        await ctx.storage.put(`${prefix}/${c.chunkNumber}`, file.data);
+      } catch (err) {
+        await forgetUpload(ctx.db, userId, c.identifier, c.chunkNumber);
+        throw err;
+      }
       const chunkNumbers = numbersOf(await ctx.storage.list(prefix));
       const uploaded = chunkNumbers.length >= c.totalChunks;
       const data: ChunkData = { uploaded, merge: uploaded, chunkNumbers };
@@ -183,6 +210,7 @@ export default async function fileRoutes(app: FastifyInstance) {
       if (md5 !== b.identifier.toLowerCase() || size !== b.fileSize) {
         await ctx.storage.remove(key);
         await ctx.storage.removeAll(prefix);
+        await forgetUpload(ctx.db, userId, b.identifier);
         throw bad(
           md5 !== b.identifier.toLowerCase()
             ? '文件校验失败（MD5不一致），请重新上传'
@@ -190,6 +218,7 @@ export default async function fileRoutes(app: FastifyInstance) {
         );
       }
       await ctx.storage.removeAll(prefix);
+      await forgetUpload(ctx.db, userId, b.identifier);
       const data = await recordFile(ctx, {
         owner: userId,
         name: b.fileName,
@@ -270,7 +299,8 @@ export default async function fileRoutes(app: FastifyInstance) {
       if (!isPublicType(row.file_type)) {
         // Same checks as the guard, done here because public files need none: a live, unlocked session…
         const token = req.token;
-        const s = token ? await ctx.sessions.resolve(token) : null;
+        // (or the live session of a ?code= download code, set by the guard)
+        const s = req.session ?? (token ? await ctx.sessions.resolve(token) : null);
         if (!s || s.endReason || s.expiresAt <= Date.now())
           throw new ApiError(ApiCode.TOKEN_INVALID, '登录凭证无效，请重新登录');
         if (s.locked) throw new ApiError(ApiCode.UNAUTHORIZED, MSG.screenLocked);
