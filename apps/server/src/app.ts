@@ -15,7 +15,6 @@ import { createBus } from './bus/bus';
 import type { AppContext, ServerOptions } from './context';
 import type { Db } from './db/database';
 import { startMaintenance } from './db/maintenance';
-import { S3Storage, s3OptionsFromEnv } from './files/s3-storage';
 import { type FileStorage, LocalDiskStorage } from './files/storage';
 import { fail } from './http/envelope';
 import { registerErrorHandling } from './http/errors';
@@ -91,10 +90,15 @@ export const CSP_DIRECTIVES = {
 
 export const SETTINGS_CHANGED = 'settings.changed';
 
-/** Where file bytes go: an S3-compatible store when FILE_STORAGE=s3 (docs/deploy.md), else the data folder. */
-function storageOf(dataDir: string): FileStorage {
-  const s3 = s3OptionsFromEnv();
-  return s3 ? new S3Storage(s3) : new LocalDiskStorage(path.join(dataDir, 'files'));
+/**
+ * Where file bytes go: an S3-compatible store when FILE_STORAGE=s3 (docs/deploy.md), else the data folder.
+ * The AWS SDK is loaded only then: a one-machine server (and every test) starts without it.
+ */
+async function storageOf(dataDir: string): Promise<FileStorage> {
+  if ((process.env.FILE_STORAGE ?? 'local').toLowerCase() !== 's3')
+    return new LocalDiskStorage(path.join(dataDir, 'files'));
+  const { S3Storage, s3OptionsFromEnv } = await import('./files/s3-storage');
+  return new S3Storage(s3OptionsFromEnv()!);
 }
 
 /**
@@ -150,7 +154,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     bus,
     sessions,
     authz: new AuthzCache(db, bus),
-    storage: storageOf(opts.dataDir),
+    storage: await storageOf(opts.dataDir),
     dataDir: opts.dataDir,
     options: { bcryptCost: 10, hostDist: null, ...opts.options },
     settings,
