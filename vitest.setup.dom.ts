@@ -25,3 +25,5 @@ if (typeof window !== 'undefined') {
 // The renderer fetches most widgets' code on first use; tests load them all up front, so a render draws every
 // widget at once as a host's would after the first use.
 if (typeof window !== 'undefined') await (await import('@kp/renderer')).preloadWidgets();
+
+export {};
