@@ -50,7 +50,13 @@ export function applyCounts(m: SocketMessage): void {
     });
     if (unreadNums && typeof unreadNums === 'object') siteCountStore.set(num(m.unreadMessageCount));
   } else if (method === 'messagePush') {
-    countsStore.set((c) => ({ ...c, notice: num(m.unreadNoticeCount) }));
+    countsStore.set((c) => ({
+      ...c,
+      notice: num(m.unreadNoticeCount),
+      // the workflow's pushes carry the live to-do and to-read counts too
+      ...(m.dealtCount !== undefined ? { todo: num(m.dealtCount) } : {}),
+      ...(m.consultCount !== undefined ? { toRead: num(m.consultCount) } : {}),
+    }));
     if (m.unreadMessageCount !== undefined) siteCountStore.set(num(m.unreadMessageCount));
   } else if (method === 'receiveMessage') {
     if (String(m.formUserId ?? '') !== activeChatStore.get())

@@ -26,6 +26,7 @@ import { useStore } from '../../store/createStore';
 import { sessionStore } from '../../store/session';
 import { type BeforeInfo, type OperatorRecord, type UserOption, wfApi } from './api';
 import { Comments } from './Comments';
+import { refreshFlowCounts } from './counts';
 import { WF_NS } from './i18n';
 import {
   APPROVE_DIALOG_WIDTH,
@@ -147,7 +148,11 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
         setTimeout(() => !gone && setFormReady(true), FORM_INIT_DELAY_MS);
       })
       .catch((e: unknown) => !gone && setError(e instanceof Error ? e.message : String(e)));
-    if (opType === 3 && props.circulateId) void wfApi.circulateRead(props.circulateId).catch(() => {});
+    if (opType === 3 && props.circulateId)
+      void wfApi
+        .circulateRead(props.circulateId)
+        .then(refreshFlowCounts)
+        .catch(() => {});
     return () => {
       gone = true;
     };
@@ -200,6 +205,7 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
   const hasSign = nodeProps.hasSign === true;
 
   const finish = useCallback(() => {
+    void refreshFlowCounts();
     setTimeout(() => props.onClose(true), AFTER_SUCCESS_MS);
   }, [props]);
 

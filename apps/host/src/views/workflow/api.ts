@@ -213,6 +213,17 @@ export const wfApi = {
       .then((r) => r.data),
   circulateRead: (id: string) =>
     http.get(`${WF}/FlowBefore/Circulate/IsRead/${id}`, undefined, { silent: true }),
+  /** The caller's pending to-dos and unread circulated items (the header badges). */
+  counts: () =>
+    http
+      .get<{ toBeReviewed: number; flowCirculate: number }>(
+        '/api/visualdev/Dashboard/FlowTodoCount',
+        undefined,
+        {
+          silent: true,
+        },
+      )
+      .then((r) => r.data),
   /** Nodes needing candidates before a launch ({taskId} '0' + flowId) or an audit ({taskId} = operator id). */
   candidates: (taskId: string, b: { formData?: Record<string, unknown>; flowId?: string }) =>
     http

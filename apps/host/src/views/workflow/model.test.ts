@@ -152,9 +152,7 @@ describe('comments (spec 2 §5, §9)', () => {
     expect(zhText(checkCommentFiles('image', 8, [img('a.png'), img('b.png')]) ?? '')).toBe('最多上传9张图片');
     expect(checkCommentFiles('image', 8, [img('a.png')])).toBeNull();
     expect(checkCommentFiles('image', 0, [img('a.png', 50 * MB - 1)])).toBeNull();
-    expect(zhText(checkCommentFiles('image', 0, [img('a.png', 50 * MB)]) ?? '')).toBe(
-      '文件大小不能超过50MB',
-    );
+    expect(zhText(checkCommentFiles('image', 0, [img('a.png', 50 * MB)]) ?? '')).toBe('文件大小不能超过50MB');
   });
   it('files: xls, xlsx, doc, docx, pdf, txt, ppt, pptx; at most 9; 50 MB each', () => {
     const ok = ['a.xls', 'a.xlsx', 'a.doc', 'a.docx', 'a.pdf', 'a.txt', 'a.ppt', 'a.PPTX'].map((n) => ({
@@ -196,5 +194,27 @@ describe('the approval loop: what the initiator may edit and resubmit', () => {
     expect(canResubmit({ status: 4, endTime: null })).toBe(true);
     expect(canResubmit({ status: 4, endTime: 1767225600000 })).toBe(false);
     for (const status of [0, 1, 2, 5]) expect(canResubmit({ status })).toBe(false);
+  });
+});
+
+describe('header badges follow the server (initMessage, then every messagePush)', () => {
+  it('to-do and to-read counts go up and down with the pushes; other pushes leave them', async () => {
+    const { applyCounts } = await import('../../services/socket');
+    const { countsStore, resetCounts } = await import('../../store/counts');
+    resetCounts();
+    applyCounts({ method: 'initMessage', dealtCount: 0, consultCount: 2, unreadNoticeCount: 0 });
+    expect(countsStore.get()).toMatchObject({ todo: 0, toRead: 2 });
+    applyCounts({
+      method: 'messagePush',
+      unreadNoticeCount: 0,
+      unreadMessageCount: 1,
+      dealtCount: 1,
+      consultCount: 2,
+    });
+    expect(countsStore.get()).toMatchObject({ todo: 1, toRead: 2 });
+    applyCounts({ method: 'messagePush', unreadNoticeCount: 0, unreadMessageCount: 1 });
+    expect(countsStore.get()).toMatchObject({ todo: 1, toRead: 2 });
+    applyCounts({ method: 'messagePush', unreadNoticeCount: 0, dealtCount: 0, consultCount: 1 });
+    expect(countsStore.get()).toMatchObject({ todo: 0, toRead: 1 });
   });
 });

@@ -24,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   '0120-auth-hardening': await import('./0120-auth-hardening'),
   '0125-file-chunks': await import('./0125-file-chunks'),
   '0140-flow-sim-cases': await import('./0140-flow-sim-cases'),
+  '0145-workflow-todo-counts': await import('./0145-workflow-todo-counts'),
   '0155-project': await import('./0155-project'),
   '0156-login-channels': await import('./0156-login-channels'),
 };

@@ -358,18 +358,25 @@ export async function actOnTask(
   const notices: WfNotice[] = [];
   const org = opts.org ?? (await orgOf(ctx));
   let recipients: string[] = [];
+  // the acting user's own counts change too (a handled to-do, a read item): pushed with the notices'
+  const actors: string[] = [];
+  const recordActor = async (l: Loaded) => {
+    const a = await build(l);
+    if (a.userId) actors.push(a.userId);
+    return a;
+  };
   const out = await ctx.db.transaction().execute(async (raw) => {
     const r = await actInTx(
       raw as unknown as Transaction<WfDatabase>,
       taskId,
-      build,
+      recordActor,
       { ...opts, org },
       notices,
     );
     recipients = await writeNotices(raw, notices);
     return r;
   });
-  await pushNotices(ctx, recipients);
+  await pushNotices(ctx, recipients, actors);
   return out;
 }
 

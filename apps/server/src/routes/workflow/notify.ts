@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { newId } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/types';
-import { pushSiteCounts, SITE_TYPE } from '../message/site-message';
+import { pushToUser } from '../../ws/websocket';
+import { SITE_TYPE, unreadSiteCounts } from '../message/site-message';
 import { mdb } from '../message/tables';
 
 /** One notification to send after a transaction commits. */
@@ -101,11 +102,41 @@ export async function writeNotices(tx: Kysely<Database>, notices: WfNotice[]): P
   return [...new Set(messages.flatMap((m) => m.to))];
 }
 
-/** After commit: pushes messagePush (unread counts) to the recipients' sockets in every process. Never throws. */
-export async function pushNotices(ctx: AppContext, recipients: string[]): Promise<void> {
-  if (!recipients.length) return;
+/** Pending to-dos (dealtCount) and unread circulated items (consultCount) per user, from wf_todo. */
+export async function flowCounts(
+  db: Kysely<Database>,
+  userIds: string[],
+): Promise<Map<string, { dealtCount: number; consultCount: number }>> {
+  const out = new Map(userIds.map((u) => [u, { dealtCount: 0, consultCount: 0 }]));
+  if (!userIds.length) return out;
+  const rows = await db
+    .selectFrom('wf_todo')
+    .select(['user_id', 'kind', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('user_id', 'in', userIds)
+    .where('state', '=', 0)
+    .groupBy(['user_id', 'kind'])
+    .execute();
+  for (const r of rows) {
+    const c = out.get(r.user_id);
+    if (!c) continue;
+    if (r.kind === 'todo') c.dealtCount = Number(r.n);
+    else if (r.kind === 'circulate') c.consultCount = Number(r.n);
+  }
+  return out;
+}
+
+/**
+ * After commit: pushes messagePush with the live counts (unread site messages, pending to-dos and unread
+ * circulated items) to the sockets of the notices' recipients and of the users whose own items changed
+ * (the handler who acted), in every process. Never throws.
+ */
+export async function pushNotices(ctx: AppContext, recipients: string[], also: string[] = []): Promise<void> {
+  const users = [...new Set([...recipients, ...also])].filter((u) => u && u !== 'system');
+  if (!users.length) return;
   try {
-    await pushSiteCounts(ctx, recipients);
+    const [site, flow] = await Promise.all([unreadSiteCounts(ctx, users), flowCounts(ctx.db, users)]);
+    for (const u of users)
+      await pushToUser(ctx, u, { method: 'messagePush', ...site.get(u), ...flow.get(u) });
   } catch (e) {
     ctx.log.warn({ err: e }, 'workflow notice push failed');
   }

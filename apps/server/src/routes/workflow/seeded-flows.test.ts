@@ -1,6 +1,8 @@
 import type { FlowNode } from '@kp/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { initCounts } from '../../ws/counters';
+import { WS_TO_USER } from '../../ws/websocket';
 import { parseJson } from './tables';
 import { workflowTestKit } from './testkit';
 
@@ -259,5 +261,66 @@ describe(`seeded flows run start to end with seeded people on ${TEST_DB_KIND}`, 
     });
     const del = await t.call(emp, { method: 'DELETE', url: `${B}/FlowLaunch/${id}` });
     expect(del.code, del.msg).toBe(200);
+  });
+
+  it('live counts: the approver’s to-do count goes 0 → 1 → 0 (login counts, pushes, dashboard), the cc’s to-read 0 → 1 → 0', async () => {
+    const zw = await user('zhangwei');
+    const head = (await headOf(zw.department_id!))!;
+    const headTk = await tokenOf(head);
+    // start clean: approve whatever the earlier tests left with this head
+    for (const o of await w()
+      .selectFrom('wf_operator')
+      .select('id')
+      .where('user_id', '=', head)
+      .where('status', '=', 0)
+      .execute())
+      await act('Audit', o.id);
+    const pushes: Array<{ userId: string; message: Record<string, unknown> }> = [];
+    const off = t.ctx.bus.subscribe(WS_TO_USER, (p) => pushes.push(p as (typeof pushes)[number]));
+    const dash = async (tk: string) =>
+      (
+        await t.call<{ toBeReviewed: number; flowCirculate: number }>(tk, {
+          method: 'GET',
+          url: '/api/visualdev/Dashboard/FlowTodoCount',
+        })
+      ).data;
+    try {
+      expect((await initCounts(t.db.kysely, head)).dealtCount).toBe(0);
+      expect((await dash(headTk)).toBeReviewed).toBe(0);
+      const cc = await idOf('chenjing');
+      const before = (await initCounts(t.db.kysely, cc)).consultCount;
+      const id = await t.call<string>(await login('zhangwei'), {
+        method: 'POST',
+        url: `${B}/FlowTask`,
+        payload: { flowId: 'wf-leave', formData: leaveData(zw, 2), copyIds: cc },
+      });
+      expect(id.code, id.msg).toBe(200);
+      expect((await initCounts(t.db.kysely, head)).dealtCount).toBe(1);
+      expect((await dash(headTk)).toBeReviewed).toBe(1);
+      const lastPush = (u: string) =>
+        pushes.filter((p) => p.userId === u && p.message.method === 'messagePush').at(-1);
+      await expect.poll(() => lastPush(head)?.message.dealtCount).toBe(1);
+      await act('Audit', (await pending(id.data))[0]!.id);
+      expect((await initCounts(t.db.kysely, head)).dealtCount).toBe(0);
+      expect((await dash(headTk)).toBeReviewed).toBe(0);
+      // the approver's own badge is pushed down after the approval
+      await expect.poll(() => lastPush(head)?.message.dealtCount).toBe(0);
+      // the cc has one more unread circulated item until read
+      expect((await initCounts(t.db.kysely, cc)).consultCount).toBe(before + 1);
+      const circ = await w()
+        .selectFrom('wf_circulate')
+        .select('id')
+        .where('task_id', '=', id.data)
+        .where('user_id', '=', cc)
+        .executeTakeFirstOrThrow();
+      const r = await t.call(await login('chenjing'), {
+        method: 'GET',
+        url: `${B}/FlowBefore/Circulate/IsRead/${circ.id}`,
+      });
+      expect(r.code, r.msg).toBe(200);
+      expect((await initCounts(t.db.kysely, cc)).consultCount).toBe(before);
+    } finally {
+      off();
+    }
   });
 });
