@@ -70,6 +70,22 @@ describe('checkFormForSave', () => {
     expect(msgs(s)).toEqual([]);
   });
 
+  it('a regex rule RE2 cannot run (backreference, lookaround) is refused naming the field', () => {
+    const s = new FormDesignerStore();
+    s.addField('comInput');
+    s.updateField(101, (f) => {
+      f.__config__.regList = [{ pattern: '^(a+)+$', message: 'a' }];
+    });
+    expect(msgs(s)).toEqual([]);
+    s.updateField(101, (f) => {
+      f.__config__.regList = [{ pattern: '(a)\\1', message: 'a' }];
+    });
+    expect(msgs(s)).toEqual(['单行输入的正则表达式无法使用（不支持反向引用和前后断言）']);
+    expect(msgs(s, { lang: 'en' })).toEqual([
+      'The regex rule of Input cannot be used (backreferences and lookaround are not supported)',
+    ]);
+  });
+
   it('messages in other languages', () => {
     expect(msgs(new FormDesignerStore(), { lang: 'en' })).toEqual(['The form may not be empty']);
     expect(msgs(new FormDesignerStore(), { lang: 'zhtw' })).toEqual(['表單不允許為空']);

@@ -1,3 +1,4 @@
+import { compileUserRegex } from '@kp/engine';
 import { i18n, labelText } from '../i18n';
 import { isDisplay, isPane } from './kinds';
 import { walk } from './tree';
@@ -38,6 +39,9 @@ export function checkFormForSave(config: FormConfig, opts: SaveCheckOptions = {}
     if (isPane(k)) return undefined;
     if (tablesBound && !isDisplay(k) && k !== 'table' && !f.__vModel__) add('msg.fieldRequired', f);
     if (k === 'billRule' && !c.rule) add('msg.billRule', f);
+    // regList patterns run on RE2 (linear time): backreferences and lookaround cannot be saved.
+    if ((c.regList ?? []).some((r) => typeof r?.pattern === 'string' && !compileUserRegex(r.pattern).ok))
+      add('msg.regexUnsupported', f);
     if (k === 'relationForm') {
       if (!f.modelId) add('msg.relationModel', f);
       if (!f.relationField) add('msg.relationField', f);
