@@ -16,6 +16,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { type DesignerLanguage, setDesignerLanguage, useDesignerT } from '../i18n';
 import { FlowCanvas, type FlowCanvasActions, type NodeState } from './FlowCanvas';
 import { type FlowDesignerOptions, NodeDrawer } from './NodeDrawer';
+import { type SimulatorHost, SimulatorPanel } from './simulator/SimulatorPanel';
+
+export type { SimulatorHost } from './simulator/SimulatorPanel';
+
 import { useNodeNames } from './nodeNames';
 
 /** A task node as the task dialog's flow tab gets it: type 0 passed, 1 current (spec 2 §3). */
@@ -43,6 +47,8 @@ export interface FlowDesignerProps {
   options?: FlowDesignerOptions;
   language?: DesignerLanguage;
   height?: number | string;
+  /** Enables the Simulate panel (issue 22): the organisation and the flow's form and cases, from the host. */
+  simulator?: SimulatorHost;
 }
 
 /** Maps task node rows to node states (type 0 passed, 1 current, else unprocessed). */
@@ -98,6 +104,7 @@ function FlowDesignerInner({
   options = {},
   language,
   height = 640,
+  simulator,
 }: FlowDesignerProps) {
   const { t } = useDesignerT();
   const { modal } = App.useApp();
@@ -109,6 +116,8 @@ function FlowDesignerInner({
   const [zoom, setZoom] = useState(ZOOM_START);
   const [openId, setOpenId] = useState<string | null>(null);
   const [verifying, setVerifying] = useState(!!verify);
+  const [simOpen, setSimOpen] = useState(false);
+  const [simStates, setSimStates] = useState<Map<string, NodeState> | null>(null);
   const cb = useRef(onChange);
   cb.current = onChange;
 
@@ -246,6 +255,20 @@ function FlowDesignerInner({
             </Button>
           </>
         ) : null}
+        {simulator && !readOnly ? (
+          <Button
+            size="small"
+            data-testid="flow-simulate"
+            aria-pressed={simOpen}
+            type={simOpen ? 'primary' : 'default'}
+            onClick={() => {
+              setSimOpen((o) => !o);
+              setSimStates(null);
+            }}
+          >
+            {simOpen ? t('sim.close') : t('sim.open')}
+          </Button>
+        ) : null}
         {!readOnly ? (
           <Button
             size="small"
@@ -272,20 +295,27 @@ function FlowDesignerInner({
         />
         <span data-testid="flow-zoom-value">{zoom}%</span>
       </div>
-      <div style={{ flex: 1, overflow: 'auto', background: '#f5f5f7' }}>
-        <div
-          data-testid="flow-scale"
-          style={{ transform: `scale(${zoom / 100})`, transformOrigin: 'top center' }}
-        >
-          <FlowCanvas
-            tree={tree}
-            readOnly={readOnly}
-            issues={issues}
-            states={states}
-            actions={actions}
-            names={names}
-          />
+      <div style={{ flex: 1, display: 'flex', minHeight: 0 }}>
+        <div style={{ flex: 1, overflow: 'auto', background: '#f5f5f7' }}>
+          <div
+            data-testid="flow-scale"
+            style={{ transform: `scale(${zoom / 100})`, transformOrigin: 'top center' }}
+          >
+            <FlowCanvas
+              tree={tree}
+              readOnly={readOnly}
+              issues={issues}
+              states={simOpen && simStates ? simStates : states}
+              actions={actions}
+              names={names}
+            />
+          </div>
         </div>
+        {simulator && simOpen && !readOnly ? (
+          <div style={{ width: 440, overflow: 'auto', borderLeft: '1px solid #eee', background: '#fff' }}>
+            <SimulatorPanel tree={tree} host={simulator} onStates={setSimStates} />
+          </div>
+        ) : null}
       </div>
       {openNode && !(readOnly && states) ? (
         <NodeDrawer

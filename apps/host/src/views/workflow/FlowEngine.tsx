@@ -3,6 +3,7 @@ import {
   emptyForm,
   FlowDesigner,
   type FlowDesignerOptions,
+  type FlowDesignerProps,
   FormDesigner,
   formFieldsOf,
 } from '@kp/designer';
@@ -11,8 +12,9 @@ import { App, Button, Card, Form, Input, InputNumber, Modal, Space, Table, Tabs,
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { http } from '../../api/http';
 import { currentLanguage } from '../../i18n';
-import { type TemplateRow, wfApi } from './api';
+import { type TemplateRow, WF, wfApi } from './api';
 import { WF_NS } from './i18n';
 import { wfProviders } from './providers';
 import { fmtTime } from './util';
@@ -218,6 +220,32 @@ function TemplateEditor(props: { row: TemplateRow | null; onClose(saved: boolean
       })
       .catch(() => props.onClose(false));
   }, [props.row, base, props.onClose]);
+  // the Simulate panel: the server's organisation, this form, and the cases stored with a saved flow
+  type Sim = NonNullable<FlowDesignerProps['simulator']>;
+  const rowId = props.row?.id;
+  const simulator = useMemo<Sim>(
+    () => ({
+      loadOrg: async () =>
+        (await http.get<Awaited<ReturnType<Sim['loadOrg']>>>(`${WF}/FlowEngine/Simulate/Org`)).data,
+      form: (formCfg as unknown as Sim['form']) ?? null,
+      providers: wfProviders() as Sim['providers'],
+      properties: (full?.propertyJson ?? {}) as Sim['properties'],
+      ...(rowId
+        ? {
+            loadCases: async () =>
+              (
+                await http.get<Awaited<ReturnType<NonNullable<Sim['loadCases']>>>>(
+                  `${WF}/FlowEngine/${encodeURIComponent(rowId)}/SimCases`,
+                )
+              ).data,
+            saveCases: async (cases) => {
+              await http.put(`${WF}/FlowEngine/${encodeURIComponent(rowId)}/SimCases`, { cases });
+            },
+          }
+        : {}),
+    }),
+    [formCfg, full?.propertyJson, rowId],
+  );
   const save = async () => {
     const v = await base.validateFields();
     setBusy(true);
@@ -299,6 +327,7 @@ function TemplateEditor(props: { row: TemplateRow | null; onClose(saved: boolean
                   options={flowOptions}
                   language={lang}
                   height="calc(100vh - 220px)"
+                  simulator={simulator}
                 />
               ),
             },
