@@ -1,7 +1,7 @@
 // Chunked uploads in progress: a ledger row per stored chunk (table file_chunk, migration 0125) bounds
 // what one user may keep in chunk storage, and a periodic sweep removes uploads abandoned for a while.
 // Chunks live in storage under chunks/<userId>/<identifier>/<n>.
-import { type Kysely, sql } from 'kysely';
+import { type Generated, type Kysely, sql } from 'kysely';
 import type { Database } from '../db/types';
 import { MB } from './policy';
 import type { FileStorage } from './storage';
@@ -18,7 +18,7 @@ interface ChunkTable {
   identifier: string;
   chunk_number: number;
   size: number | string;
-  updated_at: Date | string;
+  updated_at: Generated<Date>;
 }
 type CDb = Kysely<Database & { file_chunk: ChunkTable }>;
 const cdb = (db: Kysely<Database>): CDb => db as unknown as CDb;

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { Expression, SqlBool } from 'kysely';
+import type { Expression, Kysely, SqlBool } from 'kysely';
 import { allows, me } from '../../auth/guard';
+import { isFlowParty } from '../../auth/objects';
+import type { Database } from '../../db/types';
 import { forbidden, notFound } from '../../http/api-error';
 import { scopeFilter, scopeOf } from '../../permission/data-scope';
 import type { WfDb } from './tables';
@@ -43,43 +45,9 @@ export async function assertManagerOf(db: WfDb, req: FastifyRequest, taskId: str
   if (!(await inMonitorScope(db, req, taskId))) throw forbidden();
 }
 
-/** A user is part of a flow when he launched it, holds or held an operator task, acted on it, or was copied. */
-export async function isParticipant(db: WfDb, taskId: string, userId: string): Promise<boolean> {
-  const hit = await db
-    .selectFrom('wf_task')
-    .select('id')
-    .where('id', '=', taskId)
-    .where((eb) =>
-      eb.or([
-        eb('initiator_id', '=', userId),
-        eb.exists(
-          eb
-            .selectFrom('wf_operator')
-            .select('wf_operator.id')
-            .whereRef('wf_operator.task_id', '=', 'wf_task.id')
-            .where((e2) =>
-              e2.or([e2('wf_operator.user_id', '=', userId), e2('wf_operator.flow_user_id', '=', userId)]),
-            ),
-        ),
-        eb.exists(
-          eb
-            .selectFrom('wf_record')
-            .select('wf_record.id')
-            .whereRef('wf_record.task_id', '=', 'wf_task.id')
-            .where('wf_record.user_id', '=', userId),
-        ),
-        eb.exists(
-          eb
-            .selectFrom('wf_circulate')
-            .select('wf_circulate.id')
-            .whereRef('wf_circulate.task_id', '=', 'wf_task.id')
-            .where('wf_circulate.user_id', '=', userId),
-        ),
-      ]),
-    )
-    .executeTakeFirst();
-  return !!hit;
-}
+/** A user is part of a flow when he launched it, holds or held an operator task, acted on it, or was copied (objects.isFlowParty). */
+export const isParticipant = (db: WfDb, taskId: string, userId: string): Promise<boolean> =>
+  isFlowParty(db as unknown as Kysely<Database>, userId, taskId);
 
 /** Refuses (403) unless the caller is part of the flow or a flow manager; 404 when the task does not exist. */
 export async function assertCanRead(db: WfDb, req: FastifyRequest, taskId: string): Promise<void> {
