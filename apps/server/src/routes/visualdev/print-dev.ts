@@ -17,9 +17,18 @@ import { scopeFilter } from '../../permission/data-scope';
 import { likeOf, sanitizeRich, ts } from '../message/common';
 import { CODE_MSG, CODE_RE, jsonFile } from '../system/system-tables';
 import { assertCanRead } from '../workflow/access';
-import { printValues } from '../workflow/print-values';
+import { flowModel, flowReadAccess, printValues } from '../workflow/print-values';
 import { wdb } from '../workflow/tables';
-import { cellText, compiledOf, loadItem, loadReleased, mainFields, requireGrant } from './common';
+import {
+  cellText,
+  compiledOf,
+  grantContext,
+  loadItem,
+  loadReleased,
+  mainFields,
+  modelOf,
+  requireGrant,
+} from './common';
 import { vdb } from './tables';
 
 const MENU = 'systemData.printDev';
@@ -245,20 +254,23 @@ export default async function printDevRoutes(app: FastifyInstance) {
           )
           .executeTakeFirst();
         if (!rec) throw notFound();
-        const compiled = compiledOf(row);
+        const model = modelOf(row);
+        const compiled = model.compiled;
+        // Only what the caller's form grants let them read (the detail page's rule), before names are looked up.
+        const access = model.access(grantContext(me(req), menu, 'form'));
         const [shown] = await displayRecords(app.kp.db, compiled, [
-          JSON.parse(rec.data) as Record<string, unknown>,
+          model.project(JSON.parse(rec.data) as Record<string, unknown>, access),
         ]);
         const printData: Record<string, unknown> = {};
         for (const f of compiled.fields) {
-          if (f.table) continue;
+          if (f.table || !access.get(f.path)?.readable) continue;
           const v = shown?.[f.vModel];
           printData[f.vModel] =
             f.shape === 'table'
               ? (Array.isArray(v) ? (v as Array<Record<string, unknown>>) : []).map((r) =>
                   Object.fromEntries(
                     compiled.fields
-                      .filter((c) => c.table === f.vModel)
+                      .filter((c) => c.table === f.vModel && access.get(c.path)?.readable)
                       .map((c) => [c.vModel, cellText(r?.[c.vModel])]),
                   ),
                 )
@@ -304,16 +316,28 @@ export default async function printDevRoutes(app: FastifyInstance) {
         .select('form_json')
         .where('id', '=', task.template_id)
         .executeTakeFirst();
-      const raw = form ?? {};
-      // Names, labels and formatted dates, as the workflow's own print data shows them.
-      const shown = tpl
+      // Names, labels and formatted dates, as the workflow's own print data shows them; only what the
+      // caller's node (or nodes) may read.
+      const state = (typeof task.state_json === 'string' ? JSON.parse(task.state_json) : task.state_json) as {
+        template?: { tree?: unknown };
+      } | null;
+      const access = await flowReadAccess(w, me(req), {
+        id: task.id,
+        initiator_id: task.initiator_id,
+        tree: state?.template?.tree,
+      });
+      const { shown } = tpl
         ? await printValues(
             w,
-            `${task.template_id}@print${task.template_version}`,
-            typeof tpl.form_json === 'string' ? JSON.parse(tpl.form_json) : tpl.form_json,
-            raw,
+            flowModel(
+              task.template_id,
+              task.template_version,
+              typeof tpl.form_json === 'string' ? JSON.parse(tpl.form_json) : tpl.form_json,
+            ),
+            access,
+            form ?? {},
           )
-        : raw;
+        : { shown: {} };
       return ok({
         printTemplate: t.print_template,
         printData: {

@@ -7,6 +7,7 @@ import { ok } from '../../http/envelope';
 import { likeOf } from '../message/common';
 import { assertCanRead, assertManagerOf, BASE, isFlowManager, ms, page, splitIds, userNames } from './access';
 import { actOnTask, checkFormData, type Loaded, launchTask, type TaskSnapshot, WF_MSG } from './engine';
+import { flowModel, flowReadAccess, onlyFormFields } from './print-values';
 import { parseJson, wdb } from './tables';
 
 const TaskIdParams = Type.Object({ taskId: Type.String({ minLength: 1, maxLength: 50 }) });
@@ -311,6 +312,15 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
           ? n.properties
           : (findProps(n.childNode) ?? (n.conditionNodes ?? []).map(findProps).find(Boolean));
     const props = findProps(snap.template.tree) ?? {};
+    // The form data as the caller's node (or nodes) may read it: read:false fields never leave the server.
+    const model = flowModel(t.template_id, t.template_version, tpl?.form_json ?? null);
+    const access = await flowReadAccess(
+      db,
+      me(req),
+      { id, initiator_id: t.initiator_id, tree: snap.template.tree },
+      q.taskOperatorId,
+    );
+    const formData = onlyFormFields(model, model.project(flow.formData ?? {}, access));
     const hasComment = await db
       .selectFrom('wf_comment')
       .select('id')
@@ -343,8 +353,8 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
         creatorTime: ms(t.creator_time),
       },
       flowHasComment: !!hasComment,
-      draftData: t.status === 0 ? flow.formData : null,
-      formData: flow.formData,
+      draftData: t.status === 0 ? formData : null,
+      formData,
       flowTaskNodeList: nodes,
       flowTaskOperatorRecordList: await recordsOf(id),
       approversProperties: props,

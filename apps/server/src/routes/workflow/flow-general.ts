@@ -8,7 +8,7 @@ import { badRequest, forbidden, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { assertCanRead, BASE, ms, userNames } from './access';
 import { noticeTitle, notify } from './notify';
-import { printValues } from './print-values';
+import { flowModel, flowReadAccess, printValues } from './print-values';
 import { parseJson, wdb } from './tables';
 
 /** The print designs (打印设计, table sys_print_dev) bound to a flow: type 1, form_id = the flow's template. */
@@ -170,10 +170,10 @@ export default async function flowGeneralRoutes(app: FastifyInstance) {
       await assertCanRead(db, req, id);
       const t = await db
         .selectFrom('wf_task')
-        .select(['form_data', 'full_name', 'template_id', 'template_version'])
+        .select(['form_data', 'full_name', 'template_id', 'template_version', 'initiator_id', 'state_json'])
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
-      const formId = (req.query as { formId?: string }).formId;
+      const { formId, taskOperatorId } = req.query as { formId?: string; taskOperatorId?: string };
       let printTemplate: string | null = null;
       if (formId) {
         const pt = await db
@@ -209,20 +209,33 @@ export default async function flowGeneralRoutes(app: FastifyInstance) {
         db,
         recs.map((r) => r.user_id),
       );
-      const raw = { ...parseJson<Record<string, unknown>>(t.form_data, {}), fullName: t.full_name };
       const tpl = await db
         .selectFrom('wf_template')
         .select('form_json')
         .where('id', '=', t.template_id)
         .executeTakeFirst();
-      const shown = tpl
+      // Only what the caller's node (or nodes) may read: a read:false field is not printed, not even raw.
+      const access = await flowReadAccess(
+        db,
+        me(req),
+        {
+          id,
+          initiator_id: t.initiator_id,
+          tree: parseJson<{ template?: { tree?: unknown } }>(t.state_json, {}).template?.tree,
+        },
+        taskOperatorId,
+      );
+      const data = parseJson<Record<string, unknown>>(t.form_data, {});
+      const { shown, raw } = tpl
         ? await printValues(
             db,
-            `${t.template_id}@print${t.template_version}`,
-            parseJson(tpl.form_json, null),
-            raw,
+            flowModel(t.template_id, t.template_version, parseJson(tpl.form_json, null)),
+            access,
+            data,
           )
-        : raw;
+        : { shown: {}, raw: {} };
+      shown.fullName = t.full_name;
+      raw.fullName = t.full_name;
       return ok({
         printTemplate,
         // Display values (names, labels, formatted dates); the stored values are in printDataRaw.

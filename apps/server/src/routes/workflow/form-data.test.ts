@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
 import { wdb } from './tables';
+import { workflowTestKit } from './testkit';
 
 const B = '/api/workflow/Engine';
 
@@ -138,4 +139,101 @@ describe(`flow form data on ${TEST_DB_KIND}`, () => {
     });
     expect((await stored(other.data)).billNo).not.toBe(d1.billNo);
   });
+
+  it("a node's read:false fields leave no read route: FlowBefore, FlowGeneral print data (issue 17)", async () => {
+    const kit = workflowTestKit(() => t);
+    const admin = await kit.login('admin');
+    const approver = await kit.idOf('chenjing');
+    const form = (
+      await wdb(t.db.kysely)
+        .selectFrom('wf_template')
+        .select('form_json')
+        .where('id', '=', 'wf-leave')
+        .executeTakeFirstOrThrow()
+    ).form_json;
+    const created = await t.call<string>(admin, {
+      method: 'POST',
+      url: `${B}/FlowEngine`,
+      payload: {
+        enCode: 'hiddenReason',
+        fullName: 'hiddenReason',
+        formData: form,
+        flowTemplateJson: {
+          nodeId: 'start',
+          prevId: null,
+          type: 'start',
+          properties: { title: '发起人', initiator: [], initiatePos: [], initiateRole: [] },
+          childNode: {
+            nodeId: 'head',
+            type: 'approver',
+            properties: {
+              title: '审批',
+              approverPos: [],
+              approverRole: [],
+              counterSign: 'or',
+              assigneeType: 1,
+              approvers: [approver],
+              formOperates: [
+                { id: 'reason', read: false, write: false },
+                { id: 'days', read: true, write: false },
+              ],
+            },
+          },
+        },
+      },
+    });
+    expect(created.code, created.msg).toBe(200);
+    expect(
+      (await t.call(admin, { method: 'POST', url: `${B}/FlowEngine/Release/${created.data}` })).code,
+    ).toBe(200);
+    const launched = await t.call<string>(emp, {
+      method: 'POST',
+      url: `${B}/FlowTask`,
+      payload: {
+        flowId: created.data,
+        formData: {
+          applicant: me.id,
+          department: me.department_id,
+          leaveType: 'annual',
+          startTime: 1767225600000,
+          endTime: 1767312000000,
+          days: 2,
+          reason: '私人原因：看病',
+        },
+      },
+    });
+    expect(launched.code, launched.msg).toBe(200);
+    const taskId = launched.data;
+    const [op] = await kit.pending(taskId, 'head');
+    expect(op).toBeDefined();
+    const tk = await kit.tokenOf(op!.user_id);
+    type Before = { formData: Record<string, unknown>; draftData: unknown };
+    for (const url of [`${B}/FlowBefore/${taskId}?taskOperatorId=${op!.id}`, `${B}/FlowBefore/${taskId}`]) {
+      const before = await t.call<Before>(tk, { method: 'GET', url });
+      expect(before.code, before.msg).toBe(200);
+      expect(before.data.formData).toHaveProperty('days', 2);
+      expect(before.data.formData).not.toHaveProperty('reason');
+      expect(JSON.stringify(before.data)).not.toContain('看病');
+    }
+    const print = await t.call<{ printData: Record<string, unknown>; printDataRaw: Record<string, unknown> }>(
+      tk,
+      {
+        method: 'GET',
+        url: `${B}/FlowGeneral/printData/${taskId}`,
+      },
+    );
+    expect(print.code, print.msg).toBe(200);
+    expect(print.data.printDataRaw).toHaveProperty('days', 2);
+    expect(print.data.printData).not.toHaveProperty('reason');
+    expect(print.data.printDataRaw).not.toHaveProperty('reason');
+    expect(JSON.stringify(print.data)).not.toContain('看病');
+    // the initiator's start node reads it
+    const own = await t.call<Before>(emp, { method: 'GET', url: `${B}/FlowBefore/${taskId}` });
+    expect(own.data.formData).toHaveProperty('reason', '私人原因：看病');
+    const ownPrint = await t.call<{ printData: Record<string, unknown> }>(emp, {
+      method: 'GET',
+      url: `${B}/FlowGeneral/printData/${taskId}`,
+    });
+    expect(ownPrint.data.printData).toHaveProperty('reason', '私人原因：看病');
+  }, 120_000);
 });
