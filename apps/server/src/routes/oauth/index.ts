@@ -19,10 +19,10 @@ import type { Principal } from '../../auth/principal';
 import { newToken, sha256 } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import { ApiError, MSG } from '../../http/api-error';
+import { finishLogin } from '../../domains/login/finish';
 import { ok } from '../../http/envelope';
 import { languageOf, translate } from '../../http/i18n';
 
-const LAYOUTS = ['classic', 'functional', 'plain', 'blend'];
 const PRIVATE_IP = /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|::1$|::ffff:127\.|fc|fd|localhost)/i;
 export const ipName = (ip: string | null | undefined) => (!ip ? '' : PRIVATE_IP.test(ip) ? '本地局域网' : '');
 
@@ -140,52 +140,11 @@ export default async function oauthRoutes(app: FastifyInstance) {
         });
         throw new ApiError(check.code, check.msg);
       }
-      const p = await ctx.authz.get(check.userId);
-      if (!p || p.moduleRows.length === 0) {
-        await writeLog(ctx, {
-          category: 'login',
-          userId: check.userId,
-          account: body.account,
-          ip: req.ip,
-          success: false,
-          msg: MSG.noMenu,
-        });
-        throw new ApiError(ApiCode.FORBIDDEN, MSG.noMenu);
-      }
-      const prev = await ctx.db
-        .selectFrom('base_user')
-        .select(['last_login_time', 'last_login_ip', 'password_weak', 'theme'])
-        .where('id', '=', check.userId)
-        .executeTakeFirstOrThrow();
-      await ctx.db
-        .updateTable('base_user')
-        .set({
-          error_count: 0,
-          prev_login_time: prev.last_login_time,
-          prev_login_ip: prev.last_login_ip,
-          last_login_time: new Date(),
-          last_login_ip: req.ip,
-          password_weak: prev.password_weak || check.weak,
-        })
-        .where('id', '=', check.userId)
-        .execute();
-      await ctx.authz.invalidate(check.userId); // prevLogin*, invalidPassword changed
-      if (s.singleLogin === 2) await ctx.sessions.endAllOfUser(check.userId, 'replaced', MSG.tokenKicked);
-      const { token } = await ctx.sessions.create(check.userId, {
-        ip: req.ip,
-        userAgent: req.headers['user-agent'],
-        device: body.origin === 'password' || !body.origin ? 'pc' : body.origin.slice(0, 32),
+      // The rest (menu check, previous login kept, single-login policy, session, log) is every channel's.
+      const data: LoginData = await finishLogin(ctx, req, check.userId, {
+        device: body.origin === 'password' || !body.origin ? 'pc' : body.origin,
+        weak: check.weak,
       });
-      await writeLog(ctx, {
-        category: 'login',
-        userId: check.userId,
-        account: body.account,
-        ip: req.ip,
-        success: true,
-        msg: MSG.loginOk,
-      });
-      const theme = prev.theme && LAYOUTS.includes(prev.theme) ? prev.theme : 'classic';
-      const data: LoginData = { token, theme };
       return ok(data, MSG.loginOk);
     },
   );
