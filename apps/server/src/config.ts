@@ -17,9 +17,9 @@ export interface ServerConfig {
    * Addresses or CIDRs of the reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY); empty:
    * none, the client address is the socket's.
    */
-  trustProxy: string[];
+  trustProxy?: string[];
   /** Serve the OpenAPI document at /api/docs (to administrators): on unless NODE_ENV=production. */
-  apiDocs: boolean;
+  apiDocs?: boolean;
 }
 
 /**
