@@ -390,7 +390,7 @@ describe('workflow: leave request through the approval screens', () => {
     const thumb = comment.locator('img').first();
     await thumb.waitFor();
     expect(await thumb.getAttribute('src')).toMatch(
-      /^\/api\/file\/Download\/comment\/[0-9a-f]{32}\.png\?token=/,
+      /^\/api\/file\/Download\/comment\/[0-9a-f]{32}\.png\?code=[0-9a-f]{48}$/,
     );
     await expect.poll(() => thumb.evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBe(1);
     await comment.getByTestId('wf-comment-delete').waitFor();

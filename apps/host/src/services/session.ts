@@ -8,6 +8,7 @@ import { resetSession, sessionStore, setCurrentUser, setLocked } from '../store/
 import { storage } from '../store/storage';
 import { tagsStore } from '../store/tags';
 import { viewVersionStore } from '../store/viewCache';
+import { startMediaCodes, stopMediaCodes } from './downloadCodes';
 import { currentFullPath, navigateTo } from './navigation';
 import { closeSocket } from './socket';
 
@@ -29,6 +30,8 @@ export function loadCurrentUser(): Promise<void> {
       if (!res.data.menuList?.length) throw new Error(i18n.t('common.noPermission'));
       // The route builder (with @kp/engine) is loaded here, after login, not with the login page.
       const { toMenuRoutes } = await import('../router/menuRoutes');
+      // images and previews of the pages need a media code (never the token) in their addresses
+      await startMediaCodes();
       setCurrentUser(res.data, toMenuRoutes(res.data.menuList, sessionStore.get().token));
     })
     .catch((e: unknown) => {
@@ -46,6 +49,7 @@ export function loadCurrentUser(): Promise<void> {
 /** Clears token, menu, user info, permissions, caches and tabs. */
 export function clearLocalSession(loggedOut = false): void {
   closeSocket();
+  stopMediaCodes();
   resetSession(loggedOut);
   resetCounts();
   tagsStore.set([]);

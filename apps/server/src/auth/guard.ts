@@ -1,19 +1,27 @@
 import { ApiCode } from '@kp/schema';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { ApiError, MSG } from '../http/api-error';
+import { redeemDownloadCode } from './download-codes';
 import type { Principal } from './principal';
 import { type PermissionRule, SIGNED_IN_CHECKS } from './route-config';
+import type { SessionInfo } from './sessions';
 import { tokenFrom } from './tokens';
 
-/** The token of a request: Authorization header; `?token=` only on routes with config.tokenInQuery. */
+/**
+ * The token of a request: the Authorization header only. A session token never travels in a URL;
+ * links the browser opens by itself carry a download code instead (`?code=`, auth/download-codes.ts).
+ */
 export function requestToken(req: FastifyRequest): string | null {
-  const fromHeader = tokenFrom(req.headers.authorization);
-  if (fromHeader) return fromHeader;
-  if (req.routeOptions.config?.tokenInQuery) {
-    const q = (req.query ?? {}) as Record<string, unknown>;
-    return typeof q.token === 'string' ? tokenFrom(q.token) : null;
-  }
-  return null;
+  return tokenFrom(req.headers.authorization);
+}
+
+/** The session a `?code=` download code stands for, on routes with config.tokenInQuery (else null). */
+async function sessionOfCode(app: FastifyInstance, req: FastifyRequest): Promise<SessionInfo | null> {
+  if (!req.routeOptions.config?.tokenInQuery) return null;
+  const code = ((req.query ?? {}) as Record<string, unknown>).code;
+  if (typeof code !== 'string') return null;
+  const id = await redeemDownloadCode(app.kp.db, code);
+  return id ? app.kp.sessions.resolveId(id) : null;
 }
 
 /**
@@ -83,10 +91,16 @@ export function registerGuard(app: FastifyInstance): void {
     const cfg = req.routeOptions.config ?? {};
     const token = requestToken(req);
     if (token) req.token = token;
-    if (cfg.auth === 'public') return;
+    const bySession = token ? null : await sessionOfCode(app, req);
+    if (cfg.auth === 'public') {
+      // a public route that serves more to a session (file downloads) sees the code's live session
+      if (bySession && !bySession.endReason && !bySession.locked && bySession.expiresAt > Date.now())
+        req.session = bySession;
+      return;
+    }
     const { sessions, authz } = app.kp;
-    if (!token) throw new ApiError(ApiCode.TOKEN_INVALID, MSG.tokenMissing);
-    const s = await sessions.resolve(token);
+    if (!token && !bySession) throw new ApiError(ApiCode.TOKEN_INVALID, MSG.tokenMissing);
+    const s = bySession ?? (token ? await sessions.resolve(token) : null);
     if (!s) throw new ApiError(ApiCode.TOKEN_INVALID, MSG.tokenInvalid);
     if (s.endReason) {
       if (s.endReason === 'logout') throw new ApiError(ApiCode.TOKEN_INVALID, MSG.tokenInvalid);

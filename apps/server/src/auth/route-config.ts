@@ -52,7 +52,7 @@ declare module 'fastify' {
     auth?: 'public';
     permission?: PermissionRule;
     allowLocked?: boolean;
-    /** Also accept the token as `?token=` (download links opened by the browser). */
+    /** Also accept a download code as `?code=` (links the browser opens itself: auth/download-codes.ts). */
     tokenInQuery?: boolean;
   }
   interface FastifyInstance {

@@ -103,6 +103,24 @@ export class SessionStore {
     return info;
   }
 
+  /** The session of an id (a download code's), uncached; null when unknown. */
+  async resolveId(sessionId: string): Promise<SessionInfo | null> {
+    const row = await this.db
+      .selectFrom('user_session')
+      .select(['id', 'user_id', 'expires_at', 'last_active_at', 'locked', 'end_reason', 'ended_at'])
+      .where('id', '=', sessionId)
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      id: row.id,
+      userId: row.user_id,
+      expiresAt: new Date(row.expires_at).getTime(),
+      lastActiveAt: new Date(row.last_active_at).getTime(),
+      locked: row.locked,
+      endReason: row.ended_at ? (row.end_reason ?? 'logout') : null,
+    };
+  }
+
   /** Sliding expiry: extends a live session at most once a minute. */
   async touch(info: SessionInfo): Promise<void> {
     const now = Date.now();

@@ -1,4 +1,5 @@
 import DOMPurify from 'dompurify';
+import { mediaUrl } from '../../services/downloadCodes';
 
 /** Spec 1 §9: recipients shown before 还有N位接收人. */
 export const RECIPIENTS_SHOWN = 20;
@@ -104,11 +105,13 @@ export function previewKind(name: string): PreviewKind {
   return 'none';
 }
 
-/** A download address that works for private files (token in the query; the route accepts it). */
-export function fileHref(url: string, token: string): string {
+/**
+ * A download address that works for private files: the current media code in the query (never the
+ * session token; services/downloadCodes.ts). `_token` is kept for the callers' signature.
+ */
+export function fileHref(url: string, _token?: string): string {
   if (!url) return '';
-  if (!url.startsWith('/api/')) return url;
-  return `${url}${url.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`;
+  return mediaUrl(url);
 }
 
 /** Human size, 1024-based (spec 1 §9). */

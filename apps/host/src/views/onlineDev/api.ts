@@ -1,5 +1,6 @@
 import type { FormConfig, VisualDevColumnData } from '@kp/schema';
 import { http } from '../../api/http';
+import { openWithDownloadCode } from '../../services/downloadCodes';
 import { getToken } from '../../store/session';
 
 export interface ItemSummary {
@@ -97,15 +98,9 @@ export const api = {
       .then((r) => r.data),
 };
 
-/** Opens a generated file's download address with the token in the query (tokenInQuery routes). */
-export function openDownload(url: string): void {
-  const token = (getToken() ?? '').replace(/^Bearer /, '');
-  const a = document.createElement('a');
-  a.href = `${url}${url.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
+/** Opens a generated file's download address with a one-time download code (never the token). */
+export function openDownload(url: string): Promise<void> {
+  return openWithDownloadCode(url);
 }
 
 /** Uploads one file (multipart) to the caller's private documents; answers its file id. */

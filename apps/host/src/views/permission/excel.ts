@@ -1,25 +1,16 @@
 import { http } from '../../api/http';
+import { openWithDownloadCode } from '../../services/downloadCodes';
 import { getToken } from '../../store/session';
 
-/** Opens a stored file's download address with the session token in the query (the download route accepts it). */
-export function downloadUrl(url: string): string {
-  const token = getToken().replace(/^Bearer /, '');
-  return `${url}${url.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`;
-}
-export function saveFile(url: string): void {
-  const a = document.createElement('a');
-  a.href = downloadUrl(url);
-  a.rel = 'noopener';
-  a.download = '';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
+/** Downloads a stored file or an export: the address gets a one-time download code, never the token. */
+export function saveFile(url: string): Promise<void> {
+  return openWithDownloadCode(url, { download: true });
 }
 
 /** Calls a route that answers {name, url} of a stored file and downloads it. */
 export async function exportThen(call: () => Promise<{ data: { url?: string } }>): Promise<void> {
   const r = await call();
-  if (r.data?.url) saveFile(r.data.url);
+  if (r.data?.url) await saveFile(r.data.url);
 }
 
 /** Uploads a file to /api/file/Uploader/{type} (multipart) and answers the stored record. */

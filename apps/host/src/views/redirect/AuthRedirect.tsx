@@ -1,16 +1,20 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { redirectTarget } from '../../router/guard';
-import { setToken } from '../../store/session';
+import { getToken } from '../../store/session';
 
-/** /auth-redirect and /jump: take a token from the query (single sign-on) and continue to redirect. */
+/**
+ * /auth-redirect and /jump: continue to `redirect` when this browser already has a session, else to
+ * the login page (which returns there). A token in the query is NOT taken any more: a link carrying
+ * someone's token would sign the visitor in as that someone (login CSRF), and a token in a URL ends up
+ * in logs and history. Single sign-on goes through the login page.
+ */
 export default function AuthRedirect() {
   const { search } = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
-    const token = new URLSearchParams(search).get('token');
-    if (token) setToken(token);
-    navigate(token ? redirectTarget(search) : '/login', { replace: true });
+    const target = redirectTarget(search);
+    navigate(getToken() ? target : `/login?redirect=${encodeURIComponent(target)}`, { replace: true });
   }, [search, navigate]);
   return null;
 }

@@ -22,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '0105-document': await import('./0105-document'),
   '0110-workflow-todo-cover': await import('./0110-workflow-todo-cover'),
   '0120-auth-hardening': await import('./0120-auth-hardening'),
+  '0121-download-code-reuse': await import('./0121-download-code-reuse'),
   '0125-file-chunks': await import('./0125-file-chunks'),
   '0140-flow-sim-cases': await import('./0140-flow-sim-cases'),
   '0145-workflow-todo-counts': await import('./0145-workflow-todo-counts'),

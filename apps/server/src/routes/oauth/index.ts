@@ -13,13 +13,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { writeLog } from '../../auth/accounts';
 import { captchaSvg, randomCode } from '../../auth/captcha';
 import { checkCredentials, dummyHash } from '../../auth/credentials';
+import { issueDownloadCode } from '../../auth/download-codes';
 import { me } from '../../auth/guard';
 import { menuTree, permissionList } from '../../auth/menu-tree';
 import type { Principal } from '../../auth/principal';
 import { newToken, sha256 } from '../../auth/tokens';
 import type { AppContext } from '../../context';
-import { ApiError, MSG } from '../../http/api-error';
 import { finishLogin } from '../../domains/login/finish';
+import { ApiError, MSG } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { languageOf, translate } from '../../http/i18n';
 
@@ -236,6 +237,29 @@ export default async function oauthRoutes(app: FastifyInstance) {
         passwordErrorsNumber: s.passwordErrorsNumber,
       };
       return ok(data);
+    },
+  );
+
+  // A code for a link the browser opens itself (download, image, PDF preview) instead of the token:
+  // kind 'download' (default) is spent by its first use within a minute, 'media' may be used again for
+  // three minutes (auth/download-codes.ts). The session token is never put in a URL.
+  app.post(
+    '/api/oauth/DownloadCode',
+    {
+      config: { permission: { signedIn: 'self' } },
+      schema: {
+        tags: ['oauth'],
+        summary: 'Short-lived code for download and preview links (?code=)',
+        body: {
+          type: 'object',
+          nullable: true,
+          properties: { kind: { type: 'string', enum: ['download', 'media'] } },
+        },
+      },
+    },
+    async (req) => {
+      const kind = (req.body as { kind?: 'download' | 'media' } | null)?.kind ?? 'download';
+      return ok(await issueDownloadCode(ctx.db, req.session!.id, kind));
     },
   );
 
