@@ -33,14 +33,18 @@ const ZHTW: Record<string, string> = {
   'ids：项目编号过长': 'ids：項目編號過長',
   仅限监控系统访问: '僅限監控系統訪問',
   '二维码请求过于频繁，请稍后再试': '二維碼請求過於頻繁，請稍後再試',
-  '二维码不存在或已失效': '二維碼不存在或已失效',
+  二维码不存在或已失效: '二維碼不存在或已失效',
   '二维码已过期，请刷新': '二維碼已過期，請刷新',
-  '请先扫描二维码': '請先掃描二維碼',
-  '二维码已被其他用户扫描': '二維碼已被其他用戶掃描',
+  请先扫描二维码: '請先掃描二維碼',
+  二维码已被其他用户扫描: '二維碼已被其他用戶掃描',
   '二维码已使用，请刷新': '二維碼已使用，請刷新',
   '未配置钉钉登录，请联系管理员': '未配置釘釘登錄，請聯繫管理員',
   '钉钉登录失败，请重试': '釘釘登錄失敗，請重試',
   '该钉钉账号未绑定系统用户，请联系管理员': '該釘釘賬號未綁定系統用戶，請聯繫管理員',
+  'totalSize: 已上传的分片超过文件大小': 'totalSize: 已上傳的分片超過文件大小',
+  'file: 未完成的分片上传超过1024MB，请先完成或等待清理后再上传':
+    'file: 未完成的分片上傳超過1024MB，請先完成或等待清理後再上傳',
+  'url: 参数改变了接口路径': 'url: 參數改變了接口路徑',
 };
 const EN: Record<string, string> = {
   [MSG.ok]: 'Success',
@@ -69,14 +73,19 @@ const EN: Record<string, string> = {
   'ids：项目编号过长': 'ids: a project id is too long',
   仅限监控系统访问: 'Only the monitoring system may read this',
   '二维码请求过于频繁，请稍后再试': 'Too many QR code requests; please try again later',
-  '二维码不存在或已失效': 'The QR code does not exist or is no longer valid',
+  二维码不存在或已失效: 'The QR code does not exist or is no longer valid',
   '二维码已过期，请刷新': 'The QR code has expired; please refresh it',
-  '请先扫描二维码': 'Please scan the QR code first',
-  '二维码已被其他用户扫描': 'The QR code was scanned by another user',
+  请先扫描二维码: 'Please scan the QR code first',
+  二维码已被其他用户扫描: 'The QR code was scanned by another user',
   '二维码已使用，请刷新': 'The QR code was already used; please refresh it',
   '未配置钉钉登录，请联系管理员': 'DingTalk login is not configured; contact the administrator',
   '钉钉登录失败，请重试': 'DingTalk login failed; please try again',
-  '该钉钉账号未绑定系统用户，请联系管理员': 'This DingTalk account is not bound to a user; contact the administrator',
+  '该钉钉账号未绑定系统用户，请联系管理员':
+    'This DingTalk account is not bound to a user; contact the administrator',
+  'totalSize: 已上传的分片超过文件大小': 'totalSize: the chunks uploaded exceed the file size',
+  'file: 未完成的分片上传超过1024MB，请先完成或等待清理后再上传':
+    'file: unfinished chunked uploads exceed 1024 MB; finish them or wait for the clean-up first',
+  'url: 参数改变了接口路径': 'url: a parameter changed the interface path',
 };
 
 let instance: i18n | null = null;

@@ -450,6 +450,25 @@ describe(`chunk storage bounded and swept on ${TEST_DB_KIND}`, () => {
       code: 413,
       msg: 'totalSize: 已上传的分片超过文件大小',
     });
+    const body = multipart(
+      {
+        identifier: id,
+        chunkNumber: 2,
+        totalChunks: 3,
+        chunkSize: CHUNK,
+        currentChunkSize: 10,
+        totalSize: 10,
+        filename: 'x.pdf',
+      },
+      { name: 'x.pdf', data: Buffer.alloc(10) },
+    );
+    const en = await t.call(token, {
+      method: 'POST',
+      url: '/api/file/chunk?fileType=annex&extension=pdf',
+      payload: body.payload,
+      headers: { ...body.headers, 'accept-language': 'en' },
+    });
+    expect(en.msg).toBe('totalSize: the chunks uploaded exceed the file size');
     // re-sending the same chunk replaces it (no double count)
     expect((await chunk(id, 1, 3, 10, Buffer.alloc(10))).code).toBe(200);
     expect(await t.ctx.storage.list(`chunks/${userId}/${id}`)).toHaveLength(1);
