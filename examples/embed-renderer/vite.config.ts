@@ -1,21 +1,17 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 
-// Built from the repository root: `npx vite build examples/embed-renderer` (output: examples/embed-renderer/dist).
-// @kp/* resolve to the monorepo's TypeScript sources; everything else from the root node_modules.
-const repo = path.resolve(import.meta.dirname, '../..');
+// Inside the repository (`npx vite build examples/embed-renderer` from the root) @kp/* resolve to the
+// packages' TypeScript sources through the "kp-source" export condition. Installed on its own from the packed
+// tarballs (scripts/consumer-check.mjs) it is a plain consumer: @kp/* come from node_modules/@kp/*/dist.
+const inRepo = existsSync(path.resolve(import.meta.dirname, '../../packages/renderer/src/index.ts'));
 export default defineConfig({
   root: import.meta.dirname,
   base: './',
   plugins: [react()],
-  resolve: {
-    alias: {
-      '@kp/renderer': path.join(repo, 'packages/renderer/src/index.ts'),
-      '@kp/engine': path.join(repo, 'packages/engine/src/index.ts'),
-      '@kp/schema': path.join(repo, 'packages/schema/src/index.ts'),
-    },
-  },
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 4000 },
+  resolve: inRepo ? { conditions: ['kp-source', ...defaultClientConditions] } : {},
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
   preview: { host: '127.0.0.1' },
 });

@@ -141,7 +141,7 @@ export type Effect =
   | { type: 'setStatus'; status: FlowStatus }
   | { type: 'flowFinished'; status: FlowStatus };
 
-interface Base {
+export interface Base {
   userId: string;
 }
 export type FlowAction =
