@@ -139,7 +139,13 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
         ...(opType === -1 ? launchDefaults(form) : {}),
         ...(info.draftData ?? info.formData ?? {}),
       };
-      return { form, tree: info.flowTaskInfo.flowTemplateJson, properties: {}, info, data } satisfies Loaded;
+      return {
+        form,
+        tree: info.flowTaskInfo.flowTemplateJson,
+        properties: info.flowProperties ?? {},
+        info,
+        data,
+      } satisfies Loaded;
     })()
       .then((l) => {
         if (gone) return;
@@ -413,6 +419,7 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
               <span>{t('dlg.urgent')}</span>
               <Select
                 data-testid="wf-urgent"
+                aria-label={t('dlg.urgent')}
                 style={{ width: 100 }}
                 value={urgent}
                 onChange={setUrgent}

@@ -109,6 +109,8 @@ export interface BeforeInfo {
   flowTaskNodeList: TaskNodeRow[];
   flowTaskOperatorRecordList: OperatorRecord[];
   approversProperties: Record<string, unknown>;
+  /** The flow template's own properties (flow-wide button flags and texts). */
+  flowProperties?: Record<string, unknown>;
   formOperates: Array<{ id: string; read?: boolean; write?: boolean; required?: boolean }>;
 }
 

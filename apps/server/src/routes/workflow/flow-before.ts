@@ -358,6 +358,8 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
       flowTaskNodeList: nodes,
       flowTaskOperatorRecordList: await recordsOf(id),
       approversProperties: props,
+      // the flow-wide properties (hasTransferBtn, isSummary, …): the dialog's buttons fall back to them
+      flowProperties: snap.template.properties ?? {},
       formOperates: props.formOperates ?? [],
     };
   };

@@ -1,3 +1,4 @@
+import { buttonsFor } from '@kp/flow';
 import type { FlowNode } from '@kp/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
@@ -322,5 +323,34 @@ describe(`seeded flows run start to end with seeded people on ${TEST_DB_KIND}`, 
     } finally {
       off();
     }
+  });
+
+  it('转审: the task dialog gets the flow-wide properties, so a flow enabling transfer shows the button', async () => {
+    const zw = await user('zhangwei');
+    const id = await launch('zhangwei', 'wf-leave', leaveData(zw, 2));
+    const op = (await pending(id))[0]!;
+    const info = await t.call<{
+      flowTaskInfo: { status: number; flowTemplateJson: FlowNode };
+      approversProperties: Record<string, unknown>;
+      flowProperties?: Record<string, unknown>;
+    }>(await tokenOf(op.user_id), {
+      method: 'GET',
+      url: `${B}/FlowBefore/${id}/Info?taskOperatorId=${op.id}`,
+    });
+    expect(info.code, info.msg).toBe(200);
+    // the leave flow enables transfer flow-wide; its approver node says nothing about it
+    expect(info.data.approversProperties.hasTransferBtn).toBeUndefined();
+    expect(info.data.flowProperties?.hasTransferBtn).toBe(true);
+    const buttons = buttonsFor(
+      1,
+      { id: op.id, nodeId: 'current', userId: op.user_id, status: 'pending', kind: 'approver' } as never,
+      { tree: info.data.flowTaskInfo.flowTemplateJson, properties: info.data.flowProperties ?? {} },
+      { id: op.user_id },
+      {
+        status: 1,
+        node: { nodeId: 'current', type: 'approver', properties: info.data.approversProperties } as FlowNode,
+      },
+    );
+    expect(buttons.map((b) => b.key)).toContain('transfer');
   });
 });
