@@ -7,7 +7,7 @@ import { ok } from '../../http/envelope';
 import { likeOf } from '../message/common';
 import { assertCanRead, assertManagerOf, BASE, isFlowManager, ms, page, splitIds, userNames } from './access';
 import { actOnTask, checkFormData, type Loaded, launchTask, type TaskSnapshot, WF_MSG } from './engine';
-import { flowModel, flowReadAccess, onlyFormFields } from './print-values';
+import { flowModel, flowReadAccess, onlyFormFields, readableTaskData } from './print-values';
 import { parseJson, wdb } from './tables';
 
 const TaskIdParams = Type.Object({ taskId: Type.String({ minLength: 1, maxLength: 50 }) });
@@ -665,7 +665,7 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
         status: t.status,
         thisStep: t.this_step,
         flowUrgent: t.flow_urgent,
-        formData: parseJson(t.form_data, {}),
+        formData: await readableTaskData(db, me(req), t),
         creatorTime: ms(t.creator_time),
         endTime: ms(t.end_time),
       });

@@ -6,6 +6,7 @@ import { badRequest, forbidden, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { assertCanRead, ms, splitIds } from './access';
 import { actOnTask, checkFormData, launchTask } from './engine';
+import { readableTaskData } from './print-values';
 import { parseJson, wdb } from './tables';
 
 const NameParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) });
@@ -110,7 +111,8 @@ export default async function flowFormRoutes(app: FastifyInstance) {
       const { name, id } = req.params as { name: string; id: string };
       const { t } = await taskOfName(req, name, id);
       return ok({
-        ...parseJson<Record<string, unknown>>(t.form_data, {}),
+        // only what the caller's node may read (a read:false field never leaves the server)
+        ...(await readableTaskData(db, me(req), t)),
         id: t.id,
         flowId: t.template_id,
         status: t.status,

@@ -140,7 +140,7 @@ describe(`flow form data on ${TEST_DB_KIND}`, () => {
     expect((await stored(other.data)).billNo).not.toBe(d1.billNo);
   });
 
-  it("a node's read:false fields leave no read route: FlowBefore, FlowGeneral print data (issue 17)", async () => {
+  it("a node's read:false fields leave no read route: FlowBefore, FlowTask, FlowGeneral print data (issue 17)", async () => {
     const kit = workflowTestKit(() => t);
     const admin = await kit.login('admin');
     const approver = await kit.idOf('chenjing');
@@ -215,6 +215,13 @@ describe(`flow form data on ${TEST_DB_KIND}`, () => {
       expect(before.data.formData).not.toHaveProperty('reason');
       expect(JSON.stringify(before.data)).not.toContain('看病');
     }
+    const info = await t.call<{ formData: Record<string, unknown> }>(tk, {
+      method: 'GET',
+      url: `${B}/FlowTask/${taskId}`,
+    });
+    expect(info.code, info.msg).toBe(200);
+    expect(info.data.formData).toHaveProperty('days', 2);
+    expect(info.data.formData).not.toHaveProperty('reason');
     const print = await t.call<{ printData: Record<string, unknown>; printDataRaw: Record<string, unknown> }>(
       tk,
       {

@@ -125,3 +125,48 @@ export async function printValues(
   const [shown] = await displayRecords(db as unknown as Kysely<Database>, model.compiled, [raw]);
   return { shown: shown ?? { ...raw }, raw };
 }
+
+/**
+ * A task's form data as the caller may read it (every read route of a flow task's data: FlowBefore,
+ * FlowTask/{id}, Form/{name}/{id}, print data): project() with the caller's node access, form fields only.
+ */
+export async function readableTaskData(
+  db: WfDb,
+  p: Principal,
+  task: {
+    id: string;
+    initiator_id: string | null;
+    template_id: string;
+    template_version: number;
+    state_json: unknown;
+    form_data: unknown;
+  },
+  operatorId?: string,
+): Promise<Record<string, unknown>> {
+  const tpl = await db
+    .selectFrom('wf_template')
+    .select('form_json')
+    .where('id', '=', task.template_id)
+    .executeTakeFirst();
+  if (!tpl) return {};
+  const parse = <T>(v: unknown, d: T): T => {
+    if (typeof v !== 'string') return (v ?? d) as T;
+    try {
+      return JSON.parse(v) as T;
+    } catch {
+      return d;
+    }
+  };
+  const model = flowModel(task.template_id, task.template_version, parse(tpl.form_json, null));
+  const access = await flowReadAccess(
+    db,
+    p,
+    {
+      id: task.id,
+      initiator_id: task.initiator_id,
+      tree: parse<{ template?: { tree?: unknown } } | null>(task.state_json, null)?.template?.tree,
+    },
+    operatorId,
+  );
+  return onlyFormFields(model, model.project(parse<Record<string, unknown>>(task.form_data, {}), access));
+}
