@@ -1,5 +1,6 @@
-// Parses one untrusted xlsx off the main thread (started by xlsx.ts with resourceLimits and a time limit).
-// Plain JavaScript so it runs the same under tsx, vitest and plain node. Steps, each bounded:
+// Parses one untrusted xlsx off the main thread (started by xlsx.ts with resourceLimits and a time limit; it
+// waits, exceljs loaded, for its one job, and is terminated after it). Plain JavaScript so it runs the same
+// under tsx, vitest and plain node. Steps, each bounded:
 //  1. every entry of the central directory (already checked by zip.ts) is inflated with a hard output cap
 //     equal to its declared size: a file whose sizes lie is refused before exceljs sees it;
 //  2. rows and cells of every worksheet are counted in its XML and checked against the limits;
@@ -22,8 +23,8 @@ function countTags(xml, tag) {
   return n;
 }
 
-async function main() {
-  const { bytes, entries, limits } = workerData;
+async function main({ bytes, entries }) {
+  const { limits } = workerData;
   const data = new Uint8Array(bytes);
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   let cells = 0;
@@ -68,4 +69,4 @@ async function main() {
   parentPort.postMessage({ ok: true, sheets });
 }
 
-main().catch(() => refuse({ kind: 'bad' }));
+parentPort.once('message', (job) => main(job).catch(() => refuse({ kind: 'bad' })));

@@ -1,7 +1,13 @@
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
-import { describe, expect, it } from 'vitest';
-import { readUntrustedXlsx, UntrustedFileError, XLSX_LIMITS, xlsxRefusalMessage } from './xlsx';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  closeXlsxSpare,
+  readUntrustedXlsx,
+  UntrustedFileError,
+  XLSX_LIMITS,
+  xlsxRefusalMessage,
+} from './xlsx';
 import { scanZip, ZIP_LIMITS } from './zip';
 
 const MiB = 1024 * 1024;
@@ -44,6 +50,8 @@ async function maxLoopGap(work: Promise<unknown>): Promise<number> {
   clearInterval(tick);
   return gap;
 }
+
+afterAll(closeXlsxSpare);
 
 describe('untrusted xlsx', () => {
   it('reads a real workbook: text, numbers, dates, rich text, formula results', async () => {

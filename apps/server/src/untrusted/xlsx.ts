@@ -194,24 +194,49 @@ async function slot<T>(fn: () => Promise<T>): Promise<T> {
 
 const WORKER_URL = new URL('./xlsx-worker.mjs', import.meta.url);
 
+function startParser(): Worker {
+  const w = new Worker(WORKER_URL, {
+    workerData: { limits: XLSX_LIMITS },
+    resourceLimits: {
+      maxOldGenerationSizeMb: XLSX_LIMITS.heapMb,
+      maxYoungGenerationSizeMb: 32,
+      stackSizeMb: 4,
+    },
+  });
+  w.on('error', () => undefined); // a parse in progress has its own listeners
+  return w;
+}
+
+// A fresh worker per parse (nothing of one file survives into the next), started ahead of time: the spare
+// has exceljs loaded and waits for its one job, so an import pays a message, not a thread start.
+let spare: Worker | null = null;
+function takeParser(): Worker {
+  const w = spare ?? startParser();
+  spare = null;
+  w.ref();
+  return w;
+}
+function refillSpare(): void {
+  if (spare) return;
+  const w = startParser();
+  w.unref(); // an idle spare never keeps the process alive
+  w.once('exit', () => {
+    if (spare === w) spare = null;
+  });
+  spare = w;
+}
+
 function parseInWorker(bytes: Uint8Array, entries: unknown): Promise<WorkerAnswer> {
   const copy = new Uint8Array(bytes); // own buffer, transferred to the worker
+  const worker = takeParser();
   return new Promise((resolve) => {
     let settled = false;
-    const worker = new Worker(WORKER_URL, {
-      workerData: { bytes: copy.buffer, entries, limits: XLSX_LIMITS },
-      transferList: [copy.buffer],
-      resourceLimits: {
-        maxOldGenerationSizeMb: XLSX_LIMITS.heapMb,
-        maxYoungGenerationSizeMb: 32,
-        stackSizeMb: 4,
-      },
-    });
     const done = (a: WorkerAnswer) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       void worker.terminate();
+      setImmediate(refillSpare);
       resolve(a);
     };
     const timer = setTimeout(
@@ -229,7 +254,15 @@ function parseInWorker(bytes: Uint8Array, entries: unknown): Promise<WorkerAnswe
       }),
     );
     worker.on('exit', () => done({ ok: false, refusal: { kind: 'bad' } }));
+    worker.postMessage({ bytes: copy.buffer, entries }, [copy.buffer]);
   });
+}
+
+/** Stops the spare parser (tests, shutdown). */
+export async function closeXlsxSpare(): Promise<void> {
+  const w = spare;
+  spare = null;
+  await w?.terminate();
 }
 
 /**
