@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
@@ -68,6 +68,54 @@ describe('record timeline', () => {
     expect(items[1]).toContain('代李四审批');
     expect(items[2]).toContain('发起');
     expect(screen.getByTestId('wf-record-end').textContent).toContain('流程结束');
+  });
+  it('names the target of assign, add signer and transfer; recent times read relatively', async () => {
+    await i18n.changeLanguage('zh');
+    const now = Date.UTC(2026, 10, 25, 12);
+    const recs: OperatorRecord[] = [
+      { id: '1', nodeName: '发起人', userName: '张伟', handleTime: now - 3 * 86_400_000, handleStatus: 2 },
+      {
+        id: '2',
+        nodeName: '财务审批',
+        userName: '李四',
+        handleTime: now - 2 * 3_600_000,
+        handleStatus: 7,
+        operatorId: 'u9',
+      },
+      {
+        id: '3',
+        nodeName: '财务审批',
+        userName: '王五',
+        handleTime: now - 5 * 60_000,
+        handleStatus: 6,
+        operatorId: 'u8,u9',
+      },
+      {
+        id: '4',
+        nodeName: '财务审批',
+        userName: '管理员',
+        handleTime: now - 10_000,
+        handleStatus: 5,
+        operatorId: 'u8',
+      },
+    ];
+    const lookup = async (ids: string[]) =>
+      ids.map((id) => ({ id, fullName: ({ u8: '赵六', u9: '孙七' } as Record<string, string>)[id] ?? id }));
+    render(<RecordTimeline records={recs} lookup={lookup} now={now} />);
+    await waitFor(() => expect(screen.getAllByTestId('wf-record-target')[0]!.textContent).toContain('赵六'));
+    const items = screen.getAllByTestId('wf-record').map((e) => e.textContent ?? '');
+    expect(items[0]).toContain('指派');
+    expect(items[0]).toContain('赵六');
+    expect(items[0]).toContain('刚刚');
+    expect(items[1]).toContain('加签');
+    expect(items[1]).toContain('赵六、孙七');
+    expect(items[1]).toContain('5分钟前');
+    expect(items[2]).toContain('转审');
+    expect(items[2]).toContain('孙七');
+    expect(items[2]).toContain('2小时前');
+    expect(items.join('')).not.toMatch(/u8|u9/);
+    // older than two days: the date
+    expect(items[3]).toMatch(/2026-11-22/);
   });
   it('shows 暂无数据 without records', async () => {
     await i18n.changeLanguage('zh');

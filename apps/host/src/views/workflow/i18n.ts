@@ -26,8 +26,10 @@ const zh = {
     reason: '原因',
     onBehalf: '代{{name}}审批',
     sign: '签名',
+    target: '对象',
   },
   urgent: { '1': '普通', '2': '重要', '3': '紧急' },
+  time: { justNow: '刚刚', minutes: '{{n}}分钟前', hours: '{{n}}小时前', yesterday: '1天前' },
   msg: {
     opinionRequired: '请输入审批意见！',
     signRequired: '请签名',
@@ -183,7 +185,11 @@ const zhtw: Texts = JSON.parse(
     .replace(/设计/g, '設計')
     .replace(/见/g, '見')
     .replace(/转/g, '轉')
-    .replace(/输入/g, '輸入'),
+    .replace(/输入/g, '輸入')
+    .replace(/刚/g, '剛')
+    .replace(/钟/g, '鐘')
+    .replace(/小时/g, '小時')
+    .replace(/对象/g, '對象'),
 );
 
 const en: Texts = {
@@ -211,8 +217,10 @@ const en: Texts = {
     reason: 'Reason',
     onBehalf: 'on behalf of {{name}}',
     sign: 'Signature',
+    target: 'Target',
   },
   urgent: { '1': 'Normal', '2': 'Important', '3': 'Urgent' },
+  time: { justNow: 'just now', minutes: '{{n}} min ago', hours: '{{n}} h ago', yesterday: '1 day ago' },
   msg: {
     opinionRequired: 'Enter an approval opinion!',
     signRequired: 'Please sign',

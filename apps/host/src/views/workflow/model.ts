@@ -146,6 +146,31 @@ export function checkReason(
 
 /** Urgency (spec 2 §3): 1 normal, 2 important, 3 urgent (default normal). */
 /**
+ * Relative time of a record (spec 2 §9): under 30 s 刚刚, under 1 h minutes, under 24 h hours, under 48 h
+ * 1天前; older (or in the future) null, shown as the date. Returns an i18n key with its count.
+ */
+export function relativeTime(ms: number | null | undefined, now: number): { key: string; n?: number } | null {
+  if (!ms) return null;
+  const d = now - Number(ms);
+  if (d < 0) return null;
+  if (d < 30_000) return { key: 'time.justNow' };
+  if (d < 3_600_000) return { key: 'time.minutes', n: Math.max(1, Math.floor(d / 60_000)) };
+  if (d < 86_400_000) return { key: 'time.hours', n: Math.floor(d / 3_600_000) };
+  if (d < 172_800_000) return { key: 'time.yesterday' };
+  return null;
+}
+
+/** Records that name a target user in operatorId (5 assigned, 6 added signer, 7 transferred). */
+export const TARGET_STATUSES = new Set([5, 6, 7]);
+export const targetIdsOf = (r: { handleStatus?: number | null; operatorId?: string | null }): string[] =>
+  TARGET_STATUSES.has(Number(r.handleStatus)) && r.operatorId
+    ? r.operatorId
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean)
+    : [];
+
+/**
  * Whether the initiator may edit and resubmit a launched flow: rejected back to them (3), or withdrawn (4)
  * while it has no end time (a flow revoked after adoption has one and is final).
  */
