@@ -3,6 +3,10 @@
  * pdf, txt; plus ppt and archives for attachments). Anything else (html, svg, js, exe…) is refused,
  * whatever the client says. Sizes: attachments up to 500 MB (spec 1 §9), chunks 5 MiB, editor images
  * (annex/annexpic) 10 MB, chat images (IM) 5 MB, avatars 2 MB.
+ *
+ * The server stores and serves uploads as bytes: it never decodes, resizes or unpacks an image or an archive.
+ * The one container it opens is an xlsx import, and only through src/untrusted/xlsx.ts (size, entry, ratio,
+ * row and cell limits, in a worker with a heap and a time limit); any new parse of an upload goes there too.
  */
 export const EXT_KINDS: Record<string, string[]> = {
   image: ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp'],
