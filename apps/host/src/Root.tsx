@@ -1,11 +1,11 @@
-import { App as AntApp, ConfigProvider, theme } from 'antd';
+import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import zhTW from 'antd/es/locale/zh_TW';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/zh-tw';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { feedback } from './api/feedback';
@@ -13,6 +13,7 @@ import { ROUTER_BASENAME } from './config';
 import { AppRoutes } from './router/AppRoutes';
 import { useStore } from './store/createStore';
 import { type ComponentSizeName, primaryColor, settingsStore } from './store/settings';
+import { applyThemeVariables, kpTheme } from './theme';
 
 const ANTD_LOCALES = { zh: zhCN, zhtw: zhTW, en: enUS } as const;
 
@@ -49,18 +50,15 @@ export function Root() {
   useEffect(() => {
     dayjs.locale(DAYJS_LOCALES[lang]);
   }, [lang]);
+  const brand = primaryColor(settings);
+  const size = SIZES[settings.size];
+  const themeConfig = useMemo(
+    () => kpTheme({ brand, fontSize: size.fontSize, compact: size.compact }),
+    [brand, size],
+  );
+  useEffect(() => applyThemeVariables(brand), [brand]);
   return (
-    <ConfigProvider
-      locale={ANTD_LOCALES[lang]}
-      componentSize={SIZES[settings.size].componentSize}
-      theme={{
-        token: {
-          colorPrimary: primaryColor(settings),
-          ...(SIZES[settings.size].fontSize ? { fontSize: SIZES[settings.size].fontSize } : {}),
-        },
-        algorithm: SIZES[settings.size].compact ? theme.compactAlgorithm : undefined,
-      }}
-    >
+    <ConfigProvider locale={ANTD_LOCALES[lang]} componentSize={size.componentSize} theme={themeConfig}>
       <AntApp>
         <FeedbackBridge />
         <BrowserRouter basename={ROUTER_BASENAME}>

@@ -53,7 +53,7 @@ function Tool({
         type="button"
         className={`kp-tool${blinking ? ' kp-blink' : ''}`}
         onClick={onClick}
-        aria-label={title}
+        aria-label={blinking ? `${title} ${(count ?? 0) > 99 ? '99+' : count}` : title}
         data-testid={testId}
       >
         <Badge count={count} overflowCount={99} size="small">

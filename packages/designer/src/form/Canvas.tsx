@@ -71,7 +71,7 @@ export const FieldList = memo(function FieldList({
       {len === 0 ? (
         <div
           className="kp-empty-hint"
-          style={{ color: '#999', padding: 12, width: '100%', textAlign: 'center' }}
+          style={{ color: '#666', padding: 12, width: '100%', textAlign: 'center' }}
         >
           {holderId === 'root' ? t('canvas.empty') : t('canvas.dropHere')}
         </div>
@@ -313,7 +313,7 @@ const FieldBody = memo(function FieldBody({ field, label }: { field: FieldConfig
         border: '1px solid #d9d9d9',
         borderRadius: 4,
         height: 28,
-        color: '#bbb',
+        color: '#737373',
         fontSize: 12,
         padding: '4px 8px',
       }}
@@ -329,7 +329,7 @@ const FieldBody = memo(function FieldBody({ field, label }: { field: FieldConfig
           className="kp-field-label"
           style={{ width: 100, flex: '0 0 100px', textAlign: 'right', fontSize: 13 }}
         >
-          {c.required ? <span style={{ color: '#ff4d4f' }}>* </span> : null}
+          {c.required ? <span style={{ color: '#d90002' }}>* </span> : null}
           {label}
         </span>
       ) : null}

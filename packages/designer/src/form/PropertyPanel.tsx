@@ -86,7 +86,7 @@ export function PropertyPanel(props: PropertyPanelProps) {
                   />
                 </fieldset>
               ) : (
-                <div style={{ color: '#999' }}>{t('panel.none')}</div>
+                <div style={{ color: '#666' }}>{t('panel.none')}</div>
               ),
             },
             {

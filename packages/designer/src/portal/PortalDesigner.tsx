@@ -180,7 +180,7 @@ function PortalDesignerInner({
             renderWidget={renderWidget}
           />
           {!items.length ? (
-            <div style={{ color: '#999', textAlign: 'center', padding: 40 }}>{t('portal.empty')}</div>
+            <div style={{ color: '#666', textAlign: 'center', padding: 40 }}>{t('portal.empty')}</div>
           ) : null}
         </div>
         {selected && !readOnly ? (
@@ -413,7 +413,7 @@ function GridCell({
         <div style={{ padding: '6px 10px', borderBottom: '1px solid #f0f0f0', fontWeight: 600 }}>
           {labelText(item.header, lang) || widgetLabel(item.jnpfKey, lang)}
         </div>
-        <div style={{ padding: 10, color: '#999' }}>
+        <div style={{ padding: 10, color: '#666' }}>
           {renderWidget
             ? renderWidget(item)
             : (item.list?.map((a) => labelText(a.fullName, lang)).join(' · ') ??
@@ -514,7 +514,7 @@ function WidgetProps({
       {hasRowCount(k) ? (
         <>
           <div>
-            {t('portal.rowCount')} <span style={{ color: '#999' }}>({t('portal.rowCountHint')})</span>
+            {t('portal.rowCount')} <span style={{ color: '#666' }}>({t('portal.rowCountHint')})</span>
           </div>
           <InputNumber
             data-testid="portal-rowcount"

@@ -91,20 +91,27 @@ function Row({
   testId?: string;
   className?: string;
 }) {
-  return (
-    <button
-      type="button"
-      className={`kp-widget-row${unread ? ' kp-unread' : ''}${className ? ` ${className}` : ''}`}
-      onClick={onClick}
-      data-testid={testId}
-    >
+  const cls = `kp-widget-row${unread ? ' kp-unread' : ''}${className ? ` ${className}` : ''}`;
+  const body = (
+    <>
       <span className="kp-widget-row-title">
         {unread && <Badge status="error" />}
         {title}
       </span>
       {sub && <span className="kp-widget-row-sub">{sub}</span>}
       {right && <span className="kp-widget-row-right">{right}</span>}
+    </>
+  );
+  // A row that opens something is a button; a row without an action is a plain line, so a control inside it
+  // (the attendance row's correction button) is not a button inside a button.
+  return onClick ? (
+    <button type="button" className={cls} onClick={onClick} data-testid={testId}>
+      {body}
     </button>
+  ) : (
+    <div className={cls} data-testid={testId}>
+      {body}
+    </div>
   );
 }
 

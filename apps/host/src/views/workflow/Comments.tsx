@@ -239,7 +239,7 @@ function CommentItem(props: { row: CommentRow; token: string; onDelete(): Promis
   const files = commentAttachments(c.file);
   return (
     <div data-testid="wf-comment" style={{ borderBottom: '1px solid #eee', padding: '8px 0' }}>
-      <b>{c.creatorUserName}</b> <span style={{ color: '#999' }}>{fmtTime(c.creatorTime)}</span>
+      <b>{c.creatorUserName}</b> <span style={{ color: '#666' }}>{fmtTime(c.creatorTime)}</span>
       {c.isDel && (
         <Button
           type="link"

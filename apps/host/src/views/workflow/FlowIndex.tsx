@@ -57,7 +57,7 @@ export default function FlowIndex() {
                 >
                   {f.fullName}
                 </div>
-                <div style={{ color: '#999' }}>{f.category}</div>
+                <div style={{ color: '#666' }}>{f.category}</div>
               </Card>
             </Col>
           ))}
