@@ -41,7 +41,9 @@ import {
   handleStatusKey,
   NOTIFY_DIALOG_WIDTH,
   recordsHaveOpinion,
+  relativeTime,
   statusTag,
+  targetIdsOf,
   timeline,
 } from './model';
 import { OrgUserSelect } from './OrgUserSelect';
@@ -139,7 +141,13 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
         ...(opType === -1 ? launchDefaults(form) : {}),
         ...(info.draftData ?? info.formData ?? {}),
       };
-      return { form, tree: info.flowTaskInfo.flowTemplateJson, properties: {}, info, data } satisfies Loaded;
+      return {
+        form,
+        tree: info.flowTaskInfo.flowTemplateJson,
+        properties: info.flowProperties ?? {},
+        info,
+        data,
+      } satisfies Loaded;
     })()
       .then((l) => {
         if (gone) return;
@@ -414,6 +422,7 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
               <Select
                 data-testid="wf-urgent"
                 aria-label={t('dlg.urgent')}
+                aria-label={t('dlg.urgent')}
                 style={{ width: 100 }}
                 value={urgent}
                 onChange={setUrgent}
@@ -612,10 +621,37 @@ const providers = wfProviders();
 /** The read-only chart names the people, positions and roles of its nodes through the organisation. */
 const chartOptions = { org: providers };
 
-/** Records timeline, newest first, ending in 'flow ended' when the flow has an end time. */
-export function RecordTimeline(props: { records: OperatorRecord[]; endTime?: number | null }) {
+/**
+ * Records timeline, newest first, ending in 'flow ended' when the flow has an end time. Times within two
+ * days read relatively (刚刚, N分钟前, N小时前, 1天前); assign, add-signer and transfer name their target.
+ */
+export function RecordTimeline(props: {
+  records: OperatorRecord[];
+  endTime?: number | null;
+  /** Names the targets of assign / add signer / transfer records (default: the host's user lookup). */
+  lookup?: (ids: string[]) => Promise<Array<{ id: string; fullName: string }>>;
+  now?: number;
+}) {
   const { t } = useTranslation(WF_NS);
   const items = timeline(props.records, props.endTime);
+  const targetKey = [...new Set(props.records.flatMap(targetIdsOf))].sort().join(',');
+  const [names, setNames] = useState<Record<string, string>>({});
+  const lookup = props.lookup ?? providers.users.byIds;
+  useEffect(() => {
+    if (!targetKey) return;
+    let live = true;
+    lookup(targetKey.split(','))
+      .then((list) => live && setNames(Object.fromEntries(list.map((u) => [u.id, u.fullName]))))
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [targetKey, lookup]);
+  const now = props.now ?? Date.now();
+  const when = (ms: number | null | undefined) => {
+    const r = relativeTime(ms, now);
+    return r ? t(r.key, { n: r.n }) : fmtTime(ms);
+  };
   if (!items.length) return <Empty description={t('msg.noData')} />;
   return (
     <Timeline
@@ -644,7 +680,16 @@ export function RecordTimeline(props: { records: OperatorRecord[]; endTime?: num
                     <Tag color={handleStatusColor(it.record.handleStatus)}>
                       {t(handleStatusKey(it.record.handleStatus))}
                     </Tag>
-                    <span style={{ color: '#999' }}>{fmtTime(it.record.handleTime)}</span>
+                    {targetIdsOf(it.record).length ? (
+                      <span data-testid="wf-record-target">
+                        {targetIdsOf(it.record)
+                          .map((id) => names[id] ?? '…')
+                          .join('、')}{' '}
+                      </span>
+                    ) : null}
+                    <span style={{ color: '#999' }} title={fmtTime(it.record.handleTime)}>
+                      {when(it.record.handleTime)}
+                    </span>
                   </div>
                   {it.record.handleOpinion && (
                     <div data-testid="wf-record-opinion">
