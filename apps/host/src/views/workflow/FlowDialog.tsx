@@ -422,7 +422,6 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
               <Select
                 data-testid="wf-urgent"
                 aria-label={t('dlg.urgent')}
-                aria-label={t('dlg.urgent')}
                 style={{ width: 100 }}
                 value={urgent}
                 onChange={setUrgent}
