@@ -18,7 +18,16 @@ import { badRequest, conflict, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { likeOf, ts } from '../message/common';
 import { CODE_MSG, CODE_RE } from '../system/system-tables';
-import { type BaseRow, cellText, checkDesign, compiledOf, loadItem, mainFields, VMSG } from './common';
+import {
+  type BaseRow,
+  cellText,
+  checkDesign,
+  compiledOf,
+  evictItemModel,
+  loadItem,
+  mainFields,
+  VMSG,
+} from './common';
 import { vdb } from './tables';
 
 export const MENU = 'onlineDev.webDesign';
@@ -335,6 +344,7 @@ export default async function baseRoutes(app: FastifyInstance) {
           }
         }
         // Columns and form fields follow the released design (their permission codes are the field names).
+        evictItemModel(row.id); // the previous release's models leave the cache
         const compiled = compiledOf({ ...row, released_form_data: row.form_data, release_time: now });
         const mid = menuId;
         const wanted = mainFields(compiled).map((f) => [f.vModel, f.label || f.vModel] as [string, string]);

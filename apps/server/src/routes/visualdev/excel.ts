@@ -1,8 +1,7 @@
 // Records of an online-developed item to and from Excel (exceljs). The main sheet holds one row per
 // record (序号 + the main fields); each sub-table gets its own sheet whose 序号 column says which record
 // a row belongs to, so an export re-imports into the same records and sub-table rows.
-import type { CompiledField, CompiledForm } from '@kp/engine';
-import { textIn } from '@kp/schema';
+import { type CompiledField, type CompiledForm, kindOf } from '@kp/engine';
 import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import { readOwnUpload, storeGeneratedFile } from '../../files/generated';
@@ -19,75 +18,15 @@ import { cellText, mainFields, VMSG } from './common';
 export const NO_HEADER = '序号';
 export const MAX_IMPORT_ROWS = 5000;
 
-/** Static options of a choice field as [value, label] pairs (dictionary and interface sources have none). */
-export function optionsOf(f: CompiledField): Array<[unknown, string]> {
-  const c = f.config as unknown as {
-    options?: unknown;
-    __slot__?: { options?: unknown };
-    __config__: { props?: { label?: string; value?: string } };
-  };
-  const list = Array.isArray(c.options)
-    ? c.options
-    : Array.isArray(c.__slot__?.options)
-      ? c.__slot__.options
-      : [];
-  const lk = c.__config__.props?.label ?? 'fullName';
-  const vk = c.__config__.props?.value ?? 'id';
-  return (list as Array<Record<string, unknown>>)
-    .filter((o) => o && typeof o === 'object')
-    .map((o) => [o[vk], textIn(o[lk] as never, 'zh') || String(o[vk] ?? '')]);
-}
-
-/** What a value shows as: option labels for static choices, JSON for structured values. */
+/** An export cell of a field: its kind module's conversion (option labels, lists joined, structured values as JSON). */
 export function displayOf(f: CompiledField, v: unknown): string {
-  const opts = optionsOf(f);
-  if (opts.length && (f.shape === 'choice' || f.shape === 'list')) {
-    const label = (x: unknown) => opts.find(([val]) => String(val) === String(x))?.[1] ?? cellText(x);
-    if (Array.isArray(v)) return v.map(label).join(',');
-    if (v !== null && v !== undefined && v !== '') return label(v);
-  }
-  return cellText(v);
+  return kindOf(f.key)?.exportCell(v, f.config) ?? cellText(v);
 }
 
-/** Reads a cell's text back into a value of the field's shape (labels of static options become values). */
+/** Reads a cell's text back into a value of the field's shape: its kind module's import conversion. */
 export function valueFromCell(f: CompiledField, text: string): unknown {
-  const t = text.trim();
-  if (t === '')
-    return f.shape === 'list' || f.shape === 'path' || f.shape === 'paths' || f.shape === 'files' ? [] : null;
-  const opts = optionsOf(f);
-  const byLabel = (x: string) => {
-    const hit = opts.find(([val, label]) => label === x || String(val) === x);
-    return hit ? hit[0] : x;
-  };
-  switch (f.shape) {
-    case 'number':
-      return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : t;
-    case 'choice':
-      return byLabel(t);
-    case 'scalar':
-      if (t === 'true' || t === 'false') return t === 'true';
-      return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : t;
-    case 'list':
-      if (t.startsWith('[')) return parseJson(t);
-      return t.split(/[,，]/).map((x) => byLabel(x.trim()));
-    case 'path':
-    case 'paths':
-    case 'range':
-    case 'numberRange':
-    case 'files':
-    case 'any':
-      return t.startsWith('[') || t.startsWith('{') ? parseJson(t) : t;
-    default:
-      return t;
-  }
-}
-
-function parseJson(t: string): unknown {
-  try {
-    return JSON.parse(t);
-  } catch {
-    return t;
-  }
+  const kind = kindOf(f.key);
+  return kind ? kind.importCell(text, f.config) : text.trim() || null;
 }
 
 const sheetName = (s: string, used: Set<string>) => {
