@@ -22,6 +22,7 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   ...MEETING_PAGES,
   ...ONLINE_DEV_PAGES,
   profile: lazy(() => import('../views/profile/Profile')),
+  group: lazy(() => import('../views/permission/PersonalGroups')),
 };
 
 export function findPage(component: string): LazyExoticComponent<ComponentType> | undefined {

@@ -18,12 +18,15 @@ interface GroupRow {
   memberCount?: number;
 }
 
-/** Groups (personal 0, enterprise 1): list by type with keyword, create, edit, delete, members. */
-export default function Group() {
+/**
+ * Groups (personal 0, enterprise 1): list by type with keyword, create, edit, delete, members. With
+ * `personal` (the /group page the user-by-department picker links to) only one's own personal groups.
+ */
+export default function Group({ personal = false }: { personal?: boolean }) {
   const { t } = useTranslation();
   const perm = usePerm();
   const confirmDelete = useConfirmDelete();
-  const [type, setType] = useState(1);
+  const [type, setType] = useState(personal ? 0 : 1);
   const [keyword, setKeyword] = useState('');
   const { data, loading, reload } = useLoad(
     async () =>
@@ -48,16 +51,18 @@ export default function Group() {
     reload();
   };
   return (
-    <div className="kp-adm" data-testid="page-group">
+    <div className="kp-adm" data-testid={personal ? 'page-personal-group' : 'page-group'}>
       <div className="kp-adm-main">
-        <Tabs
-          activeKey={String(type)}
-          onChange={(k) => setType(Number(k))}
-          items={[
-            { key: '1', label: t('adm.enterprise') },
-            { key: '0', label: t('adm.personal') },
-          ]}
-        />
+        {!personal && (
+          <Tabs
+            activeKey={String(type)}
+            onChange={(k) => setType(Number(k))}
+            items={[
+              { key: '1', label: t('adm.enterprise') },
+              { key: '0', label: t('adm.personal') },
+            ]}
+          />
+        )}
         <div className="kp-adm-bar">
           <Input.Search
             allowClear
