@@ -144,7 +144,8 @@ const s = await import('@kp/schema');
 const words = e.amountInWords(1189.3);
 if (words !== '壹仟壹佰捌拾玖元叁角' || a.amountInWords !== e.amountInWords) throw new Error('amountInWords: ' + words);
 const f = e.compileFormula('price * quantity');
-if (e.evaluateFormula(f, { price: 388, quantity: 3 }) !== 1164) throw new Error('formula');
+const v = e.evaluateFormula(f, { price: 388, quantity: 3 });
+if (v !== 1164) throw new Error('formula: ' + JSON.stringify(f) + ' gave ' + v);
 if (!s.validateFormConfig) throw new Error('@kp/schema');
 console.log('engine exports', Object.keys(e).length);`,
   ],

@@ -1,9 +1,5 @@
-import { create, parseDependencies } from 'mathjs';
 import { type BigRational, bigToFast, parseDecimal, reg } from './rational';
 import { type CalcToken, normaliseOperator, tokenizeFormula, tokenKind } from './tokens';
-
-/** Only the parser is built (not the whole mathjs bundle). */
-const math = create({ parseDependencies });
 
 export const OP_CONST = 0;
 export const OP_REF = 1;
@@ -20,7 +16,7 @@ export interface FormulaRef {
   column?: string;
 }
 
-/** The stack program a formula compiles to (no parsing or mathjs at evaluation time). */
+/** The stack program a formula compiles to (no parsing at evaluation time). */
 export interface FormulaProgram {
   ops: Int32Array;
   args: Int32Array;
@@ -50,15 +46,6 @@ export function programOf(compiled: CompiledFormula): FormulaProgram | undefined
   return programs.get(compiled);
 }
 
-interface MathNodeLike {
-  type?: string;
-  name?: string;
-  fn?: string;
-  args?: MathNodeLike[];
-  content?: MathNodeLike;
-  implicit?: boolean;
-}
-
 function fail(tokens: CalcToken[], error: string): CompiledFormula {
   return Object.freeze({ ok: false, error, refs: [], tokens });
 }
@@ -70,9 +57,12 @@ function toRef(name: string): FormulaRef {
   return { name };
 }
 
+/** Deepest parenthesis / unary nesting a formula may have (a designer formula is a few levels deep). */
+export const MAX_FORMULA_NESTING = 500;
+
 /**
- * Compiles a calculate-field formula once: mathjs's parser reads the structure (precedence, parentheses,
- * unary minus), which is then turned into a small stack program over exact fractions. Accepts the formula
+ * Compiles a calculate-field formula once: a small recursive-descent parser reads the structure (precedence of
+ * × ÷ over + -, parentheses, unary minus and plus) straight into a stack program over exact fractions. Accepts the formula
  * text or its token list. Never throws: bad input gives { ok: false, error }.
  */
 export function compileFormula(expr: string | CalcToken[]): CompiledFormula {
@@ -86,17 +76,19 @@ export function compileFormula(expr: string | CalcToken[]): CompiledFormula {
   }
   if (tokens.length === 0) return fail(tokens, 'empty formula');
 
-  // Every number and reference becomes a placeholder symbol, so mathjs sees only `c0 + r1 * (c2 - r0)`:
-  // numbers keep their exact decimal text and reference names need not be mathjs identifiers.
+  // Numbers keep their exact decimal text (constants by position), references are numbered by first use.
   const constBig: BigRational[] = [];
   const refNames: string[] = [];
-  const parts: string[] = [];
+  // Per token: its kind, and the constant/reference index or the operator.
+  const kinds: ('num' | 'ref' | 'op' | 'open' | 'close')[] = [];
+  const values: (number | string)[] = [];
   for (const token of tokens) {
     const kind = tokenKind(token);
     if (kind === 'number') {
       const value = parseDecimal(token);
       if (!value) return fail(tokens, `invalid number ${token}`);
-      parts.push(`c${constBig.length}`);
+      kinds.push('num');
+      values.push(constBig.length);
       constBig.push(value);
     } else if (kind === 'ref') {
       let idx = refNames.indexOf(token);
@@ -104,18 +96,15 @@ export function compileFormula(expr: string | CalcToken[]): CompiledFormula {
         idx = refNames.length;
         refNames.push(token);
       }
-      parts.push(`r${idx}`);
-    } else if (kind === 'operator') parts.push(normaliseOperator(token));
-    else if (kind === 'open') parts.push('(');
-    else if (kind === 'close') parts.push(')');
-    else return fail(tokens, `invalid token ${JSON.stringify(token)}`);
-  }
-
-  let root: MathNodeLike;
-  try {
-    root = math.parse(parts.join(' ')) as unknown as MathNodeLike;
-  } catch (e) {
-    return fail(tokens, `syntax error: ${e instanceof Error ? e.message : String(e)}`);
+      kinds.push('ref');
+      values.push(idx);
+    } else if (kind === 'operator') {
+      kinds.push('op');
+      values.push(normaliseOperator(token));
+    } else if (kind === 'open' || kind === 'close') {
+      kinds.push(kind);
+      values.push(kind === 'open' ? '(' : ')');
+    } else return fail(tokens, `invalid token ${JSON.stringify(token)}`);
   }
 
   const ops: number[] = [];
@@ -128,53 +117,59 @@ export function compileFormula(expr: string | CalcToken[]): CompiledFormula {
     depth += delta;
     if (depth > maxDepth) maxDepth = depth;
   };
-  const walk = (node: MathNodeLike): string | null => {
-    switch (node.type) {
-      case 'ParenthesisNode':
-        return node.content ? walk(node.content) : 'empty parentheses';
-      case 'SymbolNode': {
-        const name = node.name ?? '';
-        const index = Number(name.slice(1));
-        if (name[0] === 'c' && index < constBig.length) emit(OP_CONST, index, 1);
-        else if (name[0] === 'r' && index < refNames.length) emit(OP_REF, index, 1);
-        else return `unknown symbol ${name}`;
-        return null;
-      }
-      case 'OperatorNode': {
-        const a = node.args ?? [];
-        if (node.implicit) return 'missing operator between operands';
-        if (a.length === 1 && (node.fn === 'unaryMinus' || node.fn === 'unaryPlus')) {
-          const err = walk(a[0]);
-          if (err) return err;
-          if (node.fn === 'unaryMinus') emit(OP_NEG, 0, 0);
-          return null;
-        }
-        const op =
-          node.fn === 'add'
-            ? OP_ADD
-            : node.fn === 'subtract'
-              ? OP_SUB
-              : node.fn === 'multiply'
-                ? OP_MUL
-                : node.fn === 'divide'
-                  ? OP_DIV
-                  : -1;
-        if (op < 0 || a.length !== 2) return `unsupported operator ${node.fn ?? ''}`;
-        const err = walk(a[0]) ?? walk(a[1]);
-        if (err) return err;
-        emit(op, 0, -1);
-        return null;
-      }
-      default:
-        return `unsupported expression (${node.type ?? 'unknown'})`;
+  // sum := term (('+' | '-') term)* ; term := unary (('*' | '/') unary)* ;
+  // unary := ('-' | '+') unary | primary ; primary := number | reference | '(' sum ')'
+  let pos = 0;
+  let nesting = 0;
+  const isOp = (...names: string[]) => kinds[pos] === 'op' && names.includes(values[pos] as string);
+  const binary = (next: () => string | null, names: string[], codes: Record<string, number>) => {
+    let err = next();
+    while (!err && isOp(...names)) {
+      const op = codes[values[pos] as string];
+      pos++;
+      err = next();
+      if (!err) emit(op, 0, -1);
     }
+    return err;
   };
-  let err: string | null;
-  try {
-    err = walk(root);
-  } catch {
-    err = 'formula too deeply nested';
+  const primary = (): string | null => {
+    const kind = kinds[pos];
+    if (kind === 'num') emit(OP_CONST, values[pos++] as number, 1);
+    else if (kind === 'ref') emit(OP_REF, values[pos++] as number, 1);
+    else if (kind === 'open') {
+      pos++;
+      if (kinds[pos] === 'close') return 'empty parentheses';
+      const err = sum();
+      if (err) return err;
+      if (kinds[pos] !== 'close') return 'syntax error: parenthesis ) expected';
+      pos++;
+    } else if (kind === undefined) return 'syntax error: unexpected end of formula';
+    else return `syntax error: unexpected ${values[pos]}`;
+    return null;
+  };
+  const unary = (): string | null => {
+    if (!isOp('-', '+')) return primary();
+    const negate = values[pos] === '-';
+    pos++;
+    if (++nesting > MAX_FORMULA_NESTING) return 'formula too deeply nested';
+    const err = unary();
+    nesting--;
+    if (!err && negate) emit(OP_NEG, 0, 0);
+    return err;
+  };
+  const term = () => binary(unary, ['*', '/'], { '*': OP_MUL, '/': OP_DIV });
+  function sum(): string | null {
+    if (++nesting > MAX_FORMULA_NESTING) return 'formula too deeply nested';
+    const err = binary(term, ['+', '-'], { '+': OP_ADD, '-': OP_SUB });
+    nesting--;
+    return err;
   }
+  let err = sum();
+  if (!err && pos < kinds.length)
+    err =
+      kinds[pos] === 'num' || kinds[pos] === 'ref' || kinds[pos] === 'open'
+        ? 'missing operator between operands'
+        : `syntax error: unexpected ${values[pos]}`;
   if (err) return fail(tokens, err);
 
   const n = constBig.length;
