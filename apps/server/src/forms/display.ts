@@ -2,37 +2,13 @@
 // picker fields (users, departments, organisations, positions, roles, groups) show names, dictionary and
 // static-option fields their labels, regions their path names, switches their texts, dates the field's
 // format, files their names. Names are read in one query per kind for a whole page of records.
-import { type CompiledField, type CompiledForm, formatDate } from '@kp/engine';
+import { type CompiledField, type CompiledForm, formatDate, kindOf as kindDefinition } from '@kp/engine';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import type { SystemDataTables } from '../routes/system/system-tables';
 
 type NameKind = 'user' | 'org' | 'position' | 'role' | 'group';
 export type Kind = NameKind | 'dict' | 'date' | 'dateRange' | 'options' | 'address' | 'switch' | 'files';
-
-const KIND_OF: Record<string, Kind> = {
-  userSelect: 'user',
-  usersSelect: 'user',
-  createUser: 'user',
-  modifyUser: 'user',
-  depSelect: 'org',
-  comSelect: 'org',
-  currOrganize: 'org',
-  currDept: 'org',
-  posSelect: 'position',
-  currPosition: 'position',
-  roleSelect: 'role',
-  groupSelect: 'group',
-  dicSelect: 'dict',
-  date: 'date',
-  createTime: 'date',
-  modifyTime: 'date',
-  dateRange: 'dateRange',
-  address: 'address',
-  switch: 'switch',
-  uploadFz: 'files',
-  uploadImg: 'files',
-};
 
 interface Cfg {
   format?: string;
@@ -86,9 +62,11 @@ function staticOptions(f: CompiledField): Array<[string, string]> {
   return out;
 }
 
+/** How a field's values are shown: from its kind module (name source, displayAs), else its options. */
 function kindOf(f: CompiledField): Kind | null {
-  const k = KIND_OF[f.key];
-  if (k) return k;
+  const def = kindDefinition(f.key);
+  if (def?.names) return def.names === 'region' ? 'address' : def.names;
+  if (def?.displayAs) return def.displayAs;
   const c = cfgOf(f);
   if (c.__config__.dataType === 'dictionary' && c.__config__.dictionaryType) return 'dict';
   if (staticOptions(f).length) return 'options';

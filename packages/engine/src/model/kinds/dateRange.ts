@@ -1,4 +1,9 @@
 // Date range (日期范围): [from, to] timestamps.
 import { base, defineKind } from './kind';
 
-export default defineKind({ ...base.structured, key: 'dateRange', shape: () => 'range' });
+export default defineKind({
+  ...base.structured,
+  key: 'dateRange',
+  displayAs: 'dateRange',
+  shape: () => 'range',
+});

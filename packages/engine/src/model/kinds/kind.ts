@@ -34,6 +34,8 @@ export interface KindDefinition {
   exportCell(value: unknown, field: FieldConfig): string;
   /** Reads an export cell (or what a person typed in the template) back into a value of the kind's shape. */
   importCell(text: string, field: FieldConfig): unknown;
+  /** How the server shows a stored value beyond `display` (a date in the field's format, switch texts, file names). */
+  displayAs?: 'date' | 'dateRange' | 'switch' | 'files';
   /** Whether a field of this kind holds data (default: a data kind with a non-empty __vModel__). */
   holdsData?(field: FieldConfig): boolean;
 }

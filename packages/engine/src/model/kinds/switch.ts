@@ -14,6 +14,7 @@ const texts = (field: Parameters<typeof looseOf>[0]) => {
 export default defineKind({
   ...base.text,
   key: 'switch',
+  displayAs: 'switch',
   shape: () => 'scalar',
   defaultValue: (f) => looseOf(f).inactiveValue ?? 0,
   display: (v, f) => {

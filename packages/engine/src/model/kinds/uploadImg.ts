@@ -4,4 +4,10 @@ import { base, defineKind } from './kind';
 const names = (v: unknown) =>
   Array.isArray(v) ? v.map((x) => String((x as { name?: unknown } | null)?.name ?? '')).join(',') : '';
 
-export default defineKind({ ...base.structured, key: 'uploadImg', shape: () => 'files', display: names });
+export default defineKind({
+  ...base.structured,
+  key: 'uploadImg',
+  displayAs: 'files',
+  shape: () => 'files',
+  display: names,
+});
