@@ -4,10 +4,10 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../apps/server/src/test/harness';
 import { multipart } from '../../apps/server/src/test/multipart';
+import { type LocalS3, startLocalS3 } from '../../apps/server/src/test/s3';
 
 const CHUNK = 5 * 1024 * 1024;
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
@@ -21,7 +21,7 @@ const ENV = [
 ];
 
 let dir: string;
-let s3: S3rver;
+let s3: LocalS3;
 let t: TestApp;
 let token: string;
 
@@ -37,19 +37,12 @@ async function walk(d: string): Promise<string[]> {
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'kp-s3-'));
-  s3 = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: path.join(dir, 's3'),
-    configureBuckets: [{ name: 'kp-files', configs: [] }],
-  });
-  const { port } = (await s3.run()) as unknown as { port: number };
+  s3 = await startLocalS3(path.join(dir, 's3'), ['kp-files']);
   Object.assign(process.env, {
     FILE_STORAGE: 's3',
     S3_BUCKET: 'kp-files',
     S3_PREFIX: 'kp',
-    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_ENDPOINT: s3.endpoint,
     S3_ACCESS_KEY_ID: 'S3RVER',
     S3_SECRET_ACCESS_KEY: 'S3RVER',
   });

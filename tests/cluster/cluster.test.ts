@@ -1,93 +1,27 @@
 // Scale-out (issue 21): three server processes on one PostgreSQL database, files in one S3-compatible
 // bucket (s3rver), behind Debian's HAProxy. Runs where TEST_DATABASE_URL names a PostgreSQL server and
 // haproxy is installed (CI: .ci/run installs it).
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { type Db, openDatabase } from '../../apps/server/src/db/database';
 import { createPostgresDatabase, createTestApp } from '../../apps/server/src/test/harness';
+import { type LocalS3, startLocalS3 } from '../../apps/server/src/test/s3';
 import { type ServerProcess, startServerProcess } from '../api/server-process';
+import { api, login as loginAs, md5, multipart, postJson, socket } from '../support/client';
 import { haproxyInstalled, type LoadBalancer, startHaproxy } from './haproxy';
 
 const PG = process.env.TEST_DATABASE_URL;
-const md5 = (b: Buffer | string) => createHash('md5').update(b).digest('hex');
 const WF = '/api/workflow/Engine';
 /** Time limit of the reminder flows: 0.001 h = 3.6 s (written straight into wf_template, as the fault suite does). */
 const REMIND_HOURS = 0.001;
-// biome-ignore lint/suspicious/noExplicitAny: answers of many routes, read field by field
-type Envelope = { code: number; msg: string; data: any };
 // biome-ignore lint/suspicious/noExplicitAny: the workflow tables are not in the shared Database type
 type AnyDb = Kysely<any>;
 
-async function api(base: string, token: string | null, p: string, init: RequestInit = {}): Promise<Envelope> {
-  const res = await fetch(`${base}${p}`, {
-    ...init,
-    headers: { ...(init.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    signal: AbortSignal.timeout(30_000),
-  });
-  return res.json() as Promise<Envelope>;
-}
-const postJson = (base: string, token: string, p: string, body: unknown) =>
-  api(base, token, p, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-async function login(base: string, account: string) {
-  const r = await api(base, null, '/api/oauth/Login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ account, password: md5('kp123456') }).toString(),
-  });
-  if (r.code !== 200) throw new Error(`login ${account}: ${r.code} ${r.msg}`);
-  return r.data.token as string;
-}
-
-function socket(url: string, token: string) {
-  const ws = new WebSocket(`${url.replace('http', 'ws')}/websocket`);
-  const got: Array<Record<string, unknown>> = [];
-  ws.on('message', (raw) => got.push(JSON.parse(String(raw))));
-  const open = new Promise<void>((r) =>
-    ws.on('open', () => {
-      ws.send(JSON.stringify({ method: 'OnConnection', token, mobileDevice: false }));
-      r();
-    }),
-  );
-  const waitFor = async (
-    method: string,
-    pred: (m: Record<string, unknown>) => boolean = () => true,
-    ms = 15_000,
-  ) => {
-    const end = Date.now() + ms;
-    while (Date.now() < end) {
-      const m = got.find((x) => x.method === method && pred(x));
-      if (m) return m;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`no ${method}; got ${JSON.stringify(got).slice(0, 500)}`);
-  };
-  return { ws, got, open, waitFor };
-}
-
-function multipart(fields: Record<string, string | number>, file: { name: string; data: Buffer }) {
-  const boundary = `----kp${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields))
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    file.data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { body: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` };
-}
+const login = (base: string, account: string) => loginAs(base, account, 'kp123456');
 
 /** How many CurrentUser requests one instance has served (its own /metrics, read on loopback). */
 async function servedCurrentUser(s: ServerProcess): Promise<number> {
@@ -101,7 +35,7 @@ async function servedCurrentUser(s: ServerProcess): Promise<number> {
 
 describe.skipIf(!PG || !haproxyInstalled())('three instances behind HAProxy, PostgreSQL, S3', () => {
   let dir: string;
-  let s3: S3rver;
+  let s3: LocalS3;
   let drop: () => Promise<void>;
   let dbUrl: string;
   let servers: ServerProcess[] = [];
@@ -122,14 +56,7 @@ describe.skipIf(!PG || !haproxyInstalled())('three instances behind HAProxy, Pos
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'kp-cluster-'));
-    s3 = new S3rver({
-      port: 0,
-      address: '127.0.0.1',
-      silent: true,
-      directory: path.join(dir, 's3'),
-      configureBuckets: [{ name: 'kp-cluster', configs: [] }],
-    });
-    const { port: s3Port } = (await s3.run()) as unknown as { port: number };
+    s3 = await startLocalS3(path.join(dir, 's3'), ['kp-cluster']);
     const created = await createPostgresDatabase(PG!);
     drop = created.drop;
     dbUrl = created.url;
@@ -194,7 +121,7 @@ describe.skipIf(!PG || !haproxyInstalled())('three instances behind HAProxy, Pos
       DATA_DIR: path.join(dir, `data-${i}`),
       FILE_STORAGE: 's3',
       S3_BUCKET: 'kp-cluster',
-      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      S3_ENDPOINT: s3.endpoint,
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       KP_WF_SWEEP_MS: '200',
@@ -379,7 +306,9 @@ describe.skipIf(!PG || !haproxyInstalled())('three instances behind HAProxy, Pos
     await new Promise((r) => setTimeout(r, 2000));
     stop = true;
     await Promise.all([...readers, writer]);
-    console.info(`kill under load: ${ok} reads answered, ${failures} failed; ${acked.length} launches acknowledged`);
+    console.info(
+      `kill under load: ${ok} reads answered, ${failures} failed; ${acked.length} launches acknowledged`,
+    );
     // At most the requests in flight on the killed instance fail; once HAProxy marks it down, none do.
     expect(failures).toBeLessThanOrEqual(4);
     expect(failures).toBe(failuresAfterSettle);

@@ -12,7 +12,7 @@
 //   its reminder once, or auto-approves it once where the node says so; flows launched with the load
 //   (3.6 s limit) are swept while the load runs, so the kill may cut a sweep: they too fire exactly once.
 // On PGlite (data folder) always, on PostgreSQL too when TEST_DATABASE_URL is set.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,9 +21,9 @@ import { createPostgresDatabase, createTestApp } from '@kp/server/testing';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { type ServerProcess, startServerProcess } from '../api/server-process';
+import { api, login, md5, multipart, postJson as post } from '../support/client';
 import { checkWorkflowConsistency } from './wf-consistency';
 
-const md5 = (b: Buffer | string) => createHash('md5').update(b).digest('hex');
 const OPS = 200;
 const WORKERS = 20;
 const WF = '/api/workflow/Engine';
@@ -37,48 +37,6 @@ const DEADLINE_FLOWS = 5; // per deadline template and launch time
 
 // biome-ignore lint/suspicious/noExplicitAny: the workflow tables are not in the shared Database type
 type AnyDb = Kysely<any>;
-// biome-ignore lint/suspicious/noExplicitAny: answers of many routes, read field by field
-type Envelope = { code: number; msg: string; data: any };
-
-function multipart(fields: Record<string, string | number>, file: { name: string; data: Buffer }) {
-  const boundary = `----kp${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields))
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    file.data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { body: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` };
-}
-
-async function api(base: string, token: string | null, p: string, init: RequestInit = {}): Promise<Envelope> {
-  const res = await fetch(`${base}${p}`, {
-    ...init,
-    headers: { ...(init.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    signal: AbortSignal.timeout(60_000),
-  });
-  return res.json() as Promise<Envelope>;
-}
-const post = (base: string, token: string, p: string, body: unknown) =>
-  api(base, token, p, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-
-async function login(base: string, account: string, password: string) {
-  const r = await api(base, null, '/api/oauth/Login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ account, password: md5(password) }).toString(),
-  });
-  if (r.code !== 200) throw new Error(`login ${account}: ${r.code} ${r.msg}`);
-  return r.data.token as string;
-}
 
 interface Person {
   id: string;

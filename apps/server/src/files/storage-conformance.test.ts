@@ -5,8 +5,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalS3, startLocalS3 } from '../test/s3';
 import { S3Storage } from './s3-storage';
 import { type FileStorage, LocalDiskStorage } from './storage';
 
@@ -18,19 +18,12 @@ const read = async (s: Readable) => {
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
 
 let dir: string;
-let s3: S3rver;
+let s3: LocalS3;
 const backends: Array<[string, () => FileStorage]> = [];
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'kp-storage-'));
-  s3 = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: path.join(dir, 's3'),
-    configureBuckets: [{ name: 'kp-files', configs: [] }],
-  });
-  const { port } = (await s3.run()) as unknown as { port: number };
+  s3 = await startLocalS3(path.join(dir, 's3'), ['kp-files']);
   backends.push(['local disk', () => new LocalDiskStorage(path.join(dir, 'disk'))]);
   backends.push([
     's3',
@@ -38,7 +31,7 @@ beforeAll(async () => {
       new S3Storage({
         bucket: 'kp-files',
         prefix: 'tenant-a',
-        endpoint: `http://127.0.0.1:${port}`,
+        endpoint: s3.endpoint,
         accessKeyId: 'S3RVER',
         secretAccessKey: 'S3RVER',
       }),
