@@ -4,6 +4,8 @@ export { isLicencePlate, NEW_ENERGY_LETTERS, PLATE_LETTERS, PROVINCES } from './
 export {
   compileUserRegex,
   MAX_USER_REGEX_LENGTH,
+  MAX_USER_REGEX_PROGRAM,
+  MAX_USER_REGEX_WORK,
   splitUserRegex,
   USER_REGEX_CACHE,
   type UserRegex,

@@ -56,6 +56,19 @@ describe('user regular expressions on RE2', () => {
     }
   });
 
+  it('bounds the cost: program size at save, program size × text length per test', () => {
+    const big = compileUserRegex('.{1000}.{1000}.{1000}');
+    expect(big.ok ? '' : big.error).toMatch(/^too complex \(3002 steps per character; at most 1000\)$/);
+    const v = validateFormConfig({ fields: [field('.{1000}.{1000}.{1000}')] });
+    expect(v.ok ? '' : v.errors[0]?.message).toBe('is too complex (3002 steps per character; at most 1000)');
+    // ~900 instructions: a 10,000-character text would take ~0.5 s; over the work budget it fails closed.
+    const wide = userRegexOf('^[\\s\\S]{900}')!;
+    expect(wide.test('x'.repeat(1000))).toBe(true);
+    expect(time(() => expect(wide.test('x'.repeat(1_000_000))).toBe(false))).toBeLessThan(50);
+    // A usual pattern still tests long texts.
+    expect(userRegexOf('^[a-z]+$')!.test('a'.repeat(50_000))).toBe(true);
+  });
+
   it('keeps a bounded cache', () => {
     for (let i = 0; i < USER_REGEX_CACHE + 50; i++) compileUserRegex(`^x${i}$`);
     expect(userRegexCacheSize()).toBeLessThanOrEqual(USER_REGEX_CACHE);

@@ -3,7 +3,8 @@
  * matching time is linear in the input: a pattern like `^(a+)+$` cannot stall the server or the browser the
  * way a backtracking RegExp does. Patterns RE2 cannot express (backreferences `\1`, lookaround `(?=`, `(?<=`)
  * are refused when the form is saved, with a message naming the field (see validateFormConfig in
- * @kp/schema, which compiles with the same engine).
+ * @kp/schema, which compiles with the same engine). Linear is not yet cheap: the cost is program size × text
+ * length, so programs are capped (MAX_USER_REGEX_PROGRAM) and so is the work of one test (MAX_USER_REGEX_WORK).
  *
  * Accepted forms: `/body/flags` or a bare body. Flags: i (case-insensitive), m (multiline), s (dot matches
  * newline); g, y, u and d change nothing for a yes/no test and are ignored. Compiled patterns are cached
@@ -13,6 +14,13 @@ import { RE2JS } from 're2js';
 
 /** The longest pattern accepted (characters). */
 export const MAX_USER_REGEX_LENGTH = 1000;
+/** The largest compiled program (RE2 instructions; `.{1000}` is 1,002): matching costs up to this per character. */
+export const MAX_USER_REGEX_PROGRAM = 1000;
+/**
+ * Most work one test may do, program size × text length (~50 ns each at worst): beyond it the text does not
+ * match (fails closed). A usual pattern (10–50 instructions) tests texts of 20,000+ characters.
+ */
+export const MAX_USER_REGEX_WORK = 1_000_000;
 /** How many compiled patterns are kept. */
 export const USER_REGEX_CACHE = 256;
 
@@ -54,8 +62,15 @@ function compile(source: string, flags: string): UserRegexResult {
   }
   try {
     const re = RE2JS.compile(RE2JS.translateRegExp(source), bits);
+    const size = Number((re.re2().prog as { numInst(): number }).numInst());
+    if (!(size <= MAX_USER_REGEX_PROGRAM))
+      return {
+        ok: false,
+        error: `too complex (${size} steps per character; at most ${MAX_USER_REGEX_PROGRAM})`,
+      };
     const clean = [...new Set(flags)].filter((f) => FLAG_BITS[f]).join('');
-    return { ok: true, regex: { source, flags: clean, test: (text: string) => re.test(text) } };
+    const test = (text: string) => size * text.length <= MAX_USER_REGEX_WORK && re.test(text);
+    return { ok: true, regex: { source, flags: clean, test } };
   } catch (e) {
     const why = String((e as { message?: unknown })?.message ?? e).replace(/^error parsing regexp: /, '');
     return { ok: false, error: why.slice(0, 120) };

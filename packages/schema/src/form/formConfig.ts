@@ -232,12 +232,13 @@ export function regexProblemOf(pattern: string): string | null {
   if (source.length > 1000) return 'is longer than 1000 characters';
   const bits: Record<string, number> = { i: RE2JS.CASE_INSENSITIVE, m: RE2JS.MULTILINE, s: RE2JS.DOTALL };
   if (/[^imsguyd]/.test(flags)) return 'is not a valid regular expression';
+  let size: number;
   try {
-    RE2JS.compile(
+    const re = RE2JS.compile(
       RE2JS.translateRegExp(source),
       [...flags].reduce((a, f) => a | (bits[f] ?? 0), 0),
     );
-    return null;
+    size = Number((re.re2().prog as { numInst(): number }).numInst());
   } catch (e) {
     try {
       new RegExp(source, flags.replace(/[gyd]/g, ''));
@@ -247,6 +248,8 @@ export function regexProblemOf(pattern: string): string | null {
     const why = String((e as { message?: unknown })?.message ?? e).replace(/^error parsing regexp: /, '');
     return `is not supported by the safe regex engine (no backreferences or lookaround): ${why.slice(0, 80)}`;
   }
+  // Matching costs program size × text length: the same cap as MAX_USER_REGEX_PROGRAM in @kp/engine.
+  return size <= 1000 ? null : `is too complex (${size} steps per character; at most 1000)`;
 }
 
 type AnyField = Record<string, unknown> & { __config__: Record<string, unknown> & { jnpfKey: string } };
