@@ -106,9 +106,9 @@ const TEXTS: Record<string, [string, string, string]> = {
     'Your {{label}} control has no controls',
   ],
   'msg.regexUnsupported': [
-    '{{label}}的正则表达式无法使用（不支持反向引用和前后断言）',
-    '{{label}}的正則表達式無法使用（不支持反向引用和前後斷言）',
-    'The regex rule of {{label}} cannot be used (backreferences and lookaround are not supported)',
+    '{{label}}的正则表达式无法使用（不支持反向引用、前后断言和过于复杂的表达式）',
+    '{{label}}的正則表達式無法使用（不支持反向引用、前後斷言和過於複雜的表達式）',
+    'The regex rule of {{label}} cannot be used (no backreferences, lookaround or overly complex patterns)',
   ],
   'msg.emptyForm': ['表单不允许为空', '表單不允許為空', 'The form may not be empty'],
   'msg.printTemplate': ['请选择打印模板', '請選擇打印模板', 'Choose a print template'],

@@ -80,9 +80,9 @@ describe('checkFormForSave', () => {
     s.updateField(101, (f) => {
       f.__config__.regList = [{ pattern: '(a)\\1', message: 'a' }];
     });
-    expect(msgs(s)).toEqual(['单行输入的正则表达式无法使用（不支持反向引用和前后断言）']);
+    expect(msgs(s)).toEqual(['单行输入的正则表达式无法使用（不支持反向引用、前后断言和过于复杂的表达式）']);
     expect(msgs(s, { lang: 'en' })).toEqual([
-      'The regex rule of Input cannot be used (backreferences and lookaround are not supported)',
+      'The regex rule of Input cannot be used (no backreferences, lookaround or overly complex patterns)',
     ]);
   });
 

@@ -39,7 +39,7 @@ export function checkFormForSave(config: FormConfig, opts: SaveCheckOptions = {}
     if (isPane(k)) return undefined;
     if (tablesBound && !isDisplay(k) && k !== 'table' && !f.__vModel__) add('msg.fieldRequired', f);
     if (k === 'billRule' && !c.rule) add('msg.billRule', f);
-    // regList patterns run on RE2 (linear time): backreferences and lookaround cannot be saved.
+    // regList patterns run on RE2 (linear time): backreferences, lookaround and huge programs cannot be saved.
     if ((c.regList ?? []).some((r) => typeof r?.pattern === 'string' && !compileUserRegex(r.pattern).ok))
       add('msg.regexUnsupported', f);
     if (k === 'relationForm') {
