@@ -26,6 +26,8 @@ export function HeaderSearch({
         setQ('');
         onPick(path);
       }}
+      // Enter picks the first match without arrowing down to it
+      defaultActiveFirstOption
       notFoundContent={q ? t('nav.searchEmpty') : null}
       popupMatchSelectWidth={260}
     >

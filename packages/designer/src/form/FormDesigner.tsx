@@ -51,8 +51,10 @@ export interface FormDesignerProps {
 
 /** The form designer: palette, canvas (pc/app), property panel, toolbar. */
 export function FormDesigner(props: FormDesignerProps) {
+  // antd's App draws a div: it passes the height on, so height="100%" fills the host's box (the palette and
+  // the canvas then scroll inside it instead of running past a dialog)
   const inner = (
-    <App>
+    <App style={{ height: '100%' }}>
       <FormDesignerInner {...props} />
     </App>
   );

@@ -1,8 +1,9 @@
-import { type DesignerFormConfig, emptyForm, FormDesigner } from '@kp/designer';
+import { checkFormForSave, type DesignerFormConfig, emptyForm, FormDesigner } from '@kp/designer';
 import type { FormConfig, VisualDevColumnData } from '@kp/schema';
 import { App, Button, Form, Input, InputNumber, Modal, Radio, Space, Steps, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { httpFormProviders } from '../../services/formProviders';
 import { usePerm } from '../permission/usePerm';
 import { api, type ItemSummary } from './api';
@@ -216,12 +217,25 @@ function DesignEditor({ draft, onClose }: { draft: Draft; onClose: (saved: boole
     [columnData, fields],
   );
 
+  const { message } = App.useApp();
+  const { i18n } = useTranslation();
+  /** The designer's save checks (spec 3 §5) with the spec's texts; the first problem is shown on the form step. */
+  const formIsSavable = () => {
+    const lang = i18n.language === 'en' ? 'en' : i18n.language === 'zhtw' ? 'zhtw' : 'zh';
+    const problems = checkFormForSave(formData as unknown as DesignerFormConfig, { lang });
+    if (!problems.length) return true;
+    setStep(1);
+    void message.warning(problems[0]?.message);
+    return false;
+  };
+
   const save = async () => {
     const base = await form.validateFields().catch(() => null);
     if (!base) {
       setStep(0);
       return;
     }
+    if (!formIsSavable()) return;
     setSaving(true);
     try {
       const body = { ...base, formData, columnData: cols };
@@ -255,6 +269,7 @@ function DesignEditor({ draft, onClose }: { draft: Draft; onClose: (saved: boole
             data-testid="webdesign-next"
             onClick={async () => {
               if (step === 0 && !(await form.validateFields().catch(() => null))) return;
+              if (step === 1 && !formIsSavable()) return;
               setStep((s) => s + 1);
             }}
           >

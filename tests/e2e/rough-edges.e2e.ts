@@ -1,0 +1,115 @@
+// Designer and shell rough edges (issue 16): the form design dialog fits a 1366×768 screen, the designer's
+// save checks speak the spec's texts in the host, the header search goes to a page on Enter, and the open
+// tags survive a refresh of the page.
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, RESULTS_DIR } from './browser';
+import { type KpServer, loginAs, startKp } from './harness';
+
+const T = 60_000;
+let kp: KpServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  kp = await startKp('rough-edges');
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => {});
+  await browser?.close();
+  await kp?.close();
+});
+
+async function admin(width = 1366, height = 768): Promise<Page> {
+  const ctx = await browser.newContext({ viewport: { width, height }, locale: 'zh-CN' });
+  contexts.push(ctx);
+  const page = await ctx.newPage();
+  page.setDefaultTimeout(T);
+  await loginAs(page, kp.base, 'admin', 'admin123');
+  return page;
+}
+const byTest = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
+
+async function openNewDesign(page: Page) {
+  await page.goto(`${kp.base}/kpSystem/onlineDev/webDesign`);
+  await byTest(page, 'webdesign-add').click();
+  await byTest(page, 'webdesign-name').fill('边角检查');
+  await byTest(page, 'webdesign-code').fill('roughEdges');
+  await byTest(page, 'webdesign-next').click();
+  await byTest(page, 'webdesign-form').waitFor();
+}
+
+describe('designer and shell rough edges', () => {
+  it('the design dialog fits 1366×768: palette and canvas end above the footer, the palette scrolls', async () => {
+    const page = await admin();
+    await openNewDesign(page);
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: path.join(RESULTS_DIR, 'rough-designer-1366.png') });
+    const m = await page.evaluate(() => {
+      const area = document.querySelector('[data-testid="webdesign-form"]') as HTMLElement;
+      const footer = area.closest('[role="dialog"]')?.querySelector('[data-testid="webdesign-save"]')
+        ?.parentElement as HTMLElement;
+      const palette = area.querySelector('[data-testid="palette"]') as HTMLElement | null;
+      const boxes = [...area.querySelectorAll<HTMLElement>('*')].filter((e) => {
+        const s = getComputedStyle(e);
+        return (s.overflowY === 'auto' || s.overflowY === 'scroll') && e.scrollHeight > e.clientHeight + 1;
+      });
+      return {
+        areaBottom: area.getBoundingClientRect().bottom,
+        footerTop: footer.getBoundingClientRect().top,
+        viewport: window.innerHeight,
+        paletteBottom: palette?.getBoundingClientRect().bottom ?? 0,
+        scrollers: boxes.length,
+        pageScroll: document.documentElement.scrollHeight - window.innerHeight,
+      };
+    });
+    expect(m.areaBottom).toBeLessThanOrEqual(m.footerTop + 1);
+    expect(m.footerTop).toBeLessThan(m.viewport);
+    expect(m.paletteBottom).toBeLessThanOrEqual(m.footerTop + 1);
+    // what does not fit scrolls inside the designer, not past the dialog
+    expect(m.scrollers).toBeGreaterThan(0);
+    // the last palette group can be reached
+    const last = page.locator('[data-testid="webdesign-form"] [data-testid^="palette-"]').last();
+    await last.scrollIntoViewIfNeeded();
+    const box = await last.boundingBox();
+    expect(box && box.y + box.height).toBeLessThanOrEqual(m.footerTop + 1);
+  });
+
+  it('the save checks show the spec texts: an empty form is 表单不允许为空', async () => {
+    const page = await admin(1440, 900);
+    await openNewDesign(page);
+    await byTest(page, 'webdesign-save').click();
+    await page.locator('.ant-message').getByText('表单不允许为空').waitFor();
+    // next from the form step is refused the same way
+    await byTest(page, 'webdesign-next').click();
+    await expect
+      .poll(() => page.locator('.ant-message').getByText('表单不允许为空').count())
+      .toBeGreaterThan(0);
+    expect(await byTest(page, 'webdesign-form').isVisible()).toBe(true);
+  });
+
+  it('header search: typing a menu name and Enter opens that page', async () => {
+    const page = await admin(1440, 900);
+    await page.goto(`${kp.base}/kpSystem/home`);
+    const input = page
+      .locator('[data-testid="header-search"] input, input[data-testid="header-search"]')
+      .first();
+    await input.fill('用户管理');
+    await page.locator('.ant-select-dropdown:visible').waitFor();
+    await input.press('Enter');
+    await page.waitForURL((u) => u.pathname.endsWith('/permission/user'));
+  });
+
+  it('open tags survive a refresh', async () => {
+    const page = await admin(1440, 900);
+    await page.goto(`${kp.base}/kpSystem/permission/user`);
+    await page.locator('.kp-tag', { hasText: '用户管理' }).waitFor();
+    await page.goto(`${kp.base}/kpSystem/permission/role`);
+    await page.locator('.kp-tag', { hasText: '角色管理' }).waitFor();
+    await page.reload();
+    await page.locator('.kp-tag', { hasText: '角色管理' }).waitFor();
+    await page.locator('.kp-tag', { hasText: '用户管理' }).waitFor({ timeout: 10_000 });
+  });
+});
