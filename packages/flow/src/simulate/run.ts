@@ -124,7 +124,8 @@ export function createSimMachine(ctx: SimContext, clock: SimClock) {
   });
 }
 
-const itemLabel = (i: ConditionItem) => (i.fieldType === 'form' ? (i.field ?? '') : i.fieldType);
+const itemLabel = (i: ConditionItem) =>
+  i.fieldType === 'form' ? i.fieldName || (i.field ?? '') : i.fieldType;
 
 /**
  * A simulated run over an actor of the flow machine (built with `createSimMachine`): `launch`, then one
