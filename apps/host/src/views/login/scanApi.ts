@@ -1,5 +1,6 @@
 // Scan-to-log-in calls (spec 1 §7): the login page's certificate and status poll, the phone's steps.
 import { http } from '../../api/http';
+import { ROUTER_BASENAME } from '../../config';
 
 export interface Certificate {
   id: string;
@@ -30,4 +31,4 @@ export const certificateStep = (id: string, step: 'Scan' | 'Confirm' | 'Cancel')
 
 /** The address the QR code carries: the confirm page of this site. */
 export const scanUrl = (id: string) =>
-  `${window.location.origin}${import.meta.env.BASE_URL.replace(/\/$/, '')}/scanLogin?id=${encodeURIComponent(id)}`;
+  `${window.location.origin}${ROUTER_BASENAME}/scanLogin?id=${encodeURIComponent(id)}`;
