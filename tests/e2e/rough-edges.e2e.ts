@@ -112,4 +112,35 @@ describe('designer and shell rough edges', () => {
     await page.locator('.kp-tag', { hasText: '角色管理' }).waitFor();
     await page.locator('.kp-tag', { hasText: '用户管理' }).waitFor({ timeout: 10_000 });
   });
+
+  it('a wrong old password shows the server message under the field, no uncaught error', async () => {
+    const page = await admin(1440, 900);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${kp.base}/kpSystem/profile?action=password`);
+    const form = byTest(page, 'password-form');
+    const inputs = form.locator('input[type="password"]');
+    await inputs.nth(0).fill('not-the-password-1');
+    await inputs.nth(1).fill('Kp12345678a');
+    await inputs.nth(2).fill('Kp12345678a');
+    await form.getByRole('button').last().click();
+    await form.getByText('旧密码错误').first().waitFor();
+    await page.waitForTimeout(500);
+    expect(errors).toEqual([]);
+    expect(page.url()).toContain('/profile');
+  });
+
+  it('a page the user has no menu for is 暂无权限; an unknown path stays 404', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    contexts.push(ctx);
+    const page = await ctx.newPage();
+    page.setDefaultTimeout(T);
+    await loginAs(page, kp.base, 'zhangwei', 'kp123456');
+    await page.goto(`${kp.base}/kpSystem/permission/user`);
+    await byTest(page, 'no-permission').getByText('暂无权限').waitFor();
+    expect(await byTest(page, 'not-found').count()).toBe(0);
+    await page.goto(`${kp.base}/kpSystem/no/such/page`);
+    await page.waitForURL(/\/kpSystem\/404$/);
+    await byTest(page, 'not-found').waitFor();
+  });
 });

@@ -200,6 +200,8 @@ const en: Resource = {
     pendingText: 'The page of the menu entry "{{name}}" ({{path}}) is not available yet.',
     backHome: 'Back to home',
     notFoundText: 'Sorry, the page you visited does not exist.',
+    noPermissionTitle: 'No permission',
+    noPermissionText: 'You have no permission to open this page; please contact the administrator.',
     externalOpened: 'This menu opens in a new window:',
     openAgain: 'Open again',
     homeWelcome: 'Welcome, {{name}}',

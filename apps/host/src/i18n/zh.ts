@@ -198,6 +198,8 @@ const zh = {
     pendingText: '菜单「{{name}}」（{{path}}）对应的页面尚未提供。',
     backHome: '返回首页',
     notFoundText: '抱歉，您访问的页面不存在。',
+    noPermissionTitle: '暂无权限',
+    noPermissionText: '您没有访问此页面的权限，请联系管理员。',
     externalOpened: '该菜单在新窗口中打开：',
     openAgain: '再次打开',
     homeWelcome: '欢迎，{{name}}',

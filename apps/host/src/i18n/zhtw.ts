@@ -200,6 +200,8 @@ const zhtw: Resource = {
     pendingText: '菜單「{{name}}」（{{path}}）對應的頁面尚未提供。',
     backHome: '返回首頁',
     notFoundText: '抱歉，您訪問的頁面不存在。',
+    noPermissionTitle: '暫無權限',
+    noPermissionText: '您沒有訪問此頁面的權限，請聯繫管理員。',
     externalOpened: '該菜單在新窗口中打開：',
     openAgain: '再次打開',
     homeWelcome: '歡迎，{{name}}',

@@ -7,7 +7,9 @@ import { useStore } from '../store/createStore';
 import { sessionStore } from '../store/session';
 import { FIXED_ROUTES } from './fixedRoutes';
 import { decide } from './guard';
+import { findPage } from './pages';
 import { FixedPage, MenuPage } from './RoutePage';
+import { NoPermissionPage } from './SimplePages';
 
 const Login = lazy(() => import('../views/login/Login'));
 const LockScreen = lazy(() => import('../views/lockScreen/LockScreen'));
@@ -25,6 +27,15 @@ export function Loading() {
 }
 
 /** All routes: fixed ones, menu ones (once the user info is loaded) and the guard around them. */
+/**
+ * A path no route of this user matches: a page the host has (another user's menu) is 暂无权限, anything else
+ * is the 404 page.
+ */
+function UnknownPath() {
+  const { pathname } = useLocation();
+  return findPage(pathname) ? <NoPermissionPage /> : <Navigate to="/404" replace />;
+}
+
 export function AppRoutes() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -74,7 +85,7 @@ export function AppRoutes() {
             <Route key={r.path} path={r.path} element={<MenuPage route={r} />} />
           ))}
         </Route>
-        <Route path="*" element={<Navigate to="/404" replace />} />
+        <Route path="*" element={<UnknownPath />} />
       </Routes>
     </Suspense>
   );

@@ -44,6 +44,26 @@ export function NotFoundPage() {
   );
 }
 
+/** A page the host has but the signed-in user's menus do not grant: 暂无权限, not a 404. */
+export function NoPermissionPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <div data-testid="no-permission">
+      <Result
+        status="403"
+        title={t('page.noPermissionTitle')}
+        subTitle={t('page.noPermissionText')}
+        extra={
+          <Button type="primary" onClick={() => navigate('/home')}>
+            {t('page.backHome')}
+          </Button>
+        }
+      />
+    </div>
+  );
+}
+
 /** Replaces the visualisation-host and token placeholders of a link (spec 1 §2.2 type 7). */
 export function resolveLink(url: string, token: string): string {
   return url

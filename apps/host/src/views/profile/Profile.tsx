@@ -188,7 +188,14 @@ function PasswordTab() {
       style={{ maxWidth: 420 }}
       data-testid="password-form"
       onFinish={async (v) => {
-        await modifyPassword(v.oldPassword, v.password);
+        try {
+          await modifyPassword(v.oldPassword, v.password);
+        } catch (e) {
+          // the server's msg (旧密码错误 …) under the field it is about; the form stays as typed
+          const msg = e instanceof Error ? e.message : String(e);
+          form.setFields([{ name: 'oldPassword', errors: [msg] }]);
+          return;
+        }
         message.info(t('profile.passwordChanged'), SUCCESS_MSG_SECONDS);
         clearLocalSession(true);
         navigate('/login', { replace: true });
