@@ -6,8 +6,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/api-error'
 import { ok } from '../../http/envelope';
 import { likeOf } from '../message/common';
 import { assertCanRead, assertManagerOf, BASE, isFlowManager, ms, page, splitIds, userNames } from './access';
-import { actOnTask, checkFormData, type Loaded, launchTask, type TaskSnapshot, WF_MSG } from './engine';
-import { flowModel, flowReadAccess, onlyFormFields, readableTaskData } from './print-values';
+import { actOnTask, type Loaded, launchTask, type TaskSnapshot, WF_MSG } from './engine';
+import { checkTaskForm, flowModel, flowReadAccess, onlyFormFields, readableTaskData } from './print-values';
 import { parseJson, wdb } from './tables';
 
 const TaskIdParams = Type.Object({ taskId: Type.String({ minLength: 1, maxLength: 50 }) });
@@ -386,7 +386,7 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
   // --- actions on an operator task ({taskId} = the operator task id of the to-do list) ---
   const onOperator = async (
     req: FastifyRequest,
-    build: (l: Loaded, op: { flow_task_id: string; flow_user_id: string }) => any,
+    build: (l: Loaded, op: { flow_task_id: string; flow_user_id: string; node_id: string }) => any,
     msg: string,
   ) => {
     const { taskId } = req.params as TaskIdParams;
@@ -415,9 +415,12 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
               .where('id', '=', l.row.template_id)
               .executeTakeFirst();
             if (tpl)
-              checkFormData(
-                `${l.row.template_id}@task${l.row.template_version}`,
+              // the handler's node layers (its formOperates) decide what is checked
+              checkTaskForm(
+                l.row,
                 tpl.form_json,
+                l.snap.template.tree,
+                op.node_id,
                 { ...l.snap.flow.formData, ...b.formData },
                 'submit',
               );
@@ -633,9 +636,11 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
           .where('id', '=', l.row.template_id)
           .executeTakeFirst();
         if (tpl)
-          checkFormData(
-            `${l.row.template_id}@task${l.row.template_version}`,
+          checkTaskForm(
+            l.row,
             tpl.form_json,
+            l.snap.template.tree,
+            undefined,
             submitData(b),
             b.status === 1 ? 'save' : 'submit',
           );

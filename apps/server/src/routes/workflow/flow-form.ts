@@ -5,8 +5,8 @@ import { me } from '../../auth/guard';
 import { badRequest, forbidden, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { assertCanRead, ms, splitIds } from './access';
-import { actOnTask, checkFormData, launchTask } from './engine';
-import { readableTaskData } from './print-values';
+import { actOnTask, launchTask } from './engine';
+import { checkTaskForm, readableTaskData } from './print-values';
 import { parseJson, wdb } from './tables';
 
 const NameParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) });
@@ -154,9 +154,12 @@ export default async function flowFormRoutes(app: FastifyInstance) {
       const data = formDataOf(b);
       await actOnTask(ctx, id, (l) => {
         if (l.row.initiator_id !== uid) throw forbidden();
-        checkFormData(
-          `${tpl.id}@task${l.row.template_version}`,
+        // the start node's layers (its formOperates) decide what is checked
+        checkTaskForm(
+          l.row,
           tpl.form_json,
+          l.snap.template.tree,
+          undefined,
           data,
           b.status === 1 ? 'save' : 'submit',
         );

@@ -8,7 +8,8 @@ import { ok } from '../../http/envelope';
 import { likeOf } from '../message/common';
 import { assertCanRead, assertManagerOf, BASE, ms, page, userNames } from './access';
 import { checkCommentAttachments } from './comment-attachments';
-import { actOnTask, checkFormData } from './engine';
+import { actOnTask } from './engine';
+import { checkTaskForm } from './print-values';
 import { json, parseJson, wdb } from './tables';
 
 export default async function flowLaunchRoutes(app: FastifyInstance) {
@@ -143,13 +144,7 @@ export default async function flowLaunchRoutes(app: FastifyInstance) {
             .where('id', '=', l.row.template_id)
             .executeTakeFirst();
           const merged = { ...l.snap.flow.formData, ...data };
-          if (tpl)
-            checkFormData(
-              `${l.row.template_id}@task${l.row.template_version}`,
-              tpl.form_json,
-              merged,
-              'submit',
-            );
+          if (tpl) checkTaskForm(l.row, tpl.form_json, l.snap.template.tree, null, merged, 'submit');
           return { type: 'refile', userId: l.org.managers[0] ?? me(req).userId, formData: data };
         },
         { refuseSuspended: false },

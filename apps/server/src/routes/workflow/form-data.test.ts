@@ -243,4 +243,84 @@ describe(`flow form data on ${TEST_DB_KIND}`, () => {
     });
     expect(ownPrint.data.printData).toHaveProperty('reason', '私人原因：看病');
   }, 120_000);
+
+  it("a handler's node layers decide what an audit's form data must hold (formOperates required)", async () => {
+    const kit = workflowTestKit(() => t);
+    const admin = await kit.login('admin');
+    const approver = await kit.idOf('chenjing');
+    const form = (
+      await wdb(t.db.kysely)
+        .selectFrom('wf_template')
+        .select('form_json')
+        .where('id', '=', 'wf-leave')
+        .executeTakeFirstOrThrow()
+    ).form_json;
+    const created = await t.call<string>(admin, {
+      method: 'POST',
+      url: `${B}/FlowEngine`,
+      payload: {
+        enCode: 'needsAttachment',
+        fullName: 'needsAttachment',
+        formData: form,
+        flowTemplateJson: {
+          nodeId: 'start',
+          prevId: null,
+          type: 'start',
+          properties: { title: '发起人', initiator: [], initiatePos: [], initiateRole: [] },
+          childNode: {
+            nodeId: 'check',
+            type: 'approver',
+            properties: {
+              title: '审核',
+              approverPos: [],
+              approverRole: [],
+              counterSign: 'or',
+              assigneeType: 1,
+              approvers: [approver],
+              formOperates: [{ id: 'attachments', read: true, write: true, required: true }],
+            },
+          },
+        },
+      },
+    });
+    expect(created.code, created.msg).toBe(200);
+    await t.call(admin, { method: 'POST', url: `${B}/FlowEngine/Release/${created.data}` });
+    const leave = {
+      applicant: me.id,
+      department: me.department_id,
+      leaveType: 'annual',
+      startTime: 1767225600000,
+      endTime: 1767312000000,
+      days: 1,
+      reason: '材料',
+    };
+    const launched = await t.call<string>(emp, {
+      method: 'POST',
+      url: `${B}/FlowTask`,
+      payload: { flowId: created.data, formData: leave },
+    });
+    expect(launched.code, launched.msg).toBe(200);
+    const [op] = await kit.pending(launched.data, 'check');
+    const tk = await kit.tokenOf(op!.user_id);
+    const refused = await t.call(tk, {
+      method: 'POST',
+      url: `${B}/FlowBefore/Audit/${op!.id}`,
+      payload: { handleOpinion: '同意', formData: { attachments: [] } },
+    });
+    expect(refused.code).toBe(400);
+    expect(refused.msg).toBe('attachments: 请至少选择一个附件');
+    const passed = await t.call(tk, {
+      method: 'POST',
+      url: `${B}/FlowBefore/Audit/${op!.id}`,
+      payload: {
+        handleOpinion: '同意',
+        formData: {
+          attachments: [
+            { name: '证明.pdf', fileId: '0123456789abcdef0123456789abcdef', url: '/api/file/x.pdf' },
+          ],
+        },
+      },
+    });
+    expect(passed.code, passed.msg).toBe(200);
+  }, 120_000);
 });

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Principal } from '../../auth/principal';
 import type { Database } from '../../db/types';
 import { displayRecords } from '../../forms/display';
+import { checkFlowFormData } from '../../forms/form-data';
 import { formModel } from '../../forms/models';
 import type { WfDb } from './tables';
 
@@ -169,4 +170,32 @@ export async function readableTaskData(
     operatorId,
   );
   return onlyFormFields(model, model.project(parse<Record<string, unknown>>(task.form_data, {}), access));
+}
+
+/**
+ * Validates a flow task's form data as the node's layers leave the form (its formOperates: hidden fields
+ * unchecked, required as the node says), before the transition; refuses naming the field. `nodeId`
+ * undefined: the start node (launch, resubmit); null: no node (a manager's refile: the base form).
+ */
+export function checkTaskForm(
+  task: { template_id: string; template_version: number },
+  formJson: unknown,
+  tree: unknown,
+  nodeId: string | null | undefined,
+  data: Record<string, unknown>,
+  mode: 'submit' | 'save',
+): void {
+  const form = typeof formJson === 'string' ? safeParse(formJson) : formJson;
+  const model = flowModel(task.template_id, task.template_version, form);
+  const root = (tree as TreeNode | null)?.nodeId ?? 'start';
+  const operates = nodeId === null ? [] : (nodesOf(tree).get(nodeId ?? root) ?? []);
+  checkFlowFormData(model, data, { operates }, mode);
+}
+
+function safeParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
