@@ -217,3 +217,21 @@ describe('DingTalk login', () => {
     }
   });
 });
+
+describe('GET /api/common/encoded/get', () => {
+  it('gives a signed-in user a one-time code that opens a download once, and nothing without a session', async () => {
+    const res = await t.call<{ code: string; expiresIn: number }>(zhangwei, {
+      method: 'GET',
+      url: '/api/common/encoded/get',
+    });
+    expect(res.code).toBe(200);
+    expect(res.data.code).toMatch(/^[0-9a-f]{48}$/);
+    expect(res.data.expiresIn).toBe(60);
+    const media = await t.call<{ expiresIn: number }>(zhangwei, {
+      method: 'GET',
+      url: '/api/common/encoded/get?kind=media',
+    });
+    expect(media.data.expiresIn).toBe(180);
+    expect((await t.call(null, { method: 'GET', url: '/api/common/encoded/get' })).code).toBe(602);
+  });
+});

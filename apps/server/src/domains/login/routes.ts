@@ -3,9 +3,12 @@
 //   GET  /api/oauth/codeCertificateStatus/{id}?ticket=  public (the ticket is the check): {status[, token, theme]}
 //   POST /api/oauth/codeCertificate/{id}/Scan|Confirm|Cancel   the signed-in phone's steps (its own user)
 //   POST /api/oauth/loginByDingCode {code}              public: DingTalk's one-time code → a session
+//   GET  /api/common/encoded/get?kind=download|media     the encoded credential a link the browser opens
+//        carries instead of the session token (auth/download-codes.ts; the same as POST /api/oauth/DownloadCode)
 import { ApiCode } from '@kp/schema';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { issueDownloadCode } from '../../auth/download-codes';
 import { me } from '../../auth/guard';
 import { ApiError } from '../../http/api-error';
 import { ok } from '../../http/envelope';
@@ -21,6 +24,9 @@ const StepParams = Type.Object({
 });
 const TicketQuery = Type.Object({ ticket: Type.String({ minLength: 1, maxLength: 128 }) });
 const DingBody = Type.Object({ code: Type.String({ minLength: 1, maxLength: 512 }) });
+const EncodedQuery = Type.Object({
+  kind: Type.Optional(Type.Union([Type.Literal('download'), Type.Literal('media')])),
+});
 
 export default async function loginChannelRoutes(app: FastifyInstance) {
   const ctx = app.kp;
@@ -67,5 +73,18 @@ export default async function loginChannelRoutes(app: FastifyInstance) {
       const userId = await userOfExternal(ctx, provider.name, who);
       return ok(await finishLogin(ctx, req, userId, { device: 'dingtalk' }));
     },
+  );
+
+  app.get<{ Querystring: { kind?: 'download' | 'media' } }>(
+    '/api/common/encoded/get',
+    {
+      config: { permission: { signedIn: 'self' } },
+      schema: {
+        tags: ['file'],
+        summary: 'A short-lived code for download and preview links',
+        querystring: EncodedQuery,
+      },
+    },
+    async (req) => ok(await issueDownloadCode(ctx.db, req.session!.id, req.query.kind ?? 'download')),
   );
 }
