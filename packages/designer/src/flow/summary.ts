@@ -48,6 +48,8 @@ export function nodeSummary(node: FlowNode, lang = 'zh', names?: NodeNames): str
       const text = groups
         .map((g) =>
           g.items
+            // a comparison not yet given its field says nothing (the box then asks for conditions)
+            .filter((i) => i.fieldType !== 'form' || !!i.field)
             .map(
               (i) =>
                 `${i.fieldName || (i.fieldType === 'form' ? i.field : tt(`flow.ft.${i.fieldType}`))} ${tt(`flow.cmp.${i.operator}`, { defaultValue: i.operator })} ${valueText(i, name)}${i.operator === 'between' ? `~${i.value2 ?? ''}` : ''}`,

@@ -77,6 +77,8 @@ export default function FlowLaunchList() {
       <Table<LaunchedRow>
         rowKey="id"
         size="middle"
+        // a narrow screen scrolls the table inside its card, never the page
+        scroll={{ x: 'max-content' }}
         loading={loading}
         dataSource={rows}
         pagination={{

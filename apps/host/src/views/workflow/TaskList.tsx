@@ -112,6 +112,8 @@ export function TaskList(props: { category: '1' | '2' | '3'; titleKey: string })
       <Table<TaskRow>
         rowKey="id"
         size="middle"
+        // a narrow screen scrolls the table inside its card, never the page
+        scroll={{ x: 'max-content' }}
         loading={loading}
         dataSource={rows}
         rowSelection={
