@@ -207,6 +207,32 @@ export const FieldItem = memo(function FieldItem({
   );
 });
 
+/**
+ * A field action's icon drawn as SVG strokes: a text glyph (⧉) needs a font that has it and showed as an
+ * empty box on machines without one.
+ */
+function ActionIcon({ d }: { d: string }) {
+  return (
+    <svg
+      width="12"
+      height="12"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+      style={{ display: 'block' }}
+    >
+      <path
+        d={d}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
 function FieldActions({ formId }: { formId: number }) {
   const ctx = useFormDesigner();
   const { t } = useDesignerT();
@@ -216,23 +242,25 @@ function FieldActions({ formId }: { formId: number }) {
         type="button"
         data-testid="field-copy"
         title={t('btn.copy')}
+        aria-label={t('btn.copy')}
         onClick={(e) => {
           e.stopPropagation();
           ctx.store.duplicate(formId);
         }}
       >
-        ⧉
+        <ActionIcon d="M9 9h11v11H9zM5 15H4V4h11v1" />
       </button>
       <button
         type="button"
         data-testid="field-delete"
         title={t('btn.delete')}
+        aria-label={t('btn.delete')}
         onClick={(e) => {
           e.stopPropagation();
           ctx.requestDelete(formId);
         }}
       >
-        ✕
+        <ActionIcon d="M6 6l12 12M18 6L6 18" />
       </button>
     </span>
   );

@@ -32,6 +32,24 @@ describe('FormDesigner', () => {
     expect(screen.getByTestId('field-102')).toBeTruthy();
   });
 
+  it("the selected field's copy and delete actions are drawn icons with names (no font glyph that may be missing)", () => {
+    const store = new FormDesignerStore();
+    render(<FormDesigner store={store} />);
+    fireEvent.click(screen.getByTestId('palette-comInput'));
+    fireEvent.click(screen.getByTestId('field-101'));
+    for (const [id, name] of [
+      ['field-copy', '复制'],
+      ['field-delete', '删除'],
+    ]) {
+      const btn = screen.getByTestId(id as string);
+      expect(btn.textContent?.trim()).toBe('');
+      expect(btn.querySelector('svg')).toBeTruthy();
+      expect(btn.getAttribute('aria-label')).toBe(name);
+    }
+    fireEvent.click(screen.getByRole('button', { name: '复制' }));
+    expect(store.getConfig().fields).toHaveLength(2);
+  });
+
   it('the canvas draws the real controls (@kp/renderer widgets) with the field label, placeholder and default', () => {
     const store = new FormDesignerStore();
     render(<FormDesigner store={store} />);
