@@ -20,7 +20,7 @@ import { fail } from './http/envelope';
 import { registerErrorHandling } from './http/errors';
 import { routeModules } from './routes/index';
 import { registerStaticHost } from './routes/static-host';
-import { registerWebsocket } from './ws/websocket';
+import { closeSocketsOnShutdown, registerWebsocket } from './ws/websocket';
 
 export interface BuildAppOptions {
   db: Db;
@@ -187,6 +187,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await bus.close();
   });
 
+  // Graceful shutdown (app.close(), SIGTERM in main.ts): Fastify stops listening, answers 503 to new
+  // requests on open connections and waits for those under way. An answer still under way at close
+  // carries "Connection: close": otherwise its keep-alive connection stays open after it (up to
+  // keepAliveTimeout, 72 s) and close() — the process exit — waits for it.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (closing && !reply.raw.headersSent) reply.header('connection', 'close');
+    return payload;
+  });
+
   registerErrorHandling(app);
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
@@ -208,7 +222,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
   });
-  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 }, preClose: closeSocketsOnShutdown });
   registerGuard(app);
 
   // The OpenAPI document: administrators only, and not served at all in production unless asked for.

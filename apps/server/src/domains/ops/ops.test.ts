@@ -54,4 +54,46 @@ describe('operations endpoints', () => {
       delete process.env.METRICS_TOKEN;
     }
   });
+
+  it('on close finishes a request already under way, turns new ones away, then closes', async () => {
+    let release: () => void = () => {};
+    let started: () => void = () => {};
+    const inFlight = new Promise<void>((r) => {
+      started = r;
+    });
+    const other = await createTestApp({
+      seed: false,
+      extraRoutes: (app) => {
+        app.get('/api/test/slow', { config: { auth: 'public' } }, async () => {
+          started();
+          await new Promise<void>((r) => {
+            release = r;
+          });
+          return { done: true };
+        });
+      },
+    });
+    const address = await other.app.listen({ host: '127.0.0.1', port: 0 });
+    const slow = fetch(`${address}/api/test/slow`).then(async (r) => ({
+      status: r.status,
+      body: await r.json(),
+    }));
+    await inFlight;
+    const closing = other.close(); // app.close(), then the database
+    await new Promise((r) => setTimeout(r, 50));
+    // a new request while closing: refused (the listener is closed) or answered 503, never served
+    const late = await fetch(`${address}/health`, { headers: { connection: 'close' } }).then(
+      (r) => r.status,
+      () => 'refused',
+    );
+    expect([503, 'refused']).toContain(late);
+    release();
+    expect(await slow).toEqual({ status: 200, body: { done: true } });
+    // and close() ends promptly: the answer's keep-alive connection is not left open (72 s) behind it
+    const ended = await Promise.race([
+      closing.then(() => 'closed'),
+      new Promise((r) => setTimeout(() => r('still open after 5 s'), 5_000)),
+    ]);
+    expect(ended).toBe('closed');
+  }, 120_000);
 });
