@@ -8,7 +8,8 @@ import zhTW from 'antd/locale/zh_TW';
 import { forwardRef, type Ref, useCallback, useEffect, useImperativeHandle, useMemo, useRef } from 'react';
 import { createRendererI18n, LocaleContext, type LocaleValue } from '../i18n/i18n';
 import type { FormProviders } from '../providers/types';
-import { type AsyncScriptApi, runScriptAsync, type ScriptApi } from '../sandbox/sandbox';
+import { loadedSandbox, loadSandbox } from '../sandbox/load';
+import type { AsyncScriptApi, ScriptApi } from '../sandbox/sandbox';
 import { type Data, FormStore } from '../store/formStore';
 import { type FormMode, type MessageType, RenderContext, type RenderContextValue } from './context';
 import { compile, type RuleOverride, recalc, splitErrors, validate, withOverrides } from './engineAdapter';
@@ -191,7 +192,9 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
           }
         : scriptApi;
       try {
-        return await runScriptAsync(code, data, api);
+        // the interpreter (js-interpreter) is fetched with the first script a form runs
+        const sandbox = loadedSandbox() ?? (await loadSandbox());
+        return await sandbox.runScriptAsync(code, data, api);
       } catch (e) {
         if (!current || current())
           message(i18n.t('scriptError', { message: (e as Error).message }) as string, 'error');

@@ -30,6 +30,32 @@ function Loading() {
   );
 }
 
+/** A component fetched on first render (no placeholder); `preload()` fetches it ahead. */
+export function lazyComponent<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): ComponentType<P> & { preload(): Promise<void> } {
+  let loaded: ComponentType<P> | null = null;
+  let pending: Promise<void> | null = null;
+  const preload = (): Promise<void> => {
+    pending ??= load().then(
+      (c) => {
+        loaded = c;
+      },
+      (e: unknown) => {
+        pending = null;
+        throw e;
+      },
+    );
+    return pending;
+  };
+  const Lazy = lazy(() => preload().then(() => ({ default: loaded as ComponentType<P> })));
+  function LazyComponentOf(props: P) {
+    if (loaded) return createElement(loaded, props);
+    return createElement(Suspense, { fallback: null }, createElement(Lazy, props));
+  }
+  return Object.assign(LazyComponentOf, { preload });
+}
+
 /**
  * Wraps a dynamically imported widget module. Until the module is in, the field shows a small skeleton in its
  * own Suspense boundary (the rest of the form is drawn at once); once loaded, later renders are synchronous.

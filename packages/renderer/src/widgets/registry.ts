@@ -2,6 +2,7 @@ import { Alert } from 'antd';
 import { createElement } from 'react';
 import { useRender } from '../form/context';
 import { labelOf } from '../form/fieldUtil';
+import { loadSandbox } from '../sandbox/load';
 import { AmountWidget } from './amount';
 import {
   CheckboxWidget,
@@ -113,10 +114,17 @@ export const WIDGETS: Record<string, Widget> = {
   divider: DividerDisplay,
 };
 
-/** Fetches the code of every lazily loaded widget (or of the given kinds); resolves when all are in. */
+/**
+ * Fetches the code of every lazily loaded widget (or of the given kinds) and, without kinds, the script
+ * sandbox; resolves when all are in.
+ */
 export async function preloadWidgets(kinds?: readonly string[]): Promise<void> {
+  if (!kinds) await loadSandbox();
   const list = (kinds ?? Object.keys(WIDGETS)).map((k) => WIDGETS[k]);
   await Promise.all(list.map((w) => (w && 'preload' in w ? (w as LazyWidget).preload() : undefined)));
+  // the user picker's dialog is a second step, fetched when the picker first opens
+  if (!kinds || kinds.some((k) => k === 'userSelect' || k === 'usersSelect'))
+    await (await import('./userPicker')).UserPickerDialog.preload();
 }
 
 /**
