@@ -45,6 +45,7 @@ const ZHTW: Record<string, string> = {
   'file: 未完成的分片上传超过1024MB，请先完成或等待清理后再上传':
     'file: 未完成的分片上傳超過1024MB，請先完成或等待清理後再上傳',
   'url: 参数改变了接口路径': 'url: 參數改變了接口路徑',
+  'sidx: 无权查看该字段': 'sidx: 無權查看該字段',
 };
 const EN: Record<string, string> = {
   [MSG.ok]: 'Success',
@@ -86,6 +87,7 @@ const EN: Record<string, string> = {
   'file: 未完成的分片上传超过1024MB，请先完成或等待清理后再上传':
     'file: unfinished chunked uploads exceed 1024 MB; finish them or wait for the clean-up first',
   'url: 参数改变了接口路径': 'url: a parameter changed the interface path',
+  'sidx: 无权查看该字段': 'sidx: you may not see this field',
 };
 
 let instance: i18n | null = null;
