@@ -530,6 +530,12 @@ interface LaunchTxInput extends LaunchInput {
   notices: WfNotice[];
 }
 
+/** The launch time in a title: YYYY-MM-DD HH:mm (server time). */
+export function launchStamp(d: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
 /** Launches (or drafts) a new flow task from a released template, in one transaction. */
 export async function launchTask(
   ctx: AppContext,
@@ -619,7 +625,8 @@ export async function launchInTx(
       };
     }
     const initiatorName = org.user(input.userId)?.name ?? '';
-    const fullName = `${initiatorName}的${tpl.full_name}`;
+    // title: 发起人的流程名称 and the launch time, so launches of one flow tell apart in the lists
+    const fullName = `${initiatorName}的${tpl.full_name}（${launchStamp(now)}）`;
     const snap: TaskSnapshot = { flow: r.state, template };
     const row = {
       id,

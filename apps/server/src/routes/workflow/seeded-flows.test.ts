@@ -174,6 +174,8 @@ describe(`seeded flows run start to end with seeded people on ${TEST_DB_KIND}`, 
   it('请假申请 2 days: the department head; 5 days: the head, then the initiator’s company’s 总经理; both end', async () => {
     const zw = await user('zhangwei');
     const short = await launch('zhangwei', 'wf-leave', leaveData(zw, 2));
+    // the title: 发起人的流程名称 with the launch time
+    expect((await task(short)).full_name).toMatch(/^张伟的请假申请（\d{4}-\d{2}-\d{2} \d{2}:\d{2}）$/);
     const s1 = await pending(short);
     expect(s1.map((o) => [o.node_id, o.user_id])).toEqual([
       ['approver_head_short', await idOf('wangjianguo')],
