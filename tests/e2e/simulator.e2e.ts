@@ -87,11 +87,8 @@ describe('flow simulator', () => {
     expect(created.code, created.msg).toBe(200);
     const flowId = created.data;
 
-    // bypassCSP: since the CSP of 25bfd64 (script-src 'self'), the flow design page dies at load — @kp/schema's
-    // formConfig.ts calls ajv addSchema at import, which compiles the meta-schema with new Function (EvalError).
-    // Reported to the lead; remove this flag once that module no longer evaluates code at load.
+    // The page runs under the server's CSP (ajv's compiled validators need its 'unsafe-eval').
     const ctx = await browser.newContext({
-      bypassCSP: true,
       viewport: { width: 1600, height: 1000 },
       locale: 'zh-CN',
       acceptDownloads: true,

@@ -73,7 +73,10 @@ export function serverLogger(level: string): FastifyServerOptions['logger'] {
  */
 export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  // 'unsafe-eval': ajv (form-config and data validation in the browser: designer save checks, the flow
+  // designer, the renderer) compiles schemas with new Function; without it those pages die at load. Scripts
+  // still come only from the site (no inline script runs). To drop it: precompiled (standalone) validators.
+  scriptSrc: ["'self'", "'unsafe-eval'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
   fontSrc: ["'self'", 'data:'],
