@@ -143,4 +143,18 @@ describe('designer and shell rough edges', () => {
     await page.waitForURL(/\/kpSystem\/404$/);
     await byTest(page, 'not-found').waitFor();
   });
+
+  it('bill rule 预览 shows the next number in a dialog', async () => {
+    const page = await admin(1440, 900);
+    await page.goto(`${kp.base}/kpSystem/systemData/billRule`);
+    const row = page.locator('[data-testid="page-billRule"] .ant-table-row', { hasText: 'documentNo' });
+    await row
+      .getByRole('button', { name: '预 览' })
+      .or(row.getByRole('button', { name: '预览' }))
+      .first()
+      .click();
+    const shown = byTest(page, 'bill-preview');
+    await shown.waitFor();
+    expect(await shown.innerText()).toMatch(/^GW\d{8}$/);
+  });
 });

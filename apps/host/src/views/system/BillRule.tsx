@@ -1,5 +1,5 @@
 import { BILL_DATE_FORMAT_VALUES } from '@kp/schema';
-import { Button, Form, Input, InputNumber, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Form, Input, InputNumber, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../api/http';
@@ -51,9 +51,16 @@ export default function BillRule() {
     else await http.post('/api/system/BillRule', body, { showSuccess: true });
     list.reload();
   };
+  const { modal } = App.useApp();
+  /** 预览: the next number the rule would give (not taken), shown in a dialog and in the row's example. */
   const showNext = async (row: BillRuleRow) => {
     const r = await http.get<string>(`/api/system/BillRule/${row.id}/Actions/Preview`).catch(() => null);
-    if (r) setPreview((p) => ({ ...p, [row.id]: r.data }));
+    if (!r) return;
+    setPreview((p) => ({ ...p, [row.id]: r.data }));
+    modal.info({
+      title: `${t('adm.preview')} · ${row.fullName}`,
+      content: <span data-testid="bill-preview">{r.data}</span>,
+    });
   };
   return (
     <div className="kp-adm" data-testid="page-billRule">
