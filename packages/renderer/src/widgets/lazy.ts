@@ -1,5 +1,5 @@
 import { Alert, Skeleton } from 'antd';
-import { type ComponentType, createElement, lazy, Suspense } from 'react';
+import { type ComponentType, createElement, lazy, Suspense, useState } from 'react';
 import { useRender } from '../form/context';
 import { labelOf } from '../form/fieldUtil';
 import type { Widget, WidgetProps } from './types';
@@ -50,7 +50,10 @@ export function lazyComponent<P extends object>(
   };
   const Lazy = lazy(() => preload().then(() => ({ default: loaded as ComponentType<P> })));
   function LazyComponentOf(props: P) {
-    if (loaded) return createElement(loaded, props);
+    // decided once per mounted instance: switching from the lazy path to the loaded component later would
+    // remount it and lose its state
+    const [direct] = useState(() => loaded !== null);
+    if (direct && loaded) return createElement(loaded, props);
     return createElement(Suspense, { fallback: null }, createElement(Lazy, props));
   }
   return Object.assign(LazyComponentOf, { preload });
@@ -86,7 +89,9 @@ export function lazyWidget<M>(
     ),
   );
   function LazyWidgetOf(props: WidgetProps) {
-    if (loaded) return createElement(loaded, props);
+    // decided once per mounted field: switching paths after the load would remount the widget (state lost)
+    const [direct] = useState(() => loaded !== null);
+    if (direct && loaded) return createElement(loaded, props);
     return createElement(Suspense, { fallback: createElement(Loading) }, createElement(Lazy, props));
   }
   return Object.assign(LazyWidgetOf, { preload });
