@@ -120,9 +120,12 @@ describe(`bill rules on ${TEST_DB_KIND}`, () => {
     expect(off.data.enabledMark).toBe(0);
     const taken = await t.call<Any>(emp, { method: 'GET', url: '/api/system/BillRule/BillNumber/hostile' });
     expect(taken).toMatchObject({ code: 400, msg: '单据规则已禁用' });
+    // a link the browser opens carries a one-time code, never the token
+    const code = (await t.call<{ code: string }>(admin, { method: 'GET', url: '/api/common/encoded/get' }))
+      .data.code;
     const res = await t.app.inject({
       method: 'GET',
-      url: `/api/system/BillRule/${c.data}/Action/Export?token=${admin}`,
+      url: `/api/system/BillRule/${c.data}/Action/Export?code=${code}`,
     });
     expect(res.headers['content-disposition']).toContain('attachment');
     expect(res.json()).toMatchObject({ enCode: 'hostile', prefix: 'H', digit: 6, startNumber: '100' });

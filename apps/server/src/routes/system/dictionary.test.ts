@@ -225,9 +225,12 @@ describe(`dictionaries on ${TEST_DB_KIND}`, () => {
       404,
     );
     // export: a JSON file with the type and its data
+    // a link the browser opens carries a one-time code, never the token
+    const code = (await t.call<{ code: string }>(admin, { method: 'GET', url: '/api/common/encoded/get' }))
+      .data.code;
     const res = await t.app.inject({
       method: 'GET',
-      url: `/api/system/DictionaryData/${typeId}/Action/Export?token=${admin}`,
+      url: `/api/system/DictionaryData/${typeId}/Action/Export?code=${code}`,
     });
     expect(res.headers['content-disposition']).toContain('attachment');
     const file = res.json();
