@@ -133,7 +133,7 @@ export default function FlowLaunchList() {
                   type="link"
                   size="small"
                   data-testid={canResubmit(r) ? 'wf-launched-resubmit' : undefined}
-                  onClick={() => openRow(r)}
+                  onClick={() => openRow(r, true)}
                 >
                   {r.status === 0 ? t('btn.edit') : canResubmit(r) ? t('btn.resubmit') : t('btn.detail')}
                 </Button>
@@ -220,10 +220,11 @@ export default function FlowLaunchList() {
     </Card>
   );
 
-  function openRow(r: LaunchedRow) {
+  /** The title opens the detail (a rejected or withdrawn one offers 编辑重新提交 there); edit opens it editable. */
+  function openRow(r: LaunchedRow, edit = false) {
     setDialog(
-      // drafts, and requests rejected back or withdrawn, open editable (save / submit = resubmit)
-      r.status === 0 || canResubmit(r)
+      // drafts, and (from the action link) requests rejected back or withdrawn, open editable: save / submit = resubmit
+      r.status === 0 || (edit && canResubmit(r))
         ? { opType: -1, taskId: r.id, flowId: r.flowId, title: r.fullName }
         : { opType: 0, taskId: r.id, title: r.fullName },
     );
