@@ -186,6 +186,10 @@ async function prepare(target: Parameters<typeof createTestApp>[0]): Promise<Pre
       .orderBy('o.creator_time')
       .orderBy('o.id')
       .execute();
+    // One pending operator task per flow: on an or-sign node (the seeded finance step: any 会计 of the
+    // initiator's company) the first approval closes the others, which then answer 409 该任务已处理.
+    const seenTasks = new Set<string>();
+    const firstPerTask = ops.filter((o) => !seenTasks.has(o.task_id) && seenTasks.add(o.task_id));
     const toOp = (o: (typeof ops)[number]): PendingOp => ({
       id: o.id,
       taskId: o.task_id,
@@ -197,8 +201,8 @@ async function prepare(target: Parameters<typeof createTestApp>[0]): Promise<Pre
     return {
       people,
       employees,
-      leaveOps: ops.filter((o) => o.template_id === 'wf-leave').map(toOp),
-      expenseOps: ops.filter((o) => o.template_id === 'wf-expense').map(toOp),
+      leaveOps: firstPerTask.filter((o) => o.template_id === 'wf-leave').map(toOp),
+      expenseOps: firstPerTask.filter((o) => o.template_id === 'wf-expense').map(toOp),
       unit: byAccount('zhangwei').dept,
       admin: byAccount('admin').token,
     };
