@@ -129,6 +129,8 @@ type Texts = typeof zh;
 const zhtw: Texts = {
   oa: {
     ...zh.oa,
+    contents: '內容',
+    released: '已發布',
     siteMessages: '站內消息',
     readAll: '全部已讀',
     readAllConfirm: '您確定全部為已讀狀態, 是否繼續?',
@@ -220,6 +222,7 @@ const zhtw: Texts = {
   },
   chat: {
     ...zh.chat,
+    justNow: '剛剛',
     title: '即時聊天',
     messages: '消息',
     contacts: '聯繫人',

@@ -159,38 +159,163 @@ const zh = {
 };
 type Texts = typeof zh;
 
-const zhtw: Texts = JSON.parse(
-  JSON.stringify(zh)
-    .replace(/审/g, '審')
-    .replace(/驳/g, '駁')
-    .replace(/过/g, '過')
-    .replace(/终/g, '終')
-    .replace(/请/g, '請')
-    .replace(/选择/g, '選擇')
-    .replace(/择/g, '擇')
-    .replace(/删/g, '刪')
-    .replace(/发/g, '發')
-    .replace(/节点/g, '節點')
-    .replace(/为/g, '為')
-    .replace(/签/g, '簽')
-    .replace(/确/g, '確')
-    .replace(/继续/g, '繼續')
-    .replace(/数据/g, '數據')
-    .replace(/无/g, '無')
-    .replace(/权限/g, '權限')
-    .replace(/时间/g, '時間')
-    .replace(/记录/g, '記錄')
-    .replace(/处理/g, '處理')
-    .replace(/办/g, '辦')
-    .replace(/设计/g, '設計')
-    .replace(/见/g, '見')
-    .replace(/转/g, '轉')
-    .replace(/输入/g, '輸入')
-    .replace(/刚/g, '剛')
-    .replace(/钟/g, '鐘')
-    .replace(/小时/g, '小時')
-    .replace(/对象/g, '對象'),
-);
+// zhtw: the zh texts through opencc-js (simplified → traditional characters, Taiwan variants), checked by i18n/catalogue.test.ts.
+const zhtw: Texts = {
+  status: {
+    adopt: '審核通過',
+    reject: '審核駁回',
+    revoke: '流程撤回',
+    cancel: '審核終止',
+    wait: '等待審核',
+    draft: '草稿',
+  },
+  reminder: { pressed: '已催辦', stay: '已滯留{{days}}天' },
+  record: {
+    rejected: '審核拒絕',
+    approved: '審核通過',
+    initiated: '發起',
+    withdrawn: '撤回',
+    terminated: '流程終止',
+    assigned: '指派',
+    added: '加簽',
+    transferred: '轉審',
+    unknown: '處理',
+    ended: '流程結束',
+    opinion: '審批意見',
+    reason: '原因',
+    onBehalf: '代{{name}}審批',
+    sign: '簽名',
+    target: '對象',
+  },
+  urgent: { '1': '普通', '2': '重要', '3': '緊急' },
+  time: { justNow: '剛剛', minutes: '{{n}}分鐘前', hours: '{{n}}小時前', yesterday: '1天前' },
+  msg: {
+    opinionRequired: '請輸入審批意見！',
+    signRequired: '請簽名',
+    candidateRequired: '審批人不能為空',
+    inputRequired: '輸入不能為空',
+    assignNode: '請選擇指派節點',
+    assignUser: '請選擇指派給誰',
+    noFullscreen: '不支持全屏',
+    submitConfirm: '您確定要提交當前流程嗎, 是否繼續?',
+    pressConfirm: '此操作將提示該節點儘快處理，是否繼續?',
+    refileConfirm: '此操作將將覆蓋已歸檔的數據，請謹慎操作，是否繼續?',
+    terminateTitle: '終止審核不可恢復',
+    deleteConfirm: '此操作將永久刪除該數據, 是否繼續？',
+    noData: '暫無數據',
+    noPermission: '暫無權限',
+    tip: '提示',
+    transferUser: '請選擇轉審人',
+    signerRequired: '請選擇加簽人',
+  },
+  col: {
+    fullName: '流程標題',
+    flow: '所屬流程',
+    userName: '發起人',
+    creatorTime: '發起時間',
+    thisStep: '當前節點',
+    status: '流程狀態',
+    urgent: '緊急程度',
+    action: '操作',
+    endTime: '結束時間',
+    enCode: '流程編碼',
+    category: '分類',
+    enabled: '狀態',
+    version: '版本',
+    toUser: '委託人',
+    startTime: '開始時間',
+    range: '委託時間',
+    description: '說明',
+    suspended: '已掛起',
+  },
+  btn: {
+    search: '查詢',
+    reset: '重置',
+    launch: '發起',
+    detail: '詳情',
+    handle: '審批',
+    delete: '刪除',
+    withdraw: '撤回',
+    press: '催辦',
+    batch: '批量審批',
+    batchAudit: '批量通過',
+    batchReject: '批量駁回',
+    add: '新建',
+    edit: '編輯',
+    design: '設計',
+    copy: '複製',
+    release: '發佈',
+    stop: '停用',
+    export: '導出',
+    suspend: '掛起',
+    resume: '恢復',
+    assign: '指派',
+    terminate: '終止',
+    print: '打印',
+    word: '下載Word',
+    cancel: '取消',
+    confirm: '確定',
+    clearSign: '清空',
+    sign: '手寫簽名',
+    close: '關閉',
+    save: '保存',
+    notify: '知會',
+    addSigner: '加簽',
+    zoom: '縮放',
+    resubmit: '編輯重新提交',
+  },
+  tab: { form: '表單信息', flow: '流程信息', records: '流程記錄', summary: '審批匯總', comments: '流程評論' },
+  legend: { passed: '已完成', current: '進行中', none: '未處理' },
+  dlg: {
+    approve: '審批',
+    reject: '駁回',
+    opinion: '審批意見',
+    opinionPlaceholder: '請輸入審批意見',
+    signHere: '請簽名',
+    transfer: '轉審',
+    assign: '指派',
+    assignNode: '指派節點',
+    assignUser: '指派給誰',
+    candidates: '提交審核',
+    notify: '選擇知會人',
+    preview: '預覽',
+    printPreview: '打印預覽',
+    printTemplate: '選擇打印模板',
+    printTitle: '審批記錄',
+    reason: '原因',
+    copyTo: '抄送人',
+    freeApprover: '加簽人',
+    entrust: '流程委託',
+    keyword: '請輸入關鍵詞',
+    summaryDept: '按部門',
+    summaryPos: '按崗位',
+    commentPlaceholder: '請輸入評論',
+    commentEmpty: '評論不能為空',
+    commentImage: '圖片',
+    commentFile: '附件',
+    commentImageOnly: '請上傳圖片',
+    commentMaxImages: '最多上傳9張圖片',
+    commentMaxFiles: '最多上傳9個文件',
+    commentFileType: '僅支持xls、xlsx、doc、docx、pdf、txt、ppt、pptx類型的文件',
+    commentFileSize: '文件大小不能超過50MB',
+    commentEnd: '沒有更多了',
+    flowDesign: '流程設計',
+    formDesign: '表單設計',
+    basic: '基本信息',
+    urgent: '緊急程度',
+  },
+  title: {
+    launch: '發起流程',
+    launched: '我發起的',
+    todo: '待辦事宜',
+    done: '已辦事宜',
+    circulate: '抄送事宜',
+    entrust: '流程委託',
+    monitor: '流程監控',
+    engine: '流程設計',
+    info: '流程信息',
+  },
+};
 
 const en: Texts = {
   status: {
