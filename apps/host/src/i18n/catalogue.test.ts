@@ -7,6 +7,7 @@ import i18n from './index';
 import '../views/oa/i18n';
 import '../views/permission/i18n';
 import '../views/workflow/i18n';
+import '../views/onlineDev/texts';
 
 type Tree = { [k: string]: string | Tree };
 function flatten(t: Tree, prefix = '', out = new Map<string, string>()): Map<string, string> {
