@@ -3,7 +3,15 @@
 // Each is a production vite build (minified) into a temp folder. The form pages are opened in Chromium and the
 // JavaScript the page actually fetched until the form is on screen and the network is idle is summed, gzipped
 // (level 9) file by file; lazy chunks the form never asks for are not counted (they are listed apart).
-import { createReadStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  createReadStream,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -165,7 +173,11 @@ async function main() {
       id: 'renderer.bundle.expense',
       title: 'Expense claim form: JavaScript loaded to show it (gzip)',
       ours: { value: round(ours), unit: 'KB gzip' },
-      baseline: { name: 'stock @rjsf/core + @rjsf/antd + antd, same form', value: round(stock), unit: 'KB gzip' },
+      baseline: {
+        name: 'stock @rjsf/core + @rjsf/antd + antd, same form',
+        value: round(stock),
+        unit: 'KB gzip',
+      },
       ratio: round(ratio),
       ratioMeaning: 'ours/baseline (lower is better)',
       target: '<= 1.15',
@@ -173,7 +185,11 @@ async function main() {
     });
     for (const [id, title, bytes] of [
       ['engine.bundle.amountInWords', 'Engine import of amountInWords alone (gzip)', amount],
-      ['engine.bundle.calculator', 'Engine import of the calculator alone: compileFormula + evaluateFormula (gzip)', calculator],
+      [
+        'engine.bundle.calculator',
+        'Engine import of the calculator alone: compileFormula + evaluateFormula (gzip)',
+        calculator,
+      ],
     ] as const) {
       const kb = bytes / KB;
       line({
