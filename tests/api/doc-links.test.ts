@@ -39,9 +39,7 @@ describe('documentation links', () => {
 
   it('every relative link in the repository documents resolves inside the repository', () => {
     const bad: string[] = [];
-    // The root README is the lead's to edit; its spec links move to docs/spec with the same change that
-    // drops this filter.
-    for (const file of markdown(root).filter((f) => f !== path.join(root, 'README.md'))) {
+    for (const file of markdown(root)) {
       for (const t of targets(readFileSync(file, 'utf8'))) {
         if (!t) continue;
         const abs = path.resolve(path.dirname(file), t);
