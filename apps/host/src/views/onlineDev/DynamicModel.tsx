@@ -2,7 +2,7 @@ import { FormRenderer } from '@kp/renderer';
 import { App, Button, Checkbox, Empty, Form, Input, Modal, Radio, Space, Spin, Table, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { httpFormProviders } from '../../services/formProviders';
 import { useStore } from '../../store/createStore';
@@ -398,6 +398,7 @@ function ImportDialog({ moduleId, onClose }: { moduleId: string; onClose: (chang
   const [check, setCheck] = useState<ImportCheck | null>(null);
   const [result, setResult] = useState<ImportCheck | null>(null);
   const [busy, setBusy] = useState(false);
+  const running = useRef<Promise<unknown> | null>(null);
   const pick = async (file: File) => {
     setBusy(true);
     try {
@@ -420,7 +421,10 @@ function ImportDialog({ moduleId, onClose }: { moduleId: string; onClose: (chang
       open
       width={720}
       title={tx('importTitle')}
-      onCancel={() => onClose(!!result)}
+      // closed while an import runs: the list reloads once the run has answered
+      onCancel={() =>
+        running.current ? void running.current.finally(() => onClose(true)) : onClose(!!result)
+      }
       footer={
         <Space>
           <Button onClick={() => void api.template(moduleId).then((f) => openDownload(f.url))}>
@@ -443,12 +447,15 @@ function ImportDialog({ moduleId, onClose }: { moduleId: string; onClose: (chang
             onClick={async () => {
               setBusy(true);
               try {
-                const r = await api.importRun(moduleId, fileId);
+                const run = api.importRun(moduleId, fileId);
+                running.current = run;
+                const r = await run;
                 setResult(r);
                 message.success(tx('importResult', { s: r.snum, f: r.fnum }));
               } catch {
                 /* toasted */
               } finally {
+                running.current = null;
                 setBusy(false);
               }
             }}
