@@ -58,10 +58,15 @@ async function audit(page: Page, screen: string): Promise<Finding[]> {
     const axe = (
       window as unknown as { axe: { run(c: unknown, o: unknown): Promise<{ violations: unknown[] }> } }
     ).axe;
-    const r = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      resultTypes: ['violations'],
-    });
+    // antd tables with a horizontal scroll keep an aria-hidden, zero-height row of column-width probes
+    // (.ant-table-measure-row, antd's own layout machinery): it is left out of the audit, and noted as an antd issue.
+    const r = await axe.run(
+      { include: [['body']], exclude: [['.ant-table-measure-row']] },
+      {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+        resultTypes: ['violations'],
+      },
+    );
     return r.violations;
   })) as {
     id: string;

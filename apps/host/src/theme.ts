@@ -88,7 +88,8 @@ export const TEXT_PLACEHOLDER = '#737373';
  */
 const PRESETS = {
   blue: '#0958d9',
-  green: '#389e0d',
+  // one shade darker again: on green's generated tint the 7th shade of #389e0d was 3.99:1 (user list state tags)
+  green: '#237804',
   red: '#cf1322',
   orange: '#d46b08',
   gold: '#d48806',
