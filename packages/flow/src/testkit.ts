@@ -114,3 +114,77 @@ export class Driver {
     return this.state.records.map((r) => r.handleStatus);
   }
 }
+
+/** An item of a random flow chain, as the property tests generate them (interpreter and simulator). */
+export type TreeItem =
+  | { k: 'approver'; props: FlowNode['properties'] }
+  | { k: 'copy' | 'timer' | 'empty' | 'auto' }
+  | { k: 'sub'; async: boolean }
+  | { k: 'gw'; kind: 'condition' | 'interflow' | 'branch'; branches: TreeItem[][] };
+
+/** The flow tree of a random chain: ids in order, gateways with priorities, the last branch the default. */
+export function buildTree(items: TreeItem[]): FlowNode {
+  let id = 0;
+  const next = (p: string) => `${p}${++id}`;
+  const build = (list: TreeItem[], prevId: string): FlowNode | null => {
+    let head: FlowNode | null = null;
+    let tail: FlowNode | null = null;
+    let prev = prevId;
+    for (const it of list) {
+      let n: FlowNode;
+      if (it.k === 'approver')
+        n = { nodeId: next('a'), type: 'approver', properties: { ...it.props }, childNode: null };
+      else if (it.k === 'copy')
+        n = { nodeId: next('cp'), type: 'copy', properties: { approvers: ['u5'] }, childNode: null };
+      else if (it.k === 'timer')
+        n = { nodeId: next('tm'), type: 'timer', properties: { hour: 1 }, childNode: null };
+      else if (it.k === 'sub')
+        n = {
+          nodeId: next('s'),
+          type: 'subFlow',
+          properties: { flowId: 'child', isAsync: it.async },
+          childNode: null,
+        };
+      else if (it.k === 'gw') {
+        const gid = next('g');
+        const bs = it.branches.map((c, i) => {
+          const bid = next('b');
+          const last = i === it.branches.length - 1;
+          const props: FlowNode['properties'] =
+            it.kind === 'interflow'
+              ? { priority: i + 1 }
+              : last
+                ? { priority: i + 1, isDefault: true }
+                : {
+                    priority: i + 1,
+                    conditions: [
+                      { items: [{ fieldType: 'form', field: 'n', operator: '>', value: 10 - 3 * i }] },
+                    ],
+                  };
+          return {
+            nodeId: bid,
+            prevId: gid,
+            type: it.kind,
+            properties: props,
+            childNode: build(c, bid),
+          } as FlowNode;
+        });
+        n = {
+          nodeId: gid,
+          type: 'empty',
+          properties: {},
+          conditionType: it.kind,
+          conditionNodes: bs,
+          childNode: null,
+        };
+      } else n = { nodeId: next(it.k), type: it.k, properties: {}, childNode: null };
+      n.prevId = prev;
+      if (tail) tail.childNode = n;
+      else head = n;
+      tail = n;
+      prev = n.nodeId;
+    }
+    return head;
+  };
+  return { nodeId: 'start', type: 'start', properties: {}, childNode: build(items, 'start') };
+}

@@ -2,7 +2,7 @@ import type { FlowNode } from '@kp/schema';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createFlowState, transition } from '../interpreter';
-import { sampleOrg, template } from '../testkit';
+import { buildTree, sampleOrg, template } from '../testkit';
 import { type Effect, type FlowAction, type FlowContext, type FlowState, SYSTEM_USER } from '../types';
 import { validateFlow } from '../validateFlow';
 import { SIM_START, type SimChoice, simulate } from './run';
@@ -49,71 +49,6 @@ const { chain: chainArb } = fc.letrec<{ chain: Item[]; item: Item }>((tie) => ({
     }),
   ),
 }));
-function buildTree(items: Item[]): FlowNode {
-  let id = 0;
-  const next = (p: string) => `${p}${++id}`;
-  const build = (list: Item[], prevId: string): FlowNode | null => {
-    let head: FlowNode | null = null;
-    let tail: FlowNode | null = null;
-    let prev = prevId;
-    for (const it of list) {
-      let n: FlowNode;
-      if (it.k === 'approver')
-        n = { nodeId: next('a'), type: 'approver', properties: { ...it.props }, childNode: null };
-      else if (it.k === 'copy')
-        n = { nodeId: next('cp'), type: 'copy', properties: { approvers: ['u5'] }, childNode: null };
-      else if (it.k === 'timer')
-        n = { nodeId: next('tm'), type: 'timer', properties: { hour: 1 }, childNode: null };
-      else if (it.k === 'sub')
-        n = {
-          nodeId: next('s'),
-          type: 'subFlow',
-          properties: { flowId: 'child', isAsync: it.async },
-          childNode: null,
-        };
-      else if (it.k === 'gw') {
-        const gid = next('g');
-        const bs = it.branches.map((c, i) => {
-          const bid = next('b');
-          const last = i === it.branches.length - 1;
-          const props: FlowNode['properties'] =
-            it.kind === 'interflow'
-              ? { priority: i + 1 }
-              : last
-                ? { priority: i + 1, isDefault: true }
-                : {
-                    priority: i + 1,
-                    conditions: [
-                      { items: [{ fieldType: 'form', field: 'n', operator: '>', value: 10 - 3 * i }] },
-                    ],
-                  };
-          return {
-            nodeId: bid,
-            prevId: gid,
-            type: it.kind,
-            properties: props,
-            childNode: build(c, bid),
-          } as FlowNode;
-        });
-        n = {
-          nodeId: gid,
-          type: 'empty',
-          properties: {},
-          conditionType: it.kind,
-          conditionNodes: bs,
-          childNode: null,
-        };
-      } else n = { nodeId: next(it.k), type: it.k, properties: {}, childNode: null };
-      n.prevId = prev;
-      if (tail) tail.childNode = n;
-      else head = n;
-      tail = n;
-      prev = n.nodeId;
-    }
-    return head;
-  };
-  return { nodeId: 'start', type: 'start', properties: {}, childNode: build(items, 'start') };
-}
 
 /**
  * The server's way of running a flow (engine.ts): the state is read back from JSON (wf_task.state_json) before
