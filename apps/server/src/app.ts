@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
 import { ApiCode } from '@kp/schema';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import helmet from 'helmet';
 import { AuthzCache } from './auth/authz';
 import { registerGuard } from './auth/guard';
 import './auth/route-config';
@@ -116,6 +116,33 @@ export const CSP_DIRECTIVES = {
   frameAncestors: ["'self'"],
   upgradeInsecureRequests: null,
 };
+
+/**
+ * The security headers of every answer (CSP above; helmet's defaults otherwise), worked out once by
+ * helmet itself: @fastify/helmet re-built the middleware and re-parsed the CSP on every request.
+ */
+export function securityHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: unknown) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    // same-origin would cut the link between KP and a mail or OA page it opens
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // served over plain http on intranets too: no HSTS from the app (the TLS proxy sets it)
+    strictTransportSecurity: false,
+  })({} as never, res as never, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return headers;
+}
 
 export const SETTINGS_CHANGED = 'settings.changed';
 
@@ -237,13 +264,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   registerErrorHandling(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
-    // same-origin would cut the link between KP and a mail or OA page it opens
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // served over plain http on intranets too: no HSTS from the app (the TLS proxy sets it)
-    strictTransportSecurity: false,
+  const security = securityHeaders();
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(security);
+    done();
   });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 30 } });
