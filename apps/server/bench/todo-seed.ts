@@ -2,8 +2,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { AppContext } from '../src/context';
 import type { Database } from '../src/db/types';
-import { launchTask } from '../src/routes/workflow/engine';
-import { wdb } from '../src/routes/workflow/tables';
+import { launchTask } from '../src/domains/workflow/engine';
+import { wdb } from '../src/domains/workflow/tables';
 
 export const APPROVERS = 50;
 

@@ -18,8 +18,8 @@ import dictionaryRoutes from './system/dictionary';
 import onlineUserRoutes from './system/online-user';
 import sysconfigRoutes from './system/sysconfig';
 import sysconfigAdminRoutes from './system/sysconfig-admin';
-import visualdevRoutes from './visualdev/index';
-import workflowRoutes from './workflow/index';
+import visualdevRoutes from '../domains/visualdev/index';
+import workflowRoutes from '../domains/workflow/index';
 
 /** Every route module, registered in this order by buildApp. Add yours here. */
 export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [

@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { mtdb } from '../meeting/meeting-tables';
-import { wdb } from '../workflow/tables';
+import { wdb } from '../../domains/workflow/tables';
 
 const ms = (v: Date | string) => new Date(v).getTime();
 

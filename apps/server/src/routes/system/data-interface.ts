@@ -15,8 +15,8 @@ import { ApiError, badRequest, conflict, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { languageOf } from '../../http/i18n';
 import { evaluateUserJsonata, JsonataError, jsonataFailureMessage, type Lang } from '../../untrusted/jsonata';
-import type { VdDb } from '../visualdev/tables';
-import type { WfDatabase } from '../workflow/tables';
+import type { VdDb } from '../../domains/visualdev/tables';
+import type { WfDatabase } from '../../domains/workflow/tables';
 import { CODE_MSG, CODE_RE, jsonFile, nextMark } from './system-tables';
 
 const MENU = 'systemData.dataInterface';

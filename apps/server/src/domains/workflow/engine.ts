@@ -11,7 +11,7 @@ import type { FlowTemplate, FormConfig } from '@kp/schema';
 import { type Selectable, sql, type Transaction } from 'kysely';
 import { newId } from '../../auth/tokens';
 import type { AppContext } from '../../context';
-import { stampFormData } from '../../forms/form-data';
+import { stampFormData } from '../form/form-data';
 import { ApiError, badRequest, conflict, notFound } from '../../http/api-error';
 import { noticeTitle, pushNotices, type WfNotice, writeNotices } from './notify';
 import { loadOrgDirectory } from './org';

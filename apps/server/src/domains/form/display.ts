@@ -4,8 +4,8 @@
 // format, files their names. Names are read in one query per kind for a whole page of records.
 import { type CompiledField, type CompiledForm, formatDate, kindOf as kindDefinition } from '@kp/engine';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/types';
-import type { SystemDataTables } from '../routes/system/system-tables';
+import type { Database } from '../../db/types';
+import type { SystemDataTables } from '../../routes/system/system-tables';
 
 type NameKind = 'user' | 'org' | 'position' | 'role' | 'group';
 export type Kind = NameKind | 'dict' | 'date' | 'dateRange' | 'options' | 'address' | 'switch' | 'files';

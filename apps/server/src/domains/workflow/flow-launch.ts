@@ -5,7 +5,7 @@ import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
 import { badRequest, conflict, forbidden, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
-import { likeOf } from '../message/common';
+import { likeOf } from '../../routes/message/common';
 import { assertCanRead, assertManagerOf, BASE, ms, page, userNames } from './access';
 import { checkCommentAttachments } from './comment-attachments';
 import { actOnTask } from './engine';

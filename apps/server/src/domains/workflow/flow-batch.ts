@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { me } from '../../auth/guard';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
-import { likeOf } from '../message/common';
+import { likeOf } from '../../routes/message/common';
 import { assertCanRead, BASE, ms, splitIds, userNames } from './access';
 import { actOnTask, orgOf, type TaskSnapshot, WF_MSG } from './engine';
 import { myPendingOperator } from './flow-before';

@@ -12,8 +12,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import { me } from '../../auth/guard';
 import type { Principal } from '../../auth/principal';
-import { serverFormData } from '../../forms/form-data';
-import { evictFormModel, formModel } from '../../forms/models';
+import { serverFormData } from '../form/form-data';
+import { evictFormModel, formModel } from '../form/models';
 import { ApiError, badRequest, notFound } from '../../http/api-error';
 import type { VdDb, VisualDevBaseTable } from './tables';
 

@@ -2,9 +2,9 @@ import type { AccessContext, FieldOperate, FormModel } from '@kp/engine';
 import type { Kysely } from 'kysely';
 import type { Principal } from '../../auth/principal';
 import type { Database } from '../../db/types';
-import { displayRecords } from '../../forms/display';
-import { checkFlowFormData } from '../../forms/form-data';
-import { formModel } from '../../forms/models';
+import { displayRecords } from '../form/display';
+import { checkFlowFormData } from '../form/form-data';
+import { formModel } from '../form/models';
 import type { WfDb } from './tables';
 
 /** The form model of a flow template version (the server's one model cache). */
@@ -113,7 +113,7 @@ export function onlyFormFields(model: FormModel, data: Record<string, unknown>):
 
 /**
  * Display values of a flow's form data for printing (spec 2 print data): the shared display rules of
- * src/forms/display.ts (pickers as names, dictionary and static options as labels, dates in the field's
+ * src/domains/form/display.ts (pickers as names, dictionary and static options as labels, dates in the field's
  * format, regions, switches, files by name), after project(): what the caller may not read is not there.
  */
 export async function printValues(

@@ -16,8 +16,8 @@ import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
 import { badRequest, conflict, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
-import { likeOf, ts } from '../message/common';
-import { CODE_MSG, CODE_RE } from '../system/system-tables';
+import { likeOf, ts } from '../../routes/message/common';
+import { CODE_MSG, CODE_RE } from '../../routes/system/system-tables';
 import {
   type BaseRow,
   cellText,

@@ -5,7 +5,7 @@ import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
 import { badRequest, conflict, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
-import { likeOf } from '../message/common';
+import { likeOf } from '../../routes/message/common';
 import { BASE, ms, page } from './access';
 import { checkReleaseCases, releaseLanguage } from './flow-simulate';
 import { json, parseJson, wdb } from './tables';

@@ -3,7 +3,7 @@
 // imports back to the same stored ids.
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, fieldConfig, formConfig, TEST_DB_KIND, type TestApp } from '../test/harness';
+import { createTestApp, fieldConfig, formConfig, TEST_DB_KIND, type TestApp } from '../../test/harness';
 
 const cfg = fieldConfig;
 const FORM = formConfig(

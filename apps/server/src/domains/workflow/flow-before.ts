@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { me } from '../../auth/guard';
 import { badRequest, conflict, forbidden, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
-import { likeOf } from '../message/common';
+import { likeOf } from '../../routes/message/common';
 import { assertCanRead, assertManagerOf, BASE, isFlowManager, ms, page, splitIds, userNames } from './access';
 import { actOnTask, type Loaded, launchTask, type TaskSnapshot, WF_MSG } from './engine';
 import { checkTaskForm, flowModel, flowReadAccess, onlyFormFields, readableTaskData } from './print-values';
