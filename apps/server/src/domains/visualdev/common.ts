@@ -12,9 +12,9 @@ import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import { me } from '../../auth/guard';
 import type { Principal } from '../../auth/principal';
+import { ApiError, badRequest, notFound } from '../../http/api-error';
 import { serverFormData } from '../form/form-data';
 import { evictFormModel, formModel } from '../form/models';
-import { ApiError, badRequest, notFound } from '../../http/api-error';
 import type { VdDb, VisualDevBaseTable } from './tables';
 
 export type BaseRow = Selectable<VisualDevBaseTable>;

@@ -16,12 +16,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
-import { displayRecords, valuesFromText } from '../form/display';
 import { ApiError, badRequest, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { languageOf } from '../../http/i18n';
 import { scopeFilter } from '../../permission/data-scope';
 import { likeOf, ts } from '../../routes/message/common';
+import { displayRecords, valuesFromText } from '../form/display';
 import {
   type BaseRow,
   columnsOf,

@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import { newId } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/types';
-import { pushToUser } from '../../ws/websocket';
 import { SITE_TYPE, unreadSiteCounts } from '../../routes/message/site-message';
 import { mdb } from '../../routes/message/tables';
+import { pushToUser } from '../../ws/websocket';
 
 /** One notification to send after a transaction commits. */
 export interface WfNotice {
