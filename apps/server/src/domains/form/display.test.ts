@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 // Display values of stored form data (forms/display.ts) through the online-development runtime: lists, the
 // detail view, Excel export and import show and read names, labels and dates, and an exported workbook
 // imports back to the same stored ids.
@@ -160,7 +161,7 @@ describe(`display values of form data on ${TEST_DB_KIND}`, () => {
       headers: { authorization: `Bearer ${admin}` },
     });
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(file.rawPayload as unknown as ExcelJS.Buffer);
+    await wb.xlsx.read(Readable.from([file.rawPayload]));
     const ws = wb.worksheets[0]!;
     const row = (ws.getRow(2).values as unknown[]).slice(2);
     expect(row).toEqual([

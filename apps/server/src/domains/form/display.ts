@@ -5,7 +5,7 @@
 import { type CompiledField, type CompiledForm, formatDate, kindOf as kindDefinition } from '@kp/engine';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
-import type { SystemDataTables } from '../../routes/system/system-tables';
+import { sdb } from '../../routes/system/system-tables';
 
 type NameKind = 'user' | 'org' | 'position' | 'role' | 'group';
 export type Kind = NameKind | 'dict' | 'date' | 'dateRange' | 'options' | 'address' | 'switch' | 'files';
@@ -26,7 +26,7 @@ interface Cfg {
     props?: { label?: string; value?: string; children?: string };
   };
 }
-const cfgOf = (f: CompiledField) => f.config as unknown as Cfg;
+const cfgOf = (f: CompiledField): Cfg => f.config as Cfg;
 
 /** Label and value keys of an option list (the renderer's rule: dictionaries by enCode, others by id). */
 function optionKeys(f: CompiledField): { lk: string; vk: string; ck: string } {
@@ -85,14 +85,16 @@ const flat = (v: unknown): string[] =>
         : [bareId(v)];
 const isPaths = (v: unknown): v is unknown[][] => Array.isArray(v) && v.some(Array.isArray);
 
-const TABLE: Record<NameKind, 'base_user' | 'base_organize' | 'base_position' | 'base_role' | 'base_group'> =
-  {
-    user: 'base_user',
-    org: 'base_organize',
-    position: 'base_position',
-    role: 'base_role',
-    group: 'base_group',
-  };
+/** The named tables of the picker kinds other than users (each has id and full_name). */
+const TABLE: Record<
+  Exclude<NameKind, 'user'>,
+  'base_organize' | 'base_position' | 'base_role' | 'base_group'
+> = {
+  org: 'base_organize',
+  position: 'base_position',
+  role: 'base_role',
+  group: 'base_group',
+};
 const MAX_IDS = 5000;
 
 /** Every value a field holds across records (main field or sub-table column). */
@@ -148,7 +150,7 @@ export async function displayFor(
     role: new Map(),
     group: new Map(),
   };
-  const sdb = db as unknown as Kysely<SystemDataTables>;
+  const system = sdb(db);
   const areaName = new Map<string, string>();
   const dictLabel = new Map<string, string>();
   await Promise.all([
@@ -162,7 +164,7 @@ export async function displayFor(
               .select(['id', 'real_name as name'])
               .where('id', 'in', ids)
               .execute()
-          : await (db as unknown as Kysely<Record<string, { id: string; full_name: string }>>)
+          : await db
               .selectFrom(TABLE[k])
               .select(['id', 'full_name as name'])
               .where('id', 'in', ids)
@@ -171,7 +173,7 @@ export async function displayFor(
     }),
     (async () => {
       if (!areas.size) return;
-      const rows = await sdb
+      const rows = await system
         .selectFrom('sys_area')
         .select(['id', 'full_name'])
         .where('id', 'in', [...areas].slice(0, MAX_IDS))
@@ -181,7 +183,7 @@ export async function displayFor(
     (async () => {
       // A field's dictionaryType is a type id or enCode; a value is a data id or enCode.
       if (!dictTypes.size) return;
-      const rows = await sdb
+      const rows = await system
         .selectFrom('sys_dictionary_data as d')
         .innerJoin('sys_dictionary_type as t', 't.id', 'd.type_id')
         .select(['t.id as typeId', 't.en_code as typeCode', 'd.id', 'd.en_code', 'd.full_name'])
@@ -371,7 +373,7 @@ export async function valuesFromText(
         }
         return;
       }
-      const rows = await (db as unknown as Kysely<Record<string, { id: string; full_name: string }>>)
+      const rows = await db
         .selectFrom(TABLE[k])
         .select(['id', 'full_name'])
         .where((eb) => eb.or([eb('id', 'in', wanted), eb('full_name', 'in', wanted)]))
@@ -416,7 +418,7 @@ export async function valuesFromText(
   const areaByPath = new Map<string, string[]>();
   if (areaPathTexts.size) {
     const segs = [...new Set([...areaPathTexts].flatMap((p) => p.split('/')))].slice(0, MAX_IDS);
-    const rows = await (db as unknown as Kysely<SystemDataTables>)
+    const rows = await sdb(db)
       .selectFrom('sys_area')
       .select(['id', 'parent_id', 'full_name'])
       .where('full_name', 'in', segs)
@@ -437,7 +439,7 @@ export async function valuesFromText(
   }
   const dictValue = new Map<string, string>();
   if (dictTypes.size) {
-    const rows = await (db as unknown as Kysely<SystemDataTables>)
+    const rows = await sdb(db)
       .selectFrom('sys_dictionary_data as d')
       .innerJoin('sys_dictionary_type as t', 't.id', 'd.type_id')
       .select(['t.id as typeId', 't.en_code as typeCode', 'd.id', 'd.en_code', 'd.full_name'])

@@ -28,7 +28,6 @@ import {
   mainFields,
   VMSG,
 } from './common';
-import { vdb } from './tables';
 
 export const MENU = 'onlineDev.webDesign';
 const tags = ['visualdev'];
@@ -69,7 +68,7 @@ const full = (r: BaseRow) => ({
 });
 
 export default async function baseRoutes(app: FastifyInstance) {
-  const db = vdb(app.kp.db);
+  const db = app.kp.db;
 
   const checkUnique = async (enCode: string, fullName: string, except?: string) => {
     if (!CODE_RE.test(enCode)) throw badRequest(`enCode: ${CODE_MSG}`);

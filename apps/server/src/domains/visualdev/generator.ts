@@ -11,7 +11,6 @@ import { storeGeneratedFile } from '../../files/generated';
 import { badRequest } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { type BaseRow, columnsOf, compiledOf, loadItem, mainFields } from './common';
-import { vdb } from './tables';
 
 const MENU = 'generator.webForm';
 const tags = ['visualdev'];
@@ -342,7 +341,7 @@ export function generate(row: BaseRow, body: GeneratorBody): GeneratedFile[] {
 }
 
 export default async function generatorRoutes(app: FastifyInstance) {
-  const db = vdb(app.kp.db);
+  const db = app.kp.db;
 
   app.get(
     '/api/visualdev/Generater/AreasName',

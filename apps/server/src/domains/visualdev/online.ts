@@ -36,14 +36,13 @@ import {
   VMSG,
 } from './common';
 import { readRecords, storeWorkbook, uploadedWorkbook, writeRecords } from './excel';
-import { vdb } from './tables';
 
 const tags = ['visualdev'];
 const SCOPE_COLS = { org: 'r.organize_id', dept: 'r.department_id', owner: 'r.creator_user_id' };
 const stamp = () => new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
 
 export default async function onlineRoutes(app: FastifyInstance) {
-  const db = vdb(app.kp.db);
+  const db = app.kp.db;
 
   /** The released item, after checking the caller may use it (and the button). */
   const open = async (req: FastifyRequest, id: string, button?: string) => {

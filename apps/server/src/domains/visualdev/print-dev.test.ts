@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, fieldConfig, formConfig, TEST_DB_KIND, type TestApp } from '../../test/harness';
-import { wdb } from '../workflow/tables';
 
 const P = '/api/system/printDev';
 const cfg = fieldConfig;
@@ -172,7 +171,7 @@ describe(`print design on ${TEST_DB_KIND}`, () => {
       },
     });
     expect(launched.code, launched.msg).toBe(200);
-    const op = await wdb(t.db.kysely)
+    const op = await t.db.kysely
       .selectFrom('wf_operator as o')
       .innerJoin('base_user as u', 'u.id', 'o.user_id')
       .select(['o.id', 'u.account'])

@@ -5,11 +5,11 @@
 import { IdParams, PrintDataQuery, PrintDevBody, PrintFieldsBody } from '@kp/schema';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { Generated, Kysely, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
-import type { Database } from '../../db/types';
+import type { PrintDevTable } from '../../db/tables/visualdev';
 import { badRequest, conflict, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { scopeFilter } from '../../permission/data-scope';
@@ -18,7 +18,6 @@ import { CODE_MSG, CODE_RE, jsonFile } from '../../routes/system/system-tables';
 import { displayRecords } from '../form/display';
 import { assertCanRead } from '../workflow/access';
 import { flowModel, flowReadAccess, printValues } from '../workflow/print-values';
-import { wdb } from '../workflow/tables';
 import {
   cellText,
   compiledOf,
@@ -29,29 +28,11 @@ import {
   modelOf,
   requireGrant,
 } from './common';
-import { vdb } from './tables';
 
 const MENU = 'systemData.printDev';
 const tags = ['printDev'];
 const BASE = '/api/system/printDev';
 
-export interface PrintDevTable {
-  id: string;
-  full_name: string;
-  en_code: string;
-  type: Generated<number>;
-  category: Generated<string>;
-  form_id: string | null;
-  print_template: string;
-  page_setting: Generated<string>;
-  sort_code: Generated<number>;
-  enabled_mark: Generated<number>;
-  description: string | null;
-  creator_user_id: string;
-  creator_time: Generated<Date>;
-  last_modify_time: Date | string | null;
-}
-type PDb = Kysely<Database & { sys_print_dev: PrintDevTable }>;
 type Row = Selectable<PrintDevTable>;
 
 /** Names a flow template's own fields expose besides its form fields. */
@@ -103,7 +84,7 @@ function flowFormFields(formJson: unknown): Array<{ field: string; label: string
 }
 
 export default async function printDevRoutes(app: FastifyInstance) {
-  const db = app.kp.db as unknown as PDb;
+  const db = app.kp.db;
 
   const check = async (b: PrintDevBody, except?: string) => {
     if (!CODE_RE.test(b.enCode)) throw badRequest(`enCode: ${CODE_MSG}`);
@@ -113,12 +94,12 @@ export default async function printDevRoutes(app: FastifyInstance) {
     if (b.formId) {
       const exists =
         b.type === 2
-          ? await vdb(app.kp.db)
+          ? await app.kp.db
               .selectFrom('visualdev_base')
               .select('id')
               .where('id', '=', b.formId)
               .executeTakeFirst()
-          : await wdb(app.kp.db)
+          : await app.kp.db
               .selectFrom('wf_template')
               .select('id')
               .where('id', '=', b.formId)
@@ -207,7 +188,7 @@ export default async function printDevRoutes(app: FastifyInstance) {
     async (req) => {
       const b = req.body as PrintFieldsBody;
       if (b.type === 2) {
-        const item = await loadItem(vdb(app.kp.db), b.formId);
+        const item = await loadItem(app.kp.db, b.formId);
         const compiled = compiledOf(item);
         const fields = mainFields(compiled).map((f) => ({ field: f.vModel, label: f.label || f.vModel }));
         const tables = compiled.tables.map((t) => ({
@@ -217,7 +198,7 @@ export default async function printDevRoutes(app: FastifyInstance) {
         }));
         return ok({ list: [...fields, ...tables] });
       }
-      const tpl = await wdb(app.kp.db)
+      const tpl = await app.kp.db
         .selectFrom('wf_template')
         .select(['form_json'])
         .where('id', '=', b.formId)
@@ -237,7 +218,7 @@ export default async function printDevRoutes(app: FastifyInstance) {
       if (t.type === 2) {
         // formId: a record of the bound item; the caller needs that item's menu and the row in scope.
         if (!t.form_id) throw badRequest('打印模板未关联表单');
-        const vd = vdb(app.kp.db);
+        const vd = app.kp.db;
         const { row, menu } = await loadReleased(vd, t.form_id);
         requireGrant(me(req), menu);
         const rec = await vd
@@ -279,7 +260,7 @@ export default async function printDevRoutes(app: FastifyInstance) {
         return ok({ printTemplate: t.print_template, printData, operatorRecordList: [] });
       }
       // type 1: formId is a flow task the caller may read.
-      const w = wdb(app.kp.db);
+      const w = app.kp.db;
       await assertCanRead(w, req, formId);
       const task = await w
         .selectFrom('wf_task')

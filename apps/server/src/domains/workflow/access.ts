@@ -47,7 +47,7 @@ export async function assertManagerOf(db: WfDb, req: FastifyRequest, taskId: str
 
 /** A user is part of a flow when he launched it, holds or held an operator task, acted on it, or was copied (objects.isFlowParty). */
 export const isParticipant = (db: WfDb, taskId: string, userId: string): Promise<boolean> =>
-  isFlowParty(db as unknown as Kysely<Database>, userId, taskId);
+  isFlowParty(db, userId, taskId);
 
 /** Refuses (403) unless the caller is part of the flow or a flow manager; 404 when the task does not exist. */
 export async function assertCanRead(db: WfDb, req: FastifyRequest, taskId: string): Promise<void> {

@@ -3,7 +3,6 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { ApiError } from '../../http/api-error';
 import { actOnTask } from './engine';
-import { wdb } from './tables';
 
 /** How long a claimed deadline row stays reserved for the process that claimed it. */
 const CLAIM_MS = 60_000;
@@ -16,7 +15,7 @@ const CLAIM_MS = 60_000;
  * Returns how many deadlines fired.
  */
 export async function sweepDeadlines(ctx: AppContext, now: Date = new Date(), limit = 100): Promise<number> {
-  const db = wdb(ctx.db);
+  const db = ctx.db;
   const until = new Date(now.getTime() + CLAIM_MS);
   const claimed = await sql<{ task_id: string; deadline_id: string; node_id: string; kind: string }>`
     UPDATE wf_deadline SET claimed_until = ${until}

@@ -11,12 +11,13 @@ import type { FlowTemplate, FormConfig } from '@kp/schema';
 import { type Selectable, sql, type Transaction } from 'kysely';
 import { newId } from '../../auth/tokens';
 import type { AppContext } from '../../context';
+import type { Database } from '../../db/types';
 import { ApiError, badRequest, conflict, notFound } from '../../http/api-error';
 import { stampFormData } from '../form/form-data';
 import { noticeTitle, pushNotices, type WfNotice, writeNotices } from './notify';
 import { loadOrgDirectory } from './org';
 import { transitionWithChoices } from './subflow-choice';
-import { json, parseJson, type WfDatabase, type WfTaskTable, wdb } from './tables';
+import { json, parseJson, type WfTaskTable } from './tables';
 
 export type TaskRow = Selectable<WfTaskTable>;
 /** What wf_task.state_json holds: the interpreter state and the template snapshot it runs on. */
@@ -28,7 +29,7 @@ export interface Loaded {
   row: TaskRow;
   snap: TaskSnapshot;
   org: OrgDirectory & { managers: string[] };
-  tx: Transaction<WfDatabase>;
+  tx: Transaction<Database>;
   now: Date;
   /** Operator rows the caller already read under the lock (flow task id -> row): spares a query. */
   knownOps?: Map<string, { id: string; user_id: string; entrusted_for: string | null }>;
@@ -65,7 +66,7 @@ export function checkFormData(
     compiled = compileForm(form as FormConfig);
     compiledForms.set(cacheKey, compiled);
   }
-  const r = validateFormData(compiled, data, { mode: mode === 'save' ? 'save' : undefined } as never);
+  const r = validateFormData(compiled, data, mode === 'save' ? { mode: 'save' } : {});
   if (!r.ok) throw badRequest(r.errors.map((e) => `${e.path}: ${e.message}`).join('；'));
 }
 
@@ -75,7 +76,7 @@ export function checkFormData(
  * its system fields and bill numbers are stamped by the server (stampFormData), never taken from the client.
  */
 async function taskForm(
-  tx: Transaction<WfDatabase>,
+  tx: Transaction<Database>,
   templateId: string,
   version: number,
   formJson?: unknown,
@@ -322,7 +323,7 @@ function sharedOrgLoad(ctx: AppContext): Promise<OrgDir> {
   }
   let p = inflight.get(ctx);
   if (!p) {
-    p = loadOrgDirectory(wdb(ctx.db)).finally(() => {
+    p = loadOrgDirectory(ctx.db).finally(() => {
       if (inflight.get(ctx) === p) inflight.delete(ctx);
     });
     inflight.set(ctx, p);
@@ -366,13 +367,7 @@ export async function actOnTask(
     return a;
   };
   const out = await ctx.db.transaction().execute(async (raw) => {
-    const r = await actInTx(
-      raw as unknown as Transaction<WfDatabase>,
-      taskId,
-      recordActor,
-      { ...opts, org },
-      notices,
-    );
+    const r = await actInTx(raw, taskId, recordActor, { ...opts, org }, notices);
     recipients = await writeNotices(raw, notices);
     return r;
   });
@@ -382,7 +377,7 @@ export async function actOnTask(
 
 /** actOnTask inside a caller's transaction (subflow ends act on the parent in the child's transaction). */
 export async function actInTx(
-  tx: Transaction<WfDatabase>,
+  tx: Transaction<Database>,
   ref: TaskRef,
   build: (l: Loaded) => Promise<FlowAction> | FlowAction,
   opts: ActOptions,
@@ -413,7 +408,7 @@ export async function actInTx(
     const { entrusts_now, ...row } = locked;
     const taskId = row.id;
     if (row.suspended && opts.refuseSuspended !== false) throw conflict(WF_MSG.suspended);
-    const snap = parseJson<TaskSnapshot>(row.state_json, null as never);
+    const snap = parseJson<TaskSnapshot>(row.state_json);
     const l: Loaded = {
       row,
       snap,
@@ -438,7 +433,7 @@ export async function actInTx(
       r.state = {
         ...r.state,
         formData: await stampFormData(
-          tx as never,
+          tx,
           { userId: action.userId, departmentId: u?.departmentId ?? null, positionIds: u?.positionIds ?? [] },
           compiled,
           r.state.formData,
@@ -463,7 +458,7 @@ export async function actInTx(
 }
 
 /** Children that ended as they started (no approver anywhere) count at once, once the parent row is written. */
-async function settleChildren(tx: Transaction<WfDatabase>, l: Loaded, notices: WfNotice[]): Promise<void> {
+async function settleChildren(tx: Transaction<Database>, l: Loaded, notices: WfNotice[]): Promise<void> {
   for (const c of l.children ?? []) {
     if (c.status !== 2) continue;
     await tellParent(
@@ -481,7 +476,7 @@ async function settleChildren(tx: Transaction<WfDatabase>, l: Loaded, notices: W
  * node, in the same transaction; an async parent node (not waiting) is left alone.
  */
 async function tellParent(
-  tx: Transaction<WfDatabase>,
+  tx: Transaction<Database>,
   row: Pick<TaskRow, 'id' | 'parent_task_id' | 'parent_node_id'>,
   state: FlowState,
   effects: Effect[],
@@ -497,7 +492,7 @@ async function tellParent(
     .where('id', '=', row.parent_task_id)
     .executeTakeFirst();
   if (!parent || parent.status !== 1) return;
-  const run = parseJson<TaskSnapshot>(parent.state_json, null as never).flow.runs[row.parent_node_id];
+  const run = parseJson<TaskSnapshot>(parent.state_json).flow.runs[row.parent_node_id];
   if (run?.kind !== 'subflow') return;
   const nodeId = row.parent_node_id;
   await actInTx(
@@ -545,7 +540,7 @@ export async function launchTask(
   const org = await orgOf(ctx);
   let recipients: string[] = [];
   const res = await ctx.db.transaction().execute(async (raw) => {
-    const r = await launchInTx(raw as unknown as Transaction<WfDatabase>, { ...input, org, notices });
+    const r = await launchInTx(raw, { ...input, org, notices });
     recipients = await writeNotices(raw, notices);
     return r;
   });
@@ -555,7 +550,7 @@ export async function launchTask(
 
 /** launchTask inside a caller's transaction. */
 export async function launchInTx(
-  tx: Transaction<WfDatabase>,
+  tx: Transaction<Database>,
   input: LaunchTxInput,
 ): Promise<{ id: string; status: number }> {
   const id = input.id ?? newId();
@@ -610,7 +605,7 @@ export async function launchInTx(
       r.state = {
         ...r.state,
         formData: await stampFormData(
-          tx as never,
+          tx,
           {
             userId: input.userId,
             organizeId: who?.organize_id ?? null,
@@ -645,7 +640,7 @@ export async function launchInTx(
     };
     await tx.insertInto('wf_task').values(row).execute();
     const l: Loaded = {
-      row: { ...row, version: 1, suspended: 0, press_mark: 0 } as unknown as TaskRow,
+      row: { ...row, version: 1, suspended: 0, press_mark: 0 },
       snap,
       org,
       tx,
@@ -656,5 +651,3 @@ export async function launchInTx(
     return { id, status: r.state.status };
   }
 }
-
-export { wdb };

@@ -621,7 +621,7 @@ describe(`expense example through every action on ${TEST_DB_KIND}`, () => {
       .select('flow_json')
       .where('id', '=', 'wf-expense')
       .executeTakeFirstOrThrow();
-    const tree = parseJson<FlowNode>(tpl.flow_json, null as never);
+    const tree = parseJson<FlowNode>(tpl.flow_json);
     const finNode = tree.childNode!.conditionNodes![0]!.childNode!;
     expect(finNode.nodeId).toBe(FIN);
     finNode.properties = { ...finNode.properties, counterSign: 'and', approverScope: 'all' };

@@ -18,7 +18,7 @@ import { assertCanRead, BASE, ms, splitIds, userNames } from './access';
 import { actOnTask, orgOf, type TaskSnapshot, WF_MSG } from './engine';
 import { myPendingOperator } from './flow-before';
 import { isChoiceSubflow, subflowCandidateNodes, subflowInitiators } from './subflow-choice';
-import { parseJson, wdb } from './tables';
+import { parseJson } from './tables';
 
 const TaskIdParams = Type.Object({ taskId: Type.String({ minLength: 1, maxLength: 50 }) });
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 50 }) });
@@ -64,7 +64,7 @@ const LAUNCH = '0';
  * (spec 2 §7 FlowBefore). See README.md for every payload.
  */
 export default async function flowBatchRoutes(app: FastifyInstance) {
-  const db = wdb(app.kp.db);
+  const db = app.kp.db;
   const ctx = app.kp;
   const P = `${BASE}/FlowBefore`;
 
@@ -109,7 +109,7 @@ export default async function flowBatchRoutes(app: FastifyInstance) {
       .select('state_json')
       .where('id', '=', op.task_id)
       .executeTakeFirstOrThrow();
-    const snap = parseJson<TaskSnapshot>(t.state_json, null as never);
+    const snap = parseJson<TaskSnapshot>(t.state_json);
     return {
       state: snap.flow,
       template: snap.template,

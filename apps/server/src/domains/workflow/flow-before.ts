@@ -8,7 +8,7 @@ import { likeOf } from '../../routes/message/common';
 import { assertCanRead, assertManagerOf, BASE, isFlowManager, ms, page, splitIds, userNames } from './access';
 import { actOnTask, type Loaded, launchTask, type TaskSnapshot, WF_MSG } from './engine';
 import { checkTaskForm, flowModel, flowReadAccess, onlyFormFields, readableTaskData } from './print-values';
-import { parseJson, wdb } from './tables';
+import { parseJson } from './tables';
 
 const TaskIdParams = Type.Object({ taskId: Type.String({ minLength: 1, maxLength: 50 }) });
 type TaskIdParams = { taskId: string };
@@ -58,7 +58,7 @@ interface ListRow {
 }
 
 export default async function flowBeforeRoutes(app: FastifyInstance) {
-  const db = wdb(app.kp.db);
+  const db = app.kp.db;
   const ctx = app.kp;
   const P = `${BASE}/FlowBefore`;
 
@@ -151,38 +151,31 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
             );
       } else {
         const kw = q.keyword ? likeOf(q.keyword) : null;
-        const todo = () =>
-          db
-            .selectFrom('wf_operator as o')
-            .innerJoin('wf_task as t', 't.id', 'o.task_id')
-            .where('o.user_id', '=', uid)
-            .where('o.status', '=', 0)
-            .select(['o.id as id', 'o.node_id as thisStepId', 'o.creator_time as opTime']);
-        type Q = ReturnType<typeof todo>;
-        // the three sources share the selected shape (id, thisStepId, opTime) joined with the task as t
-        let base: Q =
+        // the three sources give one shape (id, thisStepId, opTime, task_id), joined with the task as t
+        const source =
           category === '1'
-            ? todo()
+            ? db
+                .selectFrom('wf_operator')
+                .where('user_id', '=', uid)
+                .where('status', '=', 0)
+                .select(['id', 'node_id as thisStepId', 'creator_time as opTime', 'task_id'])
+                .as('o')
             : category === '2'
-              ? (db
-                  .selectFrom('wf_record as o')
-                  .innerJoin('wf_task as t', 't.id', 'o.task_id')
-                  .where('o.user_id', '=', uid)
-                  .where('o.handle_status', 'not in', [2, 3])
-                  .select([
-                    'o.id as id',
-                    'o.node_id as thisStepId',
-                    'o.handle_time as opTime',
-                  ]) as unknown as Q)
-              : (db
-                  .selectFrom('wf_circulate as o')
-                  .innerJoin('wf_task as t', 't.id', 'o.task_id')
-                  .where('o.user_id', '=', uid)
-                  .select([
-                    'o.id as id',
-                    'o.node_id as thisStepId',
-                    'o.creator_time as opTime',
-                  ]) as unknown as Q);
+              ? db
+                  .selectFrom('wf_record')
+                  .where('user_id', '=', uid)
+                  .where('handle_status', 'not in', [2, 3])
+                  .select(['id', 'node_id as thisStepId', 'handle_time as opTime', 'task_id'])
+                  .as('o')
+              : db
+                  .selectFrom('wf_circulate')
+                  .where('user_id', '=', uid)
+                  .select(['id', 'node_id as thisStepId', 'creator_time as opTime', 'task_id'])
+                  .as('o');
+        let base = db
+          .selectFrom(source)
+          .innerJoin('wf_task as t', 't.id', 'o.task_id')
+          .select(['o.id as id', 'o.thisStepId as thisStepId', 'o.opTime as opTime']);
         if (kw) base = base.where('t.full_name', 'ilike', kw);
         if (q.flowId) base = base.where('t.template_id', '=', q.flowId);
         if (q.status !== undefined) base = base.where('t.status', '=', q.status);
@@ -263,7 +256,7 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
       .select(['id', 'form_json', 'en_code', 'full_name', 'form_type'])
       .where('id', '=', t.template_id)
       .executeTakeFirst();
-    const snap = parseJson<TaskSnapshot>(t.state_json, null as never);
+    const snap = parseJson<TaskSnapshot>(t.state_json);
     const flow = snap.flow;
     const visited = new Set([...flow.records.map((r) => r.nodeId), 'start']);
     const ops = await db
@@ -588,7 +581,7 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
         .select('state_json')
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
-      const snap = parseJson<TaskSnapshot>(t.state_json, null as never);
+      const snap = parseJson<TaskSnapshot>(t.state_json);
       const out: Array<{ nodeId: string; nodeName: string }> = [];
       const walk = (n: any) => {
         if (!n) return;

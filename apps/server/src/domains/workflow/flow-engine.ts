@@ -8,7 +8,7 @@ import { ok } from '../../http/envelope';
 import { likeOf } from '../../routes/message/common';
 import { BASE, ms, page } from './access';
 import { checkReleaseCases, releaseLanguage } from './flow-simulate';
-import { json, parseJson, wdb } from './tables';
+import { json, parseJson } from './tables';
 
 const MENU = 'workFlow.flowEngine';
 const P = `${BASE}/FlowEngine`;
@@ -44,7 +44,7 @@ const toDto = (r: Record<string, unknown>, full = false) => ({
 });
 
 export default async function flowEngineRoutes(app: FastifyInstance) {
-  const db = wdb(app.kp.db);
+  const db = app.kp.db;
   const live = () => db.selectFrom('wf_template').where('deleted', '=', 0);
 
   app.get(
@@ -79,10 +79,7 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
     live()
       .where('enabled_mark', '=', 1)
       .where((eb) =>
-        eb.or([
-          eb('visible_user_ids', '=', json([]) as never),
-          eb('visible_user_ids', '@>', json([userId]) as never),
-        ]),
+        eb.or([eb('visible_user_ids', '=', json([])), eb('visible_user_ids', '@>', json([userId]))]),
       );
   app.get(`${P}/ListAll`, { config: { permission: { signedIn: 'handler' } } }, async (req) => {
     const rows = await launchable(me(req).userId).selectAll().orderBy('sort_code').execute();

@@ -7,7 +7,7 @@ import { ok } from '../../http/envelope';
 import { assertCanRead, ms, splitIds } from './access';
 import { actOnTask, launchTask } from './engine';
 import { checkTaskForm, readableTaskData } from './print-values';
-import { parseJson, wdb } from './tables';
+import { parseJson } from './tables';
 
 const NameParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) });
 const NameIdParams = Type.Object({
@@ -50,7 +50,7 @@ export const ANNUAL_LEAVE_DAYS = 10;
  * flowState); `formData` / `data` objects are accepted too.
  */
 export default async function flowFormRoutes(app: FastifyInstance) {
-  const db = wdb(app.kp.db);
+  const db = app.kp.db;
   const ctx = app.kp;
 
   const templateOf = async (name: string) => {

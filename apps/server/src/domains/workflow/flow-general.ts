@@ -1,7 +1,6 @@
 import { IdParams, WfNotifyBody } from '@kp/schema';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
 import { badRequest, forbidden, notFound } from '../../http/api-error';
@@ -9,29 +8,15 @@ import { ok } from '../../http/envelope';
 import { assertCanRead, BASE, ms, userNames } from './access';
 import { noticeTitle, notify } from './notify';
 import { flowModel, flowReadAccess, printValues } from './print-values';
-import { parseJson, wdb } from './tables';
-
-/** The print designs (打印设计, table sys_print_dev) bound to a flow: type 1, form_id = the flow's template. */
-type PrintDevDb = Kysely<{
-  sys_print_dev: {
-    id: string;
-    full_name: string;
-    type: number;
-    form_id: string | null;
-    print_template: string;
-    enabled_mark: number;
-    sort_code: number;
-  };
-}>;
+import { parseJson } from './tables';
 
 /** Print data, notify (知会). */
 export default async function flowGeneralRoutes(app: FastifyInstance) {
-  const db = wdb(app.kp.db);
-  const pdb = app.kp.db as unknown as PrintDevDb;
+  const db = app.kp.db;
   /** Enabled print designs of a flow, listed beside its own print templates (every node). */
   const designsOf = async (flowId: string) =>
     (
-      await pdb
+      await db
         .selectFrom('sys_print_dev')
         .select(['id', 'full_name', 'sort_code'])
         .where('type', '=', 1)
@@ -187,7 +172,7 @@ export default async function flowGeneralRoutes(app: FastifyInstance) {
           printTemplate = pt.content;
         } else {
           // A print design of this flow (打印设计, type 1).
-          const design = await pdb
+          const design = await db
             .selectFrom('sys_print_dev')
             .select(['print_template', 'form_id', 'type', 'enabled_mark'])
             .where('id', '=', formId)

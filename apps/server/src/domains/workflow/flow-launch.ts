@@ -10,10 +10,10 @@ import { assertCanRead, assertManagerOf, BASE, ms, page, userNames } from './acc
 import { checkCommentAttachments } from './comment-attachments';
 import { actOnTask } from './engine';
 import { checkTaskForm } from './print-values';
-import { json, parseJson, wdb } from './tables';
+import { json, parseJson } from './tables';
 
 export default async function flowLaunchRoutes(app: FastifyInstance) {
-  const db = wdb(app.kp.db);
+  const db = app.kp.db;
   const ctx = app.kp;
   const P = `${BASE}/FlowLaunch`;
 

@@ -53,7 +53,7 @@ describe(`flow simulator routes and verify before release on ${TEST_DB_KIND}`, (
           },
         ],
       },
-    }) as unknown as FlowNode;
+    }) as FlowNode;
   const body = (limit: number, signers: string[]) => ({
     enCode: `sim${limit}`,
     fullName: '模拟报销',
@@ -150,11 +150,11 @@ describe(`flow simulator routes and verify before release on ${TEST_DB_KIND}`, (
     expect(refused.msg).toContain('发布前校验未通过：测试用例“大额走会签”与预期不一致');
     expect(refused.msg).toContain('路径第 2 步：预期 会签 (sign)，实际 主管 (lead)');
     const row = await t.db.kysely
-      .selectFrom('wf_template' as never)
-      .select('enabled_mark' as never)
-      .where('id' as never, '=', id as never)
+      .selectFrom('wf_template')
+      .select('enabled_mark')
+      .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    expect((row as { enabled_mark: number }).enabled_mark).toBe(0);
+    expect(row.enabled_mark).toBe(0);
     const en = await t.call(admin, {
       method: 'POST',
       url: `${B}/FlowEngine/Release/${id}`,

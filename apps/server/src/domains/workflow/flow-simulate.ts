@@ -10,7 +10,6 @@ import {
 } from '@kp/flow';
 import { type FlowTemplate, type FormConfig, IdParams } from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
@@ -22,23 +21,6 @@ import { json, parseJson } from './tables';
 
 const MENU = 'workFlow.flowEngine';
 const P = `${BASE}/FlowEngine`;
-
-/** The columns this file reads (migration 0140 adds sim_cases_json to wf_template). */
-interface SimDb {
-  wf_template: {
-    id: string;
-    deleted: number;
-    form_json: unknown;
-    flow_json: unknown;
-    properties_json: unknown;
-    sim_cases_json: unknown;
-  };
-  base_user: { id: string; enabled_mark: number };
-  base_organize: { id: string };
-  base_position: { id: string };
-  base_role: { id: string };
-}
-const sdb = (ctx: AppContext) => ctx.db as unknown as Kysely<SimDb>;
 
 /** Calculate fields recomputed inside every transition, as the server's engine does (none when the form does not compile). */
 function deriveFormOf(form: unknown) {
@@ -65,7 +47,7 @@ export async function checkReleaseCases(
   id: string,
   lang: SimLanguage,
 ): Promise<ReleaseCheck> {
-  const row = await sdb(ctx)
+  const row = await ctx.db
     .selectFrom('wf_template')
     .select(['form_json', 'flow_json', 'properties_json', 'sim_cases_json'])
     .where('id', '=', id)
@@ -107,7 +89,7 @@ export async function checkReleaseCases(
 export default async function flowSimulateRoutes(app: FastifyInstance) {
   const ctx = app.kp;
   app.get(`${P}/Simulate/Org`, { config: { permission: { menu: MENU } } }, async () => {
-    const db = sdb(ctx);
+    const db = ctx.db;
     const [users, depts, positions, roles] = await Promise.all([
       db.selectFrom('base_user').select('id').where('enabled_mark', '=', 1).execute(),
       db.selectFrom('base_organize').select('id').execute(),
@@ -132,7 +114,7 @@ export default async function flowSimulateRoutes(app: FastifyInstance) {
     `${P}/:id/SimCases`,
     { config: { permission: { menu: MENU } }, schema: { params: IdParams } },
     async (req) => {
-      const row = await sdb(ctx)
+      const row = await ctx.db
         .selectFrom('wf_template')
         .select('sim_cases_json')
         .where('id', '=', (req.params as IdParams).id)
@@ -154,7 +136,7 @@ export default async function flowSimulateRoutes(app: FastifyInstance) {
         if (e instanceof CaseError) throw badRequest(e.message);
         throw e;
       }
-      const r = await sdb(ctx)
+      const r = await ctx.db
         .updateTable('wf_template')
         .set({ sim_cases_json: json(cases) })
         .where('id', '=', (req.params as IdParams).id)

@@ -4,7 +4,6 @@
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
-import { wdb } from './tables';
 import { workflowTestKit } from './testkit';
 
 const B = '/api/workflow/Engine';
@@ -28,7 +27,7 @@ describe(`flow form data on ${TEST_DB_KIND}`, () => {
 
   const stored = async (id: string) =>
     (
-      await wdb(t.db.kysely)
+      await t.db.kysely
         .selectFrom('wf_task')
         .select(['form_data', 'state_json'])
         .where('id', '=', id)
@@ -145,7 +144,7 @@ describe(`flow form data on ${TEST_DB_KIND}`, () => {
     const admin = await kit.login('admin');
     const approver = await kit.idOf('chenjing');
     const form = (
-      await wdb(t.db.kysely)
+      await t.db.kysely
         .selectFrom('wf_template')
         .select('form_json')
         .where('id', '=', 'wf-leave')
@@ -249,7 +248,7 @@ describe(`flow form data on ${TEST_DB_KIND}`, () => {
     const admin = await kit.login('admin');
     const approver = await kit.idOf('chenjing');
     const form = (
-      await wdb(t.db.kysely)
+      await t.db.kysely
         .selectFrom('wf_template')
         .select('form_json')
         .where('id', '=', 'wf-leave')

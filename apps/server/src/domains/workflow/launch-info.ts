@@ -7,7 +7,7 @@ import { ApiError, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { BASE } from './access';
 import { orgOf } from './engine';
-import { parseJson, wdb } from './tables';
+import { parseJson } from './tables';
 
 export const LAUNCH_MSG = {
   notFound: '流程不存在或未发布',
@@ -21,7 +21,7 @@ export const LAUNCH_MSG = {
  * @kp/flow, so the two can never disagree).
  */
 export default async function launchInfoRoutes(app: FastifyInstance) {
-  const db = wdb(app.kp.db);
+  const db = app.kp.db;
   app.get(
     `${BASE}/FlowTask/LaunchInfo/:flowId`,
     {
@@ -44,7 +44,7 @@ export default async function launchInfoRoutes(app: FastifyInstance) {
       const template: FlowTemplate = {
         flowId: tpl.id,
         fullName: tpl.full_name,
-        tree: parseJson(tpl.flow_json, null as never),
+        tree: parseJson(tpl.flow_json),
         properties: parseJson(tpl.properties_json, {}),
       };
       const org = await orgOf(app.kp);

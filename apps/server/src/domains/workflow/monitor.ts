@@ -4,7 +4,6 @@ import { conflict, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { likeOf } from '../../routes/message/common';
 import { assertManagerOf, BASE, monitorScope, ms, page, userNames } from './access';
-import { wdb } from './tables';
 
 const MENU = 'workFlow.flowMonitor';
 
@@ -13,7 +12,7 @@ const MENU = 'workFlow.flowMonitor';
  * Assign and terminate are FlowBefore/Assign/{taskId} and FlowBefore/Cancel/{taskId} with the flow task id.
  */
 export default async function monitorRoutes(app: FastifyInstance) {
-  const db = wdb(app.kp.db);
+  const db = app.kp.db;
   const P = `${BASE}/FlowMonitor`;
   app.get(
     P,

@@ -123,7 +123,7 @@ export async function printValues(
   data: Record<string, unknown>,
 ): Promise<{ shown: Record<string, unknown>; raw: Record<string, unknown> }> {
   const raw = onlyFormFields(model, model.project(data, access));
-  const [shown] = await displayRecords(db as unknown as Kysely<Database>, model.compiled, [raw]);
+  const [shown] = await displayRecords(db, model.compiled, [raw]);
   return { shown: shown ?? { ...raw }, raw };
 }
 

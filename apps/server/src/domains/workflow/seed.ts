@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { FlowNode } from '@kp/schema';
 import type { AppContext } from '../../context';
-import { json, type WfDb, wdb } from './tables';
+import { json, type WfDb } from './tables';
 
 /**
  * The example flows name a position and a role by a portable code; the seed binds them to the seeded
@@ -67,7 +67,7 @@ const EXAMPLES = [
  * Idempotent (fixed ids, ON CONFLICT DO NOTHING); runs when the workflow routes register.
  */
 export async function seedWorkflowExamples(ctx: AppContext): Promise<void> {
-  const db = wdb(ctx.db);
+  const db = ctx.db;
   for (const ex of EXAMPLES) {
     const base = new URL('../../../../../examples/', import.meta.url);
     const flow = JSON.parse(await readFile(new URL(ex.flow, base), 'utf8'));

@@ -105,7 +105,7 @@ describe(`seeded flows run start to end with seeded people on ${TEST_DB_KIND}`, 
         .select('flow_json')
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
-      const stack = [parseJson<FlowNode>(row.flow_json, null as never)];
+      const stack = [parseJson<FlowNode>(row.flow_json)];
       while (stack.length) {
         const n = stack.pop()!;
         nodes.set(n.nodeId, n);
@@ -345,7 +345,15 @@ describe(`seeded flows run start to end with seeded people on ${TEST_DB_KIND}`, 
     expect(info.data.flowProperties?.hasTransferBtn).toBe(true);
     const buttons = buttonsFor(
       1,
-      { id: op.id, nodeId: 'current', userId: op.user_id, status: 'pending', kind: 'approver' } as never,
+      {
+        id: op.id,
+        nodeId: 'current',
+        userId: op.user_id,
+        status: 'pending',
+        kind: 'approver',
+        createdAt: '',
+        createdVersion: 0,
+      },
       { tree: info.data.flowTaskInfo.flowTemplateJson, properties: info.data.flowProperties ?? {} },
       { id: op.user_id },
       {

@@ -10,6 +10,17 @@ import type { FlowNode, FlowTemplate } from '@kp/schema';
 import { badRequest } from '../../http/api-error';
 
 /**
+ * A transition's result as the server sees it: the interpreter's, or the server's own refusal of a choice
+ * subflow reached with no initiator (a code the interpreter does not know).
+ */
+export type ChoiceResult =
+  | TransitionResult
+  | {
+      ok: false;
+      error: { code: 'SUBFLOW_INITIATOR_REQUIRED'; message: string; nodeId: string; nodeName: string };
+    };
+
+/**
  * Subflow initiators chosen at run time (spec 2 §5: a subflow with initiateType 6 names initiators,
  * positions or roles). Reading chosen: a subflow node with initiateType 6 AND `userOptional: true` asks
  * the person whose action reaches it (the launcher, or the approver of the step before) to choose its
@@ -64,7 +75,7 @@ export function transitionWithChoices(
   state: FlowState,
   action: FlowAction,
   context: FlowContext,
-): TransitionResult {
+): ChoiceResult {
   const nodes = choiceNodes(context.template.tree);
   if (!nodes.length) return transition(state, action, context);
   const chosen: Record<string, string[]> = {
@@ -97,7 +108,7 @@ export function transitionWithChoices(
         nodeId: missing.nodeId,
         nodeName: node ? nodeTitle(node) : missing.nodeId,
       },
-    } as unknown as TransitionResult;
+    };
   }
   return r;
 }
@@ -126,13 +137,13 @@ export function subflowCandidateNodes(
   const candidates: Record<string, string[]> = { ...(action.candidates ?? {}) };
   for (const a of already) if (!candidates[a.nodeId]?.length) candidates[a.nodeId] = ['\u0000candidate'];
   for (let i = 0; i < 50; i++) {
-    let r: TransitionResult;
+    let r: ChoiceResult;
     try {
       r = transitionWithChoices(state, { ...action, candidates }, context);
     } catch {
       break; // a choice outside the allowed set: Audit will say so
     }
-    const err = !r.ok ? (r.error as { code: string; nodeId?: string; nodeName?: string }) : null;
+    const err = r.ok ? null : r.error;
     if (!err || err.code !== 'SUBFLOW_INITIATOR_REQUIRED' || !err.nodeId) break;
     out.push({ nodeId: err.nodeId, nodeName: err.nodeName ?? err.nodeId, nodeType: 'subFlow' });
     const node = findNode(context.template.tree, err.nodeId);

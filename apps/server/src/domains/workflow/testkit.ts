@@ -1,12 +1,11 @@
 // Helpers shared by the workflow route tests: cached logins, user lookups, a task's pending operator rows,
 // the task row and its records. `app` is read lazily (the TestApp is made in beforeAll).
 import type { TestApp } from '../../test/harness';
-import { wdb } from './tables';
 
 export function workflowTestKit(app: () => TestApp) {
   const tokens = new Map<string, string>();
   const db = () => app().db.kysely;
-  const w = () => wdb(db());
+  const w = () => db();
   /** A token per account, logged in once. */
   const login = async (account: string) => {
     let tk = tokens.get(account);

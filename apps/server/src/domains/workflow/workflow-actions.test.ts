@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
 import { sweepDeadlines } from './deadlines';
-import { wdb } from './tables';
 import { workflowTestKit } from './testkit';
 
 const B = '/api/workflow/Engine';
@@ -35,7 +34,7 @@ describe(`workflow actions on ${TEST_DB_KIND}`, () => {
     }
     // one approver node (chenjing then wangjianguo), 1 h limit, reminders every hour, auto-approve after 2
     const form = (
-      await wdb(t.db.kysely)
+      await t.db.kysely
         .selectFrom('wf_template')
         .select('form_json')
         .where('id', '=', 'wf-leave')

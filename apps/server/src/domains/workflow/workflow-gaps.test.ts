@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
-import { wdb } from './tables';
 import { workflowTestKit } from './testkit';
 
 const B = '/api/workflow/Engine';
@@ -108,7 +107,7 @@ describe(`workflow launch info, comment attachments, print values, monitor scope
     leaveForm = JSON.parse(
       JSON.stringify(
         (
-          await wdb(t.db.kysely)
+          await t.db.kysely
             .selectFrom('wf_template')
             .select('form_json')
             .where('id', '=', 'wf-leave')
@@ -124,7 +123,7 @@ describe(`workflow launch info, comment attachments, print values, monitor scope
   // ---------------------------------------------------------------- 1. launch info
   it('LaunchInfo gives an employee the launch dialog data of a released flow, no draft created', async () => {
     const emp = await login('zhangwei');
-    const before = await wdb(t.db.kysely).selectFrom('wf_task').select('id').execute();
+    const before = await t.db.kysely.selectFrom('wf_task').select('id').execute();
     const r = await t.call<Record<string, any>>(emp, {
       method: 'GET',
       url: `${B}/FlowTask/LaunchInfo/wf-expense`,
@@ -153,7 +152,7 @@ describe(`workflow launch info, comment attachments, print values, monitor scope
     expect(Array.isArray(r.data.formConf.fields)).toBe(true);
     expect(r.data.formConf.fields.map((f: { __vModel__?: string }) => f.__vModel__)).toContain('claimant');
     // no draft: the task table did not change
-    expect((await wdb(t.db.kysely).selectFrom('wf_task').select('id').execute()).length).toBe(before.length);
+    expect((await t.db.kysely.selectFrom('wf_task').select('id').execute()).length).toBe(before.length);
     // no session
     expect((await t.call(null, { method: 'GET', url: `${B}/FlowTask/LaunchInfo/wf-expense` })).code).toBe(
       602,
@@ -558,7 +557,7 @@ describe(`workflow launch info, comment attachments, print values, monitor scope
     expect((await pending(pid)).map((o) => o.id)).toEqual([op.id]);
     const ok = await audit({ handleOpinion: '同意', candidateList: { sub: [b] } });
     expect(ok.code, ok.msg).toBe(200);
-    const kids = await wdb(t.db.kysely)
+    const kids = await t.db.kysely
       .selectFrom('wf_task')
       .select(['initiator_id', 'template_id', 'status'])
       .where('parent_task_id', '=', pid)
@@ -610,7 +609,7 @@ describe(`workflow launch info, comment attachments, print values, monitor scope
       payload: { nodeCode: 'sub', flowId: parent },
     });
     expect(new Set(users.data.list.map((u) => u.id))).toEqual(new Set([a, b]));
-    const before = (await wdb(t.db.kysely).selectFrom('wf_task').select('id').execute()).length;
+    const before = (await t.db.kysely.selectFrom('wf_task').select('id').execute()).length;
     expect(
       await t.call(emp, {
         method: 'POST',
@@ -619,14 +618,14 @@ describe(`workflow launch info, comment attachments, print values, monitor scope
       }),
     ).toMatchObject({ code: 400, msg: '并行子流程: 子流程发起人不能为空' });
     // nothing was written by the refused launch
-    expect((await wdb(t.db.kysely).selectFrom('wf_task').select('id').execute()).length).toBe(before);
+    expect((await t.db.kysely.selectFrom('wf_task').select('id').execute()).length).toBe(before);
     const l = await t.call<string>(emp, {
       method: 'POST',
       url: `${B}/FlowTask`,
       payload: { flowId: parent, formData: leave, candidateList: { sub: [a, b] } },
     });
     expect(l.code, l.msg).toBe(200);
-    const kids = await wdb(t.db.kysely)
+    const kids = await t.db.kysely
       .selectFrom('wf_task')
       .select(['initiator_id'])
       .where('parent_task_id', '=', l.data)
@@ -665,7 +664,7 @@ describe(`workflow launch info, comment attachments, print values, monitor scope
     expect(
       (await t.call(cj, { method: 'POST', url: `${B}/FlowBefore/Audit/${op.id}`, payload: {} })).code,
     ).toBe(200);
-    const kids = await wdb(t.db.kysely)
+    const kids = await t.db.kysely
       .selectFrom('wf_task')
       .select(['initiator_id'])
       .where('parent_task_id', '=', pid)

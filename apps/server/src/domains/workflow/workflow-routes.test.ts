@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
-import { wdb } from './tables';
 import { workflowTestKit } from './testkit';
 
 const B = '/api/workflow/Engine';
@@ -86,7 +85,7 @@ describe(`workflow routes (forms, print, candidates, batch, signers, subflows, s
         };
     }
     form = (
-      await wdb(t.db.kysely)
+      await t.db.kysely
         .selectFrom('wf_template')
         .select('form_json')
         .where('id', '=', 'wf-leave')
@@ -529,7 +528,7 @@ describe(`workflow routes (forms, print, candidates, batch, signers, subflows, s
     });
     expect(l.code, l.msg).toBe(200);
     expect((await task(l.data)).this_step).toBe('子流程');
-    const kids = await wdb(t.db.kysely)
+    const kids = await t.db.kysely
       .selectFrom('wf_task')
       .selectAll()
       .where('parent_task_id', '=', l.data)
@@ -552,11 +551,7 @@ describe(`workflow routes (forms, print, candidates, batch, signers, subflows, s
       payload: { flowId: parent, formData: leave },
     });
     const kid2 = (
-      await wdb(t.db.kysely)
-        .selectFrom('wf_task')
-        .select('id')
-        .where('parent_task_id', '=', l2.data)
-        .execute()
+      await t.db.kysely.selectFrom('wf_task').select('id').where('parent_task_id', '=', l2.data).execute()
     )[0]!;
     const admin = await login('admin');
     expect(

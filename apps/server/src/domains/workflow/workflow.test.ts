@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
-import { wdb } from './tables';
 import { workflowTestKit } from './testkit';
 
 const B = '/api/workflow/Engine';
@@ -10,7 +9,7 @@ describe(`workflow engine on ${TEST_DB_KIND}`, () => {
   let t: TestApp;
   const { login, accountOf, idOf } = workflowTestKit(() => t);
   const pendingOps = (taskId: string) =>
-    wdb(t.db.kysely)
+    t.db.kysely
       .selectFrom('wf_operator')
       .selectAll()
       .where('task_id', '=', taskId)
@@ -137,7 +136,7 @@ describe(`workflow engine on ${TEST_DB_KIND}`, () => {
       payload: { handleOpinion: '不同意' },
     });
     expect(rj.code, rj.msg).toBe(200);
-    const task = await wdb(t.db.kysely)
+    const task = await t.db.kysely
       .selectFrom('wf_task')
       .selectAll()
       .where('id', '=', taskId)
@@ -179,7 +178,7 @@ describe(`workflow engine on ${TEST_DB_KIND}`, () => {
     const form = JSON.parse(
       JSON.stringify(
         (
-          await wdb(t.db.kysely)
+          await t.db.kysely
             .selectFrom('wf_template')
             .select('form_json')
             .where('id', '=', 'wf-leave')
@@ -243,7 +242,7 @@ describe(`workflow engine on ${TEST_DB_KIND}`, () => {
     );
     expect(res.filter((r) => r.code === 200).length).toBe(1);
     expect(res.filter((r) => r.code === 409 && r.msg === '该任务已处理').length).toBe(49);
-    const task = await wdb(t.db.kysely)
+    const task = await t.db.kysely
       .selectFrom('wf_task')
       .selectAll()
       .where('id', '=', l.data)
@@ -272,14 +271,14 @@ describe(`workflow engine on ${TEST_DB_KIND}`, () => {
       ),
     );
     expect(res.every((r) => r.code === 200)).toBe(true);
-    const task = await wdb(t.db.kysely)
+    const task = await t.db.kysely
       .selectFrom('wf_task')
       .selectAll()
       .where('id', '=', l.data)
       .executeTakeFirstOrThrow();
     expect(task.status).toBe(2);
     expect(task.version).toBe(51);
-    const finished = await wdb(t.db.kysely)
+    const finished = await t.db.kysely
       .selectFrom('wf_record')
       .select('id')
       .where('task_id', '=', l.data)
@@ -397,7 +396,7 @@ describe(`expense example on ${TEST_DB_KIND}`, () => {
       });
       expect(r.code, r.msg).toBe(200);
     }
-    const done = await wdb(t.db.kysely)
+    const done = await t.db.kysely
       .selectFrom('wf_task')
       .select(['status'])
       .where('id', '=', id)
@@ -411,7 +410,7 @@ describe(`expense example on ${TEST_DB_KIND}`, () => {
       payload: { handleOpinion: '票据不全' },
     });
     expect(rj.code, rj.msg).toBe(200);
-    const st = await wdb(t.db.kysely)
+    const st = await t.db.kysely
       .selectFrom('wf_task')
       .select(['status'])
       .where('id', '=', id2)
