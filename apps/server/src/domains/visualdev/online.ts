@@ -13,32 +13,30 @@ import {
   OnlineRecordParams,
 } from '@kp/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { sql } from 'kysely';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
-import { ApiError, badRequest, notFound } from '../../http/api-error';
+import { ApiError, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { languageOf } from '../../http/i18n';
 import { scopeFilter } from '../../permission/data-scope';
-import { likeOf, ts } from '../../routes/message/common';
-import { displayRecords, valuesFromText } from '../form/display';
+import { ts } from '../../routes/message/common';
+import { displayRecords } from '../form/display';
+import { valuesFromText } from '../form/display-import';
 import {
-  type BaseRow,
   columnsOf,
-  compiledOf,
   fieldGrants,
   grantContext,
   loadReleased,
-  mainFields,
   modelOf,
   recordData,
   requireGrant,
   VMSG,
 } from './common';
 import { readRecords, storeWorkbook, uploadedWorkbook, writeRecords } from './excel';
+import { filtered, listOut, listReadable, orderOf, SCOPE_COLS } from './online-list';
 
 const tags = ['visualdev'];
-const SCOPE_COLS = { org: 'r.organize_id', dept: 'r.department_id', owner: 'r.creator_user_id' };
 const stamp = () => new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
 
 export default async function onlineRoutes(app: FastifyInstance) {
@@ -51,91 +49,6 @@ export default async function onlineRoutes(app: FastifyInstance) {
     const model = modelOf(row);
     return { row, menu, model, compiled: model.compiled };
   };
-
-  /** The main fields the caller may read in the list (column grants); search, sort and keyword stay inside them. */
-  const listReadable = (req: FastifyRequest, row: BaseRow, menu: string) => {
-    const access = modelOf(row).access(grantContext(me(req), menu, 'list'));
-    const readable = new Set<string>();
-    for (const [path, a] of access) if (a.readable && !path.includes('.')) readable.add(path);
-    return { access, readable };
-  };
-
-  /** The caller's rows of an item matching the list's search values (only searchList fields count). */
-  const filtered = (req: FastifyRequest, row: BaseRow, menu: string, b: OnlineListBody) => {
-    const cols = columnsOf(row);
-    const searchable = new Set((cols.searchList ?? []).map((s) => s.prop));
-    const compiled = compiledOf(row);
-    const main = mainFields(compiled);
-    const { readable } = listReadable(req, row, menu);
-    let q = db
-      .selectFrom('visualdev_record as r')
-      .where('r.module_id', '=', row.id)
-      .where(scopeFilter(me(req), menu, SCOPE_COLS));
-    for (const [k, v] of Object.entries(b.query ?? {})) {
-      if (v === null || v === '') continue;
-      if (!searchable.has(k)) throw badRequest(`query.${k}: 不是查询字段`);
-      // A field the caller may not read is no search field either (its values would leak through the hits).
-      if (!readable.has(k)) throw badRequest(`query.${k}: ${VMSG.fieldHidden}`);
-      q = q.where(sql<SqlBool>`(r.data::jsonb ->> ${k}) ilike ${likeOf(String(v))}`);
-    }
-    if (b.keyword) {
-      const like = likeOf(b.keyword);
-      const texts = main
-        .filter((f) => (f.shape === 'text' || f.shape === 'choice') && readable.has(f.vModel))
-        .map((f) => f.vModel);
-      if (texts.length) {
-        q = q.where((eb) =>
-          eb.or(
-            texts.map((k) => sql<SqlBool>`(r.data::jsonb ->> ${k}) ilike ${like}` as Expression<SqlBool>),
-          ),
-        );
-      }
-    }
-    return { q, main, cols };
-  };
-
-  /** ORDER BY terms of a list: the asked (or default) field, then newest first, then id (stable pages). */
-  const orderOf = (
-    req: FastifyRequest,
-    row: BaseRow,
-    menu: string,
-    b: { sidx?: string; sort?: 'asc' | 'desc' },
-  ): RawBuilder<unknown>[] => {
-    const cols = columnsOf(row);
-    const dir = b.sort ?? cols.sort ?? 'desc';
-    const sidx = b.sidx ?? cols.defaultSidx;
-    const f = sidx ? mainFields(compiledOf(row)).find((x) => x.vModel === sidx) : undefined;
-    if (sidx && sidx !== 'creatorTime' && !f) throw badRequest(`sidx: 字段${sidx}不存在`);
-    // Sorting by a field the caller may not read would reveal its order: refused (the default sort is skipped).
-    if (f && !listReadable(req, row, menu).readable.has(f.vModel)) {
-      if (b.sidx) throw badRequest(`sidx: ${VMSG.fieldHidden}`);
-      return [sql`r.creator_time ${sql.raw(dir)}`, sql`r.id`];
-    }
-    if (!f) return [sql`r.creator_time ${sql.raw(dir)}`, sql`r.id`];
-    const expr =
-      f.shape === 'number'
-        ? sql`nullif(r.data::jsonb ->> ${f.vModel}, '')::numeric`
-        : sql`r.data::jsonb ->> ${f.vModel}`;
-    return [
-      sql`${expr} ${sql.raw(dir === 'asc' ? 'asc nulls first' : 'desc nulls last')}`,
-      sql`r.creator_time desc`,
-      sql`r.id`,
-    ];
-  };
-
-  const listOut = (r: {
-    id: string;
-    data: string;
-    creator_time: Date;
-    creator_user_id: string;
-    version: number;
-  }) => ({
-    ...(JSON.parse(r.data) as Record<string, unknown>),
-    id: r.id,
-    creatorUserId: r.creator_user_id,
-    creatorTime: ts(r.creator_time),
-    version: r.version,
-  });
 
   app.get(
     '/api/visualdev/OnlineDev/:id/Config',
@@ -181,13 +94,13 @@ export default async function onlineRoutes(app: FastifyInstance) {
     async (req) => {
       const b = (req.body ?? {}) as OnlineListBody;
       const { row, menu } = await open(req, (req.params as IdParams).id);
-      const { q } = filtered(req, row, menu, b);
+      const { q } = filtered(db, me(req), row, menu, b);
       const cols = columnsOf(row);
       const currentPage = b.currentPage ?? 1;
       const pageSize = cols.hasPage === false ? 500 : (b.pageSize ?? cols.pageSize ?? 20);
       const [{ n }, rows] = await Promise.all([
         q.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-        orderOf(req, row, menu, b)
+        orderOf(me(req), row, menu, b)
           .reduce(
             (qb, o) => qb.orderBy(o),
             q.select(['r.id', 'r.data', 'r.creator_time', 'r.creator_user_id', 'r.version']),
@@ -197,7 +110,7 @@ export default async function onlineRoutes(app: FastifyInstance) {
           .execute(),
       ]);
       const model = modelOf(row);
-      const { access } = listReadable(req, row, menu);
+      const { access } = listReadable(me(req), row, menu);
       // Lists show names and labels (users, departments, dictionaries, regions, dates), not stored ids;
       // fields outside the caller's column grants are not in the rows at all.
       const shown = await displayRecords(
@@ -371,15 +284,15 @@ export default async function onlineRoutes(app: FastifyInstance) {
     async (req) => {
       const b = (req.body ?? {}) as OnlineExportBody;
       const { row, menu, model } = await open(req, (req.params as IdParams).id, 'btn_download');
-      const { q } = filtered(req, row, menu, b);
-      let rq = orderOf(req, row, menu, b).reduce((qb, o) => qb.orderBy(o), q.select(['r.id', 'r.data']));
+      const { q } = filtered(db, me(req), row, menu, b);
+      let rq = orderOf(me(req), row, menu, b).reduce((qb, o) => qb.orderBy(o), q.select(['r.id', 'r.data']));
       if (String(b.dataType ?? '0') === '0') {
         const pageSize = b.pageSize ?? columnsOf(row).pageSize ?? 20;
         rq = rq.limit(pageSize).offset(((b.currentPage ?? 1) - 1) * pageSize);
       } else rq = rq.limit(50_000);
       const rows = await rq.execute();
       const { columns } = fieldGrants(me(req), menu);
-      const { access, readable } = listReadable(req, row, menu);
+      const { access, readable } = listReadable(me(req), row, menu);
       let keys = (b.selectKey ?? []).filter(Boolean);
       if (columns) keys = (keys.length ? keys : [...readable]).filter((k) => readable.has(k));
       const shown = await displayRecords(

@@ -1,335 +1,32 @@
-import { type CompiledForm, compileForm, recalculate, validateFormData } from '@kp/engine';
-import {
-  createFlowState,
-  type Effect,
-  type FlowAction,
-  type FlowState,
-  findNode,
-  type OrgDirectory,
-} from '@kp/flow';
-import type { FlowTemplate, FormConfig } from '@kp/schema';
-import { type Selectable, sql, type Transaction } from 'kysely';
+import { createFlowState, type Effect, type FlowAction, type FlowState, type OrgDirectory } from '@kp/flow';
+import type { FlowTemplate } from '@kp/schema';
+import { sql, type Transaction } from 'kysely';
 import { newId } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/types';
 import { ApiError, badRequest, conflict, notFound } from '../../http/api-error';
 import { stampFormData } from '../form/form-data';
-import { noticeTitle, pushNotices, type WfNotice, writeNotices } from './notify';
-import { loadOrgDirectory } from './org';
+import { applyEffects } from './effects';
+import { pushNotices, type WfNotice, writeNotices } from './notify';
+import { loadOrgDirectory, orgOf } from './org';
 import { transitionWithChoices } from './subflow-choice';
-import { json, parseJson, type WfTaskTable } from './tables';
+import { parseJson } from './tables';
+import {
+  type EntrustRow,
+  type LaunchInput,
+  type LaunchTxInput,
+  type Loaded,
+  type TaskRow,
+  type TaskSnapshot,
+  taskColumns,
+  WF_MSG,
+} from './task';
+import { checkFormData, deriveOf, taskForm } from './task-form';
 
-export type TaskRow = Selectable<WfTaskTable>;
-/** What wf_task.state_json holds: the interpreter state and the template snapshot it runs on. */
-export interface TaskSnapshot {
-  flow: FlowState;
-  template: FlowTemplate;
-}
-export interface Loaded {
-  row: TaskRow;
-  snap: TaskSnapshot;
-  org: OrgDirectory & { managers: string[] };
-  tx: Transaction<Database>;
-  now: Date;
-  /** Operator rows the caller already read under the lock (flow task id -> row): spares a query. */
-  knownOps?: Map<string, { id: string; user_id: string; entrusted_for: string | null }>;
-  /** Entrusts in force at `now`, when already read (with the row lock). */
-  entrusts?: EntrustRow[];
-  /** Child tasks started by this transition (subflows) and the status each reached at once. */
-  children?: { id: string; status: number; nodeId: string }[];
-}
-
-interface EntrustRow {
-  user_id: string;
-  to_user_id: string;
-  template_id: string | null;
-}
-
-export const WF_MSG = {
-  handled: '该任务已处理',
-  noTask: '任务不存在',
-  notYours: '暂无权限',
-  busy: '流程已被他人处理，请刷新后重试',
-  suspended: '流程已挂起',
-} as const;
-
-const compiledForms = new Map<string, CompiledForm>();
-/** Server-side form validation with the renderer's compiled schema (one form config, one truth). */
-export function checkFormData(
-  cacheKey: string,
-  form: unknown,
-  data: Record<string, unknown>,
-  mode: 'submit' | 'save',
-): void {
-  let compiled = compiledForms.get(cacheKey);
-  if (!compiled) {
-    compiled = compileForm(form as FormConfig);
-    compiledForms.set(cacheKey, compiled);
-  }
-  const r = validateFormData(compiled, data, mode === 'save' ? { mode: 'save' } : {});
-  if (!r.ok) throw badRequest(r.errors.map((e) => `${e.path}: ${e.message}`).join('；'));
-}
-
-/**
- * The compiled form of a flow's template version (cached; read from the template on a miss), or null when
- * the template has no valid form. It recomputes calculate fields inside every transition (deriveForm), and
- * its system fields and bill numbers are stamped by the server (stampFormData), never taken from the client.
- */
-async function taskForm(
-  tx: Transaction<Database>,
-  templateId: string,
-  version: number,
-  formJson?: unknown,
-): Promise<CompiledForm | null> {
-  const key = `${templateId}@form${version}`;
-  const hit = compiledForms.get(key);
-  if (hit) return hit;
-  const form =
-    formJson ??
-    (await tx.selectFrom('wf_template').select('form_json').where('id', '=', templateId).executeTakeFirst())
-      ?.form_json;
-  let compiled: CompiledForm | null = null;
-  try {
-    compiled = form ? compileForm(parseJson<unknown>(form, null) as FormConfig) : null;
-  } catch {
-    compiled = null;
-  }
-  if (compiled) compiledForms.set(key, compiled);
-  return compiled;
-}
-const deriveOf = (compiled: CompiledForm | null) =>
-  compiled ? (d: Record<string, unknown>) => recalculate(compiled, d) : undefined;
-
-const nodeName = (template: FlowTemplate, nodeId: string) => {
-  const n = findNode(template.tree, nodeId);
-  const title = (n?.properties as { title?: string } | undefined)?.title;
-  return title || nodeId;
-};
-
-/** Applies a transition's effects to the tables inside the caller's transaction; collects notices. */
-async function applyEffects(
-  l: Loaded,
-  taskId: string,
-  effects: Effect[],
-  notices: WfNotice[],
-  templateId: string,
-): Promise<void> {
-  const { tx, now, snap } = l;
-  const flowName = l.row.full_name;
-  const delegateOf = new Map<string, string>();
-  // Entrusts matter only when tasks are created or people are told: read them only then.
-  if (effects.some((e) => e.type === 'createTask' || e.type === 'message')) {
-    const entrusts =
-      l.entrusts ??
-      (await tx
-        .selectFrom('wf_entrust')
-        .select(['user_id', 'to_user_id', 'template_id'])
-        .where('enabled_mark', '=', 1)
-        .where('start_time', '<=', now)
-        .where('end_time', '>=', now)
-        .execute());
-    for (const e of entrusts)
-      if (!e.template_id || e.template_id === templateId) delegateOf.set(e.user_id, e.to_user_id);
-  }
-  const opByFlowTask = new Map<string, { id: string; user_id: string; entrusted_for: string | null }>(
-    l.knownOps ?? [],
-  );
-  const opOf = async (flowTaskId: string) => {
-    const hit = opByFlowTask.get(flowTaskId);
-    if (hit) return hit;
-    const row = await tx
-      .selectFrom('wf_operator')
-      .select(['id', 'user_id', 'entrusted_for'])
-      .where('task_id', '=', taskId)
-      .where('flow_task_id', '=', flowTaskId)
-      .executeTakeFirst();
-    if (row) opByFlowTask.set(flowTaskId, row);
-    return row;
-  };
-  const toHandlers = (ids: string[]) => ids.map((u) => delegateOf.get(u) ?? u);
-  for (const e of effects) {
-    switch (e.type) {
-      case 'createTask': {
-        const delegate = delegateOf.get(e.task.userId);
-        const id = newId();
-        await tx
-          .insertInto('wf_operator')
-          .values({
-            id,
-            task_id: taskId,
-            flow_task_id: e.task.id,
-            node_id: e.task.nodeId,
-            node_name: nodeName(snap.template, e.task.nodeId),
-            user_id: delegate ?? e.task.userId,
-            flow_user_id: e.task.userId,
-            entrusted_for: delegate ? e.task.userId : null,
-            status: 0,
-            creator_time: now,
-          })
-          .execute();
-        opByFlowTask.set(e.task.id, {
-          id,
-          user_id: delegate ?? e.task.userId,
-          entrusted_for: delegate ? e.task.userId : null,
-        });
-        break;
-      }
-      case 'closeTask':
-        await tx
-          .updateTable('wf_operator')
-          .set({ status: e.status === 'done' ? 1 : 2, result: e.result ?? null, handle_time: now })
-          .where('task_id', '=', taskId)
-          .where('flow_task_id', '=', e.taskId)
-          .execute();
-        break;
-      case 'record': {
-        const r = e.record;
-        const op = r.taskId ? await opOf(r.taskId) : undefined;
-        const entrusted = op?.entrusted_for && op.entrusted_for === r.userId;
-        await tx
-          .insertInto('wf_record')
-          .values({
-            id: `${taskId}:${r.id}`,
-            task_id: taskId,
-            node_id: r.nodeId,
-            node_name: r.nodeName,
-            user_id: entrusted && op ? op.user_id : r.userId,
-            entrusted_by: entrusted ? r.userId : null,
-            handle_status: r.handleStatus,
-            handle_opinion: r.handleOpinion ?? null,
-            sign_img: r.signImg ?? null,
-            status: r.status ?? null,
-            operator_id: r.targetUserIds?.length ? r.targetUserIds.join(',') : (op?.id ?? null),
-            flow_task_id: r.taskId ?? null,
-            handle_time: new Date(r.handleTime),
-          })
-          .onConflict((oc) => oc.column('id').doNothing())
-          .execute();
-        break;
-      }
-      case 'cc': {
-        const users = [...new Set(e.userIds)];
-        if (users.length)
-          await tx
-            .insertInto('wf_circulate')
-            .values(
-              users.map((u) => ({
-                id: newId(),
-                task_id: taskId,
-                node_id: e.nodeId,
-                user_id: u,
-                creator_time: now,
-              })),
-            )
-            .execute();
-        break;
-      }
-      case 'message':
-        notices.push({ toUserIds: toHandlers(e.to), title: noticeTitle(e.kind, flowName) });
-        break;
-      case 'setDeadline':
-        await tx
-          .insertInto('wf_deadline')
-          .values({
-            task_id: taskId,
-            deadline_id: e.deadline.id,
-            node_id: e.deadline.nodeId,
-            kind: e.deadline.kind,
-            due_at: new Date(e.deadline.at),
-            claimed_until: null,
-          })
-          .onConflict((oc) =>
-            oc
-              .columns(['task_id', 'deadline_id'])
-              .doUpdateSet({ due_at: new Date(e.deadline.at), claimed_until: null }),
-          )
-          .execute();
-        if (e.deadline.kind === 'overdue')
-          await tx
-            .updateTable('wf_operator')
-            .set({ deadline: new Date(e.deadline.at) })
-            .where('task_id', '=', taskId)
-            .where('node_id', '=', e.deadline.nodeId)
-            .where('status', '=', 0)
-            .execute();
-        break;
-      case 'clearDeadline':
-        await tx
-          .deleteFrom('wf_deadline')
-          .where('task_id', '=', taskId)
-          .where('deadline_id', '=', e.deadlineId)
-          .execute();
-        break;
-      case 'startSubflow':
-        // One child task per initiator, launched in this transaction from the node's released template
-        // (form data = the parent's, not re-validated: the parent's form was checked); when a child
-        // ends, its parent gets `subflowFinished` with the child's status (see below).
-        for (const initiator of e.initiators) {
-          const child = await launchInTx(tx, {
-            userId: initiator,
-            templateId: e.flowId,
-            formData: l.snap.flow.formData,
-            status: 0,
-            parentTaskId: taskId,
-            parentNodeId: e.nodeId,
-            skipFormCheck: true,
-            org: l.org,
-            now,
-            notices,
-          });
-          l.children = [...(l.children ?? []), { ...child, nodeId: e.nodeId }];
-        }
-        break;
-      default:
-        break;
-    }
-  }
-}
-
-function taskColumns(l: { snap: TaskSnapshot }, state: FlowState, effects: Effect[], now: Date) {
-  const finished = effects.some((e) => e.type === 'flowFinished');
-  return {
-    status: state.status,
-    current_nodes: json(state.current),
-    this_step: state.current.map((n) => nodeName(l.snap.template, n)).join(','),
-    form_data: json(state.formData),
-    state_json: json({ flow: state, template: l.snap.template }),
-    last_modify_time: now,
-    // a resubmitted (running again) flow has no end time until it ends again
-    ...(finished ? { end_time: now } : state.status === 1 ? { end_time: null } : {}),
-  };
-}
-
-/**
- * The organisation as the interpreter asks it, from the shared read cache (dropped whenever a user,
- * unit, position or relation changes, in every process: migration 0002's triggers).
- */
-export function orgOf(ctx: AppContext): Promise<OrgDirectory & { managers: string[] }> {
-  return ctx.dbHandle.cache.get('wf:org', () => sharedOrgLoad(ctx));
-}
-
-type OrgDir = OrgDirectory & { managers: string[] };
-const inflight = new WeakMap<AppContext, Promise<OrgDir>>();
-const watching = new WeakSet<AppContext>();
-/**
- * One load of the directory shared by the callers that miss the cache at the same time (a burst of
- * audits right after a login or an organisation change would otherwise each read every user and
- * relation). A change announced while a load runs detaches it, so later callers load afresh.
- */
-function sharedOrgLoad(ctx: AppContext): Promise<OrgDir> {
-  if (!watching.has(ctx)) {
-    watching.add(ctx);
-    ctx.dbHandle.cache.onChange(() => inflight.delete(ctx));
-  }
-  let p = inflight.get(ctx);
-  if (!p) {
-    p = loadOrgDirectory(ctx.db).finally(() => {
-      if (inflight.get(ctx) === p) inflight.delete(ctx);
-    });
-    inflight.set(ctx, p);
-  }
-  return p;
-}
+export type { LaunchInput, Loaded, TaskRow, TaskSnapshot } from './task';
+export { WF_MSG } from './task';
+export { checkFormData } from './task-form';
+export { orgOf };
 
 /** A flow task by its id, or by one of its operator tasks (the to-do row id) — spares a lookup. */
 export type TaskRef = string | { operatorId: string };
@@ -442,7 +139,7 @@ export async function actInTx(
         ),
       };
     }
-    await applyEffects(l, taskId, r.effects, notices, row.template_id);
+    await applyEffects(l, taskId, r.effects, notices, row.template_id, (child) => launchInTx(tx, child));
     const upd = await tx
       .updateTable('wf_task')
       .set({ ...taskColumns(l, r.state, r.effects, now), version: row.version + 1 })
@@ -484,14 +181,14 @@ async function tellParent(
 ): Promise<void> {
   if (!row.parent_task_id || !row.parent_node_id) return;
   const end = effects.find((e) => e.type === 'flowFinished');
-  if (!end || end.type !== 'flowFinished') return;
+  if (end?.type !== 'flowFinished') return;
   if (end.status === 3 || (end.status === 4 && !state.closed)) return; // not an end: may be resubmitted
   const parent = await tx
     .selectFrom('wf_task')
     .select(['state_json', 'status'])
     .where('id', '=', row.parent_task_id)
     .executeTakeFirst();
-  if (!parent || parent.status !== 1) return;
+  if (parent?.status !== 1) return;
   const run = parseJson<TaskSnapshot>(parent.state_json).flow.runs[row.parent_node_id];
   if (run?.kind !== 'subflow') return;
   const nodeId = row.parent_node_id;
@@ -502,27 +199,6 @@ async function tellParent(
     { refuseSuspended: false },
     notices,
   );
-}
-
-export interface LaunchInput {
-  userId: string;
-  templateId: string;
-  formData: Record<string, unknown>;
-  /** 0 submit, 1 draft. */
-  status: 0 | 1;
-  flowUrgent?: number;
-  candidates?: Record<string, string[]>;
-  copyIds?: string[];
-  id?: string;
-  parentTaskId?: string;
-  parentNodeId?: string;
-}
-interface LaunchTxInput extends LaunchInput {
-  /** Subflow children: the parent's data, not checked against the child's form. */
-  skipFormCheck?: boolean;
-  org?: OrgDirectory & { managers: string[] };
-  now?: Date;
-  notices: WfNotice[];
 }
 
 /** The launch time in a title: YYYY-MM-DD HH:mm (server time). */
@@ -646,7 +322,7 @@ export async function launchInTx(
       tx,
       now,
     };
-    await applyEffects(l, id, r.effects, notices, tpl.id);
+    await applyEffects(l, id, r.effects, notices, tpl.id, (child) => launchInTx(tx, child));
     await settleChildren(tx, l, notices);
     return { id, status: r.state.status };
   }

@@ -16,9 +16,9 @@ import { ok } from '../../http/envelope';
 import { likeOf } from '../../routes/message/common';
 import { assertCanRead, BASE, ms, splitIds, userNames } from './access';
 import { actOnTask, orgOf, type TaskSnapshot, WF_MSG } from './engine';
-import { myPendingOperator } from './flow-before';
 import { isChoiceSubflow, subflowCandidateNodes, subflowInitiators } from './subflow-choice';
 import { parseJson } from './tables';
+import { myPendingOperator } from './task';
 
 const TaskIdParams = Type.Object({ taskId: Type.String({ minLength: 1, maxLength: 50 }) });
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 50 }) });

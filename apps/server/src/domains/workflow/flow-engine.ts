@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { likeOf } from '../../routes/message/common';
 import { BASE, ms, page } from './access';
-import { checkReleaseCases, releaseLanguage } from './flow-simulate';
+import { checkReleaseCases, releaseLanguage } from './simulation';
 import { json, parseJson } from './tables';
 
 const MENU = 'workFlow.flowEngine';

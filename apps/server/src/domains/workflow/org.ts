@@ -1,4 +1,5 @@
 import type { OrgDepartment, OrgDirectory, OrgUser } from '@kp/flow';
+import type { AppContext } from '../../context';
 import type { WfDb } from './tables';
 
 /**
@@ -77,4 +78,35 @@ export async function loadOrgDirectory(db: WfDb): Promise<OrgDirectory & { manag
     },
     managers: users.filter((u) => u.is_administrator).map((u) => u.id),
   };
+}
+
+/**
+ * The organisation as the interpreter asks it, from the shared read cache (dropped whenever a user,
+ * unit, position or relation changes, in every process: migration 0002's triggers).
+ */
+export function orgOf(ctx: AppContext): Promise<OrgDirectory & { managers: string[] }> {
+  return ctx.dbHandle.cache.get('wf:org', () => sharedOrgLoad(ctx));
+}
+
+export type OrgDir = OrgDirectory & { managers: string[] };
+const inflight = new WeakMap<AppContext, Promise<OrgDir>>();
+const watching = new WeakSet<AppContext>();
+/**
+ * One load of the directory shared by the callers that miss the cache at the same time (a burst of
+ * audits right after a login or an organisation change would otherwise each read every user and
+ * relation). A change announced while a load runs detaches it, so later callers load afresh.
+ */
+function sharedOrgLoad(ctx: AppContext): Promise<OrgDir> {
+  if (!watching.has(ctx)) {
+    watching.add(ctx);
+    ctx.dbHandle.cache.onChange(() => inflight.delete(ctx));
+  }
+  let p = inflight.get(ctx);
+  if (!p) {
+    p = loadOrgDirectory(ctx.db).finally(() => {
+      if (inflight.get(ctx) === p) inflight.delete(ctx);
+    });
+    inflight.set(ctx, p);
+  }
+  return p;
 }
