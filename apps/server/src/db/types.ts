@@ -1,4 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { FileChunkTables } from './tables/file-chunks';
+import type { VisualdevTables } from './tables/visualdev';
+import type { WorkflowTables } from './tables/workflow';
 
 /**
  * Table types of the database (Kysely convention: one interface per table, snake_case columns).
@@ -305,7 +308,7 @@ export interface UserExtraTable {
   signature: string | null;
 }
 
-export interface Database {
+export interface Database extends WorkflowTables, VisualdevTables, FileChunkTables {
   base_organize: OrganizeTable;
   base_position: PositionTable;
   base_role: RoleTable;
