@@ -16,6 +16,17 @@ import { formMessages } from './messages';
 import { recalculate } from './recalculate';
 import { fitsShape, isArrayShape, shapeOf, type ValueShape, valueSchema } from './shape';
 
+/** Approver-type pickers: user and organisation pickers, whose required message is 请选择<label>. */
+const PICKER_KINDS = new Set([
+  'userSelect',
+  'usersSelect',
+  'comSelect',
+  'depSelect',
+  'posSelect',
+  'roleSelect',
+  'groupSelect',
+]);
+
 /** One validation rule of a field, in the shape form libraries use (`required`, `pattern`, `trigger`). */
 export interface FieldRule {
   required?: true;
@@ -205,12 +216,16 @@ export function compileForm(config: FormConfig, options: CompileOptions = {}): C
     const key = f.__config__.jnpfKey;
     const trigger = (f.__config__.trigger as string | string[] | undefined) ?? 'blur';
     const placeholder = labelOf(f.placeholder, lang);
-    // JNPF: an array-valued field always gets 请至少选择一个<label>; otherwise the placeholder, else <label>不能为空.
-    const requiredMessage = isArrayShape(shape)
-      ? msg.atLeastOne(label)
-      : placeholder !== ''
-        ? placeholder
-        : msg.required(label);
+    // Approver-type pickers (users, organisations): 请选择<label> ("please select {title}", spec 3 §5).
+    // JNPF otherwise: an array-valued field always gets 请至少选择一个<label>; else the placeholder, else
+    // <label>不能为空.
+    const requiredMessage = PICKER_KINDS.has(String(key))
+      ? msg.select(label)
+      : isArrayShape(shape)
+        ? msg.atLeastOne(label)
+        : placeholder !== ''
+          ? placeholder
+          : msg.required(label);
     const readonly = kindOf(key)?.readonly === true;
     const required = f.__config__.required === true && !readonly;
     const rules: FieldRule[] = [];
