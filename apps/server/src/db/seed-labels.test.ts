@@ -1,8 +1,9 @@
 // Issue 20: seeded menus carry {zh, zhtw, en}; zhtw in traditional characters (opencc-js), en without Han.
 import * as OpenCC from 'opencc-js';
 import { describe, expect, it } from 'vitest';
+import home from '../../../../examples/portals/home.json' with { type: 'json' };
 import { menuTree } from '../auth/menu-tree';
-import { MENU_LABELS, menuLabelJson } from './seed-labels';
+import { labelPortalLayout, MENU_LABELS, menuLabelJson, PORTAL_LABELS } from './seed-labels';
 import { SEED_MENUS, type SeedMenu } from './seed-menus';
 import type { ModuleRow } from './types';
 
@@ -51,5 +52,17 @@ describe('seeded menu labels', () => {
     // Renamed by an administrator: the new name, in every language.
     expect(menuTree([row('成员', json)])[0]?.fullName).toBe('成员');
     expect(menuLabelJson('permission.user', '成员')).toBeNull();
+  });
+
+  it('labels every widget title and application name of the default portal', () => {
+    const faults: string[] = [];
+    for (const [zh, l] of Object.entries(PORTAL_LABELS)) {
+      if (l.zh !== zh || convert(l.zhtw) !== l.zhtw || /[\u4e00-\u9fff]/.test(l.en)) faults.push(zh);
+    }
+    expect(faults).toEqual([]);
+    const labelled = JSON.stringify(labelPortalLayout(home.formData));
+    // No zh-only header or application name is left.
+    expect(labelled.match(/"(header|fullName)":"[^"]*[\u4e00-\u9fff][^"]*"/g) ?? []).toEqual([]);
+    expect(labelled).toContain('"header":{"zh":"统计","zhtw":"統計","en":"Statistics"}');
   });
 });

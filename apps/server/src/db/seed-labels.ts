@@ -58,3 +58,41 @@ export function menuLabelJson(enCode: string, fullName: string): string | null {
   const l = MENU_LABELS[enCode];
   return l && l.zh === fullName ? JSON.stringify(l) : null;
 }
+
+/**
+ * The default portal's widget titles and application names (examples/portals/home.json, inserted by
+ * migration 0050 with zh strings) in every language; migration 0171 writes them into the stored layout.
+ */
+export const PORTAL_LABELS: Record<string, Label> = {
+  统计: { zh: '统计', zhtw: '統計', en: 'Statistics' },
+  传阅事项: { zh: '传阅事项', zhtw: '傳閱事項', en: 'Circulated' },
+  公司新闻: { zh: '公司新闻', zhtw: '公司新聞', en: 'Company news' },
+  通知公告: { zh: '通知公告', zhtw: '通知公告', en: 'Notices' },
+  消息: { zh: '消息', zhtw: '消息', en: 'Messages' },
+  事项待办: { zh: '事项待办', zhtw: '事項待辦', en: 'Pending items' },
+  公文拟稿: { zh: '公文拟稿', zhtw: '公文擬稿', en: 'Document drafts' },
+  考勤: { zh: '考勤', zhtw: '考勤', en: 'Attendance' },
+  今日会议: { zh: '今日会议', zhtw: '今日會議', en: "Today's meetings" },
+  常用应用: { zh: '常用应用', zhtw: '常用應用', en: 'Applications' },
+  系统快捷方式: { zh: '系统快捷方式', zhtw: '系統快捷方式', en: 'System shortcuts' },
+  发起流程: { zh: '发起流程', zhtw: '發起流程', en: 'Launch a flow' },
+  我的待办: { zh: '我的待办', zhtw: '我的待辦', en: 'My to-dos' },
+  会议室预定: { zh: '会议室预定', zhtw: '會議室預定', en: 'Book a room' },
+  数据大屏: { zh: '数据大屏', zhtw: '數據大屏', en: 'Data screen' },
+  帮助中心: { zh: '帮助中心', zhtw: '幫助中心', en: 'Help centre' },
+};
+
+/** A portal layout (form data) with every zh string header / application name of PORTAL_LABELS as {zh, zhtw, en}. */
+export function labelPortalLayout(layout: unknown): unknown {
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (!v || typeof v !== 'object') return v;
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) {
+      const label = typeof x === 'string' ? PORTAL_LABELS[x] : undefined;
+      out[k] = (k === 'header' || k === 'fullName') && label ? { ...label } : walk(x);
+    }
+    return out;
+  };
+  return walk(layout);
+}
