@@ -16,16 +16,8 @@ import { formMessages } from './messages';
 import { recalculate } from './recalculate';
 import { fitsShape, isArrayShape, shapeOf, type ValueShape, valueSchema } from './shape';
 
-/** Approver-type pickers: user and organisation pickers, whose required message is 请选择<label>. */
-const PICKER_KINDS = new Set([
-  'userSelect',
-  'usersSelect',
-  'comSelect',
-  'depSelect',
-  'posSelect',
-  'roleSelect',
-  'groupSelect',
-]);
+/** Approver-type pickers (user pickers), whose required message is 请选择<label> ("please select {title}"). */
+const PICKER_KINDS = new Set(['userSelect', 'usersSelect']);
 
 /** One validation rule of a field, in the shape form libraries use (`required`, `pattern`, `trigger`). */
 export interface FieldRule {
@@ -216,7 +208,7 @@ export function compileForm(config: FormConfig, options: CompileOptions = {}): C
     const key = f.__config__.jnpfKey;
     const trigger = (f.__config__.trigger as string | string[] | undefined) ?? 'blur';
     const placeholder = labelOf(f.placeholder, lang);
-    // Approver-type pickers (users, organisations): 请选择<label> ("please select {title}", spec 3 §5).
+    // Approver-type pickers (user pickers): 请选择<label> ("please select {title}", spec 3 §5).
     // JNPF otherwise: an array-valued field always gets 请至少选择一个<label>; else the placeholder, else
     // <label>不能为空.
     const requiredMessage = PICKER_KINDS.has(String(key))

@@ -265,12 +265,12 @@ describe('validateFormData', () => {
     } as unknown as FormConfig;
     const messages = (lang: 'zh' | 'zhtw' | 'en') =>
       validateFormData(compileForm(form, { lang }), {}).errors.map((e) => e.message);
-    expect(messages('zh')).toEqual(['请选择审批人', '请选择抄送人', '请选择部门']);
-    expect(messages('zhtw')).toEqual(['請選擇審批人', '請選擇抄送人', '請選擇部門']);
+    expect(messages('zh')).toEqual(['请选择审批人', '请选择抄送人', '部门不能为空']);
+    expect(messages('zhtw')).toEqual(['請選擇審批人', '請選擇抄送人', '部門不能為空']);
     expect(messages('en')).toEqual([
       'please select approver',
       'please select copy to',
-      'please select department',
+      'department is required',
     ]);
   });
 

@@ -6,7 +6,7 @@ export interface FormMessages {
   required: (label: string) => string;
   /** `请至少选择一个<label>` */
   atLeastOne: (label: string) => string;
-  /** An approver-type (user or organisation) picker left empty: `请选择<label>` (spec 3 §5, spec 4 §6). */
+  /** An approver-type (user) picker left empty: `请选择<label>` (spec 3 §5, spec 4 §6). */
   select: (label: string) => string;
   /** A required sub-table cell left empty: `不能为空` */
   cellRequired: string;
