@@ -1,9 +1,17 @@
 // Issue 20: seeded menus carry {zh, zhtw, en}; zhtw in traditional characters (opencc-js), en without Han.
 import * as OpenCC from 'opencc-js';
 import { describe, expect, it } from 'vitest';
+import leave from '../../../../examples/forms/leave-request.json' with { type: 'json' };
 import home from '../../../../examples/portals/home.json' with { type: 'json' };
 import { menuTree } from '../auth/menu-tree';
-import { labelPortalLayout, MENU_LABELS, menuLabelJson, PORTAL_LABELS } from './seed-labels';
+import {
+  LEAVE_FORM_LABELS,
+  labelJson,
+  labelPortalLayout,
+  MENU_LABELS,
+  menuLabelJson,
+  PORTAL_LABELS,
+} from './seed-labels';
 import { SEED_MENUS, type SeedMenu } from './seed-menus';
 import type { ModuleRow } from './types';
 
@@ -64,5 +72,19 @@ describe('seeded menu labels', () => {
     // No zh-only header or application name is left.
     expect(labelled.match(/"(header|fullName)":"[^"]*[\u4e00-\u9fff][^"]*"/g) ?? []).toEqual([]);
     expect(labelled).toContain('"header":{"zh":"统计","zhtw":"統計","en":"Statistics"}');
+  });
+
+  it('writes the example leave form texts in every language, as the relabelling migration would', () => {
+    for (const l of Object.values(LEAVE_FORM_LABELS)) {
+      expect(convert(l.zhtw)).toBe(l.zhtw);
+      expect(l.en).not.toMatch(/[\u4e00-\u9fff]/);
+    }
+    // The example itself already carries them: relabelling it changes nothing.
+    expect(labelJson(leave, ['label', 'placeholder', 'buttonText'], LEAVE_FORM_LABELS)).toEqual(leave);
+    const old = { placeholder: '请输入请假天数', __config__: { label: '申请时间' } };
+    expect(labelJson(old, ['label', 'placeholder'], LEAVE_FORM_LABELS)).toEqual({
+      placeholder: LEAVE_FORM_LABELS.请输入请假天数,
+      __config__: { label: LEAVE_FORM_LABELS.申请时间 },
+    });
   });
 });

@@ -84,15 +84,31 @@ export const PORTAL_LABELS: Record<string, Label> = {
 
 /** A portal layout (form data) with every zh string header / application name of PORTAL_LABELS as {zh, zhtw, en}. */
 export function labelPortalLayout(layout: unknown): unknown {
+  return labelJson(layout, ['header', 'fullName'], PORTAL_LABELS);
+}
+
+/**
+ * The example leave form's texts that were zh strings (examples/forms/leave-request.json now carries them
+ * as {zh, zhtw, en}); migration 0172 relabels the stored wf-leave template of databases seeded before.
+ */
+export const LEAVE_FORM_LABELS: Record<string, Label> = {
+  请选择申请人: { zh: '请选择申请人', zhtw: '請選擇申請人', en: 'Select the applicant' },
+  请输入请假天数: { zh: '请输入请假天数', zhtw: '請輸入請假天數', en: 'Enter the number of days' },
+  点击上传: { zh: '点击上传', zhtw: '點擊上傳', en: 'Upload' },
+  申请时间: { zh: '申请时间', zhtw: '申請時間', en: 'Applied at' },
+};
+
+/** `value` with every string under one of `keys` that `labels` knows replaced by its {zh, zhtw, en}. */
+export function labelJson(value: unknown, keys: readonly string[], labels: Record<string, Label>): unknown {
   const walk = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(walk);
     if (!v || typeof v !== 'object') return v;
     const out: Record<string, unknown> = {};
     for (const [k, x] of Object.entries(v)) {
-      const label = typeof x === 'string' ? PORTAL_LABELS[x] : undefined;
-      out[k] = (k === 'header' || k === 'fullName') && label ? { ...label } : walk(x);
+      const label = typeof x === 'string' && keys.includes(k) ? labels[x] : undefined;
+      out[k] = label ? { ...label } : walk(x);
     }
     return out;
   };
-  return walk(layout);
+  return walk(value);
 }
