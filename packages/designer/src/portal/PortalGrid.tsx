@@ -68,7 +68,6 @@ export function PortalGrid(p: PortalGridProps) {
       className="kp-portal-grid"
       data-testid={p.readOnly ? undefined : 'portal-grid-cells'}
       style={{
-        minHeight: Math.max(rows * ROW_PX, p.readOnly ? 0 : 400),
         backgroundImage: p.readOnly
           ? undefined
           : 'linear-gradient(to right, rgba(22,119,255,.06) 1px, transparent 1px)',
@@ -107,7 +106,8 @@ export function PortalGrid(p: PortalGridProps) {
           defaultItem: { w: dropSize?.w ?? 12, h: dropSize?.h ?? 30 },
         }}
         compactor={verticalCompactor}
-        style={{ position: 'relative', minHeight: '100%' }}
+        // the grid itself is the drop target: at least 400 px tall while editing, even when empty
+        style={{ position: 'relative', minHeight: Math.max(rows * ROW_PX, p.readOnly ? 0 : 400) }}
         onDragStop={(_layout, _old, item) => {
           const c = at(item);
           if (item && c) p.onMove?.(item.i, c.x, c.y);
