@@ -1,5 +1,5 @@
 import { PORTAL_LIMITS, type PortalItem } from '@kp/schema';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useMemo, useRef } from 'react';
 import {
   GridLayout,
   type Layout,
@@ -62,6 +62,17 @@ export function PortalGrid(p: PortalGridProps) {
   const rows = Math.max(1, ...p.items.map((i) => i.y + i.h));
   const dropSize = p.dragging ? newWidget(p.dragging, '_') : null;
   const at = (item: LayoutItem | null | undefined) => item && { x: item.x, y: item.y };
+  const gridRef = useRef<HTMLDivElement | null>(null);
+  /** The cell under the pointer where a palette widget was let go (its top-left corner goes there). */
+  const dropCell = (e: Event, item: LayoutItem | undefined) => {
+    const g = gridRef.current;
+    if (!g || !(e instanceof MouseEvent)) return at(item);
+    const r = g.getBoundingClientRect();
+    return {
+      x: Math.max(0, Math.round((e.clientX - r.left) / (r.width / L.gridColumns))),
+      y: Math.max(0, Math.round((e.clientY - r.top) / ROW_PX)),
+    };
+  };
   return (
     <div
       ref={containerRef}
@@ -115,8 +126,9 @@ export function PortalGrid(p: PortalGridProps) {
         onResizeStop={(_layout, _old, item) => {
           if (item) p.onResize?.(item.i, item.w, item.h * ROW_PX);
         }}
-        onDrop={(_layout, item) => {
-          const c = at(item);
+        innerRef={gridRef}
+        onDrop={(_layout, item, e) => {
+          const c = dropCell(e, item);
           if (p.dragging && c) p.onAdd?.(p.dragging, c);
         }}
       >

@@ -1,4 +1,4 @@
-import { transition as xstateTransition } from 'xstate';
+import { type AnyActorScope, createActor } from 'xstate';
 import type { FlowAction, FlowContext, FlowState, TransitionResult } from '../types';
 import { stateOfStatus } from './handler';
 import { createFlowModel, type FlowEvent, runAction } from './model';
@@ -7,9 +7,27 @@ import { createFlowModel, type FlowEvent, runAction } from './model';
 const model = createFlowModel((e) => (e as FlowEvent & { env: FlowContext }).env);
 
 /**
+ * The scope the model's pure transitions run in. xstate's `transition(logic, snapshot, event)` builds a
+ * throwaway actor for every call (about 250 µs, ten times our own work); the flow model has no children,
+ * delays or side-effect actions (only `assign`), so one inert scope, made once, serves every call.
+ */
+const self = createActor(model);
+const scope: AnyActorScope = {
+  self,
+  id: '',
+  sessionId: '',
+  system: self.system,
+  logger: () => {},
+  defer: () => {},
+  emit: () => {},
+  stopChild: () => {},
+  actionExecutor: () => {},
+};
+
+/**
  * The pure transition function: the next state and the effects the server must persist or send, or
- * a typed error. It runs the flow model (xstate's pure `transition`) from the state of the flow's
- * status. Never throws; the input state is never modified (copy-on-write: the next state shares
+ * a typed error. It runs the flow model (`machine.transition`, pure: no actor is started) from the
+ * state of the flow's status. Never throws; the input state is never modified (copy-on-write: the next state shares
  * unchanged objects with it, so treat states as immutable, e.g. Object.freeze them).
  */
 export function transition(state: FlowState, action: FlowAction, context: FlowContext): TransitionResult {
@@ -20,7 +38,7 @@ export function transition(state: FlowState, action: FlowAction, context: FlowCo
     value: stateOfStatus(state.status),
     context: { flow: state, effects: [], error: null },
   });
-  const [next] = xstateTransition(model, snapshot, { ...action, env: context } as unknown as FlowEvent);
+  const next = model.transition(snapshot, { ...action, env: context } as unknown as FlowEvent, scope);
   const c = next.context;
   return c.error ? { ok: false, error: c.error } : { ok: true, state: c.flow, effects: c.effects };
 }
