@@ -1,6 +1,7 @@
 // @kp/designer: form designer, portal designer and flow designer (React components any host can embed).
 export { CodeEditor, type CodeEditorProps } from './common/CodeEditor';
 export { OrgPicker, type OrgPickKind, type OrgProvider, pickable } from './common/OrgPicker';
+export { ConditionEditor } from './flow/ConditionEditor';
 export {
   FLOW_HISTORY_LIMIT,
   FlowDesigner,
@@ -13,8 +14,8 @@ export {
   ZOOM_START,
   ZOOM_STEP,
 } from './flow/FlowDesigner';
+export type { Choice, FlowDesignerOptions } from './flow/flowOptions';
 export { formFieldsOf } from './flow/formFields';
-export { type Choice, ConditionEditor, type FlowDesignerOptions } from './flow/NodeDrawer';
 export { nodeSummary } from './flow/summary';
 export { checkFormForSave, type SaveCheckOptions, type SaveProblem } from './form/checkFormForSave';
 export {

@@ -2,7 +2,7 @@ import { isContainer, isDisplay, isPane } from '../form/kinds';
 import { walk } from '../form/tree';
 import type { FormConfig } from '../form/types';
 import { labelText } from '../i18n';
-import type { FlowDesignerOptions } from './NodeDrawer';
+import type { FlowDesignerOptions } from './flowOptions';
 
 const NUMBER_KINDS = new Set(['numInput', 'JNPFAmount', 'calculate', 'rate', 'slider']);
 const DATE_KINDS = new Set(['date', 'createTime', 'modifyTime']);
