@@ -115,6 +115,8 @@ export interface ModuleTable {
   id: string;
   parent_id: string | null;
   full_name: string;
+  /** {zh, zhtw, en} as JSON for seeded menus (migration 0170, seed-labels.ts); null for the rest. */
+  full_name_i18n: string | null;
   en_code: string;
   type: number;
   url_address: string | null;
