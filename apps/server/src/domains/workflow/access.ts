@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { Expression, Kysely, SqlBool } from 'kysely';
+import type { Expression, SqlBool } from 'kysely';
 import { allows, me } from '../../auth/guard';
 import { isFlowParty } from '../../auth/objects';
-import type { Database } from '../../db/types';
 import { forbidden, notFound } from '../../http/api-error';
 import { scopeFilter, scopeOf } from '../../permission/data-scope';
 import type { WfDb } from './tables';

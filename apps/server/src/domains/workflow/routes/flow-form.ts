@@ -1,13 +1,13 @@
 import { WfCandidateList } from '@kp/schema';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { me } from '../../auth/guard';
-import { badRequest, forbidden, notFound } from '../../http/api-error';
-import { ok } from '../../http/envelope';
-import { assertCanRead, ms, splitIds } from './access';
-import { actOnTask, launchTask } from './engine';
-import { checkTaskForm, readableTaskData } from './print-values';
-import { parseJson } from './tables';
+import { me } from '../../../auth/guard';
+import { badRequest, forbidden, notFound } from '../../../http/api-error';
+import { ok } from '../../../http/envelope';
+import { assertCanRead, ms, splitIds } from '../access';
+import { actOnTask, launchTask } from '../engine';
+import { checkTaskForm, readableTaskData } from '../print-values';
+import { parseJson } from '../tables';
 
 const NameParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) });
 const NameIdParams = Type.Object({

@@ -1,14 +1,14 @@
 import { IdParams, WfNotifyBody } from '@kp/schema';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { me } from '../../auth/guard';
-import { newId } from '../../auth/tokens';
-import { badRequest, forbidden, notFound } from '../../http/api-error';
-import { ok } from '../../http/envelope';
-import { assertCanRead, BASE, ms, userNames } from './access';
-import { noticeTitle, notify } from './notify';
-import { flowModel, flowReadAccess, printValues } from './print-values';
-import { parseJson } from './tables';
+import { me } from '../../../auth/guard';
+import { newId } from '../../../auth/tokens';
+import { badRequest, forbidden, notFound } from '../../../http/api-error';
+import { ok } from '../../../http/envelope';
+import { assertCanRead, BASE, ms, userNames } from '../access';
+import { noticeTitle, notify } from '../notify';
+import { flowModel, flowReadAccess, printValues } from '../print-values';
+import { parseJson } from '../tables';
 
 /** Print data, notify (知会). */
 export default async function flowGeneralRoutes(app: FastifyInstance) {

@@ -1,11 +1,11 @@
 import { CaseError, parseCases, type SimCase } from '@kp/flow';
 import { IdParams } from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
-import { badRequest, notFound } from '../../http/api-error';
-import { ok } from '../../http/envelope';
-import { BASE } from './access';
-import { simulationOrg } from './simulation';
-import { json, parseJson } from './tables';
+import { badRequest, notFound } from '../../../http/api-error';
+import { ok } from '../../../http/envelope';
+import { BASE } from '../access';
+import { simulationOrg } from '../simulation';
+import { json, parseJson } from '../tables';
 
 const MENU = 'workFlow.flowEngine';
 const P = `${BASE}/FlowEngine`;

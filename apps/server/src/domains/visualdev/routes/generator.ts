@@ -7,10 +7,10 @@ import type { CompiledField, CompiledForm } from '@kp/engine';
 import { GeneratorBody, IdParams } from '@kp/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import JSZip from 'jszip';
-import { storeGeneratedFile } from '../../files/generated';
-import { badRequest } from '../../http/api-error';
-import { ok } from '../../http/envelope';
-import { type BaseRow, columnsOf, compiledOf, loadItem, mainFields } from './common';
+import { storeGeneratedFile } from '../../../files/generated';
+import { badRequest } from '../../../http/api-error';
+import { ok } from '../../../http/envelope';
+import { type BaseRow, columnsOf, compiledOf, loadItem, mainFields } from '../common';
 
 const MENU = 'generator.webForm';
 const tags = ['visualdev'];

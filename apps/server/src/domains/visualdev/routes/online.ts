@@ -14,15 +14,15 @@ import {
 } from '@kp/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { me } from '../../auth/guard';
-import { newId } from '../../auth/tokens';
-import { ApiError, notFound } from '../../http/api-error';
-import { ok } from '../../http/envelope';
-import { languageOf } from '../../http/i18n';
-import { scopeFilter } from '../../permission/data-scope';
-import { ts } from '../../routes/message/common';
-import { displayRecords } from '../form/display';
-import { valuesFromText } from '../form/display-import';
+import { me } from '../../../auth/guard';
+import { newId } from '../../../auth/tokens';
+import { ApiError, notFound } from '../../../http/api-error';
+import { ok } from '../../../http/envelope';
+import { languageOf } from '../../../http/i18n';
+import { scopeFilter } from '../../../permission/data-scope';
+import { ts } from '../../../routes/message/common';
+import { displayRecords } from '../../form/display';
+import { valuesFromText } from '../../form/display-import';
 import {
   columnsOf,
   fieldGrants,
@@ -32,9 +32,9 @@ import {
   recordData,
   requireGrant,
   VMSG,
-} from './common';
-import { readRecords, storeWorkbook, uploadedWorkbook, writeRecords } from './excel';
-import { filtered, listOut, listReadable, orderOf, SCOPE_COLS } from './online-list';
+} from '../common';
+import { readRecords, storeWorkbook, uploadedWorkbook, writeRecords } from '../excel';
+import { filtered, listOut, listReadable, orderOf, SCOPE_COLS } from '../online-list';
 
 const tags = ['visualdev'];
 const stamp = () => new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');

@@ -7,17 +7,17 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
-import { me } from '../../auth/guard';
-import { newId } from '../../auth/tokens';
-import type { PrintDevTable } from '../../db/tables/visualdev';
-import { badRequest, conflict, notFound } from '../../http/api-error';
-import { ok } from '../../http/envelope';
-import { scopeFilter } from '../../permission/data-scope';
-import { likeOf, sanitizeRich, ts } from '../../routes/message/common';
-import { CODE_MSG, CODE_RE, jsonFile } from '../../routes/system/system-tables';
-import { displayRecords } from '../form/display';
-import { assertCanRead } from '../workflow/access';
-import { flowModel, flowReadAccess, printValues } from '../workflow/print-values';
+import { me } from '../../../auth/guard';
+import { newId } from '../../../auth/tokens';
+import type { PrintDevTable } from '../../../db/tables/visualdev';
+import { badRequest, conflict, notFound } from '../../../http/api-error';
+import { ok } from '../../../http/envelope';
+import { scopeFilter } from '../../../permission/data-scope';
+import { likeOf, sanitizeRich, ts } from '../../../routes/message/common';
+import { CODE_MSG, CODE_RE, jsonFile } from '../../../routes/system/system-tables';
+import { displayRecords } from '../../form/display';
+import { assertCanRead } from '../../workflow/access';
+import { flowModel, flowReadAccess, printValues } from '../../workflow/print-values';
 import {
   cellText,
   compiledOf,
@@ -27,7 +27,7 @@ import {
   mainFields,
   modelOf,
   requireGrant,
-} from './common';
+} from '../common';
 
 const MENU = 'systemData.printDev';
 const tags = ['printDev'];

@@ -1,15 +1,15 @@
 import { IdParams, WfAssignBody, WfAuditBody, WfListQuery, WfReasonBody, WfSubmitBody } from '@kp/schema';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { me } from '../../auth/guard';
-import { badRequest, conflict, forbidden, notFound } from '../../http/api-error';
-import { ok } from '../../http/envelope';
-import { assertCanRead, assertManagerOf, BASE, isFlowManager, ms, splitIds } from './access';
-import { approverNodes, beforeInfo, taskRecords } from './before-info';
-import { actOnTask, type Loaded, launchTask } from './engine';
-import { checkTaskForm, readableTaskData } from './print-values';
-import { myPendingOperator } from './task';
-import { taskLists } from './task-lists';
+import { me } from '../../../auth/guard';
+import { badRequest, conflict, forbidden, notFound } from '../../../http/api-error';
+import { ok } from '../../../http/envelope';
+import { assertCanRead, assertManagerOf, BASE, isFlowManager, ms, splitIds } from '../access';
+import { approverNodes, beforeInfo, taskRecords } from '../before-info';
+import { actOnTask, type Loaded, launchTask } from '../engine';
+import { checkTaskForm, readableTaskData } from '../print-values';
+import { myPendingOperator } from '../task';
+import { taskLists } from '../task-lists';
 
 const TaskIdParams = Type.Object({ taskId: Type.String({ minLength: 1, maxLength: 50 }) });
 type TaskIdParams = { taskId: string };

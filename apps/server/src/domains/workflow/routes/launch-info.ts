@@ -2,12 +2,12 @@ import { createFlowState, transition } from '@kp/flow';
 import type { FlowTemplate, FormOperate } from '@kp/schema';
 import { WfLaunchInfoParams } from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
-import { me } from '../../auth/guard';
-import { ApiError, notFound } from '../../http/api-error';
-import { ok } from '../../http/envelope';
-import { BASE } from './access';
-import { orgOf } from './engine';
-import { parseJson } from './tables';
+import { me } from '../../../auth/guard';
+import { ApiError, notFound } from '../../../http/api-error';
+import { ok } from '../../../http/envelope';
+import { BASE } from '../access';
+import { orgOf } from '../engine';
+import { parseJson } from '../tables';
 
 export const LAUNCH_MSG = {
   notFound: '流程不存在或未发布',
