@@ -1,3 +1,4 @@
+import { loadSafeRegex, needsSafeRegex } from '@kp/engine';
 import type { FormConfig, Language } from '@kp/schema';
 import Form from '@rjsf/core';
 import validator from '@rjsf/validator-ajv8';
@@ -237,11 +238,24 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
     [compiled, store, platform, override, flushCalc],
   );
 
+  // User patterns (regList) run on RE2, fetched lazily: with the user's first focus or click in a form that has
+  // patterns, and awaited before any validation that needs them (see @kp/engine loadSafeRegex).
+  const regexPending = useMemo(() => needsSafeRegex(compiled), [compiled]);
+  const startRegexLoad = useCallback(() => {
+    if (regexPending) void loadSafeRegex().catch(() => undefined);
+  }, [regexPending]);
+  const regexReady = useCallback(
+    (): Promise<unknown> | null => (needsSafeRegex(compiled) ? loadSafeRegex().catch(() => undefined) : null),
+    [compiled],
+  );
+
   const validateField = useCallback(
     (key: string) => {
-      store.setError(key, computeErrors(key)[key]);
+      const wait = regexReady();
+      if (wait) void wait.then(() => store.setError(key, computeErrors(key)[key]));
+      else store.setError(key, computeErrors(key)[key]);
     },
-    [computeErrors, store],
+    [computeErrors, store, regexReady],
   );
 
   // Latest on-change run per field (and row): see `run`.
@@ -270,6 +284,7 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
 
   const pipeline = useCallback(
     async (kind: SubmitKind): Promise<boolean> => {
+      await regexReady();
       // 1. Sub-table validation.
       const all = computeErrors();
       const { table, form } = splitErrors(all, tables);
@@ -296,7 +311,7 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
       });
       return true;
     },
-    [computeErrors, tables, store, run, funcs.beforeSubmit, funcs.afterSubmit],
+    [computeErrors, tables, store, run, funcs.beforeSubmit, funcs.afterSubmit, regexReady],
   );
 
   const reset = useCallback(() => {
@@ -316,13 +331,15 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
       getData: () => store.getData(),
       setData: (d) => store.setData({ ...compiled.defaults, ...d }),
       validate: () => {
+        // synchronous: a pattern still waiting for RE2 fails closed; submit() and save() wait for it
+        void regexReady();
         const errs = computeErrors();
         store.setErrors(errs);
         return errs;
       },
       store,
     }),
-    [pipeline, reset, store, compiled, computeErrors],
+    [pipeline, reset, store, compiled, computeErrors, regexReady],
   );
 
   const ctx = useMemo<RenderContextValue>(
@@ -376,6 +393,8 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
           <AntForm
             component="div"
             className="kp-form"
+            onFocusCapture={startRegexLoad}
+            onPointerDownCapture={startRegexLoad}
             layout={labelPosition === 'top' ? 'vertical' : 'horizontal'}
             labelAlign={labelPosition === 'left' ? 'left' : 'right'}
             labelCol={labelPosition === 'top' ? undefined : { flex: `${labelWidth}px` }}
