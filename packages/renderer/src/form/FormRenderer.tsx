@@ -1,7 +1,6 @@
 import { loadSafeRegex, needsSafeRegex } from '@kp/engine';
 import type { FormConfig, Language } from '@kp/schema';
 import Form from '@rjsf/core';
-import validator from '@rjsf/validator-ajv8';
 import { Form as AntForm, App, Button, ConfigProvider, Space } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
@@ -16,6 +15,7 @@ import { type FormMode, type MessageType, RenderContext, type RenderContextValue
 import { compile, type RuleOverride, recalc, splitErrors, validate, withOverrides } from './engineAdapter';
 import { type AnyField, type FormOperate, indexFields } from './fieldUtil';
 import { buildUiSchema, LayoutInfoContext, RJSF_FIELDS, RJSF_TEMPLATES } from './rjsfBridge';
+import { rjsfValidator } from './rjsfValidator';
 
 export type SubmitKind = 'submit' | 'save';
 
@@ -403,7 +403,7 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
             <Form
               schema={schema}
               uiSchema={uiSchema}
-              validator={validator}
+              validator={rjsfValidator}
               formData={initialData}
               fields={RJSF_FIELDS}
               templates={RJSF_TEMPLATES}
