@@ -1,12 +1,12 @@
 import { loadSafeRegex, needsSafeRegex } from '@kp/engine';
 import type { FormConfig, Language } from '@kp/schema';
 import Form from '@rjsf/core';
-import { Form as AntForm, App, Button, ConfigProvider, Space } from 'antd';
+import { Form as AntForm, message as antMessage, Button, ConfigProvider, Space } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import zhTW from 'antd/locale/zh_TW';
 import { forwardRef, type Ref, useCallback, useEffect, useImperativeHandle, useMemo, useRef } from 'react';
-import { createRendererI18n, LocaleContext, type LocaleValue } from '../i18n/i18n';
+import { createTranslate, LocaleContext, type LocaleValue } from '../i18n/i18n';
 import type { FormProviders } from '../providers/types';
 import { loadedSandbox, loadSandbox } from '../sandbox/load';
 import type { AsyncScriptApi, ScriptApi } from '../sandbox/sandbox';
@@ -83,12 +83,9 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
     showButtons = true,
     calcDebounceMs = 500,
   } = props;
-  const { message: messageApi } = App.useApp();
-  const i18n = useMemo(() => createRendererI18n(language), [language]);
-  const locale = useMemo<LocaleValue>(
-    () => ({ language, t: (k, v) => i18n.t(k, v) as string }),
-    [i18n, language],
-  );
+  // antd's message hook (not App, which would also bring notification and modal)
+  const [messageApi, messageHolder] = antMessage.useMessage();
+  const locale = useMemo<LocaleValue>(() => ({ language, t: createTranslate(language) }), [language]);
   const compiled = useMemo(() => compile(config, language), [config, language]);
   const fields = config.fields as unknown as AnyField[];
   const fieldsByModel = useMemo(() => indexFields(fields), [fields]);
@@ -198,11 +195,11 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
         return await sandbox.runScriptAsync(code, data, api);
       } catch (e) {
         if (!current || current())
-          message(i18n.t('scriptError', { message: (e as Error).message }) as string, 'error');
+          message(locale.t('scriptError', { message: (e as Error).message }), 'error');
         return false;
       }
     },
-    [scriptApi, message, i18n],
+    [scriptApi, message, locale],
   );
 
   const funcs = (config.funcs ?? {}) as Record<string, unknown>;
@@ -388,6 +385,7 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
 
   return (
     <LocaleContext.Provider value={locale}>
+      {messageHolder}
       <RenderContext.Provider value={ctx}>
         <LayoutInfoContext.Provider value={layout}>
           <AntForm
@@ -429,16 +427,15 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
 const Inner = forwardRef(FormRendererInner);
 
 /**
- * The runtime form renderer. Wraps itself in antd's ConfigProvider (locale by language) and App (messages).
+ * The runtime form renderer. Wraps itself in antd's ConfigProvider (locale by language); messages come from
+ * antd's message hook.
  */
 export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(
   function FormRenderer(props, ref) {
     const lang = props.language ?? 'zh';
     return (
       <ConfigProvider locale={ANTD_LOCALES[lang] ?? zhCN}>
-        <App component={false}>
-          <Inner {...props} ref={ref} />
-        </App>
+        <Inner {...props} ref={ref} />
       </ConfigProvider>
     );
   },
