@@ -1,4 +1,4 @@
-import { validateFormConfig } from '@kp/schema';
+import { type FormConfig, validateFormConfig } from '@kp/schema';
 import { App, Button, Modal, Radio, Space } from 'antd';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { DndProvider, useDragDropManager } from 'react-dnd';
@@ -14,7 +14,7 @@ import { Palette } from './Palette';
 import { FormPreview, type PreviewProviders } from './Preview';
 import { type DataTable, PropertyPanel } from './PropertyPanel';
 import { type DropTarget, FormDesignerStore } from './store';
-import type { FormConfig } from './types';
+import { type FormConfig as DraftConfig, published } from './types';
 
 /** Where the designer keeps its working copy (spec 3 §4: saved locally after a 340 ms debounce). */
 export interface DesignerStorage {
@@ -109,7 +109,7 @@ function FormDesignerInner({
   useEffect(() => {
     if (!value || value === seenValue.current) return;
     seenValue.current = value;
-    if (value !== store.getConfig()) store.setConfig(value);
+    if ((value as unknown) !== store.getConfig()) store.setConfig(value);
   }, [value, store]);
 
   // change notification and the debounced local save
@@ -122,10 +122,10 @@ function FormDesignerInner({
       const next = store.getConfig();
       if (next === last) return;
       last = next;
-      cb.current.onChange?.(next);
+      cb.current.onChange?.(published(next));
       if (cb.current.storage) {
         clearTimeout(timer);
-        timer = setTimeout(() => void cb.current.storage?.save(next), LOCAL_SAVE_DEBOUNCE_MS);
+        timer = setTimeout(() => void cb.current.storage?.save(published(next)), LOCAL_SAVE_DEBOUNCE_MS);
       }
     });
     return () => {
@@ -207,7 +207,7 @@ function FormDesignerInner({
       void message.error(t('msg.jsonInvalid', { detail: `${v.errors[0]?.path} ${v.errors[0]?.message}` }));
       return;
     }
-    await onSave?.(store.getConfig());
+    await onSave?.(published(store.getConfig()));
   };
 
   return (
@@ -373,7 +373,7 @@ function JsonImportDialog({
   onClose,
   onImport,
 }: {
-  config: FormConfig;
+  config: DraftConfig;
   onClose: () => void;
   onImport: (c: FormConfig) => void;
 }) {

@@ -1,5 +1,6 @@
 import { compileForm } from '@kp/engine';
 import type { FormConfig } from '@kp/schema';
+import type { RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
 import expense from '../../../../examples/forms/expense-claim.json' with { type: 'json' };
 import { matchesSchema, rjsfValidator } from './rjsfValidator';
@@ -23,9 +24,10 @@ describe('rjsf validator (schema resolution only)', () => {
     expect(matchesSchema({ oneOf: [{ const: 'a' }, { type: 'number' }] }, 'a')).toBe(true);
     expect(matchesSchema({ anyOf: [{ type: 'number' }, { type: 'boolean' }] }, 'a')).toBe(false);
     expect(matchesSchema({ not: { type: 'string' } }, 1)).toBe(true);
-    const root = { definitions: { s: { type: 'string' } }, properties: { x: { $ref: '#/definitions/s' } } };
-    expect(rjsfValidator.isValid(root.properties.x, 'ok', root)).toBe(true);
-    expect(rjsfValidator.isValid(root.properties.x, 1, root)).toBe(false);
+    const x: RJSFSchema = { $ref: '#/definitions/s' };
+    const root: RJSFSchema = { definitions: { s: { type: 'string' } }, properties: { x } };
+    expect(rjsfValidator.isValid(x, 'ok', root)).toBe(true);
+    expect(rjsfValidator.isValid(x, 1, root)).toBe(false);
   });
 
   it("accepts the expense claim's defaults against its compiled schema, and never reports data errors", () => {

@@ -82,6 +82,9 @@ export function matchesSchema(schema: unknown, data: unknown, root: unknown = sc
 export const rjsfValidator: ValidatorType<unknown, RJSFSchema> = {
   validateFormData: (): ValidationData<unknown> => ({ errors: [], errorSchema: {} }),
   isValid: (schema, formData, rootSchema) => matchesSchema(schema, formData, rootSchema),
-  rawValidation: (schema, formData) =>
-    matchesSchema(schema, formData) ? {} : { errors: [{ message: 'does not match the schema' }] },
+  rawValidation<Result>(schema: RJSFSchema, formData?: unknown): { errors?: Result[] } {
+    return matchesSchema(schema, formData)
+      ? {}
+      : { errors: [{ message: 'does not match the schema' } as Result] };
+  },
 };
