@@ -238,6 +238,17 @@ describe('FormDesigner', () => {
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1), { timeout: 5000 });
   });
 
+  it('save check messages follow the chosen language', async () => {
+    const store = new FormDesignerStore();
+    const { unmount } = render(<FormDesigner store={store} onSave={vi.fn()} language="en" />);
+    fireEvent.click(screen.getByTestId('btn-save'));
+    expect(await screen.findByText('The form may not be empty', {}, { timeout: 5000 })).toBeTruthy();
+    unmount();
+    render(<FormDesigner store={store} onSave={vi.fn()} language="zhtw" />);
+    fireEvent.click(screen.getByTestId('btn-save'));
+    expect(await screen.findByText('表單不允許為空', {}, { timeout: 5000 })).toBeTruthy();
+  });
+
   it('preview renders the config through @kp/renderer', async () => {
     const store = new FormDesignerStore();
     store.addField('comInput');

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'reac
 import { DndProvider, useDragDropManager } from 'react-dnd';
 import { HTML5Backend } from 'react-dnd-html5-backend';
 import { CodeEditor } from '../common/CodeEditor';
-import { type DesignerLanguage, setDesignerLanguage, useDesignerT } from '../i18n';
+import { type DesignerLanguage, i18n as designerI18n, setDesignerLanguage, useDesignerT } from '../i18n';
 import { FieldList } from './Canvas';
 import { SampleContext } from './ControlSample';
 import { checkFormForSave } from './checkFormForSave';
@@ -195,7 +195,12 @@ function FormDesignerInner({
       },
     });
   const save = async () => {
-    const problems = checkFormForSave(store.getConfig(), { tablesBound });
+    // the messages follow the designer's language (the prop, else the one set by setDesignerLanguage)
+    const lang = (language ?? designerI18n.language) as DesignerLanguage;
+    const problems = checkFormForSave(store.getConfig(), {
+      tablesBound,
+      lang: lang === 'en' || lang === 'zhtw' ? lang : 'zh',
+    });
     if (problems.length) {
       const p = problems[0]!;
       if (p.formId != null) store.select(p.formId);

@@ -1,8 +1,13 @@
-import { compileUserRegex } from '@kp/engine';
+import { compileUserRegex, installSafeRegex } from '@kp/engine';
+import { RE2JS } from 're2js';
 import { i18n, labelText } from '../i18n';
 import { isDisplay, isPane } from './kinds';
 import { walk } from './tree';
 import { type AnyFormConfig, draftOf, type FieldConfig, type FormConfig } from './types';
+
+// The save check compiles regList patterns synchronously: the designer carries RE2 eagerly (the renderer
+// fetches it lazily); @kp/schema's validateFormConfig, which the designer also runs, imports it anyway.
+installSafeRegex(RE2JS);
 
 export interface SaveProblem {
   /** i18n key of the message */
