@@ -1,10 +1,11 @@
 import { Alert, App, Button, type ButtonProps, Form, type FormInstance, Modal, Tag } from 'antd';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
 import './i18n';
 import type { PagePerm } from './usePerm';
 
+export { useLoad } from '../../kit/useLoad';
 export { BTN, usePerm } from './usePerm';
 
 /** Field rules of spec 4 §5 used by the admin forms. */
@@ -27,27 +28,6 @@ export function errText(e: unknown): string {
 export function PermButton({ perm, code, ...rest }: ButtonProps & { perm: PagePerm; code: string }) {
   if (!perm.btn(code)) return null;
   return <Button data-perm={code} {...rest} />;
-}
-
-/** Loads data with a reload function; errors leave the previous data and were toasted by the client. */
-export function useLoad<T>(fn: () => Promise<T>, deps: unknown[], initial: T) {
-  const [data, setData] = useState<T>(initial);
-  const [loading, setLoading] = useState(false);
-  const [version, setVersion] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names the dependencies
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    fn()
-      .then((d) => live && setData(d))
-      .catch(() => {})
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [...deps, version]);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  return { data, loading, reload, setData };
 }
 
 /** Asks 此操作将永久删除该数据, 是否继续？ then runs `action`. */

@@ -3,11 +3,11 @@ import { Badge, Button, Card, Empty, Spin, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n';
+import { useLoad } from '../../kit/useLoad';
 import { useStore } from '../../store/createStore';
 import { sessionStore } from '../../store/session';
 import { textIn } from '../../util/text';
 import { portalApi } from './portalApi';
-import { useLoad } from './useLoad';
 import { WeekCalendar } from './WeekCalendar';
 import {
   appLinkOf,
@@ -118,7 +118,11 @@ function Row({
 const rowsOf = (item: PortalItem) => item.rowCount ?? DEFAULT_ROWS;
 
 export function NewsWidget({ item, title }: { item: PortalItem; title: string }) {
-  const { data, loading } = useLoad(() => portalApi.news(rowsOf(item)), [item.rowCount]);
+  const { data, loading } = useLoad(
+    () => portalApi.news(rowsOf(item)).then((r) => r.data),
+    [item.rowCount],
+    null,
+  );
   const list = data?.list ?? [];
   const cover = list[0]?.coverFiles?.[0]?.url;
   return (
@@ -148,7 +152,11 @@ export function NewsWidget({ item, title }: { item: PortalItem; title: string })
 }
 
 export function NoticesWidget({ item, title }: { item: PortalItem; title: string }) {
-  const { data, loading } = useLoad(() => portalApi.notices(rowsOf(item)), [item.rowCount]);
+  const { data, loading } = useLoad(
+    () => portalApi.notices(rowsOf(item)).then((r) => r.data),
+    [item.rowCount],
+    null,
+  );
   const list = data?.list ?? [];
   return (
     <WidgetCard item={item} title={title} more={TARGETS.notice} loading={loading}>
@@ -168,7 +176,11 @@ export function NoticesWidget({ item, title }: { item: PortalItem; title: string
 }
 
 export function MessageWidget({ item, title }: { item: PortalItem; title: string }) {
-  const { data, loading } = useLoad(() => portalApi.messages(rowsOf(item)), [item.rowCount]);
+  const { data, loading } = useLoad(
+    () => portalApi.messages(rowsOf(item)).then((r) => r.data),
+    [item.rowCount],
+    null,
+  );
   const list = data?.list ?? [];
   return (
     <WidgetCard item={item} title={title} more={TARGETS.message} loading={loading}>
@@ -192,7 +204,11 @@ export function MessageWidget({ item, title }: { item: PortalItem; title: string
 export function FlowWidget({ item, title }: { item: PortalItem; title: string }) {
   const { t } = useTranslation();
   const category = item.category ?? (item.jnpfKey === 'portalToDo' ? 1 : 3);
-  const { data, loading } = useLoad(() => portalApi.flows(category, rowsOf(item)), [category, item.rowCount]);
+  const { data, loading } = useLoad(
+    () => portalApi.flows(category, rowsOf(item)).then((r) => r.data),
+    [category, item.rowCount],
+    null,
+  );
   const cols = new Set(item.columns ?? ['fullName', 'userName', 'creatorTime']);
   const list = data?.list ?? [];
   const target = workflowTarget(category);
@@ -239,7 +255,11 @@ export function FlowWidget({ item, title }: { item: PortalItem; title: string })
 }
 
 export function ItemWidget({ item, title }: { item: PortalItem; title: string }) {
-  const { data, loading } = useLoad(() => portalApi.items(rowsOf(item)), [item.rowCount]);
+  const { data, loading } = useLoad(
+    () => portalApi.items(rowsOf(item)).then((r) => r.data),
+    [item.rowCount],
+    null,
+  );
   const list = data?.list ?? [];
   return (
     <WidgetCard item={item} title={title} loading={loading}>
@@ -258,7 +278,11 @@ export function ItemWidget({ item, title }: { item: PortalItem; title: string })
 }
 
 export function DocumentWidget({ item, title }: { item: PortalItem; title: string }) {
-  const { data, loading } = useLoad(() => portalApi.documents(rowsOf(item)), [item.rowCount]);
+  const { data, loading } = useLoad(
+    () => portalApi.documents(rowsOf(item)).then((r) => r.data),
+    [item.rowCount],
+    null,
+  );
   const list = data?.list ?? [];
   return (
     <WidgetCard item={item} title={title} more={TARGETS.document} loading={loading}>
@@ -280,7 +304,7 @@ export function DocumentWidget({ item, title }: { item: PortalItem; title: strin
 /** portalCheck: the month's attendance, the unchecked days with the correction button, and the calendar. */
 export function CheckWidget({ item, title }: { item: PortalItem; title: string }) {
   const { t } = useTranslation();
-  const { data, loading } = useLoad(() => portalApi.attendance(), []);
+  const { data, loading } = useLoad(() => portalApi.attendance().then((r) => r.data), [], null);
   return (
     <WidgetCard item={item} title={title} more={TARGETS.attendance} loading={loading}>
       <div className="kp-check-summary">
@@ -311,7 +335,11 @@ export function CheckWidget({ item, title }: { item: PortalItem; title: string }
 
 export function MeetingWidget({ item, title }: { item: PortalItem; title: string }) {
   const { t } = useTranslation();
-  const { data, loading } = useLoad(() => portalApi.meetings(dayRange(), rowsOf(item)), [item.rowCount]);
+  const { data, loading } = useLoad(
+    () => portalApi.meetings(dayRange(), rowsOf(item)).then((r) => r.data),
+    [item.rowCount],
+    null,
+  );
   const list = data?.list ?? [];
   return (
     <WidgetCard
@@ -354,20 +382,22 @@ export function MeetingWidget({ item, title }: { item: PortalItem; title: string
 /** Three cards: workflow to-do, unread documents, today's meetings; handle-now opens the list. */
 export function StatisticsWidget({ item, title }: { item: PortalItem; title: string }) {
   const { t } = useTranslation();
-  const { data, loading } = useLoad(async () => {
-    const [todo, docs, meet] = await Promise.all([
-      portalApi.flows(1, STATISTICS_PAGE_SIZE).catch(() => null),
-      portalApi.documents(STATISTICS_PAGE_SIZE, 'unread').catch(() => null),
-      portalApi.meetings(dayRange(), STATISTICS_PAGE_SIZE).catch(() => null),
-    ]);
-    return {
-      data: {
+  const { data, loading } = useLoad(
+    async () => {
+      const [todo, docs, meet] = await Promise.all([
+        portalApi.flows(1, STATISTICS_PAGE_SIZE).catch(() => null),
+        portalApi.documents(STATISTICS_PAGE_SIZE, 'unread').catch(() => null),
+        portalApi.meetings(dayRange(), STATISTICS_PAGE_SIZE).catch(() => null),
+      ]);
+      return {
         todo: todo?.data.pagination?.total ?? todo?.data.list.length ?? 0,
         docs: docs?.data.pagination?.total ?? docs?.data.list.length ?? 0,
         meet: meet ? todayMeetingCount(meet.data.list) : 0,
-      },
-    };
-  }, []);
+      };
+    },
+    [],
+    null,
+  );
   const cards = [
     { key: 'todo', label: t('portalHome.statTodo'), n: data?.todo ?? 0, to: TARGETS.todo },
     { key: 'docs', label: t('portalHome.statDocs'), n: data?.docs ?? 0, to: TARGETS.document },
