@@ -16,7 +16,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../api/http';
 import { PermButton, RULES, StateTag, useConfirmDelete } from '../views/permission/common';
-import type { PagePerm } from '../views/permission/usePerm';
+import { BTN, type PagePerm } from '../views/permission/usePerm';
 import { ACTION_KEY, ColumnSettingsDrawer, useColumnSettings } from './ColumnSettings';
 import { PAGE_SIZES, type Paged, useLoad } from './useLoad';
 import '../views/permission/admin.css';
@@ -32,15 +32,24 @@ export interface Editing<F> {
 export type Touched = { parentId?: string; removed?: string };
 
 /**
- * A server list with keyword: query state, data and antd pagination props (sizes 20, 30, 50; default 20).
- * `extra` query parameters (a selected tree node, a tab) reset the page to 1 when they change.
+ * A server list with keyword and optional `filters` (a selected tree node, a tab): query state, data and antd
+ * pagination props (sizes 20, 30, 50; default 20, total and jumper). Empty texts are not sent; a new
+ * keyword or filter goes back to page 1.
  */
-export function usePaged<T>(url: string, extra: Record<string, unknown> = {}) {
-  const [query, setQuery] = useState({ keyword: '', currentPage: 1, pageSize: 20 });
+export function usePaged<T, X extends Record<string, unknown> = Record<string, never>>(
+  url: string,
+  filters?: X,
+) {
+  const [query, setQuery] = useState({ keyword: '', currentPage: 1, pageSize: 20, ...(filters as X) });
   const load = useLoad(
     async () =>
-      (await http.get<Paged<T>>(url, { ...extra, ...query, keyword: query.keyword || undefined })).data,
-    [query, url, extra],
+      (
+        await http.get<Paged<T>>(
+          url,
+          Object.fromEntries(Object.entries(query).map(([k, v]) => [k, v === '' ? undefined : v])),
+        )
+      ).data,
+    [query, url],
     { list: [], pagination: { currentPage: 1, pageSize: 20, total: 0 } } as Paged<T>,
   );
   const pagination = {
@@ -53,8 +62,10 @@ export function usePaged<T>(url: string, extra: Record<string, unknown> = {}) {
     showTotal: (n: number) => `${n}`,
     onChange: (currentPage: number, pageSize: number) => setQuery((q) => ({ ...q, currentPage, pageSize })),
   };
-  const search = (keyword: string) => setQuery((q) => ({ ...q, keyword, currentPage: 1 }));
-  return { ...load, pagination, search, query };
+  const filter = (patch: Partial<X & { keyword: string }>) =>
+    setQuery((q) => ({ ...q, ...patch, currentPage: 1 }));
+  const search = (keyword: string) => filter({ keyword } as Partial<X & { keyword: string }>);
+  return { ...load, pagination, search, filter, query };
 }
 
 /**
@@ -95,6 +106,31 @@ export function useCrud<F extends object>({
       )
       .then(() => reload({ parentId: row.parentId }))
       .catch(() => {});
+  /** The usual row actions: 编辑 (btn_edit), 启用/禁用 (btn_edit unless `code`), 删除 (btn_remove). */
+  const actions = {
+    edit: (row: { id: string } & Partial<F>, extra: Omit<Editing<F>, 'id' | 'initial'> = {}): RowAction => ({
+      key: 'edit',
+      code: BTN.edit,
+      label: t('adm.edit'),
+      onClick: () => setEditing({ id: row.id, initial: formValues(row as Partial<F>), ...extra }),
+    }),
+    state: (
+      row: { id: string; enabledMark: number; parentId?: string },
+      code: string = BTN.edit,
+    ): RowAction => ({
+      key: 'state',
+      code,
+      label: row.enabledMark === 1 ? t('adm.disable') : t('adm.enable'),
+      onClick: () => toggleState(row),
+    }),
+    remove: (row: { id: string }, touched: Touched = {}): RowAction => ({
+      key: 'remove',
+      code: BTN.remove,
+      label: t('adm.remove'),
+      danger: true,
+      onClick: () => remove(row.id, touched),
+    }),
+  };
   /** Props for FormDialog: open while editing, titled 新建/编辑. */
   const dialog = {
     open: !!editing,
@@ -104,7 +140,7 @@ export function useCrud<F extends object>({
     onSubmit: save,
     onClose: () => setEditing(null),
   };
-  return { form, editing, setEditing, save, remove, toggleState, dialog };
+  return { form, editing, setEditing, save, remove, toggleState, actions, dialog };
 }
 
 /** One row action: a permission-checked link button (`code`) or a plain one. */
@@ -180,6 +216,9 @@ export interface CrudPageProps<R> {
   /** The keyword box after the gap (right side) instead of at the start; its width (240). */
   searchRight?: boolean;
   searchWidth?: number;
+  searchTestId?: string;
+  /** Bar only, no table yet (a table that must mount with its data, e.g. to expand all rows). */
+  hideTable?: boolean;
   /** Shown instead of the bar and table (nothing chosen yet). */
   empty?: ReactNode;
   /** 新建: shown when the user holds `addCode` (btn_add) or `canAdd` is true. */
@@ -227,6 +266,7 @@ export function CrudPage<R extends object>(p: CrudPageProps<R>) {
       placeholder={t('adm.keyword')}
       onSearch={p.onSearch}
       style={{ width: p.searchWidth ?? 240 }}
+      data-testid={p.searchTestId}
     />
   );
   return (
@@ -253,7 +293,7 @@ export function CrudPage<R extends object>(p: CrudPageProps<R>) {
                 />
               </Tooltip>
             </div>
-            <Table<R> rowKey="id" size="small" {...p.table} columns={cols.visible} />
+            {!p.hideTable && <Table<R> rowKey="id" size="small" {...p.table} columns={cols.visible} />}
           </>
         )}
       </div>

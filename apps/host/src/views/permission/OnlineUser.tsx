@@ -1,9 +1,7 @@
-import { Button, Input, Table } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../api/http';
-import { BTN, fmtTime, PermButton, useLoad, usePerm } from './common';
-import './admin.css';
+import { CrudPage, RowActions, useColumns, usePaged } from '../../kit/crud';
+import { BTN, fmtTime, usePerm } from './common';
 
 interface OnlineRow {
   id: string;
@@ -15,79 +13,50 @@ interface OnlineRow {
   loginIPAddress: string;
   device: string;
 }
-interface Paged<T> {
-  list: T[];
-  pagination: { currentPage: number; pageSize: number; total: number };
-}
 
 /** Online users: live sessions, paged, with forced offline (btn_remove). */
 export default function OnlineUser() {
   const { t } = useTranslation();
   const perm = usePerm();
-  const [query, setQuery] = useState({ keyword: '', currentPage: 1, pageSize: 20 });
-  const { data, loading, reload } = useLoad(
-    async () => (await http.get<Paged<OnlineRow>>('/api/system/onlineUser', query)).data,
-    [query],
-    { list: [], pagination: { currentPage: 1, pageSize: 20, total: 0 } } as Paged<OnlineRow>,
-  );
+  const list = usePaged<OnlineRow>('/api/system/onlineUser');
+  const cols = useColumns();
   return (
-    <div className="kp-adm" data-testid="page-onlineUser">
-      <div className="kp-adm-main">
-        <div className="kp-adm-bar">
-          <Input.Search
-            allowClear
-            placeholder={t('adm.keyword')}
-            onSearch={(keyword) => setQuery((q) => ({ ...q, keyword, currentPage: 1 }))}
-            style={{ width: 240 }}
-          />
-          <span className="kp-adm-grow" />
-          <Button onClick={reload}>{t('adm.refresh')}</Button>
-        </div>
-        <Table<OnlineRow>
-          rowKey="id"
-          size="small"
-          loading={loading}
-          dataSource={data.list}
-          pagination={{
-            current: data.pagination.currentPage,
-            pageSize: data.pagination.pageSize,
-            total: data.pagination.total,
-            showSizeChanger: true,
-            pageSizeOptions: [20, 30, 50],
-            onChange: (currentPage, pageSize) => setQuery((q) => ({ ...q, currentPage, pageSize })),
-          }}
-          columns={[
-            { title: t('adm.account'), dataIndex: 'account' },
-            { title: t('adm.userName'), dataIndex: 'userName' },
-            { title: t('adm.loginTime'), dataIndex: 'loginTime', render: fmtTime },
-            { title: t('adm.lastActive'), dataIndex: 'lastActiveTime', render: fmtTime },
-            { title: t('adm.ip'), dataIndex: 'loginIPAddress' },
-            { title: t('adm.device'), dataIndex: 'device' },
-            {
-              title: t('adm.action'),
-              key: 'a',
-              width: 110,
-              render: (_: unknown, row) => (
-                <PermButton
-                  perm={perm}
-                  code={BTN.remove}
-                  type="link"
-                  size="small"
-                  danger
-                  onClick={() =>
+    <CrudPage<OnlineRow>
+      testId="page-onlineUser"
+      perm={perm}
+      onSearch={list.search}
+      onRefresh={list.reload}
+      table={{
+        loading: list.loading,
+        dataSource: list.data.list,
+        pagination: list.pagination,
+        columns: [
+          { title: t('adm.account'), dataIndex: 'account' },
+          { title: t('adm.userName'), dataIndex: 'userName' },
+          { title: t('adm.loginTime'), dataIndex: 'loginTime', render: fmtTime },
+          { title: t('adm.lastActive'), dataIndex: 'lastActiveTime', render: fmtTime },
+          { title: t('adm.ip'), dataIndex: 'loginIPAddress' },
+          { title: t('adm.device'), dataIndex: 'device' },
+          cols.actions(110, (row: OnlineRow) => (
+            <RowActions
+              perm={perm}
+              items={[
+                {
+                  key: 'kick',
+                  code: BTN.remove,
+                  label: t('adm.kick'),
+                  danger: true,
+                  onClick: () =>
                     http
                       .delete(`/api/system/onlineUser/${row.id}`, undefined, { showSuccess: true })
-                      .then(reload)
-                      .catch(() => {})
-                  }
-                >
-                  {t('adm.kick')}
-                </PermButton>
-              ),
-            },
-          ]}
-        />
-      </div>
-    </div>
+                      .then(list.reload)
+                      .catch(() => {}),
+                },
+              ]}
+            />
+          )),
+        ],
+      }}
+    />
   );
 }

@@ -2,15 +2,7 @@ import { Form, TreeSelect } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../api/http';
-import {
-  CrudPage,
-  formValues,
-  NameCodeItems,
-  RowActions,
-  SortStateDescItems,
-  useColumns,
-  useCrud,
-} from '../../kit/crud';
+import { CrudPage, NameCodeItems, RowActions, SortStateDescItems, useColumns, useCrud } from '../../kit/crud';
 import { PAGE_SIZES, useLoad } from '../../kit/useLoad';
 import { BTN, FormDialog, flatten, usePerm } from './common';
 import { MembersDialog } from './Members';
@@ -87,20 +79,9 @@ export default function Position() {
             <RowActions
               perm={perm}
               items={[
-                {
-                  key: 'edit',
-                  code: BTN.edit,
-                  label: t('adm.edit'),
-                  onClick: () => crud.setEditing({ id: row.id, initial: formValues(row) }),
-                },
+                crud.actions.edit(row),
                 { key: 'members', code: BTN.edit, label: t('adm.members'), onClick: () => setMembers(row) },
-                {
-                  key: 'remove',
-                  code: BTN.remove,
-                  label: t('adm.remove'),
-                  danger: true,
-                  onClick: () => crud.remove(row.id),
-                },
+                crud.actions.remove(row),
               ]}
             />
           )),

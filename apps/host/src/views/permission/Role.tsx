@@ -81,19 +81,8 @@ export default function Role() {
               items={[
                 { key: 'edit', code: BTN.edit, label: t('adm.edit'), onClick: () => open(row) },
                 { key: 'members', code: BTN.edit, label: t('adm.members'), onClick: () => setMembers(row) },
-                {
-                  key: 'state',
-                  code: BTN.state,
-                  label: row.enabledMark === 1 ? t('adm.disable') : t('adm.enable'),
-                  onClick: () => crud.toggleState(row),
-                },
-                {
-                  key: 'remove',
-                  code: BTN.remove,
-                  label: t('adm.remove'),
-                  danger: true,
-                  onClick: () => crud.remove(row.id),
-                },
+                crud.actions.state(row, BTN.state),
+                crud.actions.remove(row),
               ]}
             />
           )),

@@ -2,6 +2,7 @@ import { Alert, App, Button, type ButtonProps, Form, type FormInstance, Modal, T
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
+import { formatTime } from '../../util/date';
 import './i18n';
 import type { PagePerm } from './usePerm';
 
@@ -159,9 +160,5 @@ export function withoutNode<N extends { id: string; children?: N[] }>(list: N[],
     .map((n) => ({ ...n, children: n.children && withoutNode(n.children, id) }));
 }
 
-export function fmtTime(ms: number | null | undefined): string {
-  if (!ms) return '';
-  const d = new Date(ms);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
-}
+/** yyyy-MM-dd HH:mm in local time; empty for no value. */
+export const fmtTime = (ms: number | null | undefined): string => formatTime(ms || null);

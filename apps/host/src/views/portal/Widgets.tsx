@@ -1,6 +1,5 @@
 import type { PortalItem } from '@kp/schema';
-import { Badge, Button, Card, Empty, Spin, Tag } from 'antd';
-import type { ReactNode } from 'react';
+import { Button, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n';
 import { useLoad } from '../../kit/useLoad';
@@ -9,10 +8,10 @@ import { sessionStore } from '../../store/session';
 import { textIn } from '../../util/text';
 import { portalApi } from './portalApi';
 import { WeekCalendar } from './WeekCalendar';
+import { NoData, Row, rowsOf, useWidgetData, WidgetCard } from './WidgetParts';
 import {
   appLinkOf,
   availableApps,
-  DEFAULT_ROWS,
   dayRange,
   formatDate,
   isOutdated,
@@ -25,104 +24,8 @@ import {
   workflowTarget,
 } from './widgetLogic';
 
-const HEADER_PX = 46;
-
-/** Frame of every widget: header, "more" link (new tab), body of the configured height. */
-export function WidgetCard({
-  item,
-  title,
-  more,
-  extra,
-  loading,
-  children,
-}: {
-  item: PortalItem;
-  title: string;
-  more?: string;
-  extra?: ReactNode;
-  loading?: boolean;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  const shadow = item.shadow ?? 'always';
-  const height = item.height ?? 300;
-  return (
-    <Card
-      size="small"
-      className={`kp-widget kp-widget-shadow-${shadow}`}
-      data-testid={`widget-${item.jnpfKey}`}
-      title={title}
-      extra={
-        <span className="kp-widget-extra">
-          {extra}
-          {more && (
-            <Button type="link" size="small" data-testid="widget-more" onClick={() => openInNewTab(more)}>
-              {t('portalHome.more')}
-            </Button>
-          )}
-        </span>
-      }
-      styles={{ body: { height: Math.max(height - HEADER_PX, 40), overflow: 'auto', padding: '8px 12px' } }}
-    >
-      <Spin spinning={!!loading}>{children}</Spin>
-    </Card>
-  );
-}
-
-function NoData() {
-  const { t } = useTranslation();
-  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} />;
-}
-
-function Row({
-  onClick,
-  unread,
-  title,
-  right,
-  sub,
-  testId,
-  className,
-}: {
-  onClick?: () => void;
-  unread?: boolean;
-  title: ReactNode;
-  right?: ReactNode;
-  sub?: ReactNode;
-  testId?: string;
-  className?: string;
-}) {
-  const cls = `kp-widget-row${unread ? ' kp-unread' : ''}${className ? ` ${className}` : ''}`;
-  const body = (
-    <>
-      <span className="kp-widget-row-title">
-        {unread && <Badge status="error" />}
-        {title}
-      </span>
-      {sub && <span className="kp-widget-row-sub">{sub}</span>}
-      {right && <span className="kp-widget-row-right">{right}</span>}
-    </>
-  );
-  // A row that opens something is a button; a row without an action is a plain line, so a control inside it
-  // (the attendance row's correction button) is not a button inside a button.
-  return onClick ? (
-    <button type="button" className={cls} onClick={onClick} data-testid={testId}>
-      {body}
-    </button>
-  ) : (
-    <div className={cls} data-testid={testId}>
-      {body}
-    </div>
-  );
-}
-
-const rowsOf = (item: PortalItem) => item.rowCount ?? DEFAULT_ROWS;
-
 export function NewsWidget({ item, title }: { item: PortalItem; title: string }) {
-  const { data, loading } = useLoad(
-    () => portalApi.news(rowsOf(item)).then((r) => r.data),
-    [item.rowCount],
-    null,
-  );
+  const { data, loading } = useWidgetData(() => portalApi.news(rowsOf(item)), [item.rowCount]);
   const list = data?.list ?? [];
   const cover = list[0]?.coverFiles?.[0]?.url;
   return (
@@ -152,11 +55,7 @@ export function NewsWidget({ item, title }: { item: PortalItem; title: string })
 }
 
 export function NoticesWidget({ item, title }: { item: PortalItem; title: string }) {
-  const { data, loading } = useLoad(
-    () => portalApi.notices(rowsOf(item)).then((r) => r.data),
-    [item.rowCount],
-    null,
-  );
+  const { data, loading } = useWidgetData(() => portalApi.notices(rowsOf(item)), [item.rowCount]);
   const list = data?.list ?? [];
   return (
     <WidgetCard item={item} title={title} more={TARGETS.notice} loading={loading}>
@@ -176,11 +75,7 @@ export function NoticesWidget({ item, title }: { item: PortalItem; title: string
 }
 
 export function MessageWidget({ item, title }: { item: PortalItem; title: string }) {
-  const { data, loading } = useLoad(
-    () => portalApi.messages(rowsOf(item)).then((r) => r.data),
-    [item.rowCount],
-    null,
-  );
+  const { data, loading } = useWidgetData(() => portalApi.messages(rowsOf(item)), [item.rowCount]);
   const list = data?.list ?? [];
   return (
     <WidgetCard item={item} title={title} more={TARGETS.message} loading={loading}>
@@ -204,10 +99,9 @@ export function MessageWidget({ item, title }: { item: PortalItem; title: string
 export function FlowWidget({ item, title }: { item: PortalItem; title: string }) {
   const { t } = useTranslation();
   const category = item.category ?? (item.jnpfKey === 'portalToDo' ? 1 : 3);
-  const { data, loading } = useLoad(
-    () => portalApi.flows(category, rowsOf(item)).then((r) => r.data),
+  const { data, loading } = useWidgetData(
+    () => portalApi.flows(category, rowsOf(item)),
     [category, item.rowCount],
-    null,
   );
   const cols = new Set(item.columns ?? ['fullName', 'userName', 'creatorTime']);
   const list = data?.list ?? [];
@@ -255,11 +149,7 @@ export function FlowWidget({ item, title }: { item: PortalItem; title: string })
 }
 
 export function ItemWidget({ item, title }: { item: PortalItem; title: string }) {
-  const { data, loading } = useLoad(
-    () => portalApi.items(rowsOf(item)).then((r) => r.data),
-    [item.rowCount],
-    null,
-  );
+  const { data, loading } = useWidgetData(() => portalApi.items(rowsOf(item)), [item.rowCount]);
   const list = data?.list ?? [];
   return (
     <WidgetCard item={item} title={title} loading={loading}>
@@ -278,11 +168,7 @@ export function ItemWidget({ item, title }: { item: PortalItem; title: string })
 }
 
 export function DocumentWidget({ item, title }: { item: PortalItem; title: string }) {
-  const { data, loading } = useLoad(
-    () => portalApi.documents(rowsOf(item)).then((r) => r.data),
-    [item.rowCount],
-    null,
-  );
+  const { data, loading } = useWidgetData(() => portalApi.documents(rowsOf(item)), [item.rowCount]);
   const list = data?.list ?? [];
   return (
     <WidgetCard item={item} title={title} more={TARGETS.document} loading={loading}>
@@ -304,7 +190,7 @@ export function DocumentWidget({ item, title }: { item: PortalItem; title: strin
 /** portalCheck: the month's attendance, the unchecked days with the correction button, and the calendar. */
 export function CheckWidget({ item, title }: { item: PortalItem; title: string }) {
   const { t } = useTranslation();
-  const { data, loading } = useLoad(() => portalApi.attendance().then((r) => r.data), [], null);
+  const { data, loading } = useWidgetData(() => portalApi.attendance(), []);
   return (
     <WidgetCard item={item} title={title} more={TARGETS.attendance} loading={loading}>
       <div className="kp-check-summary">
@@ -335,10 +221,9 @@ export function CheckWidget({ item, title }: { item: PortalItem; title: string }
 
 export function MeetingWidget({ item, title }: { item: PortalItem; title: string }) {
   const { t } = useTranslation();
-  const { data, loading } = useLoad(
-    () => portalApi.meetings(dayRange(), rowsOf(item)).then((r) => r.data),
+  const { data, loading } = useWidgetData(
+    () => portalApi.meetings(dayRange(), rowsOf(item)),
     [item.rowCount],
-    null,
   );
   const list = data?.list ?? [];
   return (

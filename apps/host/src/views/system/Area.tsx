@@ -2,15 +2,7 @@ import { Form, Select } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../api/http';
-import {
-  CrudPage,
-  formValues,
-  NameCodeItems,
-  RowActions,
-  SortStateDescItems,
-  useColumns,
-  useCrud,
-} from '../../kit/crud';
+import { CrudPage, NameCodeItems, RowActions, SortStateDescItems, useColumns, useCrud } from '../../kit/crud';
 import { BTN, FormDialog, usePerm } from '../permission/common';
 
 interface AreaRow {
@@ -119,26 +111,9 @@ export default function Area() {
                       initial: { type: Math.min(5, row.type + 1), enabledMark: 1, sortCode: 0 },
                     }),
                 },
-                {
-                  key: 'edit',
-                  code: BTN.edit,
-                  label: t('adm.edit'),
-                  onClick: () =>
-                    crud.setEditing({ id: row.id, parentId: row.parentId, initial: formValues(row) }),
-                },
-                {
-                  key: 'state',
-                  code: BTN.edit,
-                  label: row.enabledMark === 1 ? t('adm.disable') : t('adm.enable'),
-                  onClick: () => crud.toggleState(row),
-                },
-                {
-                  key: 'remove',
-                  code: BTN.remove,
-                  label: t('adm.remove'),
-                  danger: true,
-                  onClick: () => crud.remove(row.id, { parentId: row.parentId }),
-                },
+                crud.actions.edit(row, { parentId: row.parentId }),
+                crud.actions.state(row),
+                crud.actions.remove(row, { parentId: row.parentId }),
               ]}
             />
           )),

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { http } from '../../api/http';
 import {
   CrudPage,
-  formValues,
   NameCodeItems,
   RowActions,
   SortStateDescItems,
@@ -91,31 +90,15 @@ export default function BillRule() {
               perm={perm}
               items={[
                 { key: 'preview', label: t('adm.preview'), onClick: () => showNext(row) },
-                {
-                  key: 'edit',
-                  code: BTN.edit,
-                  label: t('adm.edit'),
-                  onClick: () => crud.setEditing({ id: row.id, initial: formValues(row) }),
-                },
-                {
-                  key: 'state',
-                  code: BTN.edit,
-                  label: row.enabledMark === 1 ? t('adm.disable') : t('adm.enable'),
-                  onClick: () => crud.toggleState(row),
-                },
+                crud.actions.edit(row),
+                crud.actions.state(row),
                 {
                   key: 'export',
                   code: BTN.export,
                   label: t('adm.exportExcel'),
                   onClick: () => saveFile(`/api/system/BillRule/${row.id}/Action/Export`),
                 },
-                {
-                  key: 'remove',
-                  code: BTN.remove,
-                  label: t('adm.remove'),
-                  danger: true,
-                  onClick: () => crud.remove(row.id),
-                },
+                crud.actions.remove(row),
               ]}
             />
           )),

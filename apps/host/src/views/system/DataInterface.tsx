@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CrudPage,
-  formValues,
   NameCodeItems,
   RowActions,
   SortStateDescItems,
@@ -67,18 +66,8 @@ export default function DataInterface() {
               wrap
               items={[
                 { key: 'test', code: 'btn_preview', label: t('adm.test'), onClick: () => setTesting(row) },
-                {
-                  key: 'edit',
-                  code: BTN.edit,
-                  label: t('adm.edit'),
-                  onClick: () => crud.setEditing({ id: row.id, initial: formValues(row) }),
-                },
-                {
-                  key: 'state',
-                  code: BTN.edit,
-                  label: row.enabledMark === 1 ? t('adm.disable') : t('adm.enable'),
-                  onClick: () => crud.toggleState(row),
-                },
+                crud.actions.edit(row),
+                crud.actions.state(row),
                 { key: 'log', label: t('adm.log'), onClick: () => setLogFor(row) },
                 {
                   key: 'export',
@@ -86,13 +75,7 @@ export default function DataInterface() {
                   label: t('adm.exportExcel'),
                   onClick: () => saveFile(`/api/system/DataInterface/${row.id}/Action/Export`),
                 },
-                {
-                  key: 'remove',
-                  code: BTN.remove,
-                  label: t('adm.remove'),
-                  danger: true,
-                  onClick: () => crud.remove(row.id),
-                },
+                crud.actions.remove(row),
               ]}
             />
           )),

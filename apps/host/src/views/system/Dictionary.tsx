@@ -230,19 +230,8 @@ export default function Dictionary() {
                       },
                     }),
                 },
-                {
-                  key: 'state',
-                  code: BTN.edit,
-                  label: row.enabledMark === 1 ? t('adm.disable') : t('adm.enable'),
-                  onClick: () => dataCrud.toggleState(row),
-                },
-                {
-                  key: 'remove',
-                  code: BTN.remove,
-                  label: t('adm.remove'),
-                  danger: true,
-                  onClick: () => dataCrud.remove(row.id),
-                },
+                dataCrud.actions.state(row),
+                dataCrud.actions.remove(row),
               ]}
             />
           )),

@@ -2,7 +2,8 @@ import { App, Button, Card, Form, Input, Select, Space, Table, Tag } from 'antd'
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LaunchedRow, wfApi } from './api';
-import { AssignDialog, FlowDialog, type FlowDialogOptions } from './FlowDialog';
+import { FlowDialog, type FlowDialogOptions } from './FlowDialog';
+import { AssignDialog } from './FlowPickers';
 import { WF_NS } from './i18n';
 import { statusTag } from './model';
 import { fmtTime } from './util';
