@@ -65,7 +65,9 @@ export function usePaged<T, X extends Record<string, unknown> = Record<string, n
   const filter = (patch: Partial<X & { keyword: string }>) =>
     setQuery((q) => ({ ...q, ...patch, currentPage: 1 }));
   const search = (keyword: string) => filter({ keyword } as Partial<X & { keyword: string }>);
-  return { ...load, pagination, search, filter, query };
+  /** Table props of the list: loading, rows, pagination. */
+  const table = { loading: load.loading, dataSource: load.data.list, pagination };
+  return { ...load, pagination, search, filter, query, table };
 }
 
 /**

@@ -27,9 +27,7 @@ export default function OnlineUser() {
       onSearch={list.search}
       onRefresh={list.reload}
       table={{
-        loading: list.loading,
-        dataSource: list.data.list,
-        pagination: list.pagination,
+        ...list.table,
         columns: [
           { title: t('adm.account'), dataIndex: 'account' },
           { title: t('adm.userName'), dataIndex: 'userName' },

@@ -61,9 +61,7 @@ export default function Role() {
       onAdd={() => open(null)}
       onRefresh={list.reload}
       table={{
-        loading: list.loading,
-        dataSource: list.data.list,
-        pagination: list.pagination,
+        ...list.table,
         columns: [
           { title: t('adm.fullName'), dataIndex: 'fullName' },
           { title: t('adm.enCode'), dataIndex: 'enCode' },

@@ -159,9 +159,7 @@ export default function User() {
       }
       onRefresh={reload}
       table={{
-        loading: list.loading,
-        dataSource: list.data.list,
-        pagination: list.pagination,
+        ...list.table,
         columns: [
           ...(colOn('account') ? [{ title: t('adm.account'), dataIndex: 'account' }] : []),
           ...(colOn('realName') ? [{ title: t('adm.realName'), dataIndex: 'realName' }] : []),
