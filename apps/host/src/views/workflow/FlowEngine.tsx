@@ -38,7 +38,7 @@ export default function FlowEngine() {
   const [editing, setEditing] = useState<TemplateRow | 'new' | null>(null);
   const list = useLoad(() => wfApi.templates(query), [query], {
     list: [] as TemplateRow[],
-    pagination: { total: 0 },
+    pagination: { currentPage: 1, pageSize: 20, total: 0 },
   });
   const { reload: load } = list;
   const rows = list.data.list;

@@ -29,7 +29,7 @@ export default function FlowLaunchList() {
   const [reason, setReason] = useState('');
   const list = useLoad(() => wfApi.launched(query), [query], {
     list: [] as LaunchedRow[],
-    pagination: { total: 0 },
+    pagination: { currentPage: 1, pageSize: 20, total: 0 },
   });
   const { loading, reload: load } = list;
   const rows = list.data.list;

@@ -31,7 +31,7 @@ export default function Monitor() {
   const [assignId, setAssignId] = useState<string | null>(null);
   const list = useLoad(() => wfApi.monitor(query), [query], {
     list: [] as MonitorRow[],
-    pagination: { total: 0 },
+    pagination: { currentPage: 1, pageSize: 20, total: 0 },
   });
   const { reload: load } = list;
   const rows = list.data.list;

@@ -21,7 +21,7 @@ export function TaskList(props: { category: '1' | '2' | '3'; titleKey: string })
   const [batchBusy, setBatchBusy] = useState(false);
   const list = useLoad(() => wfApi.list(props.category, query), [props.category, query], {
     list: [] as TaskRow[],
-    pagination: { total: 0 },
+    pagination: { currentPage: 1, pageSize: 20, total: 0 },
   });
   const { loading, reload: load } = list;
   const rows = list.data.list;
