@@ -12,8 +12,7 @@ import Fastify from 'fastify';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { seedIfEmpty } from '../src/db/seed';
-import { launchTask } from '../src/routes/workflow/engine';
-import { wdb } from '../src/routes/workflow/tables';
+import { launchTask } from '../src/domains/workflow/engine';
 import { bench, freshPostgres, runLoad, startServer } from './kit';
 import { APPROVERS, applicantTemplate, approvers, leaveData, seedTodoTasks } from './todo-seed';
 
@@ -57,7 +56,7 @@ async function auditBench() {
         ),
       );
     const tokens = await Promise.all(users.map((u) => server.login(u.account)));
-    const w = wdb(db.kysely);
+    const w = db.kysely;
     const todo = await Promise.all(
       users.map((u) =>
         w
@@ -102,8 +101,7 @@ async function auditBench() {
       users.map(async (_u, i) => {
         for (let k = 0; k < PER_APPROVER; k++) {
           const id = rows[i * PER_APPROVER + k]!.id;
-          await db.kysely.transaction().execute(async (tx) => {
-            const x = wdb(tx as never);
+          await db.kysely.transaction().execute(async (x) => {
             await x
               .selectFrom('wf_task')
               .select(['version'])

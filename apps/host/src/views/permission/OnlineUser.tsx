@@ -1,3 +1,4 @@
+import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../api/http';
 import { CrudPage, RowActions, useColumns, usePaged } from '../../kit/crud';
@@ -18,6 +19,7 @@ interface OnlineRow {
 export default function OnlineUser() {
   const { t } = useTranslation();
   const perm = usePerm();
+  const { modal } = App.useApp();
   const list = usePaged<OnlineRow>('/api/system/onlineUser');
   const cols = useColumns();
   return (
@@ -45,10 +47,19 @@ export default function OnlineUser() {
                   label: t('adm.kick'),
                   danger: true,
                   onClick: () =>
-                    http
-                      .delete(`/api/system/onlineUser/${row.id}`, undefined, { showSuccess: true })
-                      .then(list.reload)
-                      .catch(() => {}),
+                    // Spec 4 §6: cancelling an account's session asks 确定要注销该账号? first.
+                    modal.confirm({
+                      title: t('common.tip'),
+                      content: t('adm.kickConfirm'),
+                      okText: t('common.confirm'),
+                      cancelText: t('common.cancel'),
+                      okButtonProps: { danger: true },
+                      onOk: () =>
+                        http
+                          .delete(`/api/system/onlineUser/${row.id}`, undefined, { showSuccess: true })
+                          .then(list.reload)
+                          .catch(() => {}),
+                    }),
                 },
               ]}
             />

@@ -1,4 +1,4 @@
-import { type ButtonKey, buttonsFor, formWritability, type OpType } from '@kp/flow';
+import { type ButtonKey, buttonsFor, flowText, formWritability, type OpType } from '@kp/flow';
 import type { FormRendererHandle } from '@kp/renderer';
 import type { FlowNode, FlowTemplate, Language } from '@kp/schema';
 import { App, Button, Empty, Modal, Select, Space, Spin, Tabs, Tag } from 'antd';
@@ -278,7 +278,11 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
                 disabled={!state}
                 onClick={() => void act(b.key)}
               >
-                {b.key === 'copy' ? t('btn.notify') : b.text}
+                {b.key === 'copy'
+                  ? t('btn.notify')
+                  : b.text === flowText(b.code, 'zh')
+                    ? flowText(b.code, lang) // the default text, in the user's language
+                    : b.text}
               </Button>
             ))}
         </Space>
