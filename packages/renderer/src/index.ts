@@ -37,4 +37,5 @@ export {
   type WidgetRegistration,
   widgetOf,
 } from './widgets/registry';
+export { RichTextEditor, type RichTextEditorProps } from './widgets/richText';
 export type { Widget, WidgetProps } from './widgets/types';
