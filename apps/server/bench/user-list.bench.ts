@@ -8,10 +8,10 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { buildApp } from '../src/app';
-import { md5Hex } from '../src/auth/tokens';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { seedIfEmpty } from '../src/db/seed';
+import { md5Hex } from '../src/domains/auth/tokens';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 4);
 const USERS = 10_000;

@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { hashPasswordMd5 } from '../auth/password';
-import { DEFAULT_SETTINGS } from '../auth/settings';
-import { md5Hex, newId } from '../auth/tokens';
+import { hashPasswordMd5 } from '../domains/auth/password';
+import { DEFAULT_SETTINGS } from '../domains/auth/settings';
+import { md5Hex, newId } from '../domains/auth/tokens';
 import { seedProjects } from '../domains/project/seed';
 import { SEED_MENUS, type SeedMenu } from './seed-menus';
 import type { Database } from './types';

@@ -5,7 +5,7 @@
 import { type CompiledField, type CompiledForm, formatDate, kindOf as kindDefinition } from '@kp/engine';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
-import type { SystemDataTables } from '../routes/system/system-tables';
+import type { SystemDataTables } from '../domains/system/system-tables';
 
 type NameKind = 'user' | 'org' | 'position' | 'role' | 'group';
 export type Kind = NameKind | 'dict' | 'date' | 'dateRange' | 'options' | 'address' | 'switch' | 'files';

@@ -15,9 +15,9 @@ import {
 } from '@kp/engine';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
+import { takeBillNumber } from '../domains/system/bill-rule';
+import { sdb } from '../domains/system/system-tables';
 import { badRequest } from '../http/api-error';
-import { takeBillNumber } from '../routes/system/bill-rule';
-import { sdb } from '../routes/system/system-tables';
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);

@@ -1,9 +1,14 @@
 import { ApiCode } from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { SESSION_CHANGED, SESSION_ENDED, type SessionEndedEvent, type SessionInfo } from '../auth/sessions';
-import { tokenFrom } from '../auth/tokens';
 import type { AppContext } from '../context';
+import {
+  SESSION_CHANGED,
+  SESSION_ENDED,
+  type SessionEndedEvent,
+  type SessionInfo,
+} from '../domains/auth/sessions';
+import { tokenFrom } from '../domains/auth/tokens';
 import { MSG } from '../http/api-error';
 import { initCounts } from './counters';
 

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * System data (issue 9): dictionary types and data, bill rules with their atomically taken sequence.
- * Types of these tables: src/routes/system/system-tables.ts. Seeds the dictionaries the OA forms use;
+ * Types of these tables: src/domains/system/system-tables.ts. Seeds the dictionaries the OA forms use;
  * the meeting-type dictionary has the fixed id `dict-meeting-type` (meeting bookings read it).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,10 +1,10 @@
 import { type Kysely, sql } from 'kysely';
-import { seedAreas } from '../../routes/system/area-data';
+import { seedAreas } from '../../domains/system/area-data';
 
 /**
  * Areas (issue 9): the administrative-division tree, seeded with the provinces and prefecture-level
  * divisions of China; seeded rows use their GB/T 2260 code as id and enCode. Types:
- * src/routes/system/system-tables.ts.
+ * src/domains/system/system-tables.ts.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Meeting-room booking (issue 9): rooms and bookings. Types: src/routes/meeting/meeting-tables.ts.
- * Overlaps are refused in a transaction holding a row lock on the room (routes/meeting/index.ts).
+ * Meeting-room booking (issue 9): rooms and bookings. Types: src/domains/meeting/tables.ts.
+ * Overlaps are refused in a transaction holding a row lock on the room (domains/meeting/routes.ts).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const now = sql`now()`;

@@ -7,9 +7,9 @@
 // (unionId, mobile). A user is found by an earlier binding, or else by a unique enabled account with the
 // same mobile number (then bound).
 import { ApiCode } from '@kp/schema';
-import { newId } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import { ApiError } from '../../http/api-error';
+import { newId } from '../auth/tokens';
 import { loginDb } from './tables';
 
 export const DING_MSG = {

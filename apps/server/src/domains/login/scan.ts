@@ -4,9 +4,9 @@
 // the ticket only it holds, and the poll that sees the confirmation takes the new session, once.
 import { ApiCode, type LoginData } from '@kp/schema';
 import type { FastifyRequest } from 'fastify';
-import { newId, newToken, sha256 } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import { ApiError } from '../../http/api-error';
+import { newId, newToken, sha256 } from '../auth/tokens';
 import { finishLogin } from './finish';
 import { loginDb } from './tables';
 

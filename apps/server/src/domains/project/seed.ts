@@ -1,8 +1,8 @@
 // Demo projects of the group (seeded with the organisation): categories, and projects of the two
 // business lines held by the seeded engineering companies, each with a manager from its company.
 import type { Kysely } from 'kysely';
-import { newId } from '../../auth/tokens';
 import type { Database } from '../../db/types';
+import { newId } from '../auth/tokens';
 import { projectDb } from './tables';
 
 const CATEGORIES: Array<{ code: string; name: string; children: Array<[string, string]> }> = [

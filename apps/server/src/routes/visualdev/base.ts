@@ -12,12 +12,12 @@ import {
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { me } from '../../auth/guard';
-import { newId } from '../../auth/tokens';
+import { me } from '../../domains/auth/guard';
+import { newId } from '../../domains/auth/tokens';
+import { likeOf, ts } from '../../domains/message/common';
+import { CODE_MSG, CODE_RE } from '../../domains/system/system-tables';
 import { badRequest, conflict, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
-import { likeOf, ts } from '../message/common';
-import { CODE_MSG, CODE_RE } from '../system/system-tables';
 import {
   type BaseRow,
   cellText,

@@ -10,8 +10,8 @@ import {
 } from '@kp/schema';
 import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
-import { me } from '../../auth/guard';
-import type { Principal } from '../../auth/principal';
+import { me } from '../../domains/auth/guard';
+import type { Principal } from '../../domains/auth/principal';
 import { serverFormData } from '../../forms/form-data';
 import { evictFormModel, formModel } from '../../forms/models';
 import { ApiError, badRequest, notFound } from '../../http/api-error';

@@ -14,14 +14,14 @@ import {
 } from '@kp/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
-import { me } from '../../auth/guard';
-import { newId } from '../../auth/tokens';
+import { me } from '../../domains/auth/guard';
+import { newId } from '../../domains/auth/tokens';
+import { likeOf, ts } from '../../domains/message/common';
+import { scopeFilter } from '../../domains/permission/data-scope';
 import { displayRecords, valuesFromText } from '../../forms/display';
 import { ApiError, badRequest, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { languageOf } from '../../http/i18n';
-import { scopeFilter } from '../../permission/data-scope';
-import { likeOf, ts } from '../message/common';
 import {
   type BaseRow,
   columnsOf,

@@ -9,8 +9,8 @@ import {
 } from '@kp/flow';
 import type { FlowTemplate, FormConfig } from '@kp/schema';
 import { type Selectable, sql, type Transaction } from 'kysely';
-import { newId } from '../../auth/tokens';
 import type { AppContext } from '../../context';
+import { newId } from '../../domains/auth/tokens';
 import { stampFormData } from '../../forms/form-data';
 import { ApiError, badRequest, conflict, notFound } from '../../http/api-error';
 import { noticeTitle, pushNotices, type WfNotice, writeNotices } from './notify';

@@ -1,6 +1,6 @@
 import type { FlowNode } from '@kp/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../auth/tokens';
+import { newId } from '../../domains/auth/tokens';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
 import { parseJson } from './tables';
 import { workflowTestKit } from './testkit';

@@ -1,10 +1,10 @@
 import { IdParams, WfAssignBody, WfAuditBody, WfListQuery, WfReasonBody, WfSubmitBody } from '@kp/schema';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { me } from '../../auth/guard';
+import { me } from '../../domains/auth/guard';
+import { likeOf } from '../../domains/message/common';
 import { badRequest, conflict, forbidden, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
-import { likeOf } from '../message/common';
 import { assertCanRead, assertManagerOf, BASE, isFlowManager, ms, page, splitIds, userNames } from './access';
 import { actOnTask, type Loaded, launchTask, type TaskSnapshot, WF_MSG } from './engine';
 import { checkTaskForm, flowModel, flowReadAccess, onlyFormFields, readableTaskData } from './print-values';

@@ -1,11 +1,11 @@
 import { validateFlow } from '@kp/flow';
 import { IdParams, validateFlowTree, validateFormConfig, WfListQuery, WfTemplateBody } from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
-import { me } from '../../auth/guard';
-import { newId } from '../../auth/tokens';
+import { me } from '../../domains/auth/guard';
+import { newId } from '../../domains/auth/tokens';
+import { likeOf } from '../../domains/message/common';
 import { badRequest, conflict, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
-import { likeOf } from '../message/common';
 import { BASE, ms, page } from './access';
 import { checkReleaseCases, releaseLanguage } from './flow-simulate';
 import { json, parseJson, wdb } from './tables';

@@ -1,7 +1,7 @@
 import { WfCandidateList } from '@kp/schema';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { me } from '../../auth/guard';
+import { me } from '../../domains/auth/guard';
 import { badRequest, forbidden, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { assertCanRead, ms, splitIds } from './access';

@@ -2,7 +2,7 @@ import { createFlowState, transition } from '@kp/flow';
 import type { FlowTemplate, FormOperate } from '@kp/schema';
 import { WfLaunchInfoParams } from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
-import { me } from '../../auth/guard';
+import { me } from '../../domains/auth/guard';
 import { ApiError, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { BASE } from './access';

@@ -1,8 +1,8 @@
 import { IdParams, WfListQuery } from '@kp/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { likeOf } from '../../domains/message/common';
 import { conflict, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
-import { likeOf } from '../message/common';
 import { assertManagerOf, BASE, monitorScope, ms, page, userNames } from './access';
 import { wdb } from './tables';
 

@@ -1,7 +1,7 @@
 import type { AccessContext, FieldOperate, FormModel } from '@kp/engine';
 import type { Kysely } from 'kysely';
-import type { Principal } from '../../auth/principal';
 import type { Database } from '../../db/types';
+import type { Principal } from '../../domains/auth/principal';
 import { displayRecords } from '../../forms/display';
 import { checkFlowFormData } from '../../forms/form-data';
 import { formModel } from '../../forms/models';

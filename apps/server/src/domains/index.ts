@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import visualdevRoutes from '../routes/visualdev/index';
+import workflowRoutes from '../routes/workflow/index';
+import authRoutes from './auth/routes';
+import chatRoutes from './chat/routes';
+import fileRoutes from './file/routes';
+import loginChannelRoutes from './login/routes';
+import meetingRoutes from './meeting/routes';
+import messageRoutes from './message/routes';
+import oaRoutes from './oa/routes';
+import opsRoutes from './ops/routes';
+import organisationRoutes from './organisation/routes';
+import permissionRoutes from './permission/routes';
+import dashboardRoutes from './portal/dashboard';
+import portalRoutes from './portal/routes';
+import projectRoutes from './project/routes';
+import systemRoutes from './system/routes';
+
+/** Every domain's route plugin, registered in this order by buildApp. Add yours here. */
+export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
+  // First and not encapsulated: its latency hook sees every route after it.
+  opsRoutes,
+  authRoutes,
+  systemRoutes,
+  fileRoutes,
+  organisationRoutes,
+  permissionRoutes,
+  messageRoutes,
+  oaRoutes,
+  chatRoutes,
+  portalRoutes,
+  dashboardRoutes,
+  meetingRoutes,
+  workflowRoutes,
+  visualdevRoutes,
+  projectRoutes,
+  loginChannelRoutes,
+];
