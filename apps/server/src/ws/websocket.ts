@@ -88,7 +88,8 @@ export const WS_SHUTDOWN_GRACE_MS = 2_000;
  * (the routes are closed). Replaces the plugin's default, which closed them without a word.
  */
 export function closeSocketsOnShutdown(this: FastifyInstance, done: () => void): void {
-  const wss = (this as unknown as { websocketServer?: { clients: Set<WebSocket> } }).websocketServer;
+  // undefined when the websocket plugin was not registered (its type says it always is)
+  const wss: FastifyInstance['websocketServer'] | undefined = this.websocketServer;
   const clients = [...(wss?.clients ?? [])];
   for (const socket of clients) {
     send(socket, { method: 'closeSocket' });

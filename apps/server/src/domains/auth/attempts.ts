@@ -1,28 +1,7 @@
-import type { Generated, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
+import type { Database } from '../../db/types';
 import { sha256 } from './tokens';
-
-/**
- * Failed password checks, counted per key and locked with back-off (table login_attempt, migration
- * 0120). The login's key is the account as typed plus the client address, so failures from one place
- * lock that place out of that account only: nobody can lock an account's owner out by failing its
- * login from elsewhere. Unknown accounts are counted and locked exactly like known ones, so the
- * answers never tell them apart.
- *
- * After `max` failures in a row the key locks for `lockMinutes`; each further lock of the same key
- * lasts twice as long as the one before (at most a day). `lockMinutes` 0 locks until an administrator
- * unlocks the account. A success clears the key.
- */
-export interface LoginAttemptTable {
-  key_hash: string;
-  account: string | null;
-  fail_count: Generated<number>;
-  lock_count: Generated<number>;
-  locked_until: Date | string | null;
-  last_failed_at: Generated<Date | string>;
-}
-type AttemptDb = Kysely<{ login_attempt: LoginAttemptTable }>;
-const adb = (db: unknown) => db as AttemptDb;
 
 export interface AttemptRule {
   /** Failures in a row before the key locks (at least 1). */
@@ -40,8 +19,8 @@ export const loginKey = (account: string, ip: string | undefined): string => `lo
 export const passwordChangeKey = (userId: string): string => `password\n${userId}`;
 
 /** Milliseconds the key stays locked (0: not locked). */
-export async function lockedFor<DB>(db: Kysely<DB>, key: string): Promise<number> {
-  const row = await adb(db)
+export async function lockedFor(db: Kysely<Database>, key: string): Promise<number> {
+  const row = await db
     .selectFrom('login_attempt')
     .select('locked_until')
     .where('key_hash', '=', sha256(key))
@@ -59,13 +38,13 @@ export function lockDurationMs(rule: AttemptRule, n: number): number {
 let lastSweep = 0;
 
 /** Counts a failure; true when the key is now locked. */
-export async function recordFailure<DB>(
-  db: Kysely<DB>,
+export async function recordFailure(
+  db: Kysely<Database>,
   key: string,
   account: string | null,
   rule: AttemptRule,
 ): Promise<boolean> {
-  const d = adb(db);
+  const d = db;
   const hash = sha256(key);
   const row = await d
     .insertInto('login_attempt')
@@ -106,11 +85,11 @@ export async function recordFailure<DB>(
 }
 
 /** A success clears the key (its failures and its back-off). */
-export async function clearAttempts<DB>(db: Kysely<DB>, key: string): Promise<void> {
-  await adb(db).deleteFrom('login_attempt').where('key_hash', '=', sha256(key)).execute();
+export async function clearAttempts(db: Kysely<Database>, key: string): Promise<void> {
+  await db.deleteFrom('login_attempt').where('key_hash', '=', sha256(key)).execute();
 }
 
 /** An administrator's unlock clears every key of the account. */
-export async function clearAccountAttempts<DB>(db: Kysely<DB>, account: string): Promise<void> {
-  await adb(db).deleteFrom('login_attempt').where('account', '=', account.toLowerCase()).execute();
+export async function clearAccountAttempts(db: Kysely<Database>, account: string): Promise<void> {
+  await db.deleteFrom('login_attempt').where('account', '=', account.toLowerCase()).execute();
 }

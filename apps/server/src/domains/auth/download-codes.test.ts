@@ -79,8 +79,8 @@ describe(`download codes instead of tokens in URLs (${TEST_DB_KIND})`, () => {
     // expired
     const old = await codeOf(token);
     await t.db.kysely
-      .updateTable('download_code' as never)
-      .set({ expires_at: new Date(Date.now() - 1000) } as never)
+      .updateTable('download_code')
+      .set({ expires_at: new Date(Date.now() - 1000) })
       .execute();
     expect((await get(`${url}?code=${old.code}`)).json().code).toBe(602);
     expect((await get(`${url}?code=${'0'.repeat(48)}`)).json().code).toBe(602);

@@ -1,36 +1,19 @@
 import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
 import { newToken, sha256 } from './tokens';
-
-/**
- * Download codes (table download_code, migrations 0120/0121): what a link the browser opens by itself
- * carries instead of the session token (`?code=`, on routes with config.tokenInQuery). A code is worth
- * the session that asked for it — an ended, expired or locked session's codes are refused — and:
- *  - a download code (once) is spent by its first use and lives DOWNLOAD_CODE_MS;
- *  - a media code (once: false; images and PDF previews a page shows) may be used again until it
- *    expires, MEDIA_CODE_MS.
- * The session token itself is never accepted in a URL.
- */
-export interface DownloadCodeTable {
-  code_hash: string;
-  session_id: string;
-  expires_at: Date | string;
-  once: boolean;
-}
-type CodeDb = Kysely<{ download_code: DownloadCodeTable }>;
-const cdb = (db: unknown) => db as CodeDb;
 
 export const DOWNLOAD_CODE_MS = 60_000;
 export const MEDIA_CODE_MS = 3 * 60_000;
 
 /** A new code for `sessionId` (answered once; only its hash is kept). */
-export async function issueDownloadCode<DB>(
-  db: Kysely<DB>,
+export async function issueDownloadCode(
+  db: Kysely<Database>,
   sessionId: string,
   kind: 'download' | 'media',
 ): Promise<{ code: string; expiresIn: number }> {
   const code = newToken().slice(0, 48);
   const ms = kind === 'media' ? MEDIA_CODE_MS : DOWNLOAD_CODE_MS;
-  const d = cdb(db);
+  const d = db;
   await d.deleteFrom('download_code').where('expires_at', '<', new Date()).execute();
   await d
     .insertInto('download_code')
@@ -45,9 +28,9 @@ export async function issueDownloadCode<DB>(
 }
 
 /** The session id a code stands for (a download code is spent here), or null. */
-export async function redeemDownloadCode<DB>(db: Kysely<DB>, code: string): Promise<string | null> {
+export async function redeemDownloadCode(db: Kysely<Database>, code: string): Promise<string | null> {
   if (!/^[0-9a-f]{48}$/.test(code)) return null;
-  const d = cdb(db);
+  const d = db;
   const hash = sha256(code);
   const row = await d
     .selectFrom('download_code')

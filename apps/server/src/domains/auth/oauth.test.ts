@@ -198,8 +198,8 @@ describe(`oauth on ${TEST_DB_KIND}`, () => {
     for (let i = 0; i < 5; i++) await t.call(null, { method: 'POST', url: '/api/oauth/Login', ...bad });
     await expect(t.login('liuzhiqiang')).rejects.toThrow(/403/);
     await t.db.kysely
-      .updateTable('login_attempt' as never)
-      .set({ locked_until: new Date(Date.now() - 1000) } as never)
+      .updateTable('login_attempt')
+      .set({ locked_until: new Date(Date.now() - 1000) })
       .execute();
     await t.login('liuzhiqiang');
   });

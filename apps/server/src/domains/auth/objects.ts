@@ -7,41 +7,18 @@ import type { Database } from '../../db/types';
 import { type ScopeColumns, scopeFilter } from '../permission/data-scope';
 import type { Principal } from './principal';
 
-/** The database seen with the tables of the modules these checks read (created by their migrations). */
-interface ObjectTables {
-  oa_item: {
-    id: string;
-    creator_user_id: string;
-    is_draft: number;
-    delete_mark: number;
-    accept_all: number;
-    files: string;
-    cover_files: string;
-  };
-  oa_item_user: { item_id: string; user_id: string; is_recipient: number; delete_mark: number };
-  oa_comment: { id: string; owner_id: string; delete_mark: number; files: string };
-  oa_meeting: {
-    id: string;
-    creator_user_id: string;
-    leader: string;
-    recorder: string | null;
-    host: string | null;
-    participants: string;
-    files: string;
-  };
-  base_portal: { id: string; enabled_mark: number; released_form_data: string | null };
-  base_portal_role: { portal_id: string; role_id: string };
-  message: { id: string; creator_user_id: string; files: string };
-  message_receive: { message_id: string; user_id: string };
-  im_content: { send_user_id: string; receive_user_id: string; content: string };
+/**
+ * The workflow columns these checks read. The workflow tables join the one Database when the workflow domain
+ * declares them in db/tables/workflow.ts; until then they are added here with Kysely's withTables (no cast).
+ */
+type WorkflowObjectTables = {
   wf_task: { id: string; initiator_id: string; form_data: unknown };
   wf_operator: { task_id: string; user_id: string; flow_user_id: string | null };
   wf_record: { task_id: string; user_id: string };
   wf_circulate: { task_id: string; user_id: string };
   wf_comment: { task_id: string; file: unknown; image: unknown; deleted: number };
-}
-type ODb = Kysely<ObjectTables>;
-const odb = (db: Kysely<Database>): ODb => db as unknown as ODb;
+};
+const odb = (db: Kysely<Database>) => db.withTables<WorkflowObjectTables>();
 
 /** owner: the caller created or uploaded the object. */
 export const isOwner = (p: Principal, ownerId: string | null | undefined): boolean =>

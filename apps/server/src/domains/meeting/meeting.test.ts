@@ -208,7 +208,7 @@ describe(`meeting-room booking on ${TEST_DB_KIND}`, () => {
     expect(again.code).toBe(200);
     // a past booking shows crState 2 (inserted directly: the API refuses past times)
     await t.db.kysely
-      .insertInto('oa_meeting' as never)
+      .insertInto('oa_meeting')
       .values({
         id: 'past1',
         room_id: 'room-101',
@@ -219,7 +219,7 @@ describe(`meeting-room booking on ${TEST_DB_KIND}`, () => {
         start_time: dayjs().subtract(1, 'day').toDate(),
         end_time: dayjs().subtract(1, 'day').add(1, 'hour').toDate(),
         creator_user_id: zhangwei,
-      } as never)
+      })
       .execute();
     const past = await t.call<Any>(emp, { method: 'GET', url: '/api/Bussiness/Conference?pageSize=100' });
     expect(past.data.list.find((x: Any) => x.crbguid === 'past1').crState).toBe(2);

@@ -6,7 +6,6 @@ import { ok } from '../../http/envelope';
 import { me } from '../auth/guard';
 import { newId } from '../auth/tokens';
 import { notifyAttendees } from './notify';
-import { mtdb } from './tables';
 
 const MENU = 'oa.conference';
 const PAST = '过去的时间不可选择！';
@@ -28,7 +27,7 @@ const ms = (v: Date | string) => new Date(v).getTime();
  */
 export default async function meetingRoutes(app: FastifyInstance) {
   const ctx = app.kp;
-  const db = mtdb(ctx.db);
+  const db = ctx.db;
 
   const names = async (ids: string[]) => {
     const list = [...new Set(ids.filter(Boolean))];
@@ -148,16 +147,12 @@ export default async function meetingRoutes(app: FastifyInstance) {
     if (start.getTime() < Date.now() - 60_000) throw badRequest(PAST);
     if (end.getTime() - start.getTime() > 7 * 24 * 3600_000) throw badRequest('endTime: 会议时长不能超过7天');
     // The meeting type is an entry of the meeting-type dictionary (fixed id dict-meeting-type), by id or enCode.
+    const typeKey = b.crTypeGuid ?? '';
     const type = await db
-      .selectFrom('sys_dictionary_data' as never)
-      .select('id' as never)
-      .where('type_id' as never, '=', 'dict-meeting-type' as never)
-      .where((eb) =>
-        eb.or([
-          eb('id' as never, '=', b.crTypeGuid as never),
-          eb('en_code' as never, '=', b.crTypeGuid as never),
-        ]),
-      )
+      .selectFrom('sys_dictionary_data')
+      .select('id')
+      .where('type_id', '=', 'dict-meeting-type')
+      .where((eb) => eb.or([eb('id', '=', typeKey), eb('en_code', '=', typeKey)]))
       .executeTakeFirst();
     if (!type) throw badRequest('crTypeGuid: 会议类型不存在');
     const people = [
@@ -195,7 +190,7 @@ export default async function meetingRoutes(app: FastifyInstance) {
     userId: string,
   ) =>
     ctx.db.transaction().execute(async (t) => {
-      const tx = mtdb(t);
+      const tx = t;
       const room = await tx
         .selectFrom('oa_meeting_room')
         .select(['id', 'room_name', 'enabled_mark'])

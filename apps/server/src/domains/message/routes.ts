@@ -15,7 +15,6 @@ import { newId } from '../auth/tokens';
 import { conversations } from '../chat/service';
 import { checkUsers, idList, jsonList, likeOf, MMSG, paged, pageOf, parseFiles, ts } from './common';
 import { creatorNames, deliver, pushSiteCounts } from './site-message';
-import { mdb } from './tables';
 
 const MENU = 'oa.msgList';
 const tags = ['message'];
@@ -29,7 +28,7 @@ const tags = ['message'];
  */
 export default async function messageRoutes(app: FastifyInstance) {
   const ctx = app.kp;
-  const db = mdb(ctx.db);
+  const db = ctx.db;
 
   const listOf = async (req: FastifyRequest, q: SiteMessageListQuery) => {
     const userId = me(req).userId;
@@ -284,7 +283,7 @@ export default async function messageRoutes(app: FastifyInstance) {
       const to = (m.to_user_ids ?? '').split(',').filter(Boolean);
       if (!to.length) throw conflict('toUserIds: 请选择接收人');
       await ctx.db.transaction().execute(async (tx) => {
-        await mdb(tx)
+        await tx
           .updateTable('message')
           .set({ enabled_mark: 1, last_modify_time: new Date() })
           .where('id', '=', id)

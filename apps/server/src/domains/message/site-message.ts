@@ -2,7 +2,6 @@ import type { AppContext } from '../../context';
 import { pushToUser } from '../../ws/websocket';
 import { newId } from '../auth/tokens';
 import { type FileItem, usersById } from './common';
-import { mdb } from './tables';
 
 /** Site message types (spec 1 §3/§4): what the client does when one is opened. */
 export const SITE_TYPE = {
@@ -67,7 +66,7 @@ export async function sendSiteMessage(ctx: AppContext, input: SiteMessageInput):
   const id = newId();
   const recipients = [...new Set(input.toUserIds)].filter(Boolean);
   await ctx.db.transaction().execute(async (tx) => {
-    await mdb(tx)
+    await tx
       .insertInto('message')
       .values({
         id,

@@ -209,9 +209,9 @@ describe(`messaging bad input on ${TEST_DB_KIND}`, () => {
       .toBe(bad.length);
     expect(got.filter((m) => m.method === 'sendMessage' || m.method === 'messageList')).toEqual([]);
     const stored = await t.db.kysely
-      .selectFrom('im_content' as never)
+      .selectFrom('im_content')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('send_user_id' as never, '=', ids.zhangwei as never)
+      .where('send_user_id', '=', ids.zhangwei)
       .executeTakeFirstOrThrow();
     expect(Number((stored as { n: number }).n)).toBe(0);
     ws.close();

@@ -8,7 +8,6 @@ import { me } from '../auth/guard';
 import { canSeeCommentTarget, isOwner } from '../auth/objects';
 import { newId } from '../auth/tokens';
 import { bad, type FileItem, MMSG, paged, pageOf, parseFiles, usersById } from '../message/common';
-import { mdb } from '../message/tables';
 
 const IMAGE_EXT = /\.(jpe?g|png|gif|bmp|webp)$/i;
 const FILE_EXT = /\.(xlsx?|docx?|pdf|txt|pptx?)$/i;
@@ -60,7 +59,7 @@ export function plainText(input: string): string {
  */
 export default async function commentRoutes(app: FastifyInstance) {
   const ctx = app.kp;
-  const db = mdb(ctx.db);
+  const db = ctx.db;
 
   app.post(
     '/api/Bussiness/Comment',

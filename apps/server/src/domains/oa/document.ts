@@ -1,7 +1,6 @@
 import { IdParams, PageQuery } from '@kp/schema';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { Generated, Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/types';
 import { badRequest, forbidden, notFound } from '../../http/api-error';
@@ -9,25 +8,6 @@ import { ok } from '../../http/envelope';
 import { me } from '../auth/guard';
 import { newId } from '../auth/tokens';
 import { checkUsers, paged, pageOf, sanitizeRich } from '../message/common';
-
-interface DocumentTable {
-  id: string;
-  title: string;
-  doc_type: string | null;
-  contents: Generated<string>;
-  accept_users: Generated<string>;
-  status: Generated<number>;
-  creator_user_id: string;
-  creator_time: Generated<Date>;
-  issue_time: Date | null;
-  last_modify_time: Date | null;
-}
-interface DocumentReadTable {
-  document_id: string;
-  user_id: string;
-  read_time: Generated<Date>;
-}
-type DocDb = Kysely<Database & { oa_document: DocumentTable; oa_document_read: DocumentReadTable }>;
 
 const MENU = 'WDQC01';
 const tags = ['document'];
@@ -65,7 +45,7 @@ const DocListQuery = Type.Intersect([
  */
 export default async function documentRoutes(app: FastifyInstance) {
   const ctx = app.kp;
-  const db = ctx.db as unknown as DocDb;
+  const db = ctx.db;
   const read = { permission: { menu: MENU } };
 
   /** Documents the caller may see: his own, and issued ones addressed to everyone or to him. */
@@ -196,17 +176,13 @@ export default async function documentRoutes(app: FastifyInstance) {
   const parse = async (b: DocumentBody) => {
     const title = b.title?.trim();
     if (!title) throw badRequest('title: 请输入标题');
-    if (b.docType) {
+    const docType = b.docType;
+    if (docType) {
       const t = await db
-        .selectFrom('sys_dictionary_data' as never)
-        .select('id' as never)
-        .where('type_id' as never, '=', 'dict-document-type' as never)
-        .where((eb) =>
-          eb.or([
-            eb('id' as never, '=', b.docType as never),
-            eb('en_code' as never, '=', b.docType as never),
-          ]),
-        )
+        .selectFrom('sys_dictionary_data')
+        .select('id')
+        .where('type_id', '=', 'dict-document-type')
+        .where((eb) => eb.or([eb('id', '=', docType), eb('en_code', '=', docType)]))
         .executeTakeFirst();
       if (!t) throw badRequest('docType: 公文类型不存在');
     }

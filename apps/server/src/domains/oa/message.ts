@@ -13,7 +13,6 @@ import { forbidden, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { me } from '../auth/guard';
 import { bad, checkUsers, idList, MMSG } from '../message/common';
-import { mdb } from '../message/tables';
 import {
   addRecipients,
   announce,
@@ -41,7 +40,7 @@ const cfg = { permission: { menu: MENU } };
  */
 export default async function businessMessageRoutes(app: FastifyInstance) {
   const ctx = app.kp;
-  const db = mdb(ctx.db);
+  const db = ctx.db;
 
   app.get(
     `${P}/List/:type`,
@@ -83,8 +82,8 @@ export default async function businessMessageRoutes(app: FastifyInstance) {
     const row = await findOwn(ctx, me(req), 'message', id);
     if (row.is_draft) {
       await ctx.db.transaction().execute(async (tx) => {
-        await mdb(tx).deleteFrom('oa_item_user').where('item_id', '=', id).execute();
-        await mdb(tx).deleteFrom('oa_item').where('id', '=', id).execute();
+        await tx.deleteFrom('oa_item_user').where('item_id', '=', id).execute();
+        await tx.deleteFrom('oa_item').where('id', '=', id).execute();
       });
     } else await db.updateTable('oa_item').set({ delete_mark: 1 }).where('id', '=', id).execute();
     return ok(null, MMSG.deleted);
@@ -187,7 +186,7 @@ export default async function businessMessageRoutes(app: FastifyInstance) {
  */
 export function registerRecipientRoutes(app: FastifyInstance, prefix: string, config: object) {
   const ctx = app.kp;
-  const db = mdb(ctx.db);
+  const db = ctx.db;
   const target = async (req: { params: unknown; body: unknown }, p: ReturnType<typeof me>) => {
     const { objectId, objectType } = req.params as RecipientParams;
     const kind = KIND_BY_TYPE[objectType];

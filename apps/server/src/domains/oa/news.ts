@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope';
 import { me } from '../auth/guard';
 import { MMSG } from '../message/common';
-import { mdb } from '../message/tables';
 import { registerRecipientRoutes } from './message';
 import {
   createItem,
@@ -65,8 +64,8 @@ function itemRoutes(kind: Exclude<OaKind, 'message'>, P: string, MENU: string) {
         const { id } = req.params as IdParams;
         await findOwn(ctx, me(req), kind, id);
         await ctx.db.transaction().execute(async (tx) => {
-          await mdb(tx).deleteFrom('oa_item_user').where('item_id', '=', id).execute();
-          await mdb(tx).deleteFrom('oa_item').where('id', '=', id).execute();
+          await tx.deleteFrom('oa_item_user').where('item_id', '=', id).execute();
+          await tx.deleteFrom('oa_item').where('id', '=', id).execute();
         });
         return ok(null, MMSG.deleted);
       },

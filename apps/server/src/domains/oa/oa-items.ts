@@ -1,6 +1,14 @@
 import type { OaListQuery } from '@kp/schema';
-import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import {
+  type ExpressionBuilder,
+  type Kysely,
+  type OperandExpression,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+} from 'kysely';
 import type { AppContext } from '../../context';
+import type { Database } from '../../db/types';
 import { forbidden, notFound } from '../../http/api-error';
 import type { Principal } from '../auth/principal';
 import { newId } from '../auth/tokens';
@@ -19,7 +27,6 @@ import {
   usersById,
 } from '../message/common';
 import { SITE_TYPE, sendSiteMessage } from '../message/site-message';
-import { type MDb, type MessagingTables, mdb } from '../message/tables';
 
 /** Business messages, company news, company notices: one table, three kinds. */
 export type OaKind = 'message' | 'news' | 'notice';
@@ -40,36 +47,33 @@ const SITE_TYPE_OF: Record<OaKind, number> = {
 
 const flag = (v: unknown) => (v === true || v === 1 ? 1 : 0);
 
-type Eb = ExpressionBuilder<
-  MessagingTables & { i: MessagingTables['oa_item']; iu: MessagingTables['oa_item_user'] },
-  'i' | 'iu'
->;
+const base = (db: Kysely<Database>, kind: OaKind, userId: string) =>
+  db
+    .selectFrom('oa_item as i')
+    .leftJoin('oa_item_user as iu', (j) => j.onRef('iu.item_id', '=', 'i.id').on('iu.user_id', '=', userId))
+    .where('i.kind', '=', kind);
+
+/** The expression builder of a query over `base` (oa_item as i, left-joined oa_item_user as iu). */
+type Eb =
+  ReturnType<typeof base> extends SelectQueryBuilder<infer DB, infer TB, infer _O>
+    ? ExpressionBuilder<DB, TB>
+    : never;
 
 /**
  * Who sees a released item: its creator, its recipients (not removed for good), everyone when
  * accept_all, administrators. Drafts: only the creator.
  */
 function visible(eb: Eb, p: Principal) {
-  const seen: Array<ReturnType<Eb>> = [
-    eb('i.creator_user_id', '=', p.userId) as never,
-    eb.and([
-      eb('i.is_draft', '=', 0),
-      eb('i.delete_mark', '=', 0),
-      eb.or([
-        eb('i.accept_all', '=', 1),
-        eb.and([eb('iu.is_recipient', '=', 1), eb('iu.delete_mark', '<', 2)]),
-        ...(p.isAdministrator ? [eb.lit(true) as never] : []),
-      ]),
-    ]) as never,
+  const released: Array<OperandExpression<SqlBool>> = [
+    eb('i.accept_all', '=', 1),
+    eb.and([eb('iu.is_recipient', '=', 1), eb('iu.delete_mark', '<', 2)]),
   ];
-  return eb.or(seen as never) as unknown as ReturnType<typeof eb.and>;
+  if (p.isAdministrator) released.push(eb.lit(true));
+  return eb.or([
+    eb('i.creator_user_id', '=', p.userId),
+    eb.and([eb('i.is_draft', '=', 0), eb('i.delete_mark', '=', 0), eb.or(released)]),
+  ]);
 }
-
-const base = (db: MDb, kind: OaKind, userId: string) =>
-  db
-    .selectFrom('oa_item as i')
-    .leftJoin('oa_item_user as iu', (j) => j.onRef('iu.item_id', '=', 'i.id').on('iu.user_id', '=', userId))
-    .where('i.kind', '=', kind);
 
 /**
  * List of one kind for the caller. Messages: type 0 received, 1 sent, 2 drafts, 3 marked, 4 deleted.
@@ -77,7 +81,7 @@ const base = (db: MDb, kind: OaKind, userId: string) =>
  * readType false: only unread; true: only read.
  */
 export async function listItems(ctx: AppContext, p: Principal, kind: OaKind, type: number, q: OaListQuery) {
-  const db = mdb(ctx.db);
+  const db = ctx.db;
   const pg = pageOf(q);
   let qb = base(db, kind, p.userId);
   const me = p.userId;
@@ -97,7 +101,7 @@ export async function listItems(ctx: AppContext, p: Principal, kind: OaKind, typ
         .where('iu.is_mark', '=', 1)
         .where('iu.delete_mark', '=', 0)
         .where('i.delete_mark', '=', 0)
-        .where((eb) => visible(eb as never, p));
+        .where((eb) => visible(eb, p));
     else
       qb = qb.where((eb) =>
         eb.or([
@@ -110,7 +114,7 @@ export async function listItems(ctx: AppContext, p: Principal, kind: OaKind, typ
       qb = qb
         .where('i.is_draft', '=', 0)
         .where('i.delete_mark', '=', 0)
-        .where((eb) => visible(eb as never, p));
+        .where((eb) => visible(eb, p));
     else if (type === 1) qb = qb.where('i.creator_user_id', '=', me).where('i.delete_mark', '=', 0);
     else if (type === 2)
       qb = qb.where('i.creator_user_id', '=', me).where('i.is_draft', '=', 1).where('i.delete_mark', '=', 0);
@@ -118,7 +122,7 @@ export async function listItems(ctx: AppContext, p: Principal, kind: OaKind, typ
       qb = qb
         .where('iu.is_mark', '=', 1)
         .where('i.delete_mark', '=', 0)
-        .where((eb) => visible(eb as never, p));
+        .where((eb) => visible(eb, p));
   }
   if (q.keyword) qb = qb.where('i.title', 'ilike', likeOf(q.keyword));
   const readExpr = sql<number>`coalesce(${sql.ref('iu.is_read')}, case when ${sql.ref('i.creator_user_id')} = ${me} then 1 else 0 end)`;
@@ -176,11 +180,11 @@ export async function listItems(ctx: AppContext, p: Principal, kind: OaKind, typ
 
 /** The item if the caller may see it (else 404, also for another user's private message). */
 export async function findVisible(ctx: AppContext, p: Principal, kind: OaKind, id: string) {
-  const row = await base(mdb(ctx.db), kind, p.userId)
+  const row = await base(ctx.db, kind, p.userId)
     .where('i.id', '=', id)
     .where((eb) =>
       eb.or([
-        visible(eb as never, p),
+        visible(eb, p),
         // a recipient may still open an item from his deleted list
         eb.and([eb('iu.is_recipient', '=', 1), eb('iu.delete_mark', '=', 1), eb('i.is_draft', '=', 0)]),
       ]),
@@ -201,7 +205,7 @@ export async function findOwn(ctx: AppContext, p: Principal, kind: OaKind, id: s
 
 /** Upserts the caller's own state row on an item. */
 export async function setMine(
-  db: MDb,
+  db: Kysely<Database>,
   itemId: string,
   userId: string,
   set: Partial<{
@@ -220,7 +224,7 @@ export async function setMine(
 }
 
 export async function detailOf(ctx: AppContext, p: Principal, kind: OaKind, id: string) {
-  const db = mdb(ctx.db);
+  const db = ctx.db;
   const row = await findVisible(ctx, p, kind, id);
   if (!row.is_draft && row.is_read !== 1 && row.creator_user_id !== p.userId)
     await setMine(db, id, p.userId, { is_read: 1, read_time: new Date() });
@@ -297,7 +301,7 @@ async function valuesOf(ctx: AppContext, kind: OaKind, b: ItemInput) {
 }
 
 /** Replaces the recipient set, keeping the state of recipients who stay. */
-async function setRecipients(db: MDb, itemId: string, userIds: string[]) {
+async function setRecipients(db: Kysely<Database>, itemId: string, userIds: string[]) {
   const keep = new Set(userIds);
   const current = await db
     .selectFrom('oa_item_user')
@@ -316,7 +320,11 @@ async function setRecipients(db: MDb, itemId: string, userIds: string[]) {
 }
 
 /** Adds recipients (existing state rows become recipient rows); returns the ids newly added. */
-export async function addRecipients(db: MDb, itemId: string, userIds: string[]): Promise<string[]> {
+export async function addRecipients(
+  db: Kysely<Database>,
+  itemId: string,
+  userIds: string[],
+): Promise<string[]> {
   const current = await db
     .selectFrom('oa_item_user')
     .select(['user_id', 'is_recipient'])
@@ -369,7 +377,7 @@ export async function createItem(ctx: AppContext, p: Principal, kind: OaKind, b:
   const { accept, values } = await valuesOf(ctx, kind, b);
   const id = newId();
   await ctx.db.transaction().execute(async (tx) => {
-    const t = mdb(tx);
+    const t = tx;
     await t
       .insertInto('oa_item')
       .values({
@@ -394,7 +402,7 @@ export async function updateItem(ctx: AppContext, p: Principal, kind: OaKind, id
   if (row.is_draft === 0) values.is_draft = 0;
   let added: string[] = [];
   await ctx.db.transaction().execute(async (tx) => {
-    const t = mdb(tx);
+    const t = tx;
     await t
       .updateTable('oa_item')
       .set({
@@ -414,7 +422,7 @@ export async function updateItem(ctx: AppContext, p: Principal, kind: OaKind, id
 export async function releaseItem(ctx: AppContext, p: Principal, kind: OaKind, id: string) {
   const row = await findOwn(ctx, p, kind, id);
   if (row.is_draft !== 1) throw bad('该内容已发布');
-  const db = mdb(ctx.db);
+  const db = ctx.db;
   const recips = await db
     .selectFrom('oa_item_user')
     .select('user_id')
@@ -439,12 +447,12 @@ export async function releaseItem(ctx: AppContext, p: Principal, kind: OaKind, i
 
 /** Marks every visible unread item of a kind read for the caller. Returns how many. */
 export async function readAll(ctx: AppContext, p: Principal, kind: OaKind): Promise<number> {
-  const db = mdb(ctx.db);
+  const db = ctx.db;
   const rows = await base(db, kind, p.userId)
     .where('i.is_draft', '=', 0)
     .where('i.delete_mark', '=', 0)
     .where('i.creator_user_id', '!=', p.userId)
-    .where((eb) => visible(eb as never, p))
+    .where((eb) => visible(eb, p))
     .where((eb) => eb.or([eb('iu.is_read', 'is', null), eb('iu.is_read', '=', 0)]))
     .select('i.id')
     .execute();
@@ -457,14 +465,12 @@ export async function readAll(ctx: AppContext, p: Principal, kind: OaKind): Prom
 export async function toggleMark(ctx: AppContext, p: Principal, kind: OaKind, id: string): Promise<boolean> {
   const row = await findVisible(ctx, p, kind, id);
   const next = row.is_mark === 1 ? 0 : 1;
-  await setMine(mdb(ctx.db), id, p.userId, { is_mark: next });
+  await setMine(ctx.db, id, p.userId, { is_mark: next });
   return next === 1;
 }
 
 /** Sets the caller's reminder on (1) or off (0). */
 export async function setRemind(ctx: AppContext, p: Principal, kind: OaKind, id: string, on: boolean) {
   await findVisible(ctx, p, kind, id);
-  await setMine(mdb(ctx.db), id, p.userId, { is_remind: on ? 1 : 0 });
+  await setMine(ctx.db, id, p.userId, { is_remind: on ? 1 : 0 });
 }
-
-export type { MDb };

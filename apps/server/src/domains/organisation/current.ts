@@ -23,7 +23,6 @@ import { badInput, IdParam, lang, MENU, ms, paging, refuse } from '../permission
 import { msg } from '../permission/messages';
 import { checkFields, problemsText } from './rules';
 import { loadSections } from './staff';
-import { pdb } from './tables';
 import { genderOf, orgNames, placeOf, relationIds, scopedUser, stateOf } from './users-common';
 
 const NameParam = {
@@ -33,7 +32,7 @@ const NameParam = {
 } as const;
 
 async function self(req: FastifyRequest) {
-  const row = await pdb(req.server.kp.db)
+  const row = await req.server.kp.db
     .selectFrom('base_user')
     .selectAll()
     .where('id', '=', me(req).userId)
@@ -48,7 +47,7 @@ async function mergeSection(
   section: string,
   patch: Record<string, unknown>,
 ) {
-  const db = pdb(req.server.kp.db);
+  const db = req.server.kp.db;
   const current = (await loadSections(req, userId))[section] as Record<string, unknown>;
   const next = { ...current };
   for (const [k, v] of Object.entries(patch)) if (v !== undefined) next[k] = v;
@@ -65,7 +64,7 @@ async function mergeSection(
 export default async function currentUserRoutes(app: FastifyInstance) {
   const tags = ['permission'];
   const base = '/api/permission/Users/Current';
-  const db = () => pdb(app.kp.db);
+  const db = () => app.kp.db;
 
   app.put(
     `${base}/Avatar/:name`,

@@ -7,12 +7,12 @@
 import { ApiCode, GroupImUserQuery, GroupInput } from '@kp/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
+import type { GroupTable } from '../../db/types';
 import { ok } from '../../http/envelope';
 import { allows, me } from '../auth/guard';
 import { newId } from '../auth/tokens';
 import { BTN, IdParam, lang, likeOf, MENU, ms, paging, refuse } from '../permission/common';
 import { msg } from '../permission/messages';
-import { type GroupTable, pdb } from './tables';
 import { orgNames } from './users-common';
 
 type GroupRow = Selectable<GroupTable>;
@@ -46,7 +46,7 @@ function mayUse(
 }
 
 async function loadGroup(req: FastifyRequest, id: string, button?: string): Promise<GroupRow> {
-  const g = await pdb(req.server.kp.db)
+  const g = await req.server.kp.db
     .selectFrom('base_group')
     .selectAll()
     .where('id', '=', id)
@@ -57,7 +57,7 @@ async function loadGroup(req: FastifyRequest, id: string, button?: string): Prom
 }
 
 async function setMembers(req: FastifyRequest, groupId: string, userIds: string[]) {
-  const db = pdb(req.server.kp.db);
+  const db = req.server.kp.db;
   const ids = [...new Set(userIds)];
   if (ids.length) {
     const found = await db.selectFrom('base_user').select('id').where('id', 'in', ids).execute();
@@ -87,7 +87,7 @@ async function setMembers(req: FastifyRequest, groupId: string, userIds: string[
 
 export default async function groupRoutes(app: FastifyInstance) {
   const tags = ['system'];
-  const db = () => pdb(app.kp.db);
+  const db = () => app.kp.db;
   const TypeParams = {
     type: 'object',
     properties: { type: { type: 'string', enum: ['0', '1'] } },

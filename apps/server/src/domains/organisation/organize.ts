@@ -31,7 +31,6 @@ import {
 } from '../permission/common';
 import { msg } from '../permission/messages';
 import { filterOrNone, hasAllScope, ORG_COLS, unitInScope } from '../permission/scope';
-import { pdb } from './tables';
 
 type OrgRow = Selectable<OrganizeTable>;
 
@@ -67,7 +66,7 @@ async function scopedRows(
   menu: string,
   opts: { category?: string; keyword?: string; enabledOnly?: boolean } = {},
 ): Promise<OrgRow[]> {
-  const db = pdb(req.server.kp.db);
+  const db = req.server.kp.db;
   let q = db
     .selectFrom('base_organize as o')
     .selectAll('o')
@@ -82,7 +81,7 @@ async function scopedRows(
 }
 
 async function loadOrg(req: FastifyRequest, id: string): Promise<OrgRow> {
-  const r = await pdb(req.server.kp.db)
+  const r = await req.server.kp.db
     .selectFrom('base_organize')
     .selectAll()
     .where('id', '=', id)
@@ -101,7 +100,7 @@ export async function writeUnit(
   existing?: OrgRow,
 ): Promise<string> {
   const ctx = req.server.kp;
-  const db = pdb(ctx.db);
+  const db = ctx.db;
   const p: Principal = me(req);
   const menu = category === 'company' ? MENU.organize : MENU.department;
   const parentId = parentOf(body.parentId ?? null);
@@ -192,7 +191,7 @@ export async function writeUnit(
 
 export async function deleteUnit(req: FastifyRequest, row: OrgRow): Promise<void> {
   const ctx = req.server.kp;
-  const db = pdb(ctx.db);
+  const db = ctx.db;
   const child = await db
     .selectFrom('base_organize')
     .select('id')
@@ -259,7 +258,7 @@ export default async function organizeRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const { id } = req.params as IdParam;
-      const rows = await pdb(app.kp.db)
+      const rows = await app.kp.db
         .selectFrom('base_organize')
         .selectAll()
         .where('category', '=', 'company')
@@ -276,7 +275,7 @@ export default async function organizeRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'Whole unit tree for pickers' },
     },
     async () => {
-      const rows = await pdb(app.kp.db)
+      const rows = await app.kp.db
         .selectFrom('base_organize')
         .selectAll()
         .orderBy('sort_code')
@@ -341,7 +340,7 @@ export default async function organizeRoutes(app: FastifyInstance) {
     async (req) => {
       const row = await loadOrg(req, (req.params as IdParam).id);
       await assertInScope(req, MENU.organize, row);
-      const db = pdb(app.kp.db);
+      const db = app.kp.db;
       const all = await db.selectFrom('base_organize').select(['id', 'parent_id', 'tree_path']).execute();
       const byId = new Map(all.map((r) => [r.id, r]));
       const pathOf = (id: string): string => {
@@ -378,7 +377,7 @@ export default async function organizeRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const { id } = req.params as IdParam;
-      const rows = await pdb(app.kp.db)
+      const rows = await app.kp.db
         .selectFrom('base_organize_admin as a')
         .innerJoin('base_organize as o', 'o.id', 'a.organize_id')
         .select([
@@ -427,7 +426,7 @@ export default async function organizeRoutes(app: FastifyInstance) {
     async (req) => {
       const { id } = req.params as IdParam;
       const { list } = req.body as OrganizeAdminBody;
-      const db = pdb(app.kp.db);
+      const db = app.kp.db;
       const user = await db.selectFrom('base_user').select('id').where('id', '=', id).executeTakeFirst();
       if (!user) refuse(req, ApiCode.NOT_FOUND, 'unknownUser');
       const ids = [...new Set(list.map((g) => g.organizeId))];
@@ -500,7 +499,7 @@ export default async function organizeRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const rows = await pdb(app.kp.db)
+      const rows = await app.kp.db
         .selectFrom('base_organize')
         .selectAll()
         .orderBy('sort_code')

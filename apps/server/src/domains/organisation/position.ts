@@ -10,7 +10,6 @@ import { BTN, IdParam, lang, likeOf, MENU, ms, notFoundErr, outOfScope, refuse }
 import { msg } from '../permission/messages';
 import { filterOrNone, hasAllScope, POS_COLS, unitInScope } from '../permission/scope';
 import { orgTree } from './organize';
-import { pdb } from './tables';
 
 type PosRow = Selectable<PositionTable>;
 
@@ -42,7 +41,7 @@ async function positionTree(
   req: FastifyRequest,
   opts: { scoped: boolean; keyword?: string; enabledOnly?: boolean },
 ) {
-  const db = pdb(req.server.kp.db);
+  const db = req.server.kp.db;
   const orgs = await db
     .selectFrom('base_organize')
     .selectAll()
@@ -90,7 +89,7 @@ async function positionTree(
 }
 
 async function loadPos(req: FastifyRequest, id: string): Promise<PosRow> {
-  const r = await pdb(req.server.kp.db)
+  const r = await req.server.kp.db
     .selectFrom('base_position')
     .selectAll()
     .where('id', '=', id)
@@ -99,7 +98,7 @@ async function loadPos(req: FastifyRequest, id: string): Promise<PosRow> {
 }
 /** The position row through the data-scope filter; 403 when it exists but is out of scope. */
 async function assertPosScope(req: FastifyRequest, id: string) {
-  const r = await pdb(req.server.kp.db)
+  const r = await req.server.kp.db
     .selectFrom('base_position as p')
     .select('p.id')
     .where('p.id', '=', id)
@@ -109,7 +108,7 @@ async function assertPosScope(req: FastifyRequest, id: string) {
 }
 
 async function writePosition(req: FastifyRequest, body: PositionInput, existing?: PosRow): Promise<string> {
-  const db = pdb(req.server.kp.db);
+  const db = req.server.kp.db;
   const unit = await db
     .selectFrom('base_organize')
     .select('id')
@@ -156,7 +155,7 @@ export default async function positionRoutes(app: FastifyInstance) {
   const tags = ['permission'];
   const listByOrgs = async (organizeIds: string[]) => {
     if (!organizeIds.length) return [];
-    const rows = await pdb(app.kp.db)
+    const rows = await app.kp.db
       .selectFrom('base_position')
       .selectAll()
       .where('organize_id', 'in', organizeIds)
@@ -198,7 +197,7 @@ export default async function positionRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'Every enabled position (flat)' },
     },
     async () => {
-      const rows = await pdb(app.kp.db)
+      const rows = await app.kp.db
         .selectFrom('base_position as p')
         .leftJoin('base_organize as o', 'o.id', 'p.organize_id')
         .selectAll('p')
@@ -251,14 +250,14 @@ export default async function positionRoutes(app: FastifyInstance) {
     async (req) => {
       const row = await loadPos(req, (req.params as IdParam).id);
       await assertPosScope(req, row.id);
-      const member = await pdb(app.kp.db)
+      const member = await app.kp.db
         .selectFrom('base_user_relation')
         .select('id')
         .where('object_type', '=', 'Position')
         .where('object_id', '=', row.id)
         .executeTakeFirst();
       if (member) refuse(req, ApiCode.CONFLICT, 'positionHasUsers');
-      await pdb(app.kp.db).deleteFrom('base_position').where('id', '=', row.id).execute();
+      await app.kp.db.deleteFrom('base_position').where('id', '=', row.id).execute();
       return ok(null, msg('deleted', lang(req)));
     },
   );

@@ -13,7 +13,6 @@ import { newId } from '../auth/tokens';
 import { BTN, IdParam, lang, MENU, outOfScope, refuse } from '../permission/common';
 import { msg } from '../permission/messages';
 import { filterOrNone, hasAllScope, POS_COLS, USER_COLS } from '../permission/scope';
-import { pdb } from './tables';
 import { assertAssignableRoles, orgNames } from './users-common';
 
 type ObjType = 'Position' | 'Role' | 'Group';
@@ -21,7 +20,7 @@ type ObjType = 'Position' | 'Role' | 'Group';
 /** Checks the caller may read (write=false) or change the members of the object. */
 async function assertObject(req: FastifyRequest, type: ObjType, id: string, write: boolean) {
   const p = me(req);
-  const db = pdb(req.server.kp.db);
+  const db = req.server.kp.db;
   if (type === 'Position') {
     if (!allows(p, write ? { menu: MENU.position, button: BTN.edit } : { menu: MENU.position }))
       refuse(req, ApiCode.FORBIDDEN, 'noPermission');
@@ -56,7 +55,7 @@ async function assertObject(req: FastifyRequest, type: ObjType, id: string, writ
 
 export default async function relationRoutes(app: FastifyInstance) {
   const tags = ['permission'];
-  const db = () => pdb(app.kp.db);
+  const db = () => app.kp.db;
 
   app.get(
     '/api/permission/UserRelation/:id',

@@ -17,7 +17,6 @@ import { allows, me } from '../auth/guard';
 import { BTN, badInput, lang, MENU, refuse } from '../permission/common';
 import { msg } from '../permission/messages';
 import { checkFields, problemsText } from './rules';
-import { pdb } from './tables';
 import { genderOf, managedUser, orgNames, relationIds, scopedUser, userItem } from './users-common';
 
 const validators = Object.fromEntries(
@@ -39,7 +38,7 @@ const SectionParams = {
 async function readable(req: FastifyRequest, id: string) {
   const p = me(req);
   if (id === p.userId) {
-    const row = await pdb(req.server.kp.db)
+    const row = await req.server.kp.db
       .selectFrom('base_user')
       .selectAll()
       .where('id', '=', id)
@@ -52,7 +51,7 @@ async function readable(req: FastifyRequest, id: string) {
 }
 
 export async function loadSections(req: FastifyRequest, userId: string): Promise<Record<string, unknown>> {
-  const rows = await pdb(req.server.kp.db)
+  const rows = await req.server.kp.db
     .selectFrom('base_user_staff')
     .select(['section', 'content'])
     .where('user_id', '=', userId)
@@ -71,7 +70,7 @@ export async function loadSections(req: FastifyRequest, userId: string): Promise
 
 export default async function staffRoutes(app: FastifyInstance) {
   const tags = ['permission'];
-  const db = () => pdb(app.kp.db);
+  const db = () => app.kp.db;
 
   app.get(
     '/api/permission/Users/staff/:section/:id',

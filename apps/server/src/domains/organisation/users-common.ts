@@ -10,7 +10,6 @@ import { newId } from '../auth/tokens';
 import { badInput, lang, MENU, ms, outOfScope, refuse } from '../permission/common';
 import { filterOrNone, USER_COLS } from '../permission/scope';
 import { checkFields, problemsText } from './rules';
-import { pdb } from './tables';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -43,7 +42,7 @@ export function userItem(r: UserRow, orgName: (id: string | null) => string): Us
 
 /** id -> full name of every unit (one small query; the tree is small next to users). */
 export async function orgNames(req: FastifyRequest): Promise<(id: string | null) => string> {
-  const rows = await pdb(req.server.kp.db).selectFrom('base_organize').select(['id', 'full_name']).execute();
+  const rows = await req.server.kp.db.selectFrom('base_organize').select(['id', 'full_name']).execute();
   const m = new Map(rows.map((r) => [r.id, r.full_name]));
   return (id) => (id ? (m.get(id) ?? '') : '');
 }
@@ -56,7 +55,7 @@ export async function placeOf(
   req: FastifyRequest,
   unitId: string,
 ): Promise<{ organize_id: string; department_id: string | null }> {
-  const db = pdb(req.server.kp.db);
+  const db = req.server.kp.db;
   const unit = await db
     .selectFrom('base_organize')
     .select(['id', 'category', 'tree_path'])
@@ -82,7 +81,7 @@ export async function scopedUser(
   id: string,
   menu: string = MENU.user,
 ): Promise<UserRow> {
-  const db = pdb(req.server.kp.db);
+  const db = req.server.kp.db;
   const row = await db.selectFrom('base_user as u').selectAll('u').where('u.id', '=', id).executeTakeFirst();
   if (!row) refuse(req, ApiCode.NOT_FOUND, 'unknownUser');
   const inScope = await db
@@ -129,7 +128,7 @@ const RANK: Record<DataScope, number> = { all: 3, org: 2, dept: 1, self: 0 };
  */
 export async function assertAssignableRoles(req: FastifyRequest, roleIds: readonly string[]): Promise<void> {
   if (!roleIds.length) return;
-  const db = pdb(req.server.kp.db);
+  const db = req.server.kp.db;
   const roles = await db
     .selectFrom('base_role')
     .select(['id', 'data_scope'])
@@ -158,7 +157,7 @@ export async function assertAssignableRoles(req: FastifyRequest, roleIds: readon
 
 export async function assertPositions(req: FastifyRequest, ids: readonly string[]): Promise<void> {
   if (!ids.length) return;
-  const found = await pdb(req.server.kp.db)
+  const found = await req.server.kp.db
     .selectFrom('base_position')
     .select('id')
     .where('id', 'in', [...ids])
@@ -213,11 +212,11 @@ export async function setRelations(
         .execute();
   };
   if (inTx) await write(inTx);
-  else await pdb(req.server.kp.db).transaction().execute(write);
+  else await req.server.kp.db.transaction().execute(write);
 }
 
 export async function relationIds(req: FastifyRequest, userId: string) {
-  const rows = await pdb(req.server.kp.db)
+  const rows = await req.server.kp.db
     .selectFrom('base_user_relation')
     .select(['object_type', 'object_id'])
     .where('user_id', '=', userId)

@@ -28,7 +28,6 @@ import {
   writeTemplateWorkbook,
   writeUsersWorkbook,
 } from './excel';
-import { pdb } from './tables';
 import { placeInScope } from './users-common';
 
 /** Stores a generated workbook for the caller and answers where to download it. */
@@ -47,7 +46,7 @@ async function uploadedBytes(req: FastifyRequest, fileRef: string): Promise<Buff
 
 /** Database checks of import rows: organisation, positions, roles, duplicate accounts, scope. */
 async function checkRows(req: FastifyRequest, rows: ImportRow[], l: Lang) {
-  const db = pdb(req.server.kp.db);
+  const db = req.server.kp.db;
   const p = me(req);
   const [orgs, positions, roles, users] = await Promise.all([
     db.selectFrom('base_organize').select(['id', 'full_name', 'en_code', 'category', 'tree_path']).execute(),
@@ -123,7 +122,7 @@ async function checkRows(req: FastifyRequest, rows: ImportRow[], l: Lang) {
 
 export default async function userExcelRoutes(app: FastifyInstance) {
   const tags = ['permission'];
-  const db = () => pdb(app.kp.db);
+  const db = () => app.kp.db;
 
   app.get(
     '/api/permission/Users/ExportExcel',

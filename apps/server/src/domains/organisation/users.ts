@@ -24,7 +24,6 @@ import { BTN, IdParam, lang, likeOf, MENU, paging, refuse } from '../permission/
 import { scopeKey } from '../permission/data-scope';
 import { msg } from '../permission/messages';
 import { filterOrNone, hasAllScope, nonEmpty, USER_COLS } from '../permission/scope';
-import { pdb } from './tables';
 import {
   assertAssignableRoles,
   assertPositions,
@@ -94,7 +93,7 @@ const OrgQuery = { type: 'object', properties: { userId: { type: 'string', maxLe
 
 /** Subtree ids of a unit (the unit itself included). */
 async function subtree(req: FastifyRequest, unitId: string): Promise<string[]> {
-  const db = pdb(req.server.kp.db);
+  const db = req.server.kp.db;
   const u = await db
     .selectFrom('base_organize')
     .select('tree_path')
@@ -112,7 +111,7 @@ async function subtree(req: FastifyRequest, unitId: string): Promise<string[]> {
 export default async function userRoutes(app: FastifyInstance) {
   const user = { menu: MENU.user };
   const tags = ['permission'];
-  const db = () => pdb(app.kp.db);
+  const db = () => app.kp.db;
 
   app.get(
     '/api/permission/Users',

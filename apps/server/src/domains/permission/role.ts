@@ -18,7 +18,6 @@ import { ok } from '../../http/envelope';
 import { me } from '../auth/guard';
 import { isDataScope, type Principal } from '../auth/principal';
 import { newId } from '../auth/tokens';
-import { pdb } from '../organisation/tables';
 import { BTN, IdParam, lang, likeOf, MENU, ms, notFoundErr, outOfScope, paging, refuse } from './common';
 import { msg } from './messages';
 import { filterOrNone, hasAllScope, ROLE_COLS, unitInScope } from './scope';
@@ -53,7 +52,7 @@ async function roleInScope(
   const p = me(req);
   if (hasAllScope(p, menu)) return true;
   if (row.global_mark === 1) return !write;
-  const r = await pdb(req.server.kp.db)
+  const r = await req.server.kp.db
     .selectFrom('base_role as r')
     .select('r.id')
     .where('r.id', '=', row.id)
@@ -74,7 +73,7 @@ const ListQuery = {
 type ListQuery = { keyword?: string; organizeId?: string; currentPage?: number; pageSize?: number };
 
 async function loadRole(req: FastifyRequest, id: string): Promise<RoleRow> {
-  const r = await pdb(req.server.kp.db)
+  const r = await req.server.kp.db
     .selectFrom('base_role')
     .selectAll()
     .where('id', '=', id)
@@ -84,7 +83,7 @@ async function loadRole(req: FastifyRequest, id: string): Promise<RoleRow> {
 
 /** Picker tree: global roles first, then units holding roles, roles as leaves of type 'role'. */
 async function roleTree(req: FastifyRequest, filter?: (r: RoleRow) => boolean) {
-  const db = pdb(req.server.kp.db);
+  const db = req.server.kp.db;
   const roles = (
     await db.selectFrom('base_role').selectAll().where('enabled_mark', '=', 1).orderBy('sort_code').execute()
   ).filter((r) => !filter || filter(r));
@@ -145,7 +144,7 @@ async function roleTree(req: FastifyRequest, filter?: (r: RoleRow) => boolean) {
 
 async function writeRole(req: FastifyRequest, body: RoleInput, existing?: RoleRow): Promise<string> {
   const ctx = req.server.kp;
-  const db = pdb(ctx.db);
+  const db = ctx.db;
   const p = me(req);
   const all = hasAllScope(p, MENU.role);
   const globalMark = body.globalMark ?? (body.organizeId ? 0 : 1);
@@ -200,7 +199,7 @@ async function writeRole(req: FastifyRequest, body: RoleInput, existing?: RoleRo
 
 /** Items (by id) the caller holds: a non-administrator can only pass on what they have. */
 async function heldItems(req: FastifyRequest, p: Principal) {
-  const db = pdb(req.server.kp.db);
+  const db = req.server.kp.db;
   const moduleIds = new Set(p.moduleRows.map((m) => m.id));
   const held = {
     module: moduleIds,
@@ -232,7 +231,7 @@ export default async function roleRoutes(app: FastifyInstance) {
   const role = { menu: MENU.role };
   const auth = { menu: MENU.authorize };
   const tags = ['permission'];
-  const db = () => pdb(app.kp.db);
+  const db = () => app.kp.db;
 
   app.get(
     '/api/permission/Role',

@@ -5,7 +5,6 @@ import type { FastifyRequest } from 'fastify';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { me } from '../auth/guard';
 import type { Principal } from '../auth/principal';
-import { pdb } from '../organisation/tables';
 import { type ScopeColumns, scopeFilter } from './data-scope';
 
 /** base_organize rows: the unit is the row itself. */
@@ -45,7 +44,7 @@ export async function unitInScope(
   unitId: string | null | undefined,
 ): Promise<boolean> {
   if (!unitId) return false;
-  const r = await pdb(req.server.kp.db)
+  const r = await req.server.kp.db
     .selectFrom('base_organize as o')
     .select('o.id')
     .where('o.id', '=', unitId)

@@ -157,13 +157,14 @@ describe(`dashboard on ${TEST_DB_KIND}`, () => {
     });
     expect(launch.code, launch.msg).toBe(200);
     const pending = await t.db.kysely
-      .selectFrom('wf_operator' as never)
-      .select(['user_id' as never])
-      .where('task_id' as never, '=', launch.data as never)
-      .where('status' as never, '=', 0 as never)
+      .withTables<{ wf_operator: { user_id: string; task_id: string; status: number } }>()
+      .selectFrom('wf_operator')
+      .select(['user_id'])
+      .where('task_id', '=', String(launch.data))
+      .where('status', '=', 0)
       .execute();
     expect(pending.length).toBeGreaterThan(0);
-    const approver = (pending[0] as { user_id: string }).user_id;
+    const approver = pending[0].user_id;
     const acc = (
       await t.db.kysely
         .selectFrom('base_user')

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope';
 import { me } from '../auth/guard';
 import { bad, paged, pageOf } from '../message/common';
-import { mdb } from '../message/tables';
 import { listItems } from '../oa/oa-items';
 import { attendanceSummary, dayOf } from './attendance';
 import { itemTodos, myMeetings, myMeetingsQuery, pendingTasks } from './work-items';
@@ -19,7 +18,7 @@ const emptyPage = (q: PageQuery) => paged([], pageOf(q), 0);
  */
 export default async function dashboardRoutes(app: FastifyInstance) {
   const ctx = app.kp;
-  const db = mdb(ctx.db);
+  const db = ctx.db;
 
   /** Counts from wf_todo (the framework's counter table the workflow engine fills). */
   app.get(

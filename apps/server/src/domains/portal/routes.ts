@@ -8,6 +8,7 @@ import {
 } from '@kp/schema';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { PortalTable } from '../../db/types';
 import { conflict, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { allows, me } from '../auth/guard';
@@ -15,7 +16,6 @@ import { canUsePortal } from '../auth/objects';
 import type { Principal } from '../auth/principal';
 import { newId } from '../auth/tokens';
 import { bad, idList, likeOf, ts } from '../message/common';
-import { mdb, type PortalTable } from '../message/tables';
 
 const MENU = 'portal.design';
 const tags = ['portal'];
@@ -95,7 +95,7 @@ function checkLayout(formData: unknown): string {
  */
 export default async function portalRoutes(app: FastifyInstance) {
   const ctx = app.kp;
-  const db = mdb(ctx.db);
+  const db = ctx.db;
 
   /** audience: the caller may use the released portal (objects.canUsePortal). */
   const mayView = (p: Principal, r: Row) => canUsePortal(ctx.db, p, r);
@@ -251,7 +251,7 @@ export default async function portalRoutes(app: FastifyInstance) {
     async (req) => {
       const r = await get((req.params as IdParams).id);
       await ctx.db.transaction().execute(async (tx) => {
-        const t = mdb(tx);
+        const t = tx;
         await t.deleteFrom('base_portal_personal').where('portal_id', '=', r.id).execute();
         await t.deleteFrom('base_portal_role').where('portal_id', '=', r.id).execute();
         await t.deleteFrom('base_portal').where('id', '=', r.id).execute();
@@ -331,7 +331,7 @@ export default async function portalRoutes(app: FastifyInstance) {
         if (known.length !== roleIds.length) throw bad('roleIds: 角色不存在');
       }
       await ctx.db.transaction().execute(async (tx) => {
-        const t = mdb(tx);
+        const t = tx;
         await t.deleteFrom('base_portal_role').where('portal_id', '=', r.id).execute();
         if (roleIds.length)
           await t

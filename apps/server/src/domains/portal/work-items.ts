@@ -2,7 +2,6 @@ import dayjs from 'dayjs';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { wdb } from '../../routes/workflow/tables';
-import { mtdb } from '../meeting/tables';
 
 const ms = (v: Date | string) => new Date(v).getTime();
 
@@ -52,7 +51,7 @@ export async function pendingTasks(ctx: AppContext, userId: string, limit: numbe
 
 /** Live (not cancelled, not over) meetings the caller books or attends, soonest first. */
 export function myMeetingsQuery(ctx: AppContext, userId: string, from?: Date, to?: Date) {
-  const db = mtdb(ctx.db);
+  const db = ctx.db;
   return db
     .selectFrom('oa_meeting as m')
     .innerJoin('oa_meeting_room as r', 'r.id', 'm.room_id')

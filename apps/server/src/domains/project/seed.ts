@@ -3,7 +3,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { newId } from '../auth/tokens';
-import { projectDb } from './tables';
 
 const CATEGORIES: Array<{ code: string; name: string; children: Array<[string, string]> }> = [
   {
@@ -162,7 +161,7 @@ const PROJECTS: Array<
 
 /** Inserts the demo categories and projects (call inside the seed's transaction, after users). */
 export async function seedProjects(tx: Kysely<Database>): Promise<void> {
-  const db = projectDb(tx);
+  const db = tx;
   const catIds = new Map<string, string>();
   const cats: Array<{
     id: string;

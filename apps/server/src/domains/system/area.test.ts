@@ -42,7 +42,7 @@ describe(`areas on ${TEST_DB_KIND}`, () => {
     const gd = await t.call<Any>(emp, { method: 'GET', url: '/api/system/Area/440000' });
     expect(gd.data.list.map((x: Any) => x.fullName)).toEqual(expect.arrayContaining(['广州市', '深圳市']));
     const n = await t.db.kysely
-      .selectFrom('sys_area' as never)
+      .selectFrom('sys_area')
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirst();
     expect(Number((n as Any).n)).toBeGreaterThan(370);

@@ -5,7 +5,7 @@ import { badRequest, conflict, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { me } from '../auth/guard';
 import { newId } from '../auth/tokens';
-import { nextMark, sdb } from './system-tables';
+import { nextMark } from './system-tables';
 
 const MENU = 'systemData.area';
 const SelParams = Type.Object({
@@ -21,7 +21,7 @@ const ListQuery = Type.Object({ keyword: Type.Optional(Type.String({ maxLength: 
  * form); changes need systemData.area with btn_add / btn_edit / btn_remove.
  */
 export default async function areaRoutes(app: FastifyInstance) {
-  const db = sdb(app.kp.db);
+  const db = app.kp.db;
 
   const children = async (parentId: string, opts: { enabledOnly?: boolean; keyword?: string } = {}) => {
     const rows = await db

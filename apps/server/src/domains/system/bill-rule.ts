@@ -2,12 +2,13 @@ import { type BillDateFormat, type BillState, nextBillNumber } from '@kp/engine'
 import { BillRuleBody, BillRuleQuery, IdParams } from '@kp/schema';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { BillRuleTable, Database } from '../../db/types';
 import { ApiError, conflict, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { me } from '../auth/guard';
 import { newId } from '../auth/tokens';
-import type { BillRuleTable } from './system-tables';
-import { CODE_MSG, CODE_RE, jsonFile, nextMark, type SDb, sdb } from './system-tables';
+import { CODE_MSG, CODE_RE, jsonFile, nextMark } from './system-tables';
 
 const MENU = 'systemData.billRule';
 const CodeParams = Type.Object({ code: Type.String({ minLength: 1, maxLength: 64 }) });
@@ -53,14 +54,14 @@ const view = (r: Row) => ({
  * SELECT … FOR UPDATE inside one transaction, nextBillNumber computes the number from the stored
  * state, and the new state is written before the lock is released, so concurrent callers queue.
  */
-export async function takeBillNumber(db: SDb, key: string, now = new Date()): Promise<string> {
+export async function takeBillNumber(db: Kysely<Database>, key: string, now = new Date()): Promise<string> {
   // Inside the caller's transaction (a flow launch) the number is taken there: it commits or rolls back
   // with the launch, and no second connection is needed (PGlite has one).
   if (db.isTransaction) return takeIn(db, key, now);
   return db.transaction().execute((tx) => takeIn(tx, key, now));
 }
 
-async function takeIn(tx: SDb, key: string, now: Date): Promise<string> {
+async function takeIn(tx: Kysely<Database>, key: string, now: Date): Promise<string> {
   const r = await tx
     .selectFrom('sys_bill_rule')
     .selectAll()
@@ -88,7 +89,7 @@ async function takeIn(tx: SDb, key: string, now: Date): Promise<string> {
  * export btn_export. Preview (not in the spec's list): GET /api/system/BillRule/{id}/Actions/Preview.
  */
 export default async function billRuleRoutes(app: FastifyInstance) {
-  const db = sdb(app.kp.db);
+  const db = app.kp.db;
 
   const find = async (id: string) => {
     const r = await db.selectFrom('sys_bill_rule').selectAll().where('id', '=', id).executeTakeFirst();

@@ -51,11 +51,12 @@ describe(`data interfaces on ${TEST_DB_KIND}`, () => {
   /** A flow template's form starts using the interface (as a popup field's interfaceId would). */
   const useInFlowForm = async (interfaceId: string) => {
     const tpl = await t.db.kysely
-      .selectFrom('wf_template' as never)
-      .select('id' as never)
-      .orderBy('id' as never)
+      .withTables<{ wf_template: { id: string } }>()
+      .selectFrom('wf_template')
+      .select('id')
+      .orderBy('id')
       .executeTakeFirstOrThrow();
-    await sql`update wf_template set form_json = form_json || jsonb_build_object('kpTestInterfaceId', ${interfaceId}::text) where id = ${(tpl as { id: string }).id}`.execute(
+    await sql`update wf_template set form_json = form_json || jsonb_build_object('kpTestInterfaceId', ${interfaceId}::text) where id = ${tpl.id}`.execute(
       t.db.kysely,
     );
   };

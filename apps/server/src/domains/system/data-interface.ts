@@ -7,13 +7,11 @@ import {
 } from '@kp/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import jsonata from 'jsonata';
-import { type Generated, type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
-import type { Database } from '../../db/types';
+import { type Selectable, type SqlBool, sql } from 'kysely';
+import type { Database, DataInterfaceTable } from '../../db/types';
 import { ApiError, badRequest, conflict, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { languageOf } from '../../http/i18n';
-import type { VdDb } from '../../routes/visualdev/tables';
-import type { WfDatabase } from '../../routes/workflow/tables';
 import { evaluateUserJsonata, JsonataError, jsonataFailureMessage, type Lang } from '../../untrusted/jsonata';
 import { allows, me } from '../auth/guard';
 import { newId } from '../auth/tokens';
@@ -23,34 +21,6 @@ const MENU = 'systemData.dataInterface';
 const TIMEOUT_MS = 10_000;
 const MAX_BYTES = 2 * 1024 * 1024;
 
-interface DataInterfaceTable {
-  id: string;
-  full_name: string;
-  en_code: string;
-  kind: string;
-  method: Generated<string>;
-  url: string | null;
-  params: Generated<string>;
-  static_data: string | null;
-  transform: string | null;
-  sort_code: Generated<number>;
-  enabled_mark: Generated<number>;
-  description: string | null;
-  creator_user_id: string | null;
-  creator_time: Generated<Date>;
-  last_modify_time: Date | string | null;
-}
-interface LogTable {
-  id: string;
-  interface_id: string;
-  user_id: string | null;
-  invoke_time: Generated<Date>;
-  duration_ms: number;
-  ok: number;
-  error: string | null;
-  ip: string | null;
-}
-type DDb = Kysely<Database & { sys_data_interface: DataInterfaceTable; sys_data_interface_log: LogTable }>;
 type Row = Selectable<DataInterfaceTable>;
 
 /** Hosts HTTP sources may call (SSRF guard): KP_DATA_INTERFACE_HOSTS, comma-separated; default loopback. */
@@ -182,7 +152,7 @@ async function runSource(r: Row, values: Record<string, unknown>, lang: Lang = '
  * (POST …/{id}/Actions/List and …/{id}/Actions/Info, paths not in the spec) need a session.
  */
 export default async function dataInterfaceRoutes(app: FastifyInstance) {
-  const db = app.kp.db as unknown as DDb;
+  const db = app.kp.db;
 
   const find = async (id: string) => {
     const r = await db.selectFrom('sys_data_interface').selectAll().where('id', '=', id).executeTakeFirst();
@@ -242,7 +212,15 @@ export default async function dataInterfaceRoutes(app: FastifyInstance) {
     if (allows(p, { menu: MENU })) return r;
     const needle = r.id;
     const inText = (col: string) => sql<SqlBool>`(position(${needle} in cast(${sql.ref(col)} as text)) > 0)`;
-    const items = await (db as unknown as VdDb)
+    const items = await db
+      .withTables<{
+        visualdev_base: {
+          menu_id: string | null;
+          enabled_mark: number;
+          released_form_data: unknown;
+          form_data: unknown;
+        };
+      }>()
       .selectFrom('visualdev_base')
       .select('menu_id')
       .where('enabled_mark', '=', 1)
@@ -250,7 +228,10 @@ export default async function dataInterfaceRoutes(app: FastifyInstance) {
       .limit(50)
       .execute();
     if (items.some((i) => i.menu_id && p.moduleRows.some((m) => m.id === i.menu_id))) return r;
-    const flow = await (db as unknown as Kysely<WfDatabase>)
+    const flow = await db
+      .withTables<{
+        wf_template: { id: string; deleted: number; enabled_mark: number; form_json: unknown };
+      }>()
       .selectFrom('wf_template')
       .select('id')
       .where('deleted', '=', 0)

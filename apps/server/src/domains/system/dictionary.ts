@@ -11,7 +11,7 @@ import { badRequest, conflict, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { me } from '../auth/guard';
 import { newId } from '../auth/tokens';
-import { CODE_MSG, CODE_RE, jsonFile, nextMark, sdb } from './system-tables';
+import { CODE_MSG, CODE_RE, jsonFile, nextMark } from './system-tables';
 
 const MENU = 'systemData.dictionary';
 const TypeParams = Type.Object({ typeId: Type.String({ minLength: 1, maxLength: 64 }) });
@@ -69,7 +69,7 @@ function checkCode(enCode: string) {
  * client-chosen table (the whitelist of sources is this one table).
  */
 export default async function dictionaryRoutes(app: FastifyInstance) {
-  const db = sdb(app.kp.db);
+  const db = app.kp.db;
 
   const typeRows = async () =>
     (

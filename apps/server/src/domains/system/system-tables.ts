@@ -1,81 +1,11 @@
-// Storage shapes of the tables migration 0090-system-data adds (kept here, not in db/types.ts) and the
-// framework's handle seen with them.
-import type { Generated, Kysely } from 'kysely';
-import type { Database } from '../../db/types';
+// Small helpers shared by the system domain's admin routes (codes, mark fields, JSON file downloads).
+import type { Kysely } from 'kysely';
+import type { Database, SystemTables } from '../../db/types';
 
-type Ts = Date | string;
-
-export interface DictionaryTypeTable {
-  id: string;
-  parent_id: Generated<string>;
-  full_name: string;
-  en_code: string;
-  is_tree: Generated<number>;
-  sort_code: Generated<number>;
-  description: string | null;
-  creator_user_id: string | null;
-  creator_time: Generated<Date>;
-  last_modify_time: Ts | null;
-}
-
-export interface DictionaryDataTable {
-  id: string;
-  type_id: string;
-  parent_id: Generated<string>;
-  full_name: string;
-  en_code: string;
-  sort_code: Generated<number>;
-  enabled_mark: Generated<number>;
-  description: string | null;
-  creator_user_id: string | null;
-  creator_time: Generated<Date>;
-  last_modify_time: Ts | null;
-}
-
-export interface BillRuleTable {
-  id: string;
-  full_name: string;
-  en_code: string;
-  prefix: Generated<string>;
-  date_format: Generated<string>;
-  digit: Generated<number>;
-  start_number: Generated<string>;
-  suffix: Generated<string>;
-  kind: Generated<string>;
-  sort_code: Generated<number>;
-  enabled_mark: Generated<number>;
-  description: string | null;
-  state_date_part: string | null;
-  state_sequence: number | null;
-  output_number: string | null;
-  creator_user_id: string | null;
-  creator_time: Generated<Date>;
-  last_modify_time: Ts | null;
-}
-
-export interface AreaTable {
-  id: string;
-  parent_id: Generated<string>;
-  full_name: string;
-  en_code: string;
-  type: Generated<number>;
-  sort_code: Generated<number>;
-  enabled_mark: Generated<number>;
-  description: string | null;
-  creator_user_id: string | null;
-  creator_time: Generated<Date>;
-  last_modify_time: Ts | null;
-}
-
-export interface SystemDataTables {
-  sys_area: AreaTable;
-  sys_dictionary_type: DictionaryTypeTable;
-  sys_dictionary_data: DictionaryDataTable;
-  sys_bill_rule: BillRuleTable;
-}
-
-export type SDb = Kysely<Database & SystemDataTables>;
-export const sdb = (db: Kysely<Database>): SDb => db as unknown as SDb;
+/** @deprecated The system tables are part of the one Database (db/tables/system.ts). */
+export type SystemDataTables = SystemTables;
+/** @deprecated Identity, kept for the form module's call until its branch drops it. */
+export const sdb = (db: Kysely<Database>): Kysely<Database> => db;
 
 /** Code rule of spec 4 §5: letters, digits and dots, no dot at either end. */
 export const CODE_RE = /^[A-Za-z0-9]+(\.[A-Za-z0-9]+)*$/;

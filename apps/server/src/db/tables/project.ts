@@ -1,6 +1,5 @@
-// Storage shapes of migration 0155-project's tables and the database handle seen with them.
-import type { Generated, Kysely } from 'kysely';
-import type { Database } from '../../db/types';
+// Storage shapes of the project domain's tables (Kysely convention: one interface per table, snake_case columns).
+import type { Generated } from 'kysely';
 
 export interface ProjectCategoryTable {
   id: string;
@@ -31,10 +30,8 @@ export interface ProjectTable {
   creator_time: Generated<Date>;
 }
 
-export interface ProjectDatabase extends Database {
+/** The project domain's tables by name. */
+export interface ProjectTables {
   base_project_category: ProjectCategoryTable;
   base_project: ProjectTable;
 }
-
-/** The platform's handle, seen with the project tables. */
-export const projectDb = (db: Kysely<Database>) => db as unknown as Kysely<ProjectDatabase>;

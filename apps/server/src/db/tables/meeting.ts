@@ -1,6 +1,5 @@
-// Storage shapes of the tables migration 0092-meeting adds, and the framework's handle seen with them.
-import type { Generated, Kysely } from 'kysely';
-import type { Database } from '../../db/types';
+// Storage shapes of the meeting domain's tables (Kysely convention: one interface per table, snake_case columns).
+import type { Generated } from 'kysely';
 
 export interface MeetingRoomTable {
   id: string;
@@ -30,5 +29,8 @@ export interface MeetingTable {
   last_modify_time: Date | string | null;
 }
 
-export type MtDb = Kysely<Database & { oa_meeting_room: MeetingRoomTable; oa_meeting: MeetingTable }>;
-export const mtdb = (db: Kysely<Database>): MtDb => db as unknown as MtDb;
+/** The meeting domain's tables by name. */
+export interface MeetingTables {
+  oa_meeting_room: MeetingRoomTable;
+  oa_meeting: MeetingTable;
+}

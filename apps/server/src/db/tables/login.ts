@@ -1,6 +1,5 @@
-// Storage shapes of migration 0156-login-channels and the database handle seen with them.
-import type { Generated, Kysely } from 'kysely';
-import type { Database } from '../../db/types';
+// Storage shapes of the login domain's tables (Kysely convention: one interface per table, snake_case columns).
+import type { Generated } from 'kysely';
 
 export interface LoginCertificateTable {
   id: string;
@@ -20,9 +19,8 @@ export interface UserSocialTable {
   creator_time: Generated<Date>;
 }
 
-export interface LoginDatabase extends Database {
+/** The login domain's tables by name. */
+export interface LoginTables {
   base_login_certificate: LoginCertificateTable;
   base_user_social: UserSocialTable;
 }
-
-export const loginDb = (db: Kysely<Database>) => db as unknown as Kysely<LoginDatabase>;
