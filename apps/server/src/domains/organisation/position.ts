@@ -9,7 +9,7 @@ import { newId } from '../auth/tokens';
 import { BTN, IdParam, lang, likeOf, MENU, ms, notFoundErr, outOfScope, refuse } from '../permission/common';
 import { msg } from '../permission/messages';
 import { filterOrNone, hasAllScope, POS_COLS, unitInScope } from '../permission/scope';
-import { orgTree } from './organize';
+import { orgTree } from './organize-service';
 
 type PosRow = Selectable<PositionTable>;
 

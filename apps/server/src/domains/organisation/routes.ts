@@ -5,6 +5,7 @@ import organizeRoutes from './organize';
 import positionRoutes from './position';
 import relationRoutes from './relation';
 import staffRoutes from './staff';
+import userPickerRoutes from './user-pickers';
 import userRoutes from './users';
 import userExcelRoutes from './users-excel';
 
@@ -16,6 +17,7 @@ export default async function organisationRoutes(app: FastifyInstance) {
   await app.register(userExcelRoutes);
   await app.register(staffRoutes);
   await app.register(userRoutes);
+  await app.register(userPickerRoutes);
   await app.register(relationRoutes);
   await app.register(groupRoutes);
 }

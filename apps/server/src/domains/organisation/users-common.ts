@@ -239,3 +239,75 @@ export const ensure = (
 ) => {
   if (!cond) refuse(req, code, key);
 };
+
+export const BASIC = [
+  'u.id',
+  'u.account',
+  'u.real_name',
+  'u.head_icon',
+  'u.organize_id',
+  'u.department_id',
+  'u.gender',
+] as const;
+export type Basic = Pick<
+  UserRow,
+  'id' | 'account' | 'real_name' | 'head_icon' | 'organize_id' | 'department_id' | 'gender'
+>;
+/** The fields a picker may show of any user: no phone, e-mail or state. */
+export const basic = (r: Basic, orgName: (id: string | null) => string) => ({
+  id: r.id,
+  account: r.account,
+  realName: r.real_name,
+  fullName: `${r.real_name}/${r.account}`,
+  headIcon: r.head_icon,
+  organizeId: r.department_id ?? r.organize_id,
+  organize: [orgName(r.organize_id), orgName(r.department_id)].filter(Boolean).join('/'),
+  department: orgName(r.department_id),
+  gender: r.gender === '1' || r.gender === '2' ? Number(r.gender) : null,
+  type: 'user',
+  icon: 'icon-ym icon-ym-tree-user2',
+});
+
+export const PosQuery = {
+  type: 'object',
+  properties: { positionId: { type: 'string', maxLength: 64 } },
+  required: ['positionId'],
+} as const;
+export const RoleOrgQuery = {
+  type: 'object',
+  properties: {
+    roleId: { type: 'string', maxLength: 64 },
+    organizeId: { type: 'string', maxLength: 64 },
+    keyword: { type: 'string', maxLength: 200 },
+  },
+  required: ['roleId'],
+} as const;
+export const ImUserQuery = {
+  type: 'object',
+  properties: {
+    keyword: { type: 'string', maxLength: 200 },
+    currentPage: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+    pageSize: { type: 'integer', minimum: 1, maximum: 20_000 },
+  },
+} as const;
+export const OrgQuery = {
+  type: 'object',
+  properties: { userId: { type: 'string', maxLength: 64 } },
+} as const;
+
+/** Subtree ids of a unit (the unit itself included). */
+export async function subtree(req: FastifyRequest, unitId: string): Promise<string[]> {
+  const db = req.server.kp.db;
+  const u = await db
+    .selectFrom('base_organize')
+    .select('tree_path')
+    .where('id', '=', unitId)
+    .executeTakeFirst();
+  if (!u) return [];
+  const rows = await db
+    .selectFrom('base_organize')
+    .select('id')
+    .where((eb) => eb.or([eb('tree_path', '=', u.tree_path), eb('tree_path', 'like', `${u.tree_path},%`)]))
+    .execute();
+  return rows.map((r) => r.id);
+}

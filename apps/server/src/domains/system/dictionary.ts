@@ -5,62 +5,13 @@ import {
   DictionaryTypeBody,
   IdParams,
 } from '@kp/schema';
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { me } from '../auth/guard';
 import { newId } from '../auth/tokens';
-import { CODE_MSG, CODE_RE, jsonFile, nextMark } from './system-tables';
-
-const MENU = 'systemData.dictionary';
-const TypeParams = Type.Object({ typeId: Type.String({ minLength: 1, maxLength: 64 }) });
-const SelParams = Type.Object({
-  typeId: Type.String({ minLength: 1, maxLength: 64 }),
-  parent: Type.String({ minLength: 1, maxLength: 64 }),
-});
-
-interface Node {
-  id: string;
-  parentId: string;
-  children?: Node[];
-  hasChildren?: boolean;
-  [k: string]: unknown;
-}
-
-/** Nests flat rows by parentId; rows whose parent is missing become roots. */
-function toTree<T extends Node>(rows: T[]): T[] {
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const roots: T[] = [];
-  for (const r of rows) {
-    const p = byId.get(r.parentId);
-    if (p && p !== r) {
-      p.children ??= [];
-      p.children.push(r);
-      p.hasChildren = true;
-    } else roots.push(r);
-  }
-  return roots;
-}
-
-/** Ids of `id` and every node below it. */
-function subtree(rows: Array<{ id: string; parentId: string }>, id: string): Set<string> {
-  const out = new Set([id]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const r of rows)
-      if (out.has(r.parentId) && !out.has(r.id)) {
-        out.add(r.id);
-        grew = true;
-      }
-  }
-  return out;
-}
-
-function checkCode(enCode: string) {
-  if (!CODE_RE.test(enCode)) throw badRequest(`enCode: ${CODE_MSG}`);
-}
+import { checkCode, MENU, SelParams, subtree, TypeParams, toTree } from './dictionary-service';
+import { jsonFile, nextMark } from './system-tables';
 
 /**
  * Dictionaries (spec 4 §7). Reads need a session only (forms and pickers of every user read them);
