@@ -7,14 +7,13 @@ import fileRoutes from './file/routes';
 import loginChannelRoutes from './login/routes';
 import meetingRoutes from './meeting/routes';
 import messageRoutes from './message/routes';
-import oaRoutes from './oa/routes';
+import oaRoutes from './oa/index';
 import opsRoutes from './ops/routes';
-import organisationRoutes from './organisation/routes';
+import organisationRoutes from './organisation/index';
 import permissionRoutes from './permission/routes';
-import dashboardRoutes from './portal/dashboard';
-import portalRoutes from './portal/routes';
+import portalRoutes from './portal/index';
 import projectRoutes from './project/routes';
-import systemRoutes from './system/routes';
+import systemRoutes from './system/index';
 
 /** Every domain's route plugin, registered in this order by buildApp. Add yours here. */
 export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -29,7 +28,6 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   oaRoutes,
   chatRoutes,
   portalRoutes,
-  dashboardRoutes,
   meetingRoutes,
   workflowRoutes,
   visualdevRoutes,

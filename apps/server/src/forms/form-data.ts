@@ -15,7 +15,7 @@ import {
 } from '@kp/engine';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
-import { takeBillNumber } from '../domains/system/bill-rule';
+import { takeBillNumber } from '../domains/system/bill-rule-service';
 import { sdb } from '../domains/system/system-tables';
 import { badRequest } from '../http/api-error';
 

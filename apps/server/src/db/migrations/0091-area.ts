@@ -1,5 +1,5 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
-import { seedAreas } from '../../domains/system/area-data';
+import { seedAreas } from '../area-data';
 import type { Database } from '../types';
 
 /**

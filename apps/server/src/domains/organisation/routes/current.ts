@@ -12,18 +12,18 @@ import {
   SystemLogQuery,
 } from '@kp/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { buildTree } from '../../db/tree';
-import { ApiError, MSG } from '../../http/api-error';
-import { ok } from '../../http/envelope';
-import { setUserPassword } from '../auth/accounts';
-import { checkOldPassword } from '../auth/credentials';
-import { me } from '../auth/guard';
-import { isWeakPasswordMd5 } from '../auth/password';
-import { badInput, IdParam, lang, MENU, ms, paging, refuse } from '../permission/common';
-import { msg } from '../permission/messages';
-import { checkFields, problemsText } from './rules';
-import { loadSections } from './staff';
-import { genderOf, orgNames, placeOf, relationIds, scopedUser, stateOf } from './users-common';
+import { buildTree } from '../../../db/tree';
+import { ApiError, MSG } from '../../../http/api-error';
+import { ok } from '../../../http/envelope';
+import { setUserPassword } from '../../auth/accounts';
+import { checkOldPassword } from '../../auth/credentials';
+import { me } from '../../auth/guard';
+import { isWeakPasswordMd5 } from '../../auth/password';
+import { badInput, IdParam, lang, MENU, ms, paging, refuse } from '../../permission/common';
+import { msg } from '../../permission/messages';
+import { checkFields, problemsText } from '../rules';
+import { loadSections } from '../staff-service';
+import { genderOf, orgNames, placeOf, relationIds, scopedUser, stateOf } from '../users-common';
 
 const NameParam = {
   type: 'object',

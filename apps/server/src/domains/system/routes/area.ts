@@ -1,11 +1,11 @@
 import { AreaBody, AreaByIdsBody, IdParams } from '@kp/schema';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { badRequest, conflict, notFound } from '../../http/api-error';
-import { ok } from '../../http/envelope';
-import { me } from '../auth/guard';
-import { newId } from '../auth/tokens';
-import { nextMark } from './system-tables';
+import { badRequest, conflict, notFound } from '../../../http/api-error';
+import { ok } from '../../../http/envelope';
+import { me } from '../../auth/guard';
+import { newId } from '../../auth/tokens';
+import { nextMark } from '../system-tables';
 
 const MENU = 'systemData.area';
 const SelParams = Type.Object({

@@ -2,14 +2,24 @@
 import { ApiCode, OrganizeIdsBody, type PositionInfo, PositionInput } from '@kp/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
-import type { PositionTable } from '../../db/types';
-import { ok } from '../../http/envelope';
-import { me } from '../auth/guard';
-import { newId } from '../auth/tokens';
-import { BTN, IdParam, lang, likeOf, MENU, ms, notFoundErr, outOfScope, refuse } from '../permission/common';
-import { msg } from '../permission/messages';
-import { filterOrNone, hasAllScope, POS_COLS, unitInScope } from '../permission/scope';
-import { orgTree } from './organize-service';
+import type { PositionTable } from '../../../db/types';
+import { ok } from '../../../http/envelope';
+import { me } from '../../auth/guard';
+import { newId } from '../../auth/tokens';
+import {
+  BTN,
+  IdParam,
+  lang,
+  likeOf,
+  MENU,
+  ms,
+  notFoundErr,
+  outOfScope,
+  refuse,
+} from '../../permission/common';
+import { msg } from '../../permission/messages';
+import { filterOrNone, hasAllScope, POS_COLS, unitInScope } from '../../permission/scope';
+import { orgTree } from '../organize-service';
 
 type PosRow = Selectable<PositionTable>;
 

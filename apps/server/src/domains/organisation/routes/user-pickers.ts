@@ -1,9 +1,9 @@
 // User pickers and chat users (spec 4 §7 "Users"): any signed-in user; answers carry picker fields only.
 import { ApiCode, KeywordBody, UserIdListBody } from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../../http/envelope';
-import { me } from '../auth/guard';
-import { IdParam, likeOf, MENU, paging, refuse } from '../permission/common';
+import { ok } from '../../../http/envelope';
+import { me } from '../../auth/guard';
+import { IdParam, likeOf, MENU, paging, refuse } from '../../permission/common';
 import {
   BASIC,
   basic,
@@ -15,7 +15,7 @@ import {
   scopedUser,
   subtree,
   type UserRow,
-} from './users-common';
+} from '../users-common';
 
 /** Chat users and the user pickers of the organisation API. */
 export default async function userPickerRoutes(app: FastifyInstance) {

@@ -7,15 +7,15 @@ import {
 } from '@kp/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { readOwnUpload, storeGeneratedFile } from '../../files/generated';
-import { ok } from '../../http/envelope';
-import { defaultPasswordMd5 } from '../auth/accounts';
-import { me } from '../auth/guard';
-import { hashPasswordMd5 } from '../auth/password';
-import { newId } from '../auth/tokens';
-import { BTN, badInput, lang, likeOf, MENU } from '../permission/common';
-import { type Lang, msg } from '../permission/messages';
-import { filterOrNone, hasAllScope, USER_COLS } from '../permission/scope';
+import { readOwnUpload, storeGeneratedFile } from '../../../files/generated';
+import { ok } from '../../../http/envelope';
+import { defaultPasswordMd5 } from '../../auth/accounts';
+import { me } from '../../auth/guard';
+import { hashPasswordMd5 } from '../../auth/password';
+import { newId } from '../../auth/tokens';
+import { BTN, badInput, lang, likeOf, MENU } from '../../permission/common';
+import { type Lang, msg } from '../../permission/messages';
+import { filterOrNone, hasAllScope, USER_COLS } from '../../permission/scope';
 import {
   GENDER_TEXT,
   GENDERS,
@@ -27,8 +27,8 @@ import {
   writeExceptionWorkbook,
   writeTemplateWorkbook,
   writeUsersWorkbook,
-} from './excel';
-import { placeInScope } from './users-common';
+} from '../excel';
+import { placeInScope } from '../users-common';
 
 /** Stores a generated workbook for the caller and answers where to download it. */
 const storeDownload = (req: FastifyRequest, name: string, data: Buffer): Promise<DownloadInfo> =>

@@ -8,14 +8,14 @@ import {
 } from '@kp/schema';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { PortalTable } from '../../db/types';
-import { conflict, notFound } from '../../http/api-error';
-import { ok } from '../../http/envelope';
-import { allows, me } from '../auth/guard';
-import { canUsePortal } from '../auth/objects';
-import type { Principal } from '../auth/principal';
-import { newId } from '../auth/tokens';
-import { bad, idList, likeOf, ts } from '../message/common';
+import type { PortalTable } from '../../../db/types';
+import { conflict, notFound } from '../../../http/api-error';
+import { ok } from '../../../http/envelope';
+import { allows, me } from '../../auth/guard';
+import { canUsePortal } from '../../auth/objects';
+import type { Principal } from '../../auth/principal';
+import { newId } from '../../auth/tokens';
+import { bad, idList, likeOf, ts } from '../../message/common';
 
 const MENU = 'portal.design';
 const tags = ['portal'];

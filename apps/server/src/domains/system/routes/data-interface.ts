@@ -2,13 +2,13 @@ import { BillRuleQuery, DataInterfaceBody, DataInterfaceCallBody, IdParams } fro
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import jsonata from 'jsonata';
 import { type SqlBool, sql } from 'kysely';
-import { ApiError, badRequest, conflict, notFound } from '../../http/api-error';
-import { ok } from '../../http/envelope';
-import { languageOf } from '../../http/i18n';
-import { allows, me } from '../auth/guard';
-import { newId } from '../auth/tokens';
-import { checkUrl, MENU, type Row, runSource } from './data-interface-service';
-import { CODE_MSG, CODE_RE, jsonFile, nextMark } from './system-tables';
+import { ApiError, badRequest, conflict, notFound } from '../../../http/api-error';
+import { ok } from '../../../http/envelope';
+import { languageOf } from '../../../http/i18n';
+import { allows, me } from '../../auth/guard';
+import { newId } from '../../auth/tokens';
+import { checkUrl, MENU, type Row, runSource } from '../data-interface-service';
+import { CODE_MSG, CODE_RE, jsonFile, nextMark } from '../system-tables';
 
 /**
  * Data interfaces (spec 4 §7) and their log. Admin paths need systemData.dataInterface (+ btn_add,

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import currentUserRoutes from './current';
-import groupRoutes from './group';
-import organizeRoutes from './organize';
-import positionRoutes from './position';
-import relationRoutes from './relation';
-import staffRoutes from './staff';
-import userPickerRoutes from './user-pickers';
-import userRoutes from './users';
-import userExcelRoutes from './users-excel';
+import currentUserRoutes from './routes/current';
+import groupRoutes from './routes/group';
+import organizeRoutes from './routes/organize';
+import positionRoutes from './routes/position';
+import relationRoutes from './routes/relation';
+import staffRoutes from './routes/staff';
+import userPickerRoutes from './routes/user-pickers';
+import userRoutes from './routes/users';
+import userExcelRoutes from './routes/users-excel';
 
 /** The organisation administration API: units, positions, users, groups, relations (see README.md). */
 export default async function organisationRoutes(app: FastifyInstance) {

@@ -1,7 +1,7 @@
 import { SysConfigBody } from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from '../../http/api-error';
-import { ok } from '../../http/envelope';
+import { badRequest } from '../../../http/api-error';
+import { ok } from '../../../http/envelope';
 
 const ICONS = ['logoIcon', 'navigationIcon', 'loginIcon', 'loginBackground'] as const;
 

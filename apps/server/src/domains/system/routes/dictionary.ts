@@ -6,12 +6,12 @@ import {
   IdParams,
 } from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
-import { badRequest, conflict, notFound } from '../../http/api-error';
-import { ok } from '../../http/envelope';
-import { me } from '../auth/guard';
-import { newId } from '../auth/tokens';
-import { checkCode, MENU, SelParams, subtree, TypeParams, toTree } from './dictionary-service';
-import { jsonFile, nextMark } from './system-tables';
+import { badRequest, conflict, notFound } from '../../../http/api-error';
+import { ok } from '../../../http/envelope';
+import { me } from '../../auth/guard';
+import { newId } from '../../auth/tokens';
+import { checkCode, MENU, SelParams, subtree, TypeParams, toTree } from '../dictionary-service';
+import { jsonFile, nextMark } from '../system-tables';
 
 /**
  * Dictionaries (spec 4 §7). Reads need a session only (forms and pickers of every user read them);

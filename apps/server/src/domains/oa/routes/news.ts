@@ -1,9 +1,8 @@
 import { CloseParams, IdParams, NewsBody, OaListParams, OaListQuery } from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../../http/envelope';
-import { me } from '../auth/guard';
-import { MMSG } from '../message/common';
-import { registerRecipientRoutes } from './message';
+import { ok } from '../../../http/envelope';
+import { me } from '../../auth/guard';
+import { MMSG } from '../../message/common';
 import {
   createItem,
   detailOf,
@@ -15,7 +14,8 @@ import {
   setRemind,
   toggleMark,
   updateItem,
-} from './oa-items';
+} from '../oa-items';
+import { registerRecipientRoutes } from '../recipients';
 
 /**
  * Company news (/api/Bussiness/CompanyNews, menu oa.news) and notices (/api/Bussiness/CompanyNotice,

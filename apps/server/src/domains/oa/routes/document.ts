@@ -2,12 +2,12 @@ import { IdParams, PageQuery } from '@kp/schema';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { Database } from '../../db/types';
-import { badRequest, forbidden, notFound } from '../../http/api-error';
-import { ok } from '../../http/envelope';
-import { me } from '../auth/guard';
-import { newId } from '../auth/tokens';
-import { checkUsers, paged, pageOf, sanitizeRich } from '../message/common';
+import type { Database } from '../../../db/types';
+import { badRequest, forbidden, notFound } from '../../../http/api-error';
+import { ok } from '../../../http/envelope';
+import { me } from '../../auth/guard';
+import { newId } from '../../auth/tokens';
+import { checkUsers, paged, pageOf, sanitizeRich } from '../../message/common';
 
 const MENU = 'WDQC01';
 const tags = ['document'];

@@ -10,18 +10,18 @@ import {
 } from '@kp/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { buildTree } from '../../db/tree';
-import { MSG } from '../../http/api-error';
-import { ok } from '../../http/envelope';
-import { languageOf, translate } from '../../http/i18n';
-import { defaultPasswordMd5, setUserPassword, unlockUser } from '../auth/accounts';
-import { me } from '../auth/guard';
-import { hashPasswordMd5, isWeakPasswordMd5 } from '../auth/password';
-import { newId } from '../auth/tokens';
-import { BTN, IdParam, lang, likeOf, MENU, paging, refuse } from '../permission/common';
-import { scopeKey } from '../permission/data-scope';
-import { msg } from '../permission/messages';
-import { filterOrNone, hasAllScope, nonEmpty, USER_COLS } from '../permission/scope';
+import { buildTree } from '../../../db/tree';
+import { MSG } from '../../../http/api-error';
+import { ok } from '../../../http/envelope';
+import { languageOf, translate } from '../../../http/i18n';
+import { defaultPasswordMd5, setUserPassword, unlockUser } from '../../auth/accounts';
+import { me } from '../../auth/guard';
+import { hashPasswordMd5, isWeakPasswordMd5 } from '../../auth/password';
+import { newId } from '../../auth/tokens';
+import { BTN, IdParam, lang, likeOf, MENU, paging, refuse } from '../../permission/common';
+import { scopeKey } from '../../permission/data-scope';
+import { msg } from '../../permission/messages';
+import { filterOrNone, hasAllScope, nonEmpty, USER_COLS } from '../../permission/scope';
 import {
   assertAssignableRoles,
   assertPositions,
@@ -37,7 +37,7 @@ import {
   setRelations,
   subtree,
   userItem,
-} from './users-common';
+} from '../users-common';
 
 export default async function userRoutes(app: FastifyInstance) {
   const user = { menu: MENU.user };

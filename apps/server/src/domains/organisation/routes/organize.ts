@@ -3,10 +3,10 @@
 // for departments; every list and every write is limited to the caller's data scope on that menu.
 import { ApiCode, DepartmentInput, OrganizeAdminBody, OrganizeInput, OrganizeListQuery } from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../../http/envelope';
-import { newId } from '../auth/tokens';
-import { BTN, IdParam, lang, MENU, notFoundErr, refuse } from '../permission/common';
-import { msg } from '../permission/messages';
+import { ok } from '../../../http/envelope';
+import { newId } from '../../auth/tokens';
+import { BTN, IdParam, lang, MENU, notFoundErr, refuse } from '../../permission/common';
+import { msg } from '../../permission/messages';
 import {
   assertInScope,
   deleteUnit,
@@ -16,7 +16,7 @@ import {
   scopedRows,
   withoutSubtree,
   writeUnit,
-} from './organize-service';
+} from '../organize-service';
 
 export default async function organizeRoutes(app: FastifyInstance) {
   const org = { menu: MENU.organize };

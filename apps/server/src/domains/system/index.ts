@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import areaRoutes from './area';
-import billRuleRoutes from './bill-rule';
-import dataInterfaceRoutes from './data-interface';
-import dictionaryRoutes from './dictionary';
-import onlineUserRoutes from './online-user';
-import sysconfigRoutes from './sysconfig';
-import sysconfigAdminRoutes from './sysconfig-admin';
+import areaRoutes from './routes/area';
+import billRuleRoutes from './routes/bill-rule';
+import dataInterfaceRoutes from './routes/data-interface';
+import dictionaryRoutes from './routes/dictionary';
+import onlineUserRoutes from './routes/online-user';
+import sysconfigRoutes from './routes/sysconfig';
+import sysconfigAdminRoutes from './routes/sysconfig-admin';
 
 /** System administration: settings, online users, dictionaries, bill rules, areas, data interfaces. */
 export default async function systemRoutes(app: FastifyInstance) {

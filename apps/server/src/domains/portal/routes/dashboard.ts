@@ -1,11 +1,11 @@
 import { AttendanceQuery, OaListQuery, PageQuery } from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../../http/envelope';
-import { me } from '../auth/guard';
-import { bad, paged, pageOf } from '../message/common';
-import { listItems } from '../oa/oa-items';
-import { attendanceSummary, dayOf } from './attendance';
-import { itemTodos, myMeetings, myMeetingsQuery, pendingTasks } from './work-items';
+import { ok } from '../../../http/envelope';
+import { me } from '../../auth/guard';
+import { bad, paged, pageOf } from '../../message/common';
+import { listItems } from '../../oa/oa-items';
+import { attendanceSummary, dayOf } from '../attendance';
+import { itemTodos, myMeetings, myMeetingsQuery, pendingTasks } from '../work-items';
 
 const tags = ['dashboard'];
 /** An honest empty page: the source module (and its tables) does not exist yet. */

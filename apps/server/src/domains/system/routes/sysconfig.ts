@@ -1,7 +1,7 @@
 import type { LoginBackgroundData, SysLoginConfigData } from '@kp/schema';
 import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../../http/envelope';
+import { ok } from '../../../http/envelope';
 
 export default async function sysconfigRoutes(app: FastifyInstance) {
   const ctx = app.kp;

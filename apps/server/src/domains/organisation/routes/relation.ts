@@ -6,14 +6,14 @@
 // Callers without scope 'all' on the user menu only add or remove users in their scope.
 import { ApiCode, UserRelationBody, UserRelationQuery } from '@kp/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ok } from '../../http/envelope';
-import { allows, me } from '../auth/guard';
-import { assertOutranks } from '../auth/rank';
-import { newId } from '../auth/tokens';
-import { BTN, IdParam, lang, MENU, outOfScope, refuse } from '../permission/common';
-import { msg } from '../permission/messages';
-import { filterOrNone, hasAllScope, POS_COLS, USER_COLS } from '../permission/scope';
-import { assertAssignableRoles, orgNames } from './users-common';
+import { ok } from '../../../http/envelope';
+import { allows, me } from '../../auth/guard';
+import { assertOutranks } from '../../auth/rank';
+import { newId } from '../../auth/tokens';
+import { BTN, IdParam, lang, MENU, outOfScope, refuse } from '../../permission/common';
+import { msg } from '../../permission/messages';
+import { filterOrNone, hasAllScope, POS_COLS, USER_COLS } from '../../permission/scope';
+import { assertAssignableRoles, orgNames } from '../users-common';
 
 type ObjType = 'Position' | 'Role' | 'Group';
 

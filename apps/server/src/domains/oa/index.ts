@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import commentRoutes from './comment';
-import documentRoutes from './document';
-import businessMessageRoutes from './message';
-import { newsRoutes, noticeRoutes } from './news';
+import commentRoutes from './routes/comment';
+import documentRoutes from './routes/document';
+import businessMessageRoutes from './routes/message';
+import { newsRoutes, noticeRoutes } from './routes/news';
 
 /** /api/Bussiness/{Message, CompanyNews, CompanyNotice, Comment, personalfile} (spec 1 §7, spec 3 §7). */
 export default async function oaRoutes(app: FastifyInstance) {

@@ -7,13 +7,13 @@
 import { ApiCode, GroupImUserQuery, GroupInput } from '@kp/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
-import type { GroupTable } from '../../db/types';
-import { ok } from '../../http/envelope';
-import { allows, me } from '../auth/guard';
-import { newId } from '../auth/tokens';
-import { BTN, IdParam, lang, likeOf, MENU, ms, paging, refuse } from '../permission/common';
-import { msg } from '../permission/messages';
-import { orgNames } from './users-common';
+import type { GroupTable } from '../../../db/types';
+import { ok } from '../../../http/envelope';
+import { allows, me } from '../../auth/guard';
+import { newId } from '../../auth/tokens';
+import { BTN, IdParam, lang, likeOf, MENU, ms, paging, refuse } from '../../permission/common';
+import { msg } from '../../permission/messages';
+import { orgNames } from '../users-common';
 
 type GroupRow = Selectable<GroupTable>;
 const typeOf = (t: number | string) => Number(t);

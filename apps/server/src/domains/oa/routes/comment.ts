@@ -2,12 +2,12 @@ import { CommentBody, type CommentReply, type CommentTreeItem, IdParams } from '
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import sanitizeHtml from 'sanitize-html';
-import { forbidden, notFound } from '../../http/api-error';
-import { ok } from '../../http/envelope';
-import { me } from '../auth/guard';
-import { canSeeCommentTarget, isOwner } from '../auth/objects';
-import { newId } from '../auth/tokens';
-import { bad, type FileItem, MMSG, paged, pageOf, parseFiles, usersById } from '../message/common';
+import { forbidden, notFound } from '../../../http/api-error';
+import { ok } from '../../../http/envelope';
+import { me } from '../../auth/guard';
+import { canSeeCommentTarget, isOwner } from '../../auth/objects';
+import { newId } from '../../auth/tokens';
+import { bad, type FileItem, MMSG, paged, pageOf, parseFiles, usersById } from '../../message/common';
 
 const IMAGE_EXT = /\.(jpe?g|png|gif|bmp|webp)$/i;
 const FILE_EXT = /\.(xlsx?|docx?|pdf|txt|pptx?)$/i;

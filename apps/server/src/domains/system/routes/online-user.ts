@@ -7,11 +7,11 @@ import {
   type PagedList,
 } from '@kp/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError, MSG } from '../../http/api-error';
-import { ok } from '../../http/envelope';
-import { writeLog } from '../auth/accounts';
-import { me } from '../auth/guard';
-import { assertOutranks } from '../auth/rank';
+import { ApiError, MSG } from '../../../http/api-error';
+import { ok } from '../../../http/envelope';
+import { writeLog } from '../../auth/accounts';
+import { me } from '../../auth/guard';
+import { assertOutranks } from '../../auth/rank';
 
 /** Online users (spec 4 §6 forced offline): menu permission.onlineUser; forcing needs its btn_remove. */
 const MENU = 'permission.onlineUser';
