@@ -3,7 +3,7 @@ import type { Database } from '../types';
 
 /**
  * System data (issue 9): dictionary types and data, bill rules with their atomically taken sequence.
- * Types of these tables: src/domains/system/system-tables.ts. Seeds the dictionaries the OA forms use;
+ * Types of these tables: src/db/tables/system.ts. Seeds the dictionaries the OA forms use;
  * the meeting-type dictionary has the fixed id `dict-meeting-type` (meeting bookings read it).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

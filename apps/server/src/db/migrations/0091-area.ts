@@ -5,7 +5,7 @@ import type { Database } from '../types';
 /**
  * Areas (issue 9): the administrative-division tree, seeded with the provinces and prefecture-level
  * divisions of China; seeded rows use their GB/T 2260 code as id and enCode. Types:
- * src/domains/system/system-tables.ts.
+ * src/db/tables/system.ts.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../types';
 
 /**
- * Meeting-room booking (issue 9): rooms and bookings. Types: src/domains/meeting/tables.ts.
+ * Meeting-room booking (issue 9): rooms and bookings. Types: src/db/tables/meeting.ts.
  * Overlaps are refused in a transaction holding a row lock on the room (domains/meeting/routes.ts).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

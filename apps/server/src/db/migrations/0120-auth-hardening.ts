@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Security wave 2, sessions and transport (issue 17). Types and logic: src/domains/auth/attempts.ts and
+ * Security wave 2, sessions and transport (issue 17). Types: src/db/tables/auth.ts; logic: src/domains/auth/attempts.ts and
  * src/domains/auth/download-codes.ts.
  *  - login_attempt: failed password checks per key (login: account + client address; the password
  *    change: user id), so a stranger's failures lock that stranger out, not the account's owner.

@@ -48,3 +48,23 @@ export interface Paged<T> {
   list: T[];
   pagination: { currentPage: number; pageSize: number; total: number };
 }
+
+/** A tree node of the admin answers. */
+export interface Node {
+  id: string;
+  type?: string;
+  fullName: string;
+  ucName?: string;
+  children: Node[];
+}
+export const flat = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);
+
+/** A row of the user list. */
+export interface UserItem {
+  id: string;
+  account: string;
+  realName: string;
+  organizeId: string;
+  enabledMark: number;
+  mobilePhone: string | null;
+}

@@ -1,15 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB_KIND, type TestApp } from '../../test/harness';
-import { adminFixture } from './admin-fixture';
-
-interface Node {
-  id: string;
-  type?: string;
-  fullName: string;
-  ucName?: string;
-  children: Node[];
-}
-const flat = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);
+import { adminFixture, flat, type Node } from './admin-fixture';
 
 describe(`role grants, relations and groups on ${TEST_DB_KIND}`, () => {
   let t: TestApp;

@@ -3,15 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5, TEST_DB_KIND, type TestApp } from '../../test/harness';
 import { adminFixture, multipart, type Paged } from './admin-fixture';
 
-interface UserItem {
-  id: string;
-  account: string;
-  realName: string;
-  organizeId: string;
-  enabledMark: number;
-  mobilePhone: string | null;
-}
-
 describe(`users: Excel, staff records and current user on ${TEST_DB_KIND}`, () => {
   let t: TestApp;
   let admin: string;

@@ -1,15 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5, TEST_DB_KIND, type TestApp } from '../../test/harness';
-import { adminFixture, type Paged } from './admin-fixture';
-
-interface UserItem {
-  id: string;
-  account: string;
-  realName: string;
-  organizeId: string;
-  enabledMark: number;
-  mobilePhone: string | null;
-}
+import { adminFixture, type Paged, type UserItem } from './admin-fixture';
 
 describe(`users: list, CRUD, actions and pickers on ${TEST_DB_KIND}`, () => {
   let t: TestApp;
