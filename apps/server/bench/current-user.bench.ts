@@ -9,8 +9,8 @@ import Fastify from 'fastify';
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import { seedIfEmpty } from '../src/db/seed';
 import { md5Hex } from '../src/domains/auth/tokens';
+import { seedIfEmpty } from '../src/seed/seed';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 4);
 

@@ -9,9 +9,9 @@
 import type autocannon from 'autocannon';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import { DEMO_PASSWORD, seedIfEmpty } from '../src/db/seed';
 import { passwordHasher } from '../src/domains/auth/password';
 import { md5Hex } from '../src/domains/auth/tokens';
+import { DEMO_PASSWORD, seedIfEmpty } from '../src/seed/seed';
 import { type LoadFigure, runLoad, startServer } from './kit';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);

@@ -11,9 +11,9 @@
 import Fastify from 'fastify';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import { seedIfEmpty } from '../src/db/seed';
 import { launchTask } from '../src/routes/workflow/engine';
 import { wdb } from '../src/routes/workflow/tables';
+import { seedIfEmpty } from '../src/seed/seed';
 import { bench, freshPostgres, runLoad, startServer } from './kit';
 import { APPROVERS, applicantTemplate, approvers, leaveData, seedTodoTasks } from './todo-seed';
 

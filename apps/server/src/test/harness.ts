@@ -8,8 +8,8 @@ import { buildApp } from '../app';
 import type { AppContext } from '../context';
 import { type Db, type DbTarget, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, seedIfEmpty } from '../db/seed';
 import { md5Hex } from '../domains/auth/tokens';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, seedIfEmpty } from '../seed/seed';
 
 /**
  * Which database the server tests use: PGlite in memory, or — when TEST_DATABASE_URL is set

@@ -1,15 +1,15 @@
 import { ApiCode } from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { AppContext } from '../context';
 import {
   SESSION_CHANGED,
   SESSION_ENDED,
   type SessionEndedEvent,
   type SessionInfo,
-} from '../domains/auth/sessions';
-import { tokenFrom } from '../domains/auth/tokens';
+} from '../bus/session-events';
+import type { AppContext } from '../context';
 import { MSG } from '../http/api-error';
+import { tokenFrom } from '../http/bearer';
 import { initCounts } from './counters';
 
 /** Bus channel for pushes to every socket of a user: payload { userId, message }. */

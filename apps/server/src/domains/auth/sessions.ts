@@ -1,27 +1,20 @@
 import type { Kysely } from 'kysely';
 import type { Bus } from '../../bus/bus';
+import {
+  SESSION_CHANGED,
+  SESSION_ENDED,
+  type SessionEndedEvent,
+  type SessionInfo,
+} from '../../bus/session-events';
 import type { Database } from '../../db/types';
 import { newId, newToken, sha256 } from './tokens';
 
-export interface SessionInfo {
-  id: string;
-  userId: string;
-  expiresAt: number;
-  lastActiveAt: number;
-  locked: boolean;
-  /** Set when the session has ended: 'logout' | 'kicked' | 'replaced' | 'disabled'. */
-  endReason: string | null;
-}
-
-/** Bus channels of sessions. */
-export const SESSION_ENDED = 'session.ended';
-export const SESSION_CHANGED = 'session.changed';
-export interface SessionEndedEvent {
-  sessionId: string;
-  userId: string;
-  reason: string;
-  msg: string;
-}
+export {
+  SESSION_CHANGED,
+  SESSION_ENDED,
+  type SessionEndedEvent,
+  type SessionInfo,
+} from '../../bus/session-events';
 
 const CACHE_MS = 5_000;
 const TOUCH_MS = 60_000;

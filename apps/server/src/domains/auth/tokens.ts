@@ -10,9 +10,4 @@ export const md5Hex = (text: string | Buffer): string => createHash('md5').updat
 /** Row ids: 32 hex characters. */
 export const newId = (): string => randomUUID().replace(/-/g, '');
 
-/** The token from `Authorization: Bearer x`, `Authorization: x`, or a websocket/query value. */
-export function tokenFrom(value: string | undefined | null): string | null {
-  if (!value) return null;
-  const t = value.trim().replace(/^bearer\s+/i, '');
-  return /^[0-9a-f]{64}$/.test(t) ? t : null;
-}
+export { tokenFrom } from '../../http/bearer';

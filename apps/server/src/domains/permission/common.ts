@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/api-error';
 import { type Lang, langOf, type MsgKey, msg } from './messages';
 
-/** Module enCodes (db/seed-menus.ts) each route's permission names. */
+/** Module enCodes (seed/menus.ts) each route's permission names. */
 export const MENU = {
   organize: 'permission.organize',
   department: 'permission.department',

@@ -1,10 +1,10 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../db/types';
 import { hashPasswordMd5 } from '../domains/auth/password';
 import { DEFAULT_SETTINGS } from '../domains/auth/settings';
 import { md5Hex, newId } from '../domains/auth/tokens';
 import { seedProjects } from '../domains/project/seed';
-import { SEED_MENUS, type SeedMenu } from './seed-menus';
-import type { Database } from './types';
+import { SEED_MENUS, type SeedMenu } from './menus';
 
 /** Passwords of the seed (README lists them). Clients send MD5 hex of these. */
 export const ADMIN_ACCOUNT = 'admin';
