@@ -2,7 +2,7 @@
 import type { CompiledField, CompiledForm } from '@kp/engine';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
-import { sdb } from '../../routes/system/system-tables';
+import { sdb } from '../system/system-tables';
 import {
   cfgOf,
   isPaths,

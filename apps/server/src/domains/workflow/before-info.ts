@@ -1,8 +1,8 @@
 // What the approval dialog reads about one task (FlowBefore/:id): its form (as the caller may read it), the
 // designer tree with the state of each node, the approval records and the caller's node properties.
 import type { Kysely } from 'kysely';
-import type { Principal } from '../../auth/principal';
 import type { Database } from '../../db/types';
+import type { Principal } from '../auth/principal';
 import { ms, userNames } from './access';
 import { flowModel, flowReadAccess, onlyFormFields } from './print-values';
 import { parseJson } from './tables';

@@ -1,5 +1,5 @@
 import type { AccessContext, FieldOperate, FormModel } from '@kp/engine';
-import type { Principal } from '../../auth/principal';
+import type { Principal } from '../auth/principal';
 import { displayRecords } from '../form/display';
 import { checkFlowFormData } from '../form/form-data';
 import { formModel } from '../form/models';

@@ -14,15 +14,15 @@ import {
 } from '@kp/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { me } from '../../../auth/guard';
-import { newId } from '../../../auth/tokens';
 import { ApiError, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
 import { languageOf } from '../../../http/i18n';
-import { scopeFilter } from '../../../permission/data-scope';
-import { ts } from '../../../routes/message/common';
+import { me } from '../../auth/guard';
+import { newId } from '../../auth/tokens';
 import { displayRecords } from '../../form/display';
 import { valuesFromText } from '../../form/display-import';
+import { ts } from '../../message/common';
+import { scopeFilter } from '../../permission/data-scope';
 import {
   columnsOf,
   fieldGrants,

@@ -1,9 +1,9 @@
 import { IdParams, WfAssignBody, WfAuditBody, WfListQuery, WfReasonBody, WfSubmitBody } from '@kp/schema';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { me } from '../../../auth/guard';
 import { badRequest, conflict, forbidden, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
+import { me } from '../../auth/guard';
 import { assertCanRead, assertManagerOf, BASE, isFlowManager, ms, splitIds } from '../access';
 import { approverNodes, beforeInfo, taskRecords } from '../before-info';
 import { actOnTask, type Loaded, launchTask } from '../engine';

@@ -1,11 +1,11 @@
 import { validateFlow } from '@kp/flow';
 import { IdParams, validateFlowTree, validateFormConfig, WfListQuery, WfTemplateBody } from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
-import { me } from '../../../auth/guard';
-import { newId } from '../../../auth/tokens';
 import { badRequest, conflict, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
-import { likeOf } from '../../../routes/message/common';
+import { me } from '../../auth/guard';
+import { newId } from '../../auth/tokens';
+import { likeOf } from '../../message/common';
 import { BASE, ms, page } from '../access';
 import { checkReleaseCases, releaseLanguage } from '../simulation';
 import { json, parseJson } from '../tables';

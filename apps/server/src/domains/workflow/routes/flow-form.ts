@@ -1,9 +1,9 @@
 import { WfCandidateList } from '@kp/schema';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { me } from '../../../auth/guard';
 import { badRequest, forbidden, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
+import { me } from '../../auth/guard';
 import { assertCanRead, ms, splitIds } from '../access';
 import { actOnTask, launchTask } from '../engine';
 import { checkTaskForm, readableTaskData } from '../print-values';

@@ -1,10 +1,10 @@
 import { IdParams, WfNotifyBody } from '@kp/schema';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { me } from '../../../auth/guard';
-import { newId } from '../../../auth/tokens';
 import { badRequest, forbidden, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
+import { me } from '../../auth/guard';
+import { newId } from '../../auth/tokens';
 import { assertCanRead, BASE, ms, userNames } from '../access';
 import { noticeTitle, notify } from '../notify';
 import { flowModel, flowReadAccess, printValues } from '../print-values';

@@ -1,11 +1,11 @@
 import { IdParams, WfCommentBody, WfEntrustBody, WfListQuery, WfReasonBody } from '@kp/schema';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { me } from '../../../auth/guard';
-import { newId } from '../../../auth/tokens';
 import { badRequest, conflict, forbidden, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
-import { likeOf } from '../../../routes/message/common';
+import { me } from '../../auth/guard';
+import { newId } from '../../auth/tokens';
+import { likeOf } from '../../message/common';
 import { assertCanRead, assertManagerOf, BASE, ms, page, userNames } from '../access';
 import { checkCommentAttachments } from '../comment-attachments';
 import { actOnTask } from '../engine';

@@ -2,7 +2,7 @@ import { IdParams, WfListQuery } from '@kp/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { conflict, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
-import { likeOf } from '../../../routes/message/common';
+import { likeOf } from '../../message/common';
 import { assertManagerOf, BASE, monitorScope, ms, page, userNames } from '../access';
 
 const MENU = 'workFlow.flowMonitor';
