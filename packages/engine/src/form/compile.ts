@@ -74,6 +74,11 @@ export interface CompiledCalc {
   formula: CompiledFormula;
   /** Paths it reads, as written in the formula ('price', 'tableField101.price'). */
   reads: string[];
+  /**
+   * The reads that are date fields: a formula reads a date as a count of days (a timestamp / 86 400 000), so
+   * `endTime - startTime` is the number of days between them (请假天数).
+   */
+  dateReads?: string[];
 }
 
 export interface CompiledForm {
@@ -279,7 +284,15 @@ export function compileForm(config: FormConfig, options: CompileOptions = {}): C
       else if (target.table && f.table && target.table !== f.table)
         errors.push({ path: `${f.configPath}.expression`, message: `reads "${ref}" of another sub-table` });
     }
-    calcs.push({ path: f.path, vModel: f.vModel, table: f.table, formula, reads: formula.refs.slice() });
+    const dateReads = formula.refs.filter((ref) => byPath.get(ref)?.key === 'date');
+    calcs.push({
+      path: f.path,
+      vModel: f.vModel,
+      table: f.table,
+      formula,
+      reads: formula.refs.slice(),
+      ...(dateReads.length ? { dateReads } : {}),
+    });
   }
   const graph = buildCalcGraph(calcs);
   for (const cycle of graph.cycles) {
