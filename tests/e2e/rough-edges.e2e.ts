@@ -1,5 +1,6 @@
 // Designer and shell rough edges (issue 16): the form design dialog fits a 1366×768 screen, the designer's
-// save checks speak the spec's texts in the host, the header search goes to a page on Enter.
+// save checks speak the spec's texts in the host, the header search goes to a page on Enter, and the open
+// tags survive a refresh of the page.
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,6 +100,17 @@ describe('designer and shell rough edges', () => {
     await page.locator('.ant-select-dropdown:visible').waitFor();
     await input.press('Enter');
     await page.waitForURL((u) => u.pathname.endsWith('/permission/user'));
+  });
+
+  it('open tags survive a refresh', async () => {
+    const page = await admin(1440, 900);
+    await page.goto(`${kp.base}/kpSystem/permission/user`);
+    await page.locator('.kp-tag', { hasText: '用户管理' }).waitFor();
+    await page.goto(`${kp.base}/kpSystem/permission/role`);
+    await page.locator('.kp-tag', { hasText: '角色管理' }).waitFor();
+    await page.reload();
+    await page.locator('.kp-tag', { hasText: '角色管理' }).waitFor();
+    await page.locator('.kp-tag', { hasText: '用户管理' }).waitFor({ timeout: 10_000 });
   });
 
   it('a wrong old password shows the server message under the field, no uncaught error', async () => {
