@@ -819,6 +819,14 @@ function apply(r: Run, a: FlowAction): void {
       mergeForm(r, a.formData);
       return;
     }
+    case 'managerSave': {
+      requireManager(r, a.userId);
+      // spec 2 §4 submit status 2: the monitor's save; the flow neither moves nor records a step
+      if (s.status !== 1 && s.status !== 2)
+        refuse('INVALID_ACTION', undefined, 'only a running or adopted flow can be saved by a manager');
+      mergeForm(r, a.formData);
+      return;
+    }
     case 'timerFired': {
       const run = s.runs[a.nodeId];
       const d = s.deadlines.find((x) => x.id === `timer:${a.nodeId}`);
