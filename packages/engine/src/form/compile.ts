@@ -11,101 +11,20 @@ import { type CompiledFormula, compileFormula } from '../formula';
 import { kindOf } from '../model/kinds';
 import { walkFields } from '../model/walk';
 import { compileUserRegex, type UserRegex } from '../validators/safeRegex';
+import type {
+  CompiledCalc,
+  CompiledField,
+  CompiledForm,
+  CompiledTable,
+  CompileOptions,
+  FieldRule,
+} from './compiled';
 import { buildCalcGraph, type CalcGraph } from './graph';
 import { formMessages } from './messages';
 import { recalculate } from './recalculate';
 import { fitsShape, isArrayShape, shapeOf, type ValueShape, valueSchema } from './shape';
 
-/** One validation rule of a field, in the shape form libraries use (`required`, `pattern`, `trigger`). */
-export interface FieldRule {
-  required?: true;
-  /** Set for array-valued fields (the required check wants a non-empty array). */
-  type?: 'array';
-  /** A regList pattern on RE2 (linear time): `pattern.test(text)` as with a RegExp. */
-  pattern?: UserRegex;
-  message: string;
-  trigger: string | string[];
-}
-
-/** A data field of the compiled form, flattened out of rows, cards, tabs and collapses. */
-export interface CompiledField {
-  key: JnpfKey;
-  vModel: string;
-  /** Data path pattern: 'amount', or 'tableField101.price' for a sub-table column. */
-  path: string;
-  /** The sub-table's vModel when this is a column. */
-  table?: string;
-  /** Where the config sits: 'fields[2].__config__.children[0]'. */
-  configPath: string;
-  /** configPath of the nearest enclosing container (row, card, tab, collapse, table), or '' at top level. */
-  container: string;
-  label: string;
-  shape: ValueShape;
-  required: boolean;
-  /** Value computed or assigned, never typed (calculate, bill number, system fields). */
-  readonly: boolean;
-  /** Hidden (noShow): kept in the data, not validated. */
-  hidden: boolean;
-  /** Where it shows (`__config__.visibility`, default both). */
-  visibility: Array<'pc' | 'app'>;
-  rules: FieldRule[];
-  /** Message of the required rule (spec 3 §5), also when not required (for callers that need it). */
-  requiredMessage: string;
-  defaultValue: unknown;
-  config: FieldConfig;
-}
-
-export interface CompiledTable {
-  vModel: string;
-  label: string;
-  configPath: string;
-  columns: CompiledField[];
-  showSummary: boolean;
-  summaryField: string[];
-  /** Decimals of each summed column (column __config__.decimalPlace, default 2). */
-  decimalPlace: Record<string, number>;
-}
-
-export interface CompiledCalc {
-  /** Data path pattern of the calculate field ('total' or 'tableField101.subtotal'). */
-  path: string;
-  vModel: string;
-  table?: string;
-  formula: CompiledFormula;
-  /** Paths it reads, as written in the formula ('price', 'tableField101.price'). */
-  reads: string[];
-  /**
-   * The reads that are date fields: a formula reads a date as a count of days (a timestamp / 86 400 000), so
-   * `endTime - startTime` is the number of days between them (请假天数).
-   */
-  dateReads?: string[];
-}
-
-export interface CompiledForm {
-  config: FormConfig;
-  /** JSON Schema (draft-07) of the data the form produces. */
-  schema: Record<string, unknown>;
-  /** Initial data: configured defaults, [] for arrays and tables, null otherwise, calculate fields computed. */
-  defaults: Record<string, unknown>;
-  /** Rules by path ('amount', 'tableField101.price'). */
-  rules: Record<string, FieldRule[]>;
-  /** Every data field, main fields and sub-table columns, in display order. */
-  fields: CompiledField[];
-  byPath: ReadonlyMap<string, CompiledField>;
-  tables: CompiledTable[];
-  calcs: CompiledCalc[];
-  graph: CalcGraph;
-  /** Main fields shown in Chinese uppercase words: JNPFAmount (showChinese, default on), calculate (showChinese). */
-  amountWordFields: string[];
-  /** Problems found while compiling (bad formulas, cycles); the form still works without those parts. */
-  errors: ValidationIssue[];
-  lang: Language;
-}
-
-export interface CompileOptions {
-  /** Language of labels and messages (default zh, the spec's texts). */
-  lang?: Language;
-}
+export type { CompiledCalc, CompiledField, CompiledForm, CompiledTable, CompileOptions, FieldRule };
 
 type Loose = Record<string, unknown> & { __config__: Record<string, unknown> & { jnpfKey: JnpfKey } };
 

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { amountInWords } from '../money';
-import type { CompiledForm } from './compile';
+import type { CompiledForm } from './compiled';
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);

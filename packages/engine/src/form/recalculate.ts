@@ -1,5 +1,5 @@
 import { evaluateFormula } from '../formula';
-import type { CompiledCalc, CompiledForm } from './compile';
+import type { CompiledCalc, CompiledForm } from './compiled';
 import { affectedCalcs } from './graph';
 
 /** 'tbl[2].price' -> 'tbl.price'; 'amount' stays. */

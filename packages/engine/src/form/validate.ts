@@ -1,4 +1,4 @@
-import type { CompiledField, CompiledForm } from './compile';
+import type { CompiledField, CompiledForm } from './compiled';
 import { formMessages } from './messages';
 import { fitsShape, isEmptyFor } from './shape';
 

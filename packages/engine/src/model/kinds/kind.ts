@@ -1,5 +1,5 @@
 import type { FieldConfig } from '@kp/schema';
-import type { ValueShape } from '../../form/shape';
+import type { ValueShape } from '../../form/value-shape';
 
 /** Where the names of a kind's stored ids come from (the server resolves them; lists and prints show names). */
 export type NameSource = 'user' | 'org' | 'position' | 'role' | 'group' | 'dict' | 'region' | null;
