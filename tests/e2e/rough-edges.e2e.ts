@@ -157,4 +157,28 @@ describe('designer and shell rough edges', () => {
     await shown.waitFor();
     expect(await shown.innerText()).toMatch(/^GW\d{8}$/);
   });
+
+  it('门户设计 lists the portals: a new one is listed, opens in the portal designer and is released', async () => {
+    const page = await admin(1366, 768);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${kp.base}/kpSystem/onlineDev/portal`);
+    await byTest(page, 'portal-design-page').waitFor();
+    expect(await page.getByText('页面尚未提供').count()).toBe(0);
+    await byTest(page, 'portal-new').click();
+    await byTest(page, 'portal-name').fill('边角门户');
+    await byTest(page, 'portal-code').fill('roughPortal');
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    const row = byTest(page, 'portal-row-roughPortal');
+    await row.waitFor();
+    await row.locator('[data-testid="portal-design"]').click();
+    await byTest(page, 'portal-designer-dialog').waitFor();
+    await page.screenshot({ path: path.join(RESULTS_DIR, 'rough-portal-designer.png') });
+    await page.keyboard.press('Escape');
+    await byTest(page, 'portal-designer-dialog').waitFor({ state: 'detached' });
+    await row.locator('[data-testid="portal-release"]').click();
+    await page.locator('tr', { hasText: 'roughPortal' }).getByText('已发布').waitFor();
+    await page.screenshot({ path: path.join(RESULTS_DIR, 'rough-portal-list.png') });
+    expect(errors).toEqual([]);
+  });
 });
