@@ -1,56 +1,34 @@
-// The approval journey end to end with data designed in the UI (issue 16): the administrator designs a form
-// (a number and a text field) and a flow — a condition on the number field picked from the form's fields,
-// an approver and a cc picked in the organisation pickers — saves and releases it; the employee launches,
-// the approver rejects, the employee edits and resubmits from 我发起的, the approver approves on a phone
-// (390×844), the cc sees it. The approver's header to-do badge goes 0 → 1 → 0 → 1 → 0 along the way.
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, RESULTS_DIR } from './browser';
-import { type KpServer, loginAs, startKp } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { loginAs } from './harness';
+import { pickOrgUsers } from './pickers';
+import { T, toast, useSuite } from './suite';
 
 const PW = 'kp123456';
-const T = 60_000;
 const FLOW = '出差申请E2E';
 const CODE = 'tripE2E';
 
-let kp: KpServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
 const errors: string[] = [];
-
-beforeAll(async () => {
-  kp = await startKp('journey');
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  // the last screen of every session (kept for a failure's diagnosis)
-  for (const [i, p] of pages.entries()) await shot(p, `last-${i}`).catch(() => {});
-  if (errors.length) console.error(errors.join('\n'));
-  for (const c of contexts) await c.close().catch(() => {});
-  await browser?.close();
-  await kp?.close();
-});
-
 const pages: Page[] = [];
+const S = useSuite('journey', {
+  async after() {
+    // the last screen of every session (kept for a failure's diagnosis)
+    for (const [i, p] of pages.entries()) await S.shot(p, `last-${i}`).catch(() => {});
+    if (errors.length) console.error(errors.join('\n'));
+  },
+});
+const { go, shot } = S;
+
 async function session(account: string, password = PW, viewport = { width: 1440, height: 900 }) {
-  const ctx = await browser.newContext({ viewport, locale: 'zh-CN' });
-  contexts.push(ctx);
-  const page = await ctx.newPage();
+  const page = await S.session(undefined, { viewport });
   pages.push(page);
-  page.setDefaultTimeout(T);
   page.on('pageerror', (e) => errors.push(`${account}: ${String(e)}`));
   page.on('console', (m) => {
     if (m.type() === 'error') console.error(`${account} console: ${m.text()}`);
   });
-  await loginAs(page, kp.base, account, password);
+  await loginAs(page, S.kp.base, account, password);
   return page;
 }
-const go = (page: Page, p: string) => page.goto(`${kp.base}/kpSystem/${p}`);
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(RESULTS_DIR, `journey-${name}.png`) });
-const toast = (page: Page, text: string) =>
-  page.locator('.ant-message').getByText(text).first().waitFor({ timeout: T });
 /** The header's to-do badge: the number in the tool's label (no number: 0). */
 const todoBadge = async (page: Page) => {
   const label = (await page.getByTestId('tool-todo').getAttribute('aria-label')) ?? '';
@@ -62,23 +40,10 @@ const pickOption = async (page: Page, text: string | RegExp) =>
   page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
 
 /** Opens the org picker of a drawer field, finds `name` by keyword and confirms. */
-async function pickPerson(page: Page, fieldTestId: string, name: string) {
-  const drawer = page.locator('[data-testid="node-drawer"]:visible');
-  await drawer.locator(`[data-testid="${fieldTestId}"] [data-testid="org-picker-open"]`).click();
-  const dialog = page.locator('[data-testid="org-picker-dialog"]:visible');
-  await dialog.waitFor();
-  const search = dialog.locator('[data-testid="org-picker-search"] input').first();
-  await search.fill(name);
-  await search.press('Enter');
-  const row = dialog.locator('.ant-tree-treenode', { hasText: name }).first();
-  await row.waitFor();
-  await row.locator('.ant-tree-checkbox').click();
-  await dialog.getByText('已选：1').waitFor();
-  await page.locator('[data-testid="org-picker-ok"]:visible').click();
-  await drawer
-    .locator(`[data-testid="${fieldTestId}"] [data-testid="org-picked"]`, { hasText: name })
-    .waitFor();
-}
+const pickPerson = (page: Page, fieldTestId: string, name: string) =>
+  pickOrgUsers(page, page.locator(`[data-testid="node-drawer"]:visible [data-testid="${fieldTestId}"]`), [
+    name,
+  ]);
 const closeDrawer = async (page: Page) => {
   await page.locator('.ant-drawer:visible .ant-drawer-close').click();
   await page.locator('[data-testid="node-drawer"]').waitFor({ state: 'detached' });

@@ -6,68 +6,21 @@
 import { copyFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fieldConfig, formConfig } from '@kp/server/testing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, RESULTS_DIR } from './browser';
-import { apiToken, type KpServer, loginAs, ROOT, startKp } from './harness';
+import { describe, expect, it } from 'vitest';
+import { RESULTS_DIR } from './browser';
+import { apiToken, loginAs, ROOT } from './harness';
+import { choose, pickOrgUsers } from './pickers';
+import { T, useSuite } from './suite';
 
-const T = 60_000;
 const ADMIN_PW = 'admin123';
-let kp: KpServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const S = useSuite('simulator');
+const { api } = S;
 
-beforeAll(async () => {
-  kp = await startKp('simulator');
-  browser = await launchBrowser();
-}, 600_000);
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-  await browser?.close();
-  await kp?.close();
-});
-
-async function api<D>(token: string, method: string, url: string, body?: unknown) {
-  const r = await fetch(`${kp.base}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await r.json()) as { code: number; msg: string; data: D };
-}
-/** Picks an option of an antd Select (the dropdown that is open now). */
-async function choose(page: Page, select: ReturnType<Page['locator']>, text: string | RegExp) {
-  await select.click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
-    .first()
-    .click();
-  await page
-    .locator('.ant-select-dropdown:visible')
-    .waitFor({ state: 'hidden' })
-    .catch(() => {});
-}
-/** Picks users by name in the organisation picker of `picker` (search, tick, OK). */
-async function pickUsers(page: Page, picker: ReturnType<Page['locator']>, names: string[]) {
-  await picker.locator('[data-testid="org-picker-open"]').click();
-  const dialog = page.locator('[data-testid="org-picker-dialog"]:visible');
-  await dialog.waitFor();
-  for (const n of names) {
-    const search = dialog.locator('[data-testid="org-picker-search"] input');
-    await search.fill(n);
-    await search.press('Enter');
-    const row = dialog.locator('.ant-tree-treenode', { hasText: n }).last();
-    await row.waitFor();
-    await row.locator('.ant-tree-checkbox').click();
-  }
-  await dialog.getByText(`已选：${names.length}`).waitFor();
-  await page.locator('[data-testid="org-picker-ok"]:visible').click();
-  for (const n of names) await picker.locator('[data-testid="org-picked"]', { hasText: n }).waitFor();
-}
+const pickUsers = pickOrgUsers;
 
 describe('flow simulator', () => {
   it('designs, simulates two branches, exports a case, and release is refused with the diff after the condition changes', async () => {
-    const admin = await apiToken(kp.base, 'admin', ADMIN_PW);
+    const admin = await apiToken(S.kp.base, 'admin', ADMIN_PW);
     // a flow with a form (amount, reason) and only a start node; the tree is designed in the UI below
     const created = await api<string>(admin, 'POST', '/api/workflow/Engine/FlowEngine', {
       enCode: 'sim-e2e',
@@ -88,12 +41,7 @@ describe('flow simulator', () => {
     const flowId = created.data;
 
     // The page runs under the server's CSP (ajv's compiled validators need its 'unsafe-eval').
-    const ctx = await browser.newContext({
-      viewport: { width: 1600, height: 1000 },
-      locale: 'zh-CN',
-      acceptDownloads: true,
-    });
-    contexts.push(ctx);
+    const ctx = await S.context({ viewport: { width: 1600, height: 1000 } });
     const page = await ctx.newPage();
     page.setDefaultTimeout(T);
     const errors: string[] = [];
@@ -101,10 +49,10 @@ describe('flow simulator', () => {
     page.on('console', (m) => {
       if (m.type() === 'error') errors.push(`console: ${m.text()}`);
     });
-    await loginAs(page, kp.base, 'admin', ADMIN_PW);
+    await loginAs(page, S.kp.base, 'admin', ADMIN_PW);
 
     const openDesigner = async () => {
-      await page.goto(`${kp.base}/kpSystem/workFlow/flowEngine`);
+      await page.goto(`${S.kp.base}/kpSystem/workFlow/flowEngine`);
       const row = page.getByTestId('wf-engine').locator('tr', { hasText: '模拟报销' }).first();
       await row.waitFor({ timeout: 20_000 }).catch(async (e) => {
         await page.screenshot({ path: path.join(RESULTS_DIR, 'simulator-debug.png') });
@@ -233,7 +181,7 @@ describe('flow simulator', () => {
     await openDesigner();
     await setCondition(10000);
     await save();
-    await page.goto(`${kp.base}/kpSystem/workFlow/flowEngine`);
+    await page.goto(`${S.kp.base}/kpSystem/workFlow/flowEngine`);
     const row = page.getByTestId('wf-engine').locator('tr', { hasText: '模拟报销' }).first();
     await row.getByRole('button', { name: /发\s*布/ }).click();
     const toast = page

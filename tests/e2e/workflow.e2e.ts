@@ -3,18 +3,17 @@
 // from the to-do list; the general manager rejects it with an opinion; the employee sees 审核驳回 and the whole
 // record timeline. A second (short) leave is approved by the head with a drawn signature and printed.
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, RESULTS_DIR } from './browser';
-import { apiToken, type KpServer, loginAs, startKp } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiToken, loginAs } from './harness';
+import { pickDate as pickDateIn, pickFormUser } from './pickers';
+import { T, toast, useSuite } from './suite';
 
 const PW = 'kp123456';
 const EMP = 'zhangwei';
 const HEAD = 'wangjianguo';
 const GM = 'liuzhiqiang';
-const T = 60_000;
 interface FlowNodeJson {
   type: string;
   properties?: Record<string, unknown>;
@@ -25,81 +24,18 @@ interface FlowNodeJson {
 const PNG_1PX =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
-let kp: KpServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  kp = await startKp('workflow');
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-  await browser?.close();
-  await kp?.close();
-});
-
-async function session(account: string): Promise<Page> {
-  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  contexts.push(ctx);
-  const page = await ctx.newPage();
-  page.setDefaultTimeout(T);
-  await loginAs(page, kp.base, account, PW);
-  return page;
-}
-const go = (page: Page, p: string) => page.goto(`${kp.base}/kpSystem/${p}`);
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(RESULTS_DIR, `workflow-${name}.png`) });
+const S = useSuite('workflow');
+const session = (account: string) => S.session(account, { password: PW });
+const { go, shot, api } = S;
 const item = (page: Page, vModel: string) => page.locator(`.ant-modal [data-field="${vModel}"]`);
-const toast = (page: Page, text: string) =>
-  page.locator('.ant-message').getByText(text).first().waitFor({ timeout: T });
 
-async function api<D>(
-  token: string,
-  method: string,
-  url: string,
-  body?: unknown,
-): Promise<{ code: number; msg: string; data: D }> {
-  const r = await fetch(`${kp.base}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await r.json()) as { code: number; msg: string; data: D };
-}
-
-async function pickDate(page: Page, vModel: string, value: string) {
-  const input = item(page, vModel).locator('input');
-  await input.click();
-  await input.fill(value);
-  await input.press('Enter');
-  // close the picker by a click beside it (an Escape that arrives after it closed would close the dialog)
-  await page.getByTestId('wf-dialog-title').click();
-  await page.locator('.ant-picker-dropdown:visible').waitFor({ state: 'hidden' });
-}
-
-/**
- * Picks a user in the organisation user picker behind the field with this test id: the department tree is
- * shown, a keyword search lists the user, a click puts him in the chosen pane, confirm fills the field.
- */
-async function pickUser(page: Page, testId: string, name: string) {
-  await page.getByTestId(testId).locator('.ant-select').click();
-  const dlg = page.locator('.ant-modal:visible', { has: page.locator('.kp-transfer') });
-  await dlg.waitFor();
-  await dlg.locator('.ant-tree-title').first().waitFor();
-  const search = dlg.locator('.ant-input-search input').first();
-  await search.fill(name);
-  await search.press('Enter');
-  await dlg.locator('.ant-list-item', { hasText: name }).first().click();
-  await dlg.locator('.kp-transfer-selected').getByText(name).waitFor();
-  await dlg.locator('.ant-modal-footer .ant-btn-primary').click();
-  await dlg.waitFor({ state: 'hidden' });
-  await page.getByTestId(testId).getByText(name).filter({ visible: true }).first().waitFor();
-}
+const pickDate = (page: Page, vModel: string, value: string) =>
+  pickDateIn(page, item(page, vModel), value, page.getByTestId('wf-dialog-title'));
+const pickUser = pickFormUser;
 
 /** The employee launches a one-day leave (December `day`) through the API: the task id and his user id. */
 async function launchLeave(o: { reason: string; leaveType: string; day: number; flowId?: string }) {
-  const empTok = await apiToken(kp.base, EMP, PW);
+  const empTok = await apiToken(S.kp.base, EMP, PW);
   const me = await api<{ userInfo: { userId: string; departmentId: string } }>(
     empTok,
     'GET',
@@ -334,7 +270,7 @@ describe('workflow: leave request through the approval screens', () => {
     await pickUser(head, 'wf-notify-users', '刘志强');
     await head.getByTestId('wf-notify-ok').click();
     await toast(head, '知会成功');
-    const gmTok = await apiToken(kp.base, GM, PW);
+    const gmTok = await apiToken(S.kp.base, GM, PW);
     const msgs = await api<{ list: Array<{ title: string }> }>(
       gmTok,
       'GET',
@@ -343,7 +279,7 @@ describe('workflow: leave request through the approval screens', () => {
     expect(msgs.data.list.some((m) => /^流程知会：.*请假申请/.test(m.title))).toBe(true);
 
     // comments page by 20 as the list is scrolled to its bottom, and end at a short page
-    const headTok = await apiToken(kp.base, HEAD, PW);
+    const headTok = await apiToken(S.kp.base, HEAD, PW);
     for (let i = 1; i <= 25; i++) {
       const c = await api(headTok, 'POST', '/api/workflow/Engine/FlowComment', {
         taskId: launched.taskId,
@@ -400,7 +336,7 @@ describe('workflow: leave request through the approval screens', () => {
 
   it('cc through the organisation picker at launch and in the approve dialog (isCustomCopy nodes)', async () => {
     // a copy of the leave flow whose start and approver nodes let the launcher and the approver choose cc users
-    const adminTok = await apiToken(kp.base, 'admin', 'admin123');
+    const adminTok = await apiToken(S.kp.base, 'admin', 'admin123');
     const tpl = await api<Record<string, unknown> & { flowTemplateJson: FlowNodeJson }>(
       adminTok,
       'GET',
@@ -504,11 +440,10 @@ describe('workflow: leave request through the approval screens', () => {
 
     // the administrator terminates a running flow from the monitor
     const running = await launch('监控终止');
-    const admin = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    contexts.push(admin);
+    const admin = await S.context();
     const ap = await admin.newPage();
     ap.setDefaultTimeout(T);
-    await loginAs(ap, kp.base, 'admin', 'admin123');
+    await loginAs(ap, S.kp.base, 'admin', 'admin123');
     await go(ap, 'workFlow/flowMonitor');
     const mon = ap.getByTestId('wf-monitor');
     const mrow = mon.locator('tr', { hasText: '等待审核' }).first();
@@ -522,7 +457,7 @@ describe('workflow: leave request through the approval screens', () => {
     await ap.locator('.ant-modal-confirm .ant-btn-primary').click();
     await toast(ap, '终止成功');
     const st = await api<{ flowTaskInfo: { status: number } }>(
-      await apiToken(kp.base, 'admin', 'admin123'),
+      await apiToken(S.kp.base, 'admin', 'admin123'),
       'GET',
       `/api/workflow/Engine/FlowBefore/${running}`,
     );
