@@ -2,9 +2,6 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import zhTW from 'antd/es/locale/zh_TW';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import 'dayjs/locale/zh-tw';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
@@ -30,7 +27,6 @@ const SIZES: Record<
   small: { componentSize: 'small', compact: true },
   mini: { componentSize: 'small', compact: true, fontSize: 12 },
 };
-const DAYJS_LOCALES = { zh: 'zh-cn', zhtw: 'zh-tw', en: 'en' } as const;
 
 /** Registers antd's context-aware message/notification/modal for code outside React. */
 function FeedbackBridge() {
@@ -47,9 +43,7 @@ export function Root() {
   const { i18n } = useTranslation();
   const settings = useStore(settingsStore);
   const lang = (i18n.language in ANTD_LOCALES ? i18n.language : 'zh') as keyof typeof ANTD_LOCALES;
-  useEffect(() => {
-    dayjs.locale(DAYJS_LOCALES[lang]);
-  }, [lang]);
+  // dayjs follows the language in i18n/index.ts (set before the first render).
   const brand = primaryColor(settings);
   const size = SIZES[settings.size];
   const themeConfig = useMemo(

@@ -2,14 +2,13 @@
 import { type Kysely, sql } from 'kysely';
 import type { AppContext } from '../src/context';
 import type { Database } from '../src/db/types';
-import { launchTask } from '../src/routes/workflow/engine';
-import { wdb } from '../src/routes/workflow/tables';
+import { launchTask } from '../src/domains/workflow/engine';
 
 export const APPROVERS = 50;
 
 /** A released template whose one approver is the form's `applicant` (so each task has its own approver). */
 export async function applicantTemplate(db: Kysely<Database>): Promise<void> {
-  const w = wdb(db);
+  const w = db;
   const leave = await w
     .selectFrom('wf_template')
     .selectAll()
@@ -108,7 +107,7 @@ export async function seedTodoTasks(kp: AppContext, tasks: number) {
   }
   await sql`vacuum analyze`.execute(db);
   const loadS = (performance.now() - t0) / 1000;
-  const w = wdb(db);
+  const w = db;
   const taskCount = Number(
     (
       await w

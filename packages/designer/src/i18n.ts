@@ -429,6 +429,8 @@ const TEXTS: Record<string, [string, string, string]> = {
   'org.none': ['暂无数据', '暫無數據', 'No data'],
   'flow.pickField': ['请选择字段', '請選擇字段', 'Choose a field'],
   'flow.pickValue': ['请选择', '請選擇', 'Choose'],
+  'sample.select': ['请选择', '請選擇', 'Please select'],
+  'sample.input': ['请输入', '請輸入', 'Please enter'],
   'flow.vt.number': ['数字', '數字', 'number'],
   'flow.vt.date': ['日期', '日期', 'date'],
   'flow.vt.text': ['文本', '文本', 'text'],

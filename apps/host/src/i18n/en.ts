@@ -93,6 +93,8 @@ const en: Resource = {
     chat: 'Chat',
     notice: 'Site messages',
     language: 'Language',
+    fullscreen: 'Full screen',
+    noFullscreen: 'Full screen is not supported',
     profile: 'Profile',
     feedback: 'Feedback',
     about: 'About',

@@ -1,4 +1,7 @@
 import type { Language } from '@kp/schema';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import 'dayjs/locale/zh-tw';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { storage } from '../store/storage';
@@ -37,6 +40,13 @@ i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+
+/** dayjs's locale of each language (month and weekday names, the pickers' calendars). */
+export const DAYJS_LOCALES: Record<Language, string> = { zh: 'zh-cn', zhtw: 'zh-tw', en: 'en' };
+const applyDayjs = (l: string) => dayjs.locale(DAYJS_LOCALES[l as Language] ?? 'zh-cn');
+// Set before the first render and on every switch (an effect after render would format once in the old one).
+applyDayjs(i18n.language);
+i18n.on('languageChanged', applyDayjs);
 
 export function currentLanguage(): Language {
   const l = i18n.language;

@@ -91,6 +91,8 @@ const zh = {
     chat: '即时聊天',
     notice: '站内消息',
     language: '语言',
+    fullscreen: '全屏',
+    noFullscreen: '不支持全屏',
     profile: '个人信息',
     feedback: '意见反馈',
     about: '关于平台',

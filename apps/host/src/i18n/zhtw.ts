@@ -93,6 +93,8 @@ const zhtw: Resource = {
     chat: '即時聊天',
     notice: '站內消息',
     language: '語言',
+    fullscreen: '全螢幕',
+    noFullscreen: '不支援全螢幕',
     profile: '個人信息',
     feedback: '意見反饋',
     about: '關於平臺',

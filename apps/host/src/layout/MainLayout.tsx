@@ -148,6 +148,9 @@ export default function MainLayout({ portal = false }: { portal?: boolean }) {
   const zhTitle = meta
     ? (meta.zhTitle ?? (meta.titleKey ? i18n.getFixedT('zh')(meta.titleKey) : meta.title))
     : '';
+  // Spec 1: the position bar shows the page's Chinese title; in zhtw and en the page's title in that language.
+  const positionTitle =
+    meta && lang !== 'zh' ? (meta.titleKey ? t(meta.titleKey) : (meta.title ?? '')) : zhTitle;
   const sysName = session.sysConfig.sysName || t('about.defaultSysName');
 
   const logo = (small: boolean) => (
@@ -248,7 +251,7 @@ export default function MainLayout({ portal = false }: { portal?: boolean }) {
           ) : (
             <div className="kp-position" data-testid="position">
               <span className="kp-position-label">{t('nav.position')}：</span>
-              <span>{zhTitle}</span>
+              <span>{positionTitle}</span>
             </div>
           )}
           <NavTools searchEntries={searchEntries} />
@@ -256,7 +259,7 @@ export default function MainLayout({ portal = false }: { portal?: boolean }) {
         {hasTop && (
           <div className="kp-position kp-position-bar" data-testid="position">
             <span className="kp-position-label">{t('nav.position')}：</span>
-            <span>{zhTitle}</span>
+            <span>{positionTitle}</span>
           </div>
         )}
         {settings.tagsView && <TagsView showIcon={settings.tagsIcon} />}

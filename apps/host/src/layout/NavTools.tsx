@@ -3,6 +3,7 @@ import {
   CheckSquareOutlined,
   FileTextOutlined,
   FontSizeOutlined,
+  FullscreenOutlined,
   GlobalOutlined,
   MailOutlined,
   MessageOutlined,
@@ -23,6 +24,7 @@ import { bellCount, countsStore, siteCountStore } from '../store/counts';
 import { useStore } from '../store/createStore';
 import { sessionStore } from '../store/session';
 import { COMPONENT_SIZES, type ComponentSizeName, setSetting, settingsStore } from '../store/settings';
+import { toggleFullscreen } from '../util/fullscreen';
 import { chatUiStore, openChat } from '../views/chat/chatModel';
 import { AboutDialog, StatementDialog } from './Dialogs';
 import { HeaderSearch } from './HeaderSearch';
@@ -212,6 +214,15 @@ export function NavTools({ searchEntries }: { searchEntries: SearchEntry[] }) {
           </button>
         </Dropdown>
       )}
+      <button
+        type="button"
+        className="kp-tool"
+        aria-label={t('nav.fullscreen')}
+        data-testid="tool-fullscreen"
+        onClick={() => void toggleFullscreen(document, () => message.warning(t('nav.noFullscreen')))}
+      >
+        <FullscreenOutlined />
+      </button>
       <Dropdown
         menu={{
           items: COMPONENT_SIZES.map((sz) => ({

@@ -69,6 +69,9 @@ let retryDelay = 1000;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
 export const RECONNECT_MAX_MS = 30_000;
 
+/** Logged (never shown) when the socket session cannot be registered (spec 1 §8 error catalogue). */
+export const SESSION_FAILED = '登录Session失败';
+
 /** Opens the socket; on open sends OnConnection (spec 1 §4). A dropped socket reconnects by itself. */
 export function connectSocket(): void {
   if (retryTimer) {
@@ -82,8 +85,14 @@ export function connectSocket(): void {
   socket = ws;
   ws.onopen = () => {
     retryDelay = 1000;
-    ws.send(JSON.stringify({ method: 'OnConnection', token, mobileDevice: false }));
+    try {
+      ws.send(JSON.stringify({ method: 'OnConnection', token, mobileDevice: false }));
+    } catch (e) {
+      console.warn(SESSION_FAILED, e);
+    }
   };
+  // The connection could not be made or broke: only logged; onclose reconnects.
+  ws.onerror = () => console.warn(SESSION_FAILED);
   ws.onmessage = (ev) => {
     let m: SocketMessage;
     try {

@@ -1,4 +1,4 @@
-import type { MenuEntry, PermissionEntry } from '@kp/schema';
+import type { I18nText, MenuEntry, PermissionEntry } from '@kp/schema';
 import type { ModuleRow } from '../db/types';
 import type { Principal } from './principal';
 
@@ -11,6 +11,14 @@ function parseProps(text: string | null): Record<string, unknown> | undefined {
   }
 }
 
+/** {zh, zhtw, en} of a menu while its name is still the one the labels were written for, else the name. */
+function nameOf(m: ModuleRow): I18nText {
+  const l = parseProps(m.full_name_i18n ?? null);
+  if (l && l.zh === m.full_name && typeof l.zhtw === 'string' && typeof l.en === 'string')
+    return { zh: m.full_name, zhtw: l.zhtw, en: l.en };
+  return m.full_name;
+}
+
 /** The user's menu tree (spec 1 §2.2 MenuEntry), children sorted by sortCode. */
 export function menuTree(rows: ModuleRow[]): MenuEntry[] {
   const nodes = new Map<string, MenuEntry>();
@@ -19,7 +27,7 @@ export function menuTree(rows: ModuleRow[]): MenuEntry[] {
     nodes.set(m.id, {
       id: m.id,
       parentId: m.parent_id ?? '-1',
-      fullName: m.full_name,
+      fullName: nameOf(m),
       enCode: m.en_code,
       type: m.type as MenuEntry['type'],
       urlAddress: m.url_address ?? '',

@@ -3,6 +3,7 @@ import { hashPasswordMd5 } from '../auth/password';
 import { DEFAULT_SETTINGS } from '../auth/settings';
 import { md5Hex, newId } from '../auth/tokens';
 import { seedProjects } from '../domains/project/seed';
+import { menuLabelJson } from './seed-labels';
 import { SEED_MENUS, type SeedMenu } from './seed-menus';
 import type { Database } from './types';
 
@@ -159,6 +160,7 @@ async function insertMenus(
         id,
         parent_id: parentId ?? '-1',
         full_name: m.fullName,
+        full_name_i18n: menuLabelJson(m.enCode, m.fullName),
         en_code: m.enCode,
         type: m.type,
         url_address: m.url ?? null,

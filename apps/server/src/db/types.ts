@@ -1,4 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { FileChunkTables } from './tables/file-chunks';
+import type { VisualdevTables } from './tables/visualdev';
+import type { WorkflowTables } from './tables/workflow';
 
 /**
  * Table types of the database (Kysely convention: one interface per table, snake_case columns).
@@ -112,6 +115,8 @@ export interface ModuleTable {
   id: string;
   parent_id: string | null;
   full_name: string;
+  /** {zh, zhtw, en} as JSON for seeded menus (migration 0170, seed-labels.ts); null for the rest. */
+  full_name_i18n: string | null;
   en_code: string;
   type: number;
   url_address: string | null;
@@ -305,7 +310,7 @@ export interface UserExtraTable {
   signature: string | null;
 }
 
-export interface Database {
+export interface Database extends WorkflowTables, VisualdevTables, FileChunkTables {
   base_organize: OrganizeTable;
   base_position: PositionTable;
   base_role: RoleTable;

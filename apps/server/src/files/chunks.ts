@@ -1,7 +1,7 @@
 // Chunked uploads in progress: a ledger row per stored chunk (table file_chunk, migration 0125) bounds
 // what one user may keep in chunk storage, and a periodic sweep removes uploads abandoned for a while.
 // Chunks live in storage under chunks/<userId>/<identifier>/<n>.
-import { type Generated, type Kysely, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/types';
 import { MB } from './policy';
 import type { FileStorage } from './storage';
@@ -12,16 +12,6 @@ export const CHUNK_QUOTA = 1024 * MB;
 export const CHUNK_TTL_MS = 24 * 3600_000;
 /** Uploads swept per pass, so one pass stays short; the next pass takes the rest. */
 export const SWEEP_BATCH = 200;
-
-interface ChunkTable {
-  user_id: string;
-  identifier: string;
-  chunk_number: number;
-  size: number | string;
-  updated_at: Generated<Date>;
-}
-type CDb = Kysely<Database & { file_chunk: ChunkTable }>;
-const cdb = (db: Kysely<Database>): CDb => db as unknown as CDb;
 
 export const chunkPrefix = (userId: string, identifier: string) =>
   `chunks/${userId}/${identifier.toLowerCase()}`;
@@ -41,7 +31,7 @@ export async function reserveChunk(
   const identifier = o.identifier.toLowerCase();
   return db.transaction().execute(async (tx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${`kp.chunks:${o.userId}`}))`.execute(tx);
-    const t = cdb(tx);
+    const t = tx;
     const others = (field: 'user' | 'upload') =>
       t
         .selectFrom('file_chunk')
@@ -76,7 +66,7 @@ export async function forgetUpload(
   identifier: string,
   chunkNumber?: number,
 ): Promise<void> {
-  let q = cdb(db)
+  let q = db
     .deleteFrom('file_chunk')
     .where('user_id', '=', userId)
     .where('identifier', '=', identifier.toLowerCase());
@@ -86,7 +76,7 @@ export async function forgetUpload(
 
 /** Bytes the user holds in unfinished uploads. */
 export async function chunkBytesOf(db: Kysely<Database>, userId: string): Promise<number> {
-  const r = await cdb(db)
+  const r = await db
     .selectFrom('file_chunk')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('size'), sql<string>`0`).as('n'))
     .where('user_id', '=', userId)
@@ -107,7 +97,7 @@ export async function sweepAbandonedChunks(
   ttlMs = CHUNK_TTL_MS,
 ): Promise<number> {
   const cutoff = new Date(now - ttlMs);
-  const stale = await cdb(db)
+  const stale = await db
     .selectFrom('file_chunk')
     .select(['user_id', 'identifier'])
     .groupBy(['user_id', 'identifier'])
@@ -116,7 +106,7 @@ export async function sweepAbandonedChunks(
     .execute();
   for (const u of stale) {
     await storage.removeAll(chunkPrefix(u.user_id, u.identifier));
-    await cdb(db)
+    await db
       .deleteFrom('file_chunk')
       .where('user_id', '=', u.user_id)
       .where('identifier', '=', u.identifier)

@@ -2,7 +2,7 @@ import { ApiCode, issuesOf } from '@kp/schema';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError, MSG } from './api-error';
 import { fail } from './envelope';
-import { languageOf, translate } from './i18n';
+import { requestLanguage, translate } from './i18n';
 
 /**
  * A database error caused by the input (SQLSTATE class 22 data exceptions, 23 constraint violations, 54
@@ -60,9 +60,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     req.log.error({ err }, 'request failed');
     return reply.code(200).send(fail(ApiCode.SERVER_ERROR, MSG.serverError));
   });
-  // Texts in the client's language (Accept-Language: zh, zhtw, en); zh is the written form.
+  // Texts in the client's language (Accept-Language: zh, zhtw, en, else the user's saved language); zh is
+  // the written form, translated through the message catalogue (./messages).
   app.addHook('preSerialization', async (req, _reply, payload) => {
-    const lang = languageOf(req.headers['accept-language']);
+    const lang = requestLanguage(req);
     if (
       lang !== 'zh' &&
       payload &&

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import loginChannelRoutes from '../domains/login/routes';
 import opsRoutes from '../domains/ops/routes';
 import projectRoutes from '../domains/project/routes';
+import visualdevRoutes from '../domains/visualdev/index';
+import workflowRoutes from '../domains/workflow/index';
 import bussinessRoutes from './bussiness/index';
 import chatRoutes from './chat/index';
 import dashboardRoutes from './dashboard/index';
@@ -18,8 +20,6 @@ import dictionaryRoutes from './system/dictionary';
 import onlineUserRoutes from './system/online-user';
 import sysconfigRoutes from './system/sysconfig';
 import sysconfigAdminRoutes from './system/sysconfig-admin';
-import visualdevRoutes from './visualdev/index';
-import workflowRoutes from './workflow/index';
 
 /** Every route module, registered in this order by buildApp. Add yours here. */
 export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [

@@ -173,6 +173,40 @@ describe(`websocket on ${TEST_DB_KIND}`, () => {
     expect((await t.call(victim, { method: 'GET', url: '/api/oauth/CurrentUser' })).code).toBe(601);
   });
 
+  it("sends the logout text in the user's saved language (issue 20)", async () => {
+    await t.db.kysely
+      .updateTable('base_user')
+      .set({ language: 'en' })
+      .where('account', '=', 'chenjing')
+      .execute();
+    await t.ctx.authz.invalidate();
+    try {
+      const admin = await t.login('admin');
+      const victim = await t.login('chenjing');
+      const c = wsClient(`${base}/websocket`);
+      await c.open();
+      c.send({ method: 'OnConnection', token: victim });
+      await c.next('initMessage');
+      const list = await t.call<{ list: Array<{ id: string }> }>(admin, {
+        method: 'GET',
+        url: '/api/system/onlineUser?keyword=chenjing',
+      });
+      const del = await t.call(admin, {
+        method: 'DELETE',
+        url: `/api/system/onlineUser/${list.data.list[0].id}`,
+      });
+      expect(del.code).toBe(200);
+      expect((await c.next('logout')).msg).toBe('You were forced offline by an administrator');
+    } finally {
+      await t.db.kysely
+        .updateTable('base_user')
+        .set({ language: null })
+        .where('account', '=', 'chenjing')
+        .execute();
+      await t.ctx.authz.invalidate();
+    }
+  });
+
   const userIdOf = async (account: string) =>
     (
       await t.db.kysely

@@ -5,6 +5,8 @@ import { SESSION_CHANGED, SESSION_ENDED, type SessionEndedEvent, type SessionInf
 import { tokenFrom } from '../auth/tokens';
 import type { AppContext } from '../context';
 import { MSG } from '../http/api-error';
+import { languageIn, translate } from '../http/i18n';
+import type { Lang } from '../http/messages';
 import { initCounts } from './counters';
 
 /** Bus channel for pushes to every socket of a user: payload { userId, message }. */
@@ -25,6 +27,8 @@ interface Conn {
   userId: string;
   /** The session's token (kept in memory only) to re-check the session before every push. */
   token: string;
+  /** The user's saved language: the logout text is sent in it (the socket has no Accept-Language of ours). */
+  lang: Lang;
 }
 
 /** How often open sockets are checked for expired sessions (ms). */
@@ -101,8 +105,8 @@ export async function registerWebsocket(app: FastifyInstance): Promise<void> {
   const conns = new Set<Conn>();
 
   /** Ends a socket: logout {msg} + closeSocket for a gone session, closeSocket alone for a locked one. */
-  const shut = (socket: WebSocket, st: Exclude<SessionState, { state: 'live' }>) => {
-    if (st.state === 'gone') send(socket, { method: 'logout', msg: st.msg, code: st.code });
+  const shut = (socket: WebSocket, st: Exclude<SessionState, { state: 'live' }>, lang: Lang = 'zh') => {
+    if (st.state === 'gone') send(socket, { method: 'logout', msg: translate(st.msg, lang), code: st.code });
     send(socket, { method: 'closeSocket' });
     setTimeout(
       () => socket.close(1000, st.state === 'locked' ? 'screen locked' : 'session ended'),
@@ -113,7 +117,7 @@ export async function registerWebsocket(app: FastifyInstance): Promise<void> {
   const stillLive = async (c: Conn): Promise<boolean> => {
     const st = await sessionState(ctx, c.token);
     if (st.state === 'live') return true;
-    if (conns.delete(c)) shut(c.socket, st);
+    if (conns.delete(c)) shut(c.socket, st, c.lang);
     return false;
   };
 
@@ -123,7 +127,11 @@ export async function registerWebsocket(app: FastifyInstance): Promise<void> {
       for (const c of conns) {
         if (c.sessionId !== ev.sessionId) continue;
         conns.delete(c);
-        shut(c.socket, { state: 'gone', msg: ev.msg || MSG.tokenExpired, code: ApiCode.TOKEN_KICKED });
+        shut(
+          c.socket,
+          { state: 'gone', msg: ev.msg || MSG.tokenExpired, code: ApiCode.TOKEN_KICKED },
+          c.lang,
+        );
       }
     }),
     // Lock screen (and any other change of a session): re-check its sockets.
@@ -177,7 +185,8 @@ export async function registerWebsocket(app: FastifyInstance): Promise<void> {
           }
           const s = st.session;
           if (conn) conns.delete(conn);
-          conn = { socket, sessionId: s.id, userId: s.userId, token };
+          const lang = languageIn((await ctx.authz.get(s.userId))?.profile.language) ?? 'zh';
+          conn = { socket, sessionId: s.id, userId: s.userId, token, lang };
           conns.add(conn);
           send(socket, { method: 'initMessage', ...(await initCounts(ctx.db, s.userId)) });
           return;

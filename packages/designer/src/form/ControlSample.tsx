@@ -8,7 +8,7 @@ import {
 } from '@kp/renderer';
 import type { Language } from '@kp/schema';
 import { Component, type ReactNode, useMemo } from 'react';
-import { labelText } from '../i18n';
+import { labelText, useDesignerT } from '../i18n';
 import type { PreviewProviders } from './Preview';
 import type { FieldConfig } from './types';
 
@@ -70,11 +70,12 @@ export const hasSample = (jnpfKey: string) => jnpfKey in WIDGETS;
  * pointer events, so a click selects the canvas item and a press starts its drag.
  */
 export function ControlSample({ field, fallback }: { field: FieldConfig; fallback: ReactNode }) {
+  const { t, lang } = useDesignerT();
   const k = field.__config__.jnpfKey;
   const W = WIDGETS[k];
   if (!W) return <>{fallback}</>;
-  const ph = labelText(field.placeholder);
-  const placeholder = ph || (SELECT_LIKE.test(k) ? '请选择' : '请输入');
+  const ph = labelText(field.placeholder, lang);
+  const placeholder = ph || t(SELECT_LIKE.test(k) ? 'sample.select' : 'sample.input');
   return (
     <div className="kp-control-sample" data-kind={k} style={{ flex: 1, minWidth: 0, pointerEvents: 'none' }}>
       <Guard fallback={fallback}>

@@ -26,6 +26,9 @@ import { fitsShape, isArrayShape, shapeOf, type ValueShape, valueSchema } from '
 
 export type { CompiledCalc, CompiledField, CompiledForm, CompiledTable, CompileOptions, FieldRule };
 
+/** Approver-type pickers (user pickers), whose required message is 请选择<label> ("please select {title}"). */
+const PICKER_KINDS = new Set(['userSelect', 'usersSelect']);
+
 type Loose = Record<string, unknown> & { __config__: Record<string, unknown> & { jnpfKey: JnpfKey } };
 
 /** Whether this field holds data (by its kind module: display kinds and unsaved attribute fields do not). */
@@ -129,12 +132,16 @@ export function compileForm(config: FormConfig, options: CompileOptions = {}): C
     const key = f.__config__.jnpfKey;
     const trigger = (f.__config__.trigger as string | string[] | undefined) ?? 'blur';
     const placeholder = labelOf(f.placeholder, lang);
-    // JNPF: an array-valued field always gets 请至少选择一个<label>; otherwise the placeholder, else <label>不能为空.
-    const requiredMessage = isArrayShape(shape)
-      ? msg.atLeastOne(label)
-      : placeholder !== ''
-        ? placeholder
-        : msg.required(label);
+    // Approver-type pickers (user pickers): 请选择<label> ("please select {title}", spec 3 §5).
+    // JNPF otherwise: an array-valued field always gets 请至少选择一个<label>; else the placeholder, else
+    // <label>不能为空.
+    const requiredMessage = PICKER_KINDS.has(String(key))
+      ? msg.select(label)
+      : isArrayShape(shape)
+        ? msg.atLeastOne(label)
+        : placeholder !== ''
+          ? placeholder
+          : msg.required(label);
     const readonly = kindOf(key)?.readonly === true;
     const required = f.__config__.required === true && !readonly;
     const rules: FieldRule[] = [];

@@ -245,6 +245,35 @@ describe('validateFormData', () => {
     expect(validateFormData(c2, { n: [1, null], d: [1, 2] }).ok).toBe(true);
   });
 
+  it('approver-type pickers left empty give 请选择{title} / please select {title} (spec 3 §5, spec 4 §6)', () => {
+    const form = {
+      fields: [
+        f(
+          'userSelect',
+          'approver',
+          { label: { zh: '审批人', zhtw: '審批人', en: 'approver' }, required: true },
+          { placeholder: '请选择' },
+        ),
+        f(
+          'usersSelect',
+          'cc',
+          { label: { zh: '抄送人', zhtw: '抄送人', en: 'copy to' }, required: true },
+          { multiple: true },
+        ),
+        f('depSelect', 'dept', { label: { zh: '部门', zhtw: '部門', en: 'department' }, required: true }),
+      ],
+    } as unknown as FormConfig;
+    const messages = (lang: 'zh' | 'zhtw' | 'en') =>
+      validateFormData(compileForm(form, { lang }), {}).errors.map((e) => e.message);
+    expect(messages('zh')).toEqual(['请选择审批人', '请选择抄送人', '部门不能为空']);
+    expect(messages('zhtw')).toEqual(['請選擇審批人', '請選擇抄送人', '部門不能為空']);
+    expect(messages('en')).toEqual([
+      'please select approver',
+      'please select copy to',
+      'department is required',
+    ]);
+  });
+
   it('skips fields not shown on the given platform', () => {
     const c2 = compileForm({
       fields: [

@@ -6,6 +6,8 @@ export interface FormMessages {
   required: (label: string) => string;
   /** `请至少选择一个<label>` */
   atLeastOne: (label: string) => string;
+  /** An approver-type (user) picker left empty: `请选择<label>` (spec 3 §5, spec 4 §6). */
+  select: (label: string) => string;
   /** A required sub-table cell left empty: `不能为空` */
   cellRequired: string;
   /** A value of the wrong type (not in the spec; our text). */
@@ -16,18 +18,21 @@ const MESSAGES: Record<Language, FormMessages> = {
   zh: {
     required: (l) => `${l}不能为空`,
     atLeastOne: (l) => `请至少选择一个${l}`,
+    select: (l) => `请选择${l}`,
     cellRequired: '不能为空',
     invalid: (l) => `${l}格式不正确`,
   },
   zhtw: {
     required: (l) => `${l}不能為空`,
     atLeastOne: (l) => `請至少選擇一個${l}`,
+    select: (l) => `請選擇${l}`,
     cellRequired: '不能為空',
     invalid: (l) => `${l}格式不正確`,
   },
   en: {
     required: (l) => `${l} is required`,
     atLeastOne: (l) => `Please select at least one ${l}`,
+    select: (l) => `please select ${l}`,
     cellRequired: 'Required',
     invalid: (l) => `${l} is not valid`,
   },

@@ -1,4 +1,4 @@
-import { Button, Input, Table } from 'antd';
+import { App, Button, Input, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../api/http';
@@ -24,6 +24,7 @@ interface Paged<T> {
 export default function OnlineUser() {
   const { t } = useTranslation();
   const perm = usePerm();
+  const { modal } = App.useApp();
   const [query, setQuery] = useState({ keyword: '', currentPage: 1, pageSize: 20 });
   const { data, loading, reload } = useLoad(
     async () => (await http.get<Paged<OnlineRow>>('/api/system/onlineUser', query)).data,
@@ -75,10 +76,19 @@ export default function OnlineUser() {
                   size="small"
                   danger
                   onClick={() =>
-                    http
-                      .delete(`/api/system/onlineUser/${row.id}`, undefined, { showSuccess: true })
-                      .then(reload)
-                      .catch(() => {})
+                    // Spec 4 §6: cancelling an account's session asks 确定要注销该账号? first.
+                    modal.confirm({
+                      title: t('common.tip'),
+                      content: t('adm.kickConfirm'),
+                      okText: t('common.confirm'),
+                      cancelText: t('common.cancel'),
+                      okButtonProps: { danger: true },
+                      onOk: () =>
+                        http
+                          .delete(`/api/system/onlineUser/${row.id}`, undefined, { showSuccess: true })
+                          .then(reload)
+                          .catch(() => {}),
+                    })
                   }
                 >
                   {t('adm.kick')}

@@ -81,6 +81,7 @@ const ROWS: Record<string, [string, string, string]> = {
   personal: ['个人', '個人', 'Personal'],
   enterprise: ['企业', '企業', 'Enterprise'],
   kick: ['强制下线', '強制下線', 'Force offline'],
+  kickConfirm: ['确定要注销该账号?', '確定要註銷該賬號?', 'Sign this account out?'],
   loginTime: ['登录时间', '登錄時間', 'Login time'],
   lastActive: ['最后活动', '最後活動', 'Last active'],
   ip: ['IP 地址', 'IP 地址', 'IP address'],

@@ -1,5 +1,5 @@
 import { FlowDesigner } from '@kp/designer';
-import { type ButtonKey, buttonsFor, formWritability, type OpType } from '@kp/flow';
+import { type ButtonKey, buttonsFor, flowText, formWritability, type OpType } from '@kp/flow';
 import { FormRenderer, type FormRendererHandle } from '@kp/renderer';
 import type { FlowNode, FlowTemplate, FormConfig, FormOperate, Language } from '@kp/schema';
 import {
@@ -469,7 +469,11 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
                 disabled={!state}
                 onClick={() => void act(b.key)}
               >
-                {b.key === 'copy' ? t('btn.notify') : b.text}
+                {b.key === 'copy'
+                  ? t('btn.notify')
+                  : b.text === flowText(b.code, 'zh')
+                    ? flowText(b.code, lang) // the default text, in the user's language
+                    : b.text}
               </Button>
             ))}
         </Space>

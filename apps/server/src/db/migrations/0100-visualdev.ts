@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 /**
  * Online development (spec 4 §7 "Online development"): designed items (a form config and a list config)
  * and the records users keep in them. Records are stored as JSON text keyed by the item, so releasing an
- * item needs no DDL. Types: src/routes/visualdev/tables.ts.
+ * item needs no DDL. Types: src/domains/visualdev/tables.ts.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const now = sql`now()`;

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * Print design (spec 4 §7 "Print design"): HTML print templates with {field} placeholders, bound to an
- * online-developed form (type 2) or a flow (type 1). Types: src/routes/visualdev/print-dev.ts.
+ * online-developed form (type 2) or a flow (type 1). Types: src/domains/visualdev/print-dev.ts.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -28,4 +28,7 @@ export const migrations: Record<string, Migration> = {
   '0145-workflow-todo-counts': await import('./0145-workflow-todo-counts'),
   '0155-project': await import('./0155-project'),
   '0156-login-channels': await import('./0156-login-channels'),
+  '0170-menu-labels': await import('./0170-menu-labels'),
+  '0171-portal-labels': await import('./0171-portal-labels'),
+  '0172-leave-form-labels': await import('./0172-leave-form-labels'),
 };

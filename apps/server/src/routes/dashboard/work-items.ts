@@ -1,8 +1,8 @@
 import dayjs from 'dayjs';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
+import { wdb } from '../../domains/workflow/tables';
 import { mtdb } from '../meeting/meeting-tables';
-import { wdb } from '../workflow/tables';
 
 const ms = (v: Date | string) => new Date(v).getTime();
 

@@ -11,12 +11,12 @@ import { type Generated, type Kysely, type Selectable, type SqlBool, sql } from 
 import { allows, me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
 import type { Database } from '../../db/types';
+import type { VdDb } from '../../domains/visualdev/tables';
+import type { WfDatabase } from '../../domains/workflow/tables';
 import { ApiError, badRequest, conflict, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { languageOf } from '../../http/i18n';
 import { evaluateUserJsonata, JsonataError, jsonataFailureMessage, type Lang } from '../../untrusted/jsonata';
-import type { VdDb } from '../visualdev/tables';
-import type { WfDatabase } from '../workflow/tables';
 import { CODE_MSG, CODE_RE, jsonFile, nextMark } from './system-tables';
 
 const MENU = 'systemData.dataInterface';

@@ -1,0 +1,114 @@
+/**
+ * The seeded menus' names in every language (issue 20). zh is the name the seed writes (spec text) and
+ * stays in base_module.full_name; base_module.full_name_i18n holds {zh, zhtw, en}, written by the seed and,
+ * for databases seeded before it existed, by migration 0170. The menu tree sends the map only while
+ * full_name still equals its zh (an administrator's rename wins). zhtw is checked with opencc-js in
+ * seed-labels.test.ts.
+ */
+export interface Label {
+  zh: string;
+  zhtw: string;
+  en: string;
+}
+
+export const MENU_LABELS: Record<string, Label> = {
+  home: { zh: '首页', zhtw: '首頁', en: 'Home' },
+  portal: { zh: '门户', zhtw: '門戶', en: 'Portal' },
+  'portal.group': { zh: '集团门户', zhtw: '集團門戶', en: 'Group portal' },
+  'portal.design': { zh: '门户设计', zhtw: '門戶設計', en: 'Portal design' },
+  workFlow: { zh: '协同办公', zhtw: '協同辦公', en: 'Workflow' },
+  'workFlow.flowEngine': { zh: '流程设计', zhtw: '流程設計', en: 'Flow design' },
+  'workFlow.flowLaunch': { zh: '发起流程', zhtw: '發起流程', en: 'Launch a flow' },
+  'workFlow.flowLaunchList': { zh: '我发起的', zhtw: '我發起的', en: 'Launched by me' },
+  'workFlow.flowTodo': { zh: '待办事宜', zhtw: '待辦事宜', en: 'To do' },
+  'workFlow.flowDone': { zh: '已办事宜', zhtw: '已辦事宜', en: 'Done' },
+  'workFlow.flowCirculate': { zh: '抄送事宜', zhtw: '抄送事宜', en: 'Copied to me' },
+  'workFlow.entrust': { zh: '流程委托', zhtw: '流程委託', en: 'Delegation' },
+  'workFlow.flowMonitor': { zh: '流程监控', zhtw: '流程監控', en: 'Flow monitor' },
+  oa: { zh: '办公管理', zhtw: '辦公管理', en: 'Office' },
+  'oa.news': { zh: '公司新闻', zhtw: '公司新聞', en: 'Company news' },
+  'oa.notice': { zh: '通知公告', zhtw: '通知公告', en: 'Notices' },
+  'oa.msgList': { zh: '消息', zhtw: '消息', en: 'Messages' },
+  'oa.conference': { zh: '会议室预约', zhtw: '會議室預約', en: 'Meeting rooms' },
+  WDQC01: { zh: '公文起草', zhtw: '公文起草', en: 'Document drafting' },
+  WDKQ01: { zh: '考勤管理', zhtw: '考勤管理', en: 'Attendance' },
+  permission: { zh: '系统管理', zhtw: '系統管理', en: 'System' },
+  'permission.organize': { zh: '组织管理', zhtw: '組織管理', en: 'Organisations' },
+  'permission.department': { zh: '部门管理', zhtw: '部門管理', en: 'Departments' },
+  'permission.position': { zh: '岗位管理', zhtw: '崗位管理', en: 'Positions' },
+  'permission.user': { zh: '用户管理', zhtw: '用戶管理', en: 'Users' },
+  'permission.role': { zh: '角色管理', zhtw: '角色管理', en: 'Roles' },
+  'permission.group': { zh: '分组管理', zhtw: '分組管理', en: 'Groups' },
+  'permission.authorize': { zh: '权限授权', zhtw: '權限授權', en: 'Authorisation' },
+  'permission.onlineUser': { zh: '在线用户', zhtw: '在線用戶', en: 'Online users' },
+  systemData: { zh: '系统数据', zhtw: '系統數據', en: 'System data' },
+  'systemData.dictionary': { zh: '数据字典', zhtw: '數據字典', en: 'Dictionary' },
+  'systemData.area': { zh: '行政区划', zhtw: '行政區劃', en: 'Areas' },
+  'systemData.dataInterface': { zh: '数据接口', zhtw: '數據接口', en: 'Data interfaces' },
+  'systemData.billRule': { zh: '单据规则', zhtw: '單據規則', en: 'Numbering rules' },
+  'systemData.printDev': { zh: '打印设计', zhtw: '打印設計', en: 'Print design' },
+  'systemData.sysConfig': { zh: '系统配置', zhtw: '系統配置', en: 'System settings' },
+  onlineDev: { zh: '在线开发', zhtw: '在線開發', en: 'Online development' },
+  'onlineDev.webDesign': { zh: '功能设计', zhtw: '功能設計', en: 'Function design' },
+  'generator.webForm': { zh: '代码生成', zhtw: '代碼生成', en: 'Code generator' },
+};
+
+/** The JSON full_name_i18n of a seeded menu, or null when it has no labels or was named otherwise. */
+export function menuLabelJson(enCode: string, fullName: string): string | null {
+  const l = MENU_LABELS[enCode];
+  return l && l.zh === fullName ? JSON.stringify(l) : null;
+}
+
+/**
+ * The default portal's widget titles and application names (examples/portals/home.json, inserted by
+ * migration 0050 with zh strings) in every language; migration 0171 writes them into the stored layout.
+ */
+export const PORTAL_LABELS: Record<string, Label> = {
+  统计: { zh: '统计', zhtw: '統計', en: 'Statistics' },
+  传阅事项: { zh: '传阅事项', zhtw: '傳閱事項', en: 'Circulated' },
+  公司新闻: { zh: '公司新闻', zhtw: '公司新聞', en: 'Company news' },
+  通知公告: { zh: '通知公告', zhtw: '通知公告', en: 'Notices' },
+  消息: { zh: '消息', zhtw: '消息', en: 'Messages' },
+  事项待办: { zh: '事项待办', zhtw: '事項待辦', en: 'Pending items' },
+  公文拟稿: { zh: '公文拟稿', zhtw: '公文擬稿', en: 'Document drafts' },
+  考勤: { zh: '考勤', zhtw: '考勤', en: 'Attendance' },
+  今日会议: { zh: '今日会议', zhtw: '今日會議', en: "Today's meetings" },
+  常用应用: { zh: '常用应用', zhtw: '常用應用', en: 'Applications' },
+  系统快捷方式: { zh: '系统快捷方式', zhtw: '系統快捷方式', en: 'System shortcuts' },
+  发起流程: { zh: '发起流程', zhtw: '發起流程', en: 'Launch a flow' },
+  我的待办: { zh: '我的待办', zhtw: '我的待辦', en: 'My to-dos' },
+  会议室预定: { zh: '会议室预定', zhtw: '會議室預定', en: 'Book a room' },
+  数据大屏: { zh: '数据大屏', zhtw: '數據大屏', en: 'Data screen' },
+  帮助中心: { zh: '帮助中心', zhtw: '幫助中心', en: 'Help centre' },
+};
+
+/** A portal layout (form data) with every zh string header / application name of PORTAL_LABELS as {zh, zhtw, en}. */
+export function labelPortalLayout(layout: unknown): unknown {
+  return labelJson(layout, ['header', 'fullName'], PORTAL_LABELS);
+}
+
+/**
+ * The example leave form's texts that were zh strings (examples/forms/leave-request.json now carries them
+ * as {zh, zhtw, en}); migration 0172 relabels the stored wf-leave template of databases seeded before.
+ */
+export const LEAVE_FORM_LABELS: Record<string, Label> = {
+  请选择申请人: { zh: '请选择申请人', zhtw: '請選擇申請人', en: 'Select the applicant' },
+  请输入请假天数: { zh: '请输入请假天数', zhtw: '請輸入請假天數', en: 'Enter the number of days' },
+  点击上传: { zh: '点击上传', zhtw: '點擊上傳', en: 'Upload' },
+  申请时间: { zh: '申请时间', zhtw: '申請時間', en: 'Applied at' },
+};
+
+/** `value` with every string under one of `keys` that `labels` knows replaced by its {zh, zhtw, en}. */
+export function labelJson(value: unknown, keys: readonly string[], labels: Record<string, Label>): unknown {
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (!v || typeof v !== 'object') return v;
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) {
+      const label = typeof x === 'string' && keys.includes(k) ? labels[x] : undefined;
+      out[k] = label ? { ...label } : walk(x);
+    }
+    return out;
+  };
+  return walk(value);
+}

@@ -1,0 +1,222 @@
+// The other way round from display.ts: text typed or exported by a person back into stored values (imports).
+import type { CompiledField, CompiledForm } from '@kp/engine';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
+import { sdb } from '../../routes/system/system-tables';
+import { cfgOf, isPaths, kindOf, MAX_IDS, type NameKind, optionKeys, TABLE, valuesOf } from './field-kinds';
+
+/**
+ * The other way, for imports: text a person typed or exported (names, labels, formatted dates) back into
+ * stored values, in place. Ids stay ids; a name matches when exactly one enabled row has it (a user also
+ * as "name/account"). Answers, per record, the texts that matched no row or more than one.
+ */
+export async function valuesFromText(
+  db: Kysely<Database>,
+  compiled: CompiledForm,
+  records: Array<Record<string, unknown>>,
+): Promise<string[][]> {
+  const fields = compiled.fields.filter((f) => kindOf(f));
+  const texts: Record<NameKind, Set<string>> = {
+    user: new Set(),
+    org: new Set(),
+    position: new Set(),
+    role: new Set(),
+    group: new Set(),
+  };
+  const dictTypes = new Set<string>();
+  const splitText = (v: unknown): string[] =>
+    Array.isArray(v)
+      ? v.flatMap(splitText)
+      : typeof v === 'string'
+        ? v
+            .split(/[,，]/)
+            .map((x) => x.trim())
+            .filter(Boolean)
+        : [];
+  for (const f of fields) {
+    const k = kindOf(f)!;
+    if (k in texts)
+      for (const v of valuesOf(f, records)) for (const s of splitText(v)) texts[k as NameKind].add(s);
+    if (k === 'dict') dictTypes.add(cfgOf(f).__config__.dictionaryType ?? '');
+  }
+  const byName: Record<NameKind, Map<string, string | null>> = {
+    user: new Map(),
+    org: new Map(),
+    position: new Map(),
+    role: new Map(),
+    group: new Map(),
+  };
+  const remember = (m: Map<string, string | null>, key: string, id: string) =>
+    m.set(key, m.has(key) && m.get(key) !== id ? null : id);
+  await Promise.all(
+    (Object.keys(texts) as NameKind[]).map(async (k) => {
+      if (!texts[k].size) return;
+      const wanted = [...texts[k]].slice(0, MAX_IDS);
+      const plain = wanted.map((s) => s.split('/')[0]!);
+      if (k === 'user') {
+        const rows = await db
+          .selectFrom('base_user')
+          .select(['id', 'real_name', 'account'])
+          .where((eb) =>
+            eb.or([eb('id', 'in', wanted), eb('real_name', 'in', plain), eb('account', 'in', plain)]),
+          )
+          .execute();
+        for (const r of rows) {
+          byName.user.set(r.id, r.id);
+          remember(byName.user, r.real_name, r.id);
+          byName.user.set(`${r.real_name}/${r.account}`, r.id);
+          byName.user.set(r.account, r.id);
+        }
+        return;
+      }
+      const rows = await db
+        .selectFrom(TABLE[k])
+        .select(['id', 'full_name'])
+        .where((eb) => eb.or([eb('id', 'in', wanted), eb('full_name', 'in', wanted)]))
+        .execute();
+      for (const r of rows) {
+        byName[k].set(r.id, r.id);
+        remember(byName[k], r.full_name, r.id);
+      }
+    }),
+  );
+  // Organisation paths ('集团/公司/部门'): the unit whose chain of names is exactly that.
+  const orgPathTexts = new Set<string>();
+  const areaPathTexts = new Set<string>();
+  for (const f of fields) {
+    const k = kindOf(f);
+    if (k !== 'org' && k !== 'address') continue;
+    for (const v of valuesOf(f, records))
+      for (const s of splitText(v))
+        if (k === 'address' || s.includes('/')) (k === 'org' ? orgPathTexts : areaPathTexts).add(s);
+  }
+  const orgByPath = new Map<string, string>();
+  if (orgPathTexts.size) {
+    const lasts = [...orgPathTexts].map((p) => p.split('/').pop()!).slice(0, MAX_IDS);
+    const ends = await db
+      .selectFrom('base_organize')
+      .select(['id', 'tree_path'])
+      .where('full_name', 'in', lasts)
+      .execute();
+    const chains = ends.map((r) => ({ id: r.id, chain: r.tree_path.split(/[,/]/).filter(Boolean) }));
+    const all = [...new Set(chains.flatMap((c) => c.chain))];
+    const named = all.length
+      ? await db
+          .selectFrom('base_organize')
+          .select(['id', 'full_name'])
+          .where('id', 'in', all.slice(0, MAX_IDS))
+          .execute()
+      : [];
+    const nameOf = new Map(named.map((r) => [r.id, r.full_name]));
+    for (const c of chains) orgByPath.set(c.chain.map((x) => nameOf.get(x) ?? x).join('/'), c.id);
+  }
+  // Region paths ('河北省/石家庄市'): walked level by level from the root (-1) by name.
+  const areaByPath = new Map<string, string[]>();
+  if (areaPathTexts.size) {
+    const segs = [...new Set([...areaPathTexts].flatMap((p) => p.split('/')))].slice(0, MAX_IDS);
+    const rows = await sdb(db)
+      .selectFrom('sys_area')
+      .select(['id', 'parent_id', 'full_name'])
+      .where('full_name', 'in', segs)
+      .execute();
+    for (const p of areaPathTexts) {
+      let parent = '-1';
+      const path: string[] = [];
+      for (const name of p.split('/')) {
+        const hit = rows.filter(
+          (r) => r.full_name === name && (r.parent_id === parent || (parent === '-1' && r.parent_id === '0')),
+        );
+        if (hit.length !== 1) break;
+        parent = hit[0]!.id;
+        path.push(parent);
+      }
+      if (path.length === p.split('/').length) areaByPath.set(p, path);
+    }
+  }
+  const dictValue = new Map<string, string>();
+  if (dictTypes.size) {
+    const rows = await sdb(db)
+      .selectFrom('sys_dictionary_data as d')
+      .innerJoin('sys_dictionary_type as t', 't.id', 'd.type_id')
+      .select(['t.id as typeId', 't.en_code as typeCode', 'd.id', 'd.en_code', 'd.full_name'])
+      .where((eb) => eb.or([eb('t.id', 'in', [...dictTypes]), eb('t.en_code', 'in', [...dictTypes])]))
+      .execute();
+    for (const r of rows)
+      for (const t of [r.typeId, r.typeCode])
+        for (const [key, id, code] of [
+          [r.full_name, r.id, r.en_code],
+          [r.id, r.id, r.en_code],
+          [r.en_code, r.id, r.en_code],
+        ])
+          dictValue.set(`${t}\u0000${key}`, JSON.stringify([id, code]));
+  }
+  // Texts that matched nothing (or more than one row), reported per record as `field: 找不到“text”`.
+  let missed: string[] = [];
+  const resolved = (f: CompiledField, s: string, hit: unknown) => {
+    if (hit === undefined || hit === null) missed.push(`${f.vModel}: 找不到“${s.slice(0, 50)}”`);
+    return hit ?? s;
+  };
+  const fromText = (f: CompiledField, v: unknown): unknown => {
+    // A multiple picker's cell may already be split into a list of texts by the workbook reader.
+    if (Array.isArray(v) && v.length && v.every((x) => typeof x === 'string')) {
+      const each = v.map((x) => fromText(f, x));
+      return each.flatMap((x) => (Array.isArray(x) && !isPaths(x) && kindOf(f) !== 'address' ? x : [x]));
+    }
+    if (typeof v !== 'string' || v === '') return v;
+    const k = kindOf(f)!;
+    const c = cfgOf(f);
+    const multiple = (f.config as { multiple?: boolean }).multiple === true || f.key === 'usersSelect';
+    if (k === 'date') {
+      // The exported text (yyyy-MM-dd, optionally HH:mm:ss) read as local time, as formatDate wrote it.
+      const m = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(v.trim());
+      if (!m) return v;
+      const [y, mo, d, h, mi, sec] = m.slice(1).map((x) => Number(x ?? 0));
+      return new Date(y!, mo! - 1, d!, h, mi, sec).getTime();
+    }
+    if (k === 'switch') {
+      if (v === (c.activeTxt ?? '开')) return c.activeValue ?? 1;
+      if (v === (c.inactiveTxt ?? '关')) return c.inactiveValue ?? 0;
+      return v;
+    }
+    if (f.key === 'comSelect') return v;
+    if (k === 'address') {
+      const paths = splitText(v).map((p) => resolved(f, p, areaByPath.get(p)));
+      return multiple ? paths : paths[0];
+    }
+    if (k === 'org') {
+      const out = splitText(v).map((s) =>
+        resolved(f, s, s.includes('/') ? orgByPath.get(s) : byName.org.get(s)),
+      );
+      return multiple ? out : out[0];
+    }
+    if (k === 'dict') {
+      const { vk } = optionKeys(f);
+      const t = c.__config__.dictionaryType ?? '';
+      const out = splitText(v).map((s) => {
+        const hit = dictValue.get(`${t}\u0000${s}`);
+        if (!hit) return resolved(f, s, undefined);
+        const [id, code] = JSON.parse(hit) as [string, string];
+        return vk === 'id' ? id : code;
+      });
+      return multiple ? out : out[0];
+    }
+    if (k in byName) {
+      const m = byName[k as NameKind];
+      const out = splitText(v).map((s) => resolved(f, s, m.get(s)));
+      return multiple ? out : out[0];
+    }
+    return v;
+  };
+  return records.map((r) => {
+    missed = [];
+    for (const f of fields) {
+      if (f.table) {
+        const rows = r[f.table];
+        if (Array.isArray(rows))
+          for (const row of rows as Array<Record<string, unknown>>)
+            if (row && typeof row === 'object' && f.vModel in row) row[f.vModel] = fromText(f, row[f.vModel]);
+      } else if (f.vModel in r) r[f.vModel] = fromText(f, r[f.vModel]);
+    }
+    return missed;
+  });
+}

@@ -1,0 +1,181 @@
+// Form data as the server stores it, for every form the platform saves (online-development records, flow
+// tasks): only the form's fields are kept, read-only values (system fields, bill numbers, calculate fields)
+// are the server's, never the client's, and the form's rules are checked with the renderer's compiled schema.
+import {
+  type AccessContext,
+  type AccessMap,
+  accessOf,
+  type CompiledField,
+  type CompiledForm,
+  type FormModel,
+  formatDate,
+  pickWritable,
+  recalculate,
+  validateWithAccess,
+} from '@kp/engine';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
+import { badRequest } from '../../http/api-error';
+import { takeBillNumber } from '../../routes/system/bill-rule';
+import { sdb } from '../../routes/system/system-tables';
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Who saves the form: the values of its system fields (a Principal fits). */
+export interface FormAuthor {
+  userId: string;
+  organizeId?: string | null;
+  departmentId?: string | null;
+  positionIds: string[];
+}
+
+/**
+ * The one server pipeline of every form write (online-development records and imports, flow launches and
+ * handling): parse -> keep only the fields the caller may write (node formOperates, form grants) from the
+ * input, the rest from the stored record -> check attachment addresses -> validate as the caller's layers
+ * leave the form -> recalculate (client totals are never trusted) -> stamp the system fields and the bill
+ * number -> the record to store. `pick: false` is for flow tasks, whose interpreter has already merged what
+ * the node may write into the task's data; `validate: false` when the route validated before the transition.
+ */
+export async function formPipeline(
+  db: Kysely<Database>,
+  author: FormAuthor,
+  model: FormModel | CompiledForm,
+  raw: unknown,
+  previous: Record<string, unknown> | null,
+  options: {
+    mode?: 'submit' | 'save';
+    access?: AccessContext | AccessMap;
+    pick?: boolean;
+    validate?: boolean;
+  } = {},
+): Promise<Record<string, unknown>> {
+  if (!isRecord(raw)) throw badRequest('data: 必须是对象');
+  const compiled = 'compiled' in model ? model.compiled : model;
+  const access =
+    options.access instanceof Map
+      ? options.access
+      : accessOf(compiled, (options.access as AccessContext) ?? {});
+  // 1. only what the caller may write
+  const input = options.pick === false ? { ...raw } : pickWritable(compiled, access, raw, previous);
+  // 2. addresses of attachments and images
+  checkFileAddresses(compiled, input);
+  // 3. validate what the caller sent as their layers show the form
+  if (options.validate !== false) {
+    const r = validateWithAccess(compiled, access, input, { mode: options.mode });
+    if (!r.ok) throw badRequest(r.errors.map((e) => `${e.path}: ${e.message}`).join('；'));
+  }
+  // 4. calculate fields: the server's
+  // 5. system fields and the bill number: the server's
+  const now = new Date();
+  const out = { ...input };
+  for (const f of compiled.fields) {
+    if (f.table || !f.readonly) continue;
+    const sys = await systemValue(db, author, f, previous, options.mode, now);
+    if (sys !== undefined) out[f.vModel] = sys.value;
+  }
+  return recalculate(compiled, out);
+}
+
+/** Online development: posted data -> the record to store (the pipeline with the caller's form grants). */
+export function serverFormData(
+  db: Kysely<Database>,
+  p: FormAuthor,
+  model: FormModel | CompiledForm,
+  raw: unknown,
+  previous: Record<string, unknown> | null,
+  options: { mode?: 'submit' | 'save'; access?: AccessContext | AccessMap } = {},
+): Promise<Record<string, unknown>> {
+  return formPipeline(db, p, model, raw, previous, options);
+}
+
+/** Validates flow form data as the node's layers leave the form (before the transition); refuses naming the field. */
+export function checkFlowFormData(
+  model: FormModel,
+  data: Record<string, unknown>,
+  access: AccessContext | AccessMap,
+  mode: 'submit' | 'save',
+): void {
+  const r = model.validate(data, access, { mode: mode === 'save' ? 'save' : 'submit' });
+  if (!r.ok) throw badRequest(r.errors.map((e) => `${e.path}: ${e.message}`).join('；'));
+}
+
+/**
+ * The server's value of a read-only system field (who and when, the author's unit, a bill number), or
+ * undefined for fields it does not assign (calculate fields are recomputed by the caller).
+ */
+async function systemValue(
+  db: Kysely<Database>,
+  p: FormAuthor,
+  f: CompiledField,
+  previous: Record<string, unknown> | null,
+  mode: 'submit' | 'save' | undefined,
+  now: Date,
+): Promise<{ value: unknown } | undefined> {
+  const old = previous?.[f.vModel];
+  const kept = old !== undefined && old !== null && old !== '' ? old : undefined;
+  switch (f.key) {
+    case 'createUser':
+      return { value: kept ?? p.userId };
+    case 'createTime':
+      // Text fields (the renderer's shape): the server's local time as yyyy-MM-dd HH:mm:ss.
+      return { value: kept ?? formatDate(now, 'yyyy-MM-dd HH:mm:ss') };
+    case 'modifyUser':
+      return { value: previous ? p.userId : null };
+    case 'modifyTime':
+      return { value: previous ? formatDate(now, 'yyyy-MM-dd HH:mm:ss') : null };
+    case 'currOrganize':
+      return { value: kept ?? p.organizeId ?? null };
+    case 'currDept':
+      return { value: kept ?? p.departmentId ?? null };
+    case 'currPosition':
+      return { value: kept ?? p.positionIds[0] ?? null };
+    case 'billRule': {
+      if (kept) return { value: kept };
+      if (mode === 'save') return { value: null }; // a draft takes no number; its submit does
+      const rule = (f.config as { __config__: { rule?: string } }).__config__.rule;
+      return { value: rule ? await takeBillNumber(sdb(db), rule, now).catch(() => null) : null };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Flow tasks: the interpreter has merged what each node may write; the same pipeline then sets the
+ * read-only system fields (the previous stored values kept, a bill number taken on the first submit, inside
+ * the caller's transaction when `db` is one) and recomputes calculate fields. Other keys pass through.
+ */
+export function stampFormData(
+  db: Kysely<Database>,
+  author: FormAuthor,
+  compiled: CompiledForm,
+  data: Record<string, unknown>,
+  previous: Record<string, unknown> | null,
+  options: { mode?: 'submit' | 'save' } = {},
+): Promise<Record<string, unknown>> {
+  return formPipeline(db, author, compiled, data, previous, { ...options, pick: false, validate: false });
+}
+
+/**
+ * Attachments and images of a form (uploadFz, uploadImg, also in sub-tables) must point at a path of this
+ * site or an http(s) address: a `javascript:` or `//other-host` address is refused, naming the field.
+ */
+function checkFileAddresses(compiled: CompiledForm, data: Record<string, unknown>): void {
+  const ok = (u: unknown) => typeof u === 'string' && /^(\/(?!\/)|https?:\/\/)/i.test(u);
+  const check = (path: string, v: unknown) => {
+    if (!Array.isArray(v)) return;
+    v.forEach((f, i) => {
+      if (f && typeof f === 'object' && 'url' in f && !ok((f as { url: unknown }).url))
+        throw badRequest(`${path}[${i}].url: 文件地址无效`);
+    });
+  };
+  for (const f of compiled.fields) {
+    if (f.key !== 'uploadFz' && f.key !== 'uploadImg') continue;
+    if (!f.table) check(f.vModel, data[f.vModel]);
+    else if (Array.isArray(data[f.table]))
+      for (const [r, row] of (data[f.table] as Array<Record<string, unknown>>).entries())
+        check(`${f.table}[${r}].${f.vModel}`, row?.[f.vModel]);
+  }
+}

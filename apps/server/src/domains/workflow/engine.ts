@@ -1,0 +1,329 @@
+import { createFlowState, type Effect, type FlowAction, type FlowState, type OrgDirectory } from '@kp/flow';
+import type { FlowTemplate } from '@kp/schema';
+import { sql, type Transaction } from 'kysely';
+import { newId } from '../../auth/tokens';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/types';
+import { ApiError, badRequest, conflict, notFound } from '../../http/api-error';
+import { stampFormData } from '../form/form-data';
+import { applyEffects } from './effects';
+import { pushNotices, type WfNotice, writeNotices } from './notify';
+import { loadOrgDirectory, orgOf } from './org';
+import { transitionWithChoices } from './subflow-choice';
+import { parseJson } from './tables';
+import {
+  type EntrustRow,
+  type LaunchInput,
+  type LaunchTxInput,
+  type Loaded,
+  type TaskRow,
+  type TaskSnapshot,
+  taskColumns,
+  WF_MSG,
+} from './task';
+import { checkFormData, deriveOf, taskForm } from './task-form';
+
+export type { LaunchInput, Loaded, TaskRow, TaskSnapshot } from './task';
+export { WF_MSG } from './task';
+export { checkFormData } from './task-form';
+export { orgOf };
+
+/** A flow task by its id, or by one of its operator tasks (the to-do row id) — spares a lookup. */
+export type TaskRef = string | { operatorId: string };
+
+export interface ActOptions {
+  /** The organisation directory (default: loaded inside the transaction). */
+  org?: OrgDirectory & { managers: string[] };
+  /** Extra writes in the same transaction, after the transition (e.g. press_mark). */
+  after?: (l: Loaded, effects: Effect[]) => Promise<void>;
+  /** Refuse when the task is suspended (monitor). Default true. */
+  refuseSuspended?: boolean;
+  now?: Date;
+}
+
+/**
+ * The one way a launched flow changes: one transaction, the task row locked (SELECT … FOR UPDATE),
+ * @kp/flow's transition run on the stored state, the new state and every effect written, and the
+ * row's version bumped (checked too, for any writer not taking the lock). Notices are written as site
+ * messages in the same transaction; their pushes go after commit.
+ */
+export async function actOnTask(
+  ctx: AppContext,
+  taskId: TaskRef,
+  build: (l: Loaded) => Promise<FlowAction> | FlowAction,
+  opts: ActOptions = {},
+): Promise<{ state: FlowState; effects: Effect[]; row: TaskRow }> {
+  const notices: WfNotice[] = [];
+  const org = opts.org ?? (await orgOf(ctx));
+  let recipients: string[] = [];
+  // the acting user's own counts change too (a handled to-do, a read item): pushed with the notices'
+  const actors: string[] = [];
+  const recordActor = async (l: Loaded) => {
+    const a = await build(l);
+    if (a.userId) actors.push(a.userId);
+    return a;
+  };
+  const out = await ctx.db.transaction().execute(async (raw) => {
+    const r = await actInTx(raw, taskId, recordActor, { ...opts, org }, notices);
+    recipients = await writeNotices(raw, notices);
+    return r;
+  });
+  await pushNotices(ctx, recipients, actors);
+  return out;
+}
+
+/** actOnTask inside a caller's transaction (subflow ends act on the parent in the child's transaction). */
+export async function actInTx(
+  tx: Transaction<Database>,
+  ref: TaskRef,
+  build: (l: Loaded) => Promise<FlowAction> | FlowAction,
+  opts: ActOptions,
+  notices: WfNotice[],
+): Promise<{ state: FlowState; effects: Effect[]; row: TaskRow }> {
+  {
+    // By operator id: the task is found and locked in one statement (an operator's task_id never changes).
+    // The entrusts in force ride along (a tiny table; read in the same round trip).
+    const now = opts.now ?? new Date();
+    const locked = await tx
+      .selectFrom('wf_task')
+      .selectAll()
+      .select(
+        sql<unknown>`(select coalesce(json_agg(json_build_object('user_id', e.user_id, 'to_user_id', e.to_user_id, 'template_id', e.template_id)), '[]'::json) from wf_entrust e where e.enabled_mark = 1 and e.start_time <= ${now} and e.end_time >= ${now})`.as(
+          'entrusts_now',
+        ),
+      )
+      .where(
+        'id',
+        '=',
+        typeof ref === 'string'
+          ? ref
+          : tx.selectFrom('wf_operator').select('task_id').where('id', '=', ref.operatorId),
+      )
+      .forUpdate()
+      .executeTakeFirst();
+    if (!locked) throw notFound(WF_MSG.noTask);
+    const { entrusts_now, ...row } = locked;
+    const taskId = row.id;
+    if (row.suspended && opts.refuseSuspended !== false) throw conflict(WF_MSG.suspended);
+    const snap = parseJson<TaskSnapshot>(row.state_json);
+    const l: Loaded = {
+      row,
+      snap,
+      org: opts.org ?? (await loadOrgDirectory(tx)),
+      tx,
+      now,
+      entrusts: parseJson<EntrustRow[]>(entrusts_now, []),
+    };
+    const action = await build(l);
+    const compiled = await taskForm(tx, row.template_id, row.template_version);
+    const r = transitionWithChoices(snap.flow, action, {
+      template: snap.template,
+      org: l.org,
+      now: now.toISOString(),
+      managers: l.org.managers,
+      deriveForm: deriveOf(compiled),
+    });
+    if (!r.ok) throw new ApiError(400, r.error.message);
+    if (compiled && 'formData' in action && action.formData) {
+      // What a handler or the initiator submitted: system fields and bill numbers are the server's.
+      const u = l.org.user(action.userId);
+      r.state = {
+        ...r.state,
+        formData: await stampFormData(
+          tx,
+          { userId: action.userId, departmentId: u?.departmentId ?? null, positionIds: u?.positionIds ?? [] },
+          compiled,
+          r.state.formData,
+          snap.flow.formData,
+          { mode: r.state.status === 0 ? 'save' : 'submit' },
+        ),
+      };
+    }
+    await applyEffects(l, taskId, r.effects, notices, row.template_id, (child) => launchInTx(tx, child));
+    const upd = await tx
+      .updateTable('wf_task')
+      .set({ ...taskColumns(l, r.state, r.effects, now), version: row.version + 1 })
+      .where('id', '=', taskId)
+      .where('version', '=', row.version)
+      .executeTakeFirst();
+    if (Number(upd.numUpdatedRows) !== 1) throw conflict(WF_MSG.busy);
+    if (opts.after) await opts.after(l, r.effects);
+    await tellParent(tx, row, r.state, r.effects, notices);
+    await settleChildren(tx, l, notices);
+    return { state: r.state, effects: r.effects, row };
+  }
+}
+
+/** Children that ended as they started (no approver anywhere) count at once, once the parent row is written. */
+async function settleChildren(tx: Transaction<Database>, l: Loaded, notices: WfNotice[]): Promise<void> {
+  for (const c of l.children ?? []) {
+    if (c.status !== 2) continue;
+    await tellParent(
+      tx,
+      { id: c.id, parent_task_id: l.row.id, parent_node_id: c.nodeId },
+      { closed: false } as FlowState,
+      [{ type: 'flowFinished', status: 2 }],
+      notices,
+    );
+  }
+}
+
+/**
+ * A child flow that ended (2 adopted, 5 cancelled, 4 revoked for good) tells its parent's sync subflow
+ * node, in the same transaction; an async parent node (not waiting) is left alone.
+ */
+async function tellParent(
+  tx: Transaction<Database>,
+  row: Pick<TaskRow, 'id' | 'parent_task_id' | 'parent_node_id'>,
+  state: FlowState,
+  effects: Effect[],
+  notices: WfNotice[],
+): Promise<void> {
+  if (!row.parent_task_id || !row.parent_node_id) return;
+  const end = effects.find((e) => e.type === 'flowFinished');
+  if (end?.type !== 'flowFinished') return;
+  if (end.status === 3 || (end.status === 4 && !state.closed)) return; // not an end: may be resubmitted
+  const parent = await tx
+    .selectFrom('wf_task')
+    .select(['state_json', 'status'])
+    .where('id', '=', row.parent_task_id)
+    .executeTakeFirst();
+  if (parent?.status !== 1) return;
+  const run = parseJson<TaskSnapshot>(parent.state_json).flow.runs[row.parent_node_id];
+  if (run?.kind !== 'subflow') return;
+  const nodeId = row.parent_node_id;
+  await actInTx(
+    tx,
+    row.parent_task_id,
+    () => ({ type: 'subflowFinished', userId: 'system', nodeId, childStatus: end.status }),
+    { refuseSuspended: false },
+    notices,
+  );
+}
+
+/** The launch time in a title: YYYY-MM-DD HH:mm (server time). */
+export function launchStamp(d: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+/** Launches (or drafts) a new flow task from a released template, in one transaction. */
+export async function launchTask(
+  ctx: AppContext,
+  input: LaunchInput,
+): Promise<{ id: string; status: number }> {
+  const notices: WfNotice[] = [];
+  const org = await orgOf(ctx);
+  let recipients: string[] = [];
+  const res = await ctx.db.transaction().execute(async (raw) => {
+    const r = await launchInTx(raw, { ...input, org, notices });
+    recipients = await writeNotices(raw, notices);
+    return r;
+  });
+  await pushNotices(ctx, recipients);
+  return res;
+}
+
+/** launchTask inside a caller's transaction. */
+export async function launchInTx(
+  tx: Transaction<Database>,
+  input: LaunchTxInput,
+): Promise<{ id: string; status: number }> {
+  const id = input.id ?? newId();
+  const notices = input.notices;
+  {
+    const tpl = await tx
+      .selectFrom('wf_template')
+      .selectAll()
+      .where('id', '=', input.templateId)
+      .where('deleted', '=', 0)
+      .executeTakeFirst();
+    if (!tpl) throw notFound('流程不存在');
+    if (tpl.enabled_mark !== 1) throw badRequest('流程未发布或已停用');
+    const visible = parseJson<string[]>(tpl.visible_user_ids, []);
+    if (visible.length && !visible.includes(input.userId)) throw new ApiError(403, '暂无权限');
+    if (!input.skipFormCheck)
+      checkFormData(
+        `${tpl.id}@${tpl.version}`,
+        tpl.form_json,
+        input.formData,
+        input.status === 1 ? 'save' : 'submit',
+      );
+    const template: FlowTemplate = {
+      flowId: tpl.id,
+      fullName: tpl.full_name,
+      tree: tpl.flow_json as FlowTemplate['tree'],
+      properties: parseJson(tpl.properties_json, {}),
+    };
+    const now = input.now ?? new Date();
+    const org = input.org ?? (await loadOrgDirectory(tx));
+    const compiled = input.skipFormCheck ? null : await taskForm(tx, tpl.id, tpl.version, tpl.form_json);
+    const r = transitionWithChoices(
+      createFlowState(),
+      {
+        type: 'submit',
+        userId: input.userId,
+        status: input.status,
+        formData: input.formData,
+        candidates: input.candidates,
+        copyIds: input.copyIds,
+      },
+      { template, org, now: now.toISOString(), managers: org.managers, deriveForm: deriveOf(compiled) },
+    );
+    if (!r.ok) throw new ApiError(400, r.error.message);
+    if (compiled) {
+      // The initiator's unit, the time, and the bill number (taken in this transaction on submit).
+      const who = await tx
+        .selectFrom('base_user')
+        .select(['organize_id', 'department_id'])
+        .where('id', '=', input.userId)
+        .executeTakeFirst();
+      r.state = {
+        ...r.state,
+        formData: await stampFormData(
+          tx,
+          {
+            userId: input.userId,
+            organizeId: who?.organize_id ?? null,
+            departmentId: who?.department_id ?? null,
+            positionIds: org.user(input.userId)?.positionIds ?? [],
+          },
+          compiled,
+          r.state.formData,
+          null,
+          { mode: input.status === 1 ? 'save' : 'submit' },
+        ),
+      };
+    }
+    const initiatorName = org.user(input.userId)?.name ?? '';
+    // title: 发起人的流程名称 and the launch time, so launches of one flow tell apart in the lists
+    const fullName = `${initiatorName}的${tpl.full_name}（${launchStamp(now)}）`;
+    const snap: TaskSnapshot = { flow: r.state, template };
+    const row = {
+      id,
+      template_id: tpl.id,
+      template_version: tpl.version,
+      flow_code: tpl.en_code,
+      full_name: fullName,
+      initiator_id: input.userId,
+      flow_urgent: input.flowUrgent ?? 1,
+      parent_task_id: input.parentTaskId ?? null,
+      parent_node_id: input.parentNodeId ?? null,
+      creator_time: now,
+      start_time: input.status === 0 ? now : null,
+      end_time: null,
+      ...taskColumns({ snap }, r.state, r.effects, now),
+    };
+    await tx.insertInto('wf_task').values(row).execute();
+    const l: Loaded = {
+      row: { ...row, version: 1, suspended: 0, press_mark: 0 },
+      snap,
+      org,
+      tx,
+      now,
+    };
+    await applyEffects(l, id, r.effects, notices, tpl.id, (child) => launchInTx(tx, child));
+    await settleChildren(tx, l, notices);
+    return { id, status: r.state.status };
+  }
+}

@@ -1,0 +1,193 @@
+import type { Kysely } from 'kysely';
+import { newId } from '../../auth/tokens';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/types';
+import { SITE_TYPE, unreadSiteCounts } from '../../routes/message/site-message';
+import { mdb } from '../../routes/message/tables';
+import { pushToUser } from '../../ws/websocket';
+
+/** One notification to send after a transaction commits. */
+export interface WfNotice {
+  toUserIds: string[];
+  title: string;
+  bodyText?: string;
+}
+
+const KIND_TITLES: Record<string, string> = {
+  todo: '您有一条待办事宜',
+  press: '流程催办',
+  overdue: '流程超时提醒',
+  rejected: '审核驳回',
+  adopted: '审核通过',
+  withdrawn: '流程撤回',
+  terminated: '审核终止',
+  cc: '您有一条抄送事宜',
+  notify: '流程知会',
+};
+export const noticeTitle = (kind: string, flowName: string) => `${KIND_TITLES[kind] ?? kind}：${flowName}`;
+
+type SendFn = (
+  ctx: AppContext,
+  input: { toUserIds: string[]; title: string; type?: number; bodyText?: string | null },
+) => Promise<string>;
+let sendSiteMessage: SendFn | null | undefined;
+
+/**
+ * The one place workflow notifications leave: the site-message service (apps/server/src/routes/message)
+ * when present (it pushes to every process), else a bus event `workflow.notice` (ids only).
+ * Never throws: a failed notice must not undo a committed approval.
+ */
+export async function notify(ctx: AppContext, notices: WfNotice[]): Promise<void> {
+  if (!notices.length) return;
+  if (sendSiteMessage === undefined) {
+    try {
+      const mod = (await import('../../routes/message/site-message')) as { sendSiteMessage?: SendFn };
+      sendSiteMessage = mod.sendSiteMessage ?? null;
+    } catch {
+      sendSiteMessage = null;
+    }
+  }
+  for (const n of notices) {
+    const to = [...new Set(n.toUserIds)].filter((u) => u && u !== 'system');
+    if (!to.length) continue;
+    try {
+      // The site message pushes to every process itself; the bare bus event is only the fallback
+      // (one NOTIFY less per approval).
+      if (sendSiteMessage)
+        await sendSiteMessage(ctx, { toUserIds: to, title: n.title, type: 2, bodyText: n.bodyText ?? null });
+      else await ctx.bus.publish('workflow.notice', { to: to.slice(0, 100), title: n.title.slice(0, 200) });
+    } catch (e) {
+      ctx.log.warn({ err: e }, 'workflow notice failed');
+    }
+  }
+}
+
+/**
+ * The notices of a flow change written as site messages inside its own transaction (they commit, or
+ * vanish, with the change: none is lost between commit and send), in one statement (another per 500
+ * receipts beyond the first 500). Returns the
+ * recipients; push their unread counts after commit with `pushNotices`.
+ */
+export async function writeNotices(tx: Kysely<Database>, notices: WfNotice[]): Promise<string[]> {
+  const messages: Array<{ id: string; title: string; bodyText: string | null; to: string[] }> = [];
+  for (const n of notices) {
+    const to = [...new Set(n.toUserIds)].filter((u) => u && u !== 'system');
+    if (to.length) messages.push({ id: newId(), title: n.title, bodyText: n.bodyText ?? null, to });
+  }
+  if (!messages.length) return [];
+  const now = new Date();
+  const rows = messages.flatMap((m) =>
+    m.to.map((user_id) => ({ id: newId(), message_id: m.id, user_id, is_read: 0 })),
+  );
+  // the messages and their first 500 receipts in one statement (one round trip), the rest 500 at a time
+  const db = mdb(tx);
+  await db
+    .with('m', (q) =>
+      q
+        .insertInto('message')
+        .values(
+          messages.map((m) => ({
+            id: m.id,
+            title: m.title.slice(0, 500),
+            type: SITE_TYPE.workflow,
+            body_text: m.bodyText,
+            files: '[]',
+            creator_user_id: null,
+            last_modify_time: now,
+            to_user_ids: m.to.join(','),
+            enabled_mark: 1,
+          })),
+        )
+        .returning('id'),
+    )
+    .insertInto('message_receive')
+    .values(rows.slice(0, 500))
+    .execute();
+  for (let i = 500; i < rows.length; i += 500)
+    await db
+      .insertInto('message_receive')
+      .values(rows.slice(i, i + 500))
+      .execute();
+  return [...new Set(messages.flatMap((m) => m.to))];
+}
+
+/** Pending to-dos (dealtCount) and unread circulated items (consultCount) per user, from wf_todo. */
+export async function flowCounts(
+  db: Kysely<Database>,
+  userIds: string[],
+): Promise<Map<string, { dealtCount: number; consultCount: number }>> {
+  const out = new Map(userIds.map((u) => [u, { dealtCount: 0, consultCount: 0 }]));
+  if (!userIds.length) return out;
+  const rows = await db
+    .selectFrom('wf_todo')
+    .select(['user_id', 'kind', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('user_id', 'in', userIds)
+    .where('state', '=', 0)
+    .groupBy(['user_id', 'kind'])
+    .execute();
+  for (const r of rows) {
+    const c = out.get(r.user_id);
+    if (!c) continue;
+    if (r.kind === 'todo') c.dealtCount = Number(r.n);
+    else if (r.kind === 'circulate') c.consultCount = Number(r.n);
+  }
+  return out;
+}
+
+/** Users whose counts wait to be pushed, per app: gathered while the previous push runs. */
+interface PushState {
+  pending: Set<string>;
+  waiters: Array<() => void>;
+  running: boolean;
+}
+const pushStates = new WeakMap<AppContext, PushState>();
+
+/**
+ * After commit: pushes messagePush with the live counts (unread site messages, pending to-dos and unread
+ * circulated items) to the sockets of the notices' recipients and of the users whose own items changed
+ * (the handler who acted), in every process. Never throws.
+ *
+ * Batched: the users of every change committed in the same turn of the event loop — and of those that
+ * commit while a push runs — are counted together (two queries for all of them) and their pushes leave
+ * as one bus NOTIFY; one push runs at a time per app, so a user's later counts never overtake earlier
+ * ones. Resolves once the push that carries these users has been sent.
+ */
+export function pushNotices(ctx: AppContext, recipients: string[], also: string[] = []): Promise<void> {
+  const users = [...new Set([...recipients, ...also])].filter((u) => u && u !== 'system');
+  if (!users.length) return Promise.resolve();
+  let st = pushStates.get(ctx);
+  if (!st) {
+    st = { pending: new Set(), waiters: [], running: false };
+    pushStates.set(ctx, st);
+  }
+  for (const u of users) st.pending.add(u);
+  const state = st;
+  const sent = new Promise<void>((resolve) => state.waiters.push(resolve));
+  if (!state.running) {
+    state.running = true;
+    setImmediate(() => void drainPushes(ctx, state));
+  }
+  return sent;
+}
+
+async function drainPushes(ctx: AppContext, st: PushState): Promise<void> {
+  while (st.pending.size) {
+    const users = [...st.pending];
+    const waiters = st.waiters;
+    st.pending = new Set();
+    st.waiters = [];
+    try {
+      for (let i = 0; i < users.length; i += 500) {
+        const chunk = users.slice(i, i + 500);
+        const [site, flow] = await Promise.all([unreadSiteCounts(ctx, chunk), flowCounts(ctx.db, chunk)]);
+        await Promise.all(
+          chunk.map((u) => pushToUser(ctx, u, { method: 'messagePush', ...site.get(u), ...flow.get(u) })),
+        );
+      }
+    } catch (e) {
+      ctx.log.warn({ err: e }, 'workflow notice push failed');
+    }
+    for (const w of waiters) w();
+  }
+  st.running = false;
+}

@@ -1,0 +1,201 @@
+import type { AccessContext, FieldOperate, FormModel } from '@kp/engine';
+import type { Kysely } from 'kysely';
+import type { Principal } from '../../auth/principal';
+import type { Database } from '../../db/types';
+import { displayRecords } from '../form/display';
+import { checkFlowFormData } from '../form/form-data';
+import { formModel } from '../form/models';
+import type { WfDb } from './tables';
+
+/** The form model of a flow template version (the server's one model cache). */
+export const flowModel = (templateId: string, version: string | number, formJson: unknown): FormModel =>
+  formModel(`wf:${templateId}`, version, formJson);
+
+interface TreeNode {
+  nodeId?: string;
+  type?: string;
+  properties?: { formOperates?: FieldOperate[] };
+  childNode?: TreeNode | null;
+  conditionNodes?: TreeNode[];
+}
+
+/** Every node of a flow tree with its formOperates (condition branches included). */
+function nodesOf(tree: unknown): Map<string, FieldOperate[]> {
+  const out = new Map<string, FieldOperate[]>();
+  const walk = (n: TreeNode | null | undefined, depth: number) => {
+    if (!n || typeof n !== 'object' || depth > 500) return;
+    if (typeof n.nodeId === 'string')
+      out.set(n.nodeId, Array.isArray(n.properties?.formOperates) ? n.properties.formOperates : []);
+    for (const c of n.conditionNodes ?? []) walk(c, depth + 1);
+    walk(n.childNode, depth + 1);
+  };
+  walk(tree as TreeNode, 0);
+  return out;
+}
+
+/**
+ * Merges the formOperates of several nodes for reading: `any` — a field is readable when one of the nodes
+ * reads it (the caller handled each of them); `all` — only when every node reads it (a reader who handled
+ * none: a cc recipient, a monitor). A node that does not list a field reads it.
+ */
+function mergeReads(nodes: FieldOperate[][], mode: 'any' | 'all'): FieldOperate[] {
+  const ids = new Set(nodes.flatMap((ops) => ops.map((o) => o.id)));
+  const out: FieldOperate[] = [];
+  for (const id of ids) {
+    const reads = nodes.map((ops) => ops.find((o) => o.id === id)?.read !== false);
+    const read = mode === 'any' ? reads.some(Boolean) : reads.every(Boolean);
+    if (!read) out.push({ id, read: false, write: false });
+  }
+  return out;
+}
+
+/**
+ * What the caller may read of a flow task's form (issue 17: a node's read:false fields never leave the
+ * server): the node of the caller's own operator task when `operatorId` names one of theirs; otherwise every
+ * node they took part in (the start node for the initiator, nodes they handled or hold); a reader who took
+ * part in none (cc, monitor) reads only what every node reads. Administrators read everything.
+ */
+export async function flowReadAccess(
+  db: WfDb,
+  p: Principal,
+  task: { id: string; initiator_id: string | null; tree: unknown },
+  operatorId?: string,
+): Promise<AccessContext> {
+  if (p.isAdministrator) return {};
+  const nodes = nodesOf(task.tree);
+  const rootId = (task.tree as TreeNode | null)?.nodeId ?? 'start';
+  const mine = new Set<string>();
+  if (operatorId) {
+    const op = await db
+      .selectFrom('wf_operator')
+      .select(['node_id', 'user_id', 'flow_user_id'])
+      .where('id', '=', operatorId)
+      .where('task_id', '=', task.id)
+      .executeTakeFirst();
+    if (op && (op.user_id === p.userId || op.flow_user_id === p.userId)) mine.add(op.node_id);
+  }
+  if (!mine.size) {
+    if (task.initiator_id === p.userId) mine.add(rootId);
+    const ops = await db
+      .selectFrom('wf_operator')
+      .select('node_id')
+      .where('task_id', '=', task.id)
+      .where((eb) => eb.or([eb('user_id', '=', p.userId), eb('flow_user_id', '=', p.userId)]))
+      .execute();
+    for (const o of ops) mine.add(o.node_id);
+    const recs = await db
+      .selectFrom('wf_record')
+      .select('node_id')
+      .where('task_id', '=', task.id)
+      .where('user_id', '=', p.userId)
+      .execute();
+    for (const r of recs) mine.add(r.node_id);
+  }
+  const known = [...mine].filter((n) => nodes.has(n));
+  const operates = known.length
+    ? mergeReads(
+        known.map((n) => nodes.get(n)!),
+        'any',
+      )
+    : mergeReads([...nodes.values()], 'all');
+  return { operates, readonly: true };
+}
+
+/**
+ * Only the form's own fields (fail closed: a key the model does not know — a field of a kind it could
+ * not compile — is not sent, since its read rights cannot be told).
+ */
+export function onlyFormFields(model: FormModel, data: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of model.compiled.fields) if (!f.table && f.vModel in data) out[f.vModel] = data[f.vModel];
+  return out;
+}
+
+/**
+ * Display values of a flow's form data for printing (spec 2 print data): the shared display rules of
+ * src/domains/form/display.ts (pickers as names, dictionary and static options as labels, dates in the field's
+ * format, regions, switches, files by name), after project(): what the caller may not read is not there.
+ */
+export async function printValues(
+  db: WfDb,
+  model: FormModel,
+  access: AccessContext,
+  data: Record<string, unknown>,
+): Promise<{ shown: Record<string, unknown>; raw: Record<string, unknown> }> {
+  const raw = onlyFormFields(model, model.project(data, access));
+  const [shown] = await displayRecords(db, model.compiled, [raw]);
+  return { shown: shown ?? { ...raw }, raw };
+}
+
+/**
+ * A task's form data as the caller may read it (every read route of a flow task's data: FlowBefore,
+ * FlowTask/{id}, Form/{name}/{id}, print data): project() with the caller's node access, form fields only.
+ */
+export async function readableTaskData(
+  db: WfDb,
+  p: Principal,
+  task: {
+    id: string;
+    initiator_id: string | null;
+    template_id: string;
+    template_version: number;
+    state_json: unknown;
+    form_data: unknown;
+  },
+  operatorId?: string,
+): Promise<Record<string, unknown>> {
+  const tpl = await db
+    .selectFrom('wf_template')
+    .select('form_json')
+    .where('id', '=', task.template_id)
+    .executeTakeFirst();
+  if (!tpl) return {};
+  const parse = <T>(v: unknown, d: T): T => {
+    if (typeof v !== 'string') return (v ?? d) as T;
+    try {
+      return JSON.parse(v) as T;
+    } catch {
+      return d;
+    }
+  };
+  const model = flowModel(task.template_id, task.template_version, parse(tpl.form_json, null));
+  const access = await flowReadAccess(
+    db,
+    p,
+    {
+      id: task.id,
+      initiator_id: task.initiator_id,
+      tree: parse<{ template?: { tree?: unknown } } | null>(task.state_json, null)?.template?.tree,
+    },
+    operatorId,
+  );
+  return onlyFormFields(model, model.project(parse<Record<string, unknown>>(task.form_data, {}), access));
+}
+
+/**
+ * Validates a flow task's form data as the node's layers leave the form (its formOperates: hidden fields
+ * unchecked, required as the node says), before the transition; refuses naming the field. `nodeId`
+ * undefined: the start node (launch, resubmit); null: no node (a manager's refile: the base form).
+ */
+export function checkTaskForm(
+  task: { template_id: string; template_version: number },
+  formJson: unknown,
+  tree: unknown,
+  nodeId: string | null | undefined,
+  data: Record<string, unknown>,
+  mode: 'submit' | 'save',
+): void {
+  const form = typeof formJson === 'string' ? safeParse(formJson) : formJson;
+  const model = flowModel(task.template_id, task.template_version, form);
+  const root = (tree as TreeNode | null)?.nodeId ?? 'start';
+  const operates = nodeId === null ? [] : (nodesOf(tree).get(nodeId ?? root) ?? []);
+  checkFlowFormData(model, data, { operates }, mode);
+}
+
+function safeParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

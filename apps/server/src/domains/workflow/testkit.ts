@@ -1,0 +1,37 @@
+// Helpers shared by the workflow route tests: cached logins, user lookups, a task's pending operator rows,
+// the task row and its records. `app` is read lazily (the TestApp is made in beforeAll).
+import type { TestApp } from '../../test/harness';
+
+export function workflowTestKit(app: () => TestApp) {
+  const tokens = new Map<string, string>();
+  const db = () => app().db.kysely;
+  const w = () => db();
+  /** A token per account, logged in once. */
+  const login = async (account: string) => {
+    let tk = tokens.get(account);
+    if (!tk) {
+      tk = await app().login(account);
+      tokens.set(account, tk);
+    }
+    return tk;
+  };
+  const accountOf = async (userId: string) =>
+    (await db().selectFrom('base_user').select('account').where('id', '=', userId).executeTakeFirstOrThrow())
+      .account;
+  const idOf = async (account: string) =>
+    (await db().selectFrom('base_user').select('id').where('account', '=', account).executeTakeFirstOrThrow())
+      .id;
+  /** The token of a user id (an operator row's holder). */
+  const tokenOf = async (userId: string) => login(await accountOf(userId));
+  /** Pending operator rows of a task (optionally of one node), oldest first. */
+  const pending = (taskId: string, nodeId?: string) => {
+    let q = w().selectFrom('wf_operator').selectAll().where('task_id', '=', taskId).where('status', '=', 0);
+    if (nodeId) q = q.where('node_id', '=', nodeId);
+    return q.orderBy('creator_time').orderBy('id').execute();
+  };
+  const task = (id: string) =>
+    w().selectFrom('wf_task').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const records = (id: string) =>
+    w().selectFrom('wf_record').selectAll().where('task_id', '=', id).orderBy('seq').execute();
+  return { login, accountOf, idOf, tokenOf, pending, task, records, w };
+}

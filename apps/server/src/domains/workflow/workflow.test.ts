@@ -1,0 +1,421 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { workflowTestKit } from './testkit';
+
+const B = '/api/workflow/Engine';
+let leaveData: Record<string, unknown> = {};
+
+describe(`workflow engine on ${TEST_DB_KIND}`, () => {
+  let t: TestApp;
+  const { login, accountOf, idOf } = workflowTestKit(() => t);
+  const pendingOps = (taskId: string) =>
+    t.db.kysely
+      .selectFrom('wf_operator')
+      .selectAll()
+      .where('task_id', '=', taskId)
+      .where('status', '=', 0)
+      .execute();
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const u = await t.db.kysely
+      .selectFrom('base_user')
+      .select(['id', 'department_id'])
+      .where('account', '=', 'zhangwei')
+      .executeTakeFirstOrThrow();
+    leaveData = {
+      applicant: u.id,
+      department: u.department_id,
+      leaveType: 'annual',
+      startTime: 1767225600000,
+      endTime: 1767312000000,
+      days: 2,
+      reason: '回家',
+    };
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('seeds the example flows released', async () => {
+    const r = await t.call<{ list: Array<{ enCode: string }> }>(await login('zhangwei'), {
+      method: 'GET',
+      url: `${B}/FlowEngine/ListAll`,
+    });
+    expect(r.code).toBe(200);
+    expect(r.data.list.map((x) => x.enCode).sort()).toEqual(['expense', 'leave']);
+  });
+
+  it('bad form data answers 400 with the field messages', async () => {
+    const r = await t.call(await login('zhangwei'), {
+      method: 'POST',
+      url: `${B}/FlowTask`,
+      payload: { flowId: 'wf-leave', status: 0, formData: {} },
+    });
+    expect(r.code).toBe(400);
+    expect(r.msg).toMatch(/days|leaveType/);
+  });
+
+  it('leave: submit, head audits, double audit refused, to status 2; permissions', async () => {
+    const emp = await login('zhangwei');
+    const r = await t.call<string>(emp, {
+      method: 'POST',
+      url: `${B}/FlowTask`,
+      payload: { flowId: 'wf-leave', status: 0, formData: leaveData },
+    });
+    expect(r.code, r.msg).toBe(200);
+    const taskId = r.data;
+    const ops = await pendingOps(taskId);
+    expect(ops.length).toBeGreaterThan(0);
+    const op = ops[0]!;
+    const head = await login(await accountOf(op.user_id));
+    // the employee cannot audit the head's task
+    expect(
+      (await t.call(emp, { method: 'POST', url: `${B}/FlowBefore/Audit/${op.id}`, payload: {} })).code,
+    ).toBe(403);
+    // someone not part of the flow cannot read it
+    const outsider = await login('chenjing');
+    if (op.user_id !== (await idOf('chenjing')))
+      expect((await t.call(outsider, { method: 'GET', url: `${B}/FlowBefore/${taskId}` })).code).toBe(403);
+    const todo = await t.call<{ list: Array<{ id: string }> }>(head, {
+      method: 'GET',
+      url: `${B}/FlowBefore/List/1`,
+    });
+    expect(todo.data.list.map((x) => x.id)).toContain(op.id);
+    const a = await t.call(head, {
+      method: 'POST',
+      url: `${B}/FlowBefore/Audit/${op.id}`,
+      payload: { handleOpinion: '同意' },
+    });
+    expect(a.code, a.msg).toBe(200);
+    const again = await t.call(head, {
+      method: 'POST',
+      url: `${B}/FlowBefore/Audit/${op.id}`,
+      payload: { handleOpinion: '同意' },
+    });
+    expect(again.code).toBe(409);
+    expect(again.msg).toBe('该任务已处理');
+    // drive every remaining node to the end
+    for (let i = 0; i < 5; i++) {
+      const next = await pendingOps(taskId);
+      if (!next.length) break;
+      const n = next[0]!;
+      const res = await t.call(await login(await accountOf(n.user_id)), {
+        method: 'POST',
+        url: `${B}/FlowBefore/Audit/${n.id}`,
+        payload: { handleOpinion: '同意' },
+      });
+      expect(res.code, res.msg).toBe(200);
+    }
+    const info = await t.call<{
+      flowTaskInfo: { status: number };
+      flowTaskOperatorRecordList: Array<{ handleStatus: number }>;
+    }>(emp, { method: 'GET', url: `${B}/FlowBefore/${taskId}` });
+    expect(info.code).toBe(200);
+    expect(info.data.flowTaskInfo.status).toBe(2);
+    expect(info.data.flowTaskOperatorRecordList.map((x) => x.handleStatus)).toContain(2);
+  });
+
+  it('leave: reject requires an opinion and ends in status 3; withdraw and press', async () => {
+    const emp = await login('zhangwei');
+    const taskId = (
+      await t.call<string>(emp, {
+        method: 'POST',
+        url: `${B}/FlowTask`,
+        payload: { flowId: 'wf-leave', formData: leaveData },
+      })
+    ).data;
+    const op = (await pendingOps(taskId))[0]!;
+    const head = await login(await accountOf(op.user_id));
+    const noOp = await t.call(head, { method: 'POST', url: `${B}/FlowBefore/Reject/${op.id}`, payload: {} });
+    expect(noOp).toMatchObject({ code: 400, msg: '请输入审批意见！' });
+    expect((await t.call(emp, { method: 'POST', url: `${B}/FlowLaunch/Press/${taskId}` })).code).toBe(200);
+    const rj = await t.call(head, {
+      method: 'POST',
+      url: `${B}/FlowBefore/Reject/${op.id}`,
+      payload: { handleOpinion: '不同意' },
+    });
+    expect(rj.code, rj.msg).toBe(200);
+    const task = await t.db.kysely
+      .selectFrom('wf_task')
+      .selectAll()
+      .where('id', '=', taskId)
+      .executeTakeFirstOrThrow();
+    expect(task.status).toBe(3);
+    // withdraw: reason required
+    const t2 = (
+      await t.call<string>(emp, {
+        method: 'POST',
+        url: `${B}/FlowTask`,
+        payload: { flowId: 'wf-leave', formData: leaveData },
+      })
+    ).data;
+    expect(
+      await t.call(emp, { method: 'PUT', url: `${B}/FlowLaunch/${t2}/Actions/Withdraw`, payload: {} }),
+    ).toMatchObject({ code: 400, msg: '输入不能为空' });
+    expect((await t.call(emp, { method: 'DELETE', url: `${B}/FlowLaunch/${t2}` })).code).toBe(409);
+    expect(
+      (
+        await t.call(emp, {
+          method: 'PUT',
+          url: `${B}/FlowLaunch/${t2}/Actions/Withdraw`,
+          payload: { handleOpinion: '不请了' },
+        })
+      ).code,
+    ).toBe(200);
+    expect((await pendingOps(t2)).length).toBe(0);
+    expect((await t.call(emp, { method: 'DELETE', url: `${B}/FlowLaunch/${t2}` })).code).toBe(200);
+  });
+
+  const approverTemplate = async (counterSign: 'or' | 'and', n: number) => {
+    const users = await t.db.kysely
+      .selectFrom('base_user')
+      .select(['id', 'account'])
+      .where('account', 'not in', ['admin'])
+      .orderBy('account')
+      .limit(n)
+      .execute();
+    const form = JSON.parse(
+      JSON.stringify(
+        (
+          await t.db.kysely
+            .selectFrom('wf_template')
+            .select('form_json')
+            .where('id', '=', 'wf-leave')
+            .executeTakeFirstOrThrow()
+        ).form_json,
+      ),
+    );
+    const tree = {
+      nodeId: 'start',
+      prevId: null,
+      type: 'start',
+      properties: { title: '发起人', initiator: [], initiatePos: [], initiateRole: [] },
+      childNode: {
+        nodeId: 'a1',
+        prevId: 'start',
+        type: 'approver',
+        properties: {
+          title: '会签',
+          assigneeType: 1,
+          approvers: users.map((u) => u.id),
+          approverPos: [],
+          approverRole: [],
+          counterSign,
+        },
+      },
+    };
+    const admin = await login('admin');
+    const code = `c${counterSign}${n}`;
+    const c = await t.call<string>(admin, {
+      method: 'POST',
+      url: `${B}/FlowEngine`,
+      payload: { enCode: code, fullName: code, formData: form, flowTemplateJson: tree },
+    });
+    expect(c.code, c.msg).toBe(200);
+    expect((await t.call(admin, { method: 'POST', url: `${B}/FlowEngine/Release/${c.data}` })).code).toBe(
+      200,
+    );
+    return { templateId: c.data, users };
+  };
+
+  it('50 concurrent audits on an or-sign node: exactly one advance, 49 refusals', async () => {
+    const { templateId, users } = await approverTemplate('or', 50);
+    const emp = await login('zhangwei');
+    const l = await t.call<string>(emp, {
+      method: 'POST',
+      url: `${B}/FlowTask`,
+      payload: { flowId: templateId, formData: leaveData },
+    });
+    expect(l.code, l.msg).toBe(200);
+    const ops = await pendingOps(l.data);
+    expect(ops.length).toBe(users.length);
+    const toks = await Promise.all(ops.map(async (o) => login(await accountOf(o.user_id))));
+    const res = await Promise.all(
+      ops.map((o, i) =>
+        t.call(toks[i]!, {
+          method: 'POST',
+          url: `${B}/FlowBefore/Audit/${o.id}`,
+          payload: { handleOpinion: 'ok' },
+        }),
+      ),
+    );
+    expect(res.filter((r) => r.code === 200).length).toBe(1);
+    expect(res.filter((r) => r.code === 409 && r.msg === '该任务已处理').length).toBe(49);
+    const task = await t.db.kysely
+      .selectFrom('wf_task')
+      .selectAll()
+      .where('id', '=', l.data)
+      .executeTakeFirstOrThrow();
+    expect(task.status).toBe(2);
+    expect(task.version).toBe(2);
+  }, 120_000);
+
+  it('50 concurrent audits on an and-sign node: one advance after all', async () => {
+    const { templateId } = await approverTemplate('and', 50);
+    const emp = await login('zhangwei');
+    const l = await t.call<string>(emp, {
+      method: 'POST',
+      url: `${B}/FlowTask`,
+      payload: { flowId: templateId, formData: leaveData },
+    });
+    const ops = await pendingOps(l.data);
+    const toks = await Promise.all(ops.map(async (o) => login(await accountOf(o.user_id))));
+    const res = await Promise.all(
+      ops.map((o, i) =>
+        t.call(toks[i]!, {
+          method: 'POST',
+          url: `${B}/FlowBefore/Audit/${o.id}`,
+          payload: { handleOpinion: 'ok' },
+        }),
+      ),
+    );
+    expect(res.every((r) => r.code === 200)).toBe(true);
+    const task = await t.db.kysely
+      .selectFrom('wf_task')
+      .selectAll()
+      .where('id', '=', l.data)
+      .executeTakeFirstOrThrow();
+    expect(task.status).toBe(2);
+    expect(task.version).toBe(51);
+    const finished = await t.db.kysely
+      .selectFrom('wf_record')
+      .select('id')
+      .where('task_id', '=', l.data)
+      .where('handle_status', '=', 1)
+      .execute();
+    expect(finished.length).toBe(50);
+  }, 120_000);
+
+  it('comments: post, list with isDel, delete by author only', async () => {
+    const emp = await login('zhangwei');
+    const taskId = (
+      await t.call<string>(emp, {
+        method: 'POST',
+        url: `${B}/FlowTask`,
+        payload: { flowId: 'wf-leave', formData: leaveData },
+      })
+    ).data;
+    expect((await t.call(emp, { method: 'POST', url: `${B}/FlowComment`, payload: { taskId } })).code).toBe(
+      400,
+    );
+    const c = await t.call<string>(emp, {
+      method: 'POST',
+      url: `${B}/FlowComment`,
+      payload: { taskId, text: '请尽快' },
+    });
+    expect(c.code).toBe(200);
+    const list = await t.call<{ list: Array<{ isDel: boolean }> }>(emp, {
+      method: 'GET',
+      url: `${B}/FlowComment?taskId=${taskId}`,
+    });
+    expect(list.data.list[0]?.isDel).toBe(true);
+    const op = (await pendingOps(taskId))[0]!;
+    const head = await login(await accountOf(op.user_id));
+    expect((await t.call(head, { method: 'DELETE', url: `${B}/FlowComment/${c.data}` })).code).toBe(403);
+    expect((await t.call(emp, { method: 'DELETE', url: `${B}/FlowComment/${c.data}` })).code).toBe(200);
+  });
+
+  it('template CRUD refuses bad input and non-designers', async () => {
+    const emp = await login('zhangwei');
+    expect((await t.call(emp, { method: 'GET', url: `${B}/FlowEngine` })).code).toBe(403);
+    const admin = await login('admin');
+    const bad = await t.call(admin, {
+      method: 'POST',
+      url: `${B}/FlowEngine`,
+      payload: { enCode: 'x', fullName: 'x', formData: {}, flowTemplateJson: {} },
+    });
+    expect(bad.code).toBe(400);
+    expect(
+      (
+        await t.call(admin, {
+          method: 'POST',
+          url: `${B}/FlowBefore/Assign/nope`,
+          payload: { freeApproverUserId: 'x' },
+        })
+      ).msg,
+    ).toBe('请选择指派节点');
+    expect(
+      (
+        await t.call(admin, {
+          method: 'POST',
+          url: `${B}/FlowBefore/Assign/nope`,
+          payload: { nodeCode: 'a' },
+        })
+      ).msg,
+    ).toBe('请选择指派给谁');
+  });
+});
+
+describe(`expense example on ${TEST_DB_KIND}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('parallel finance (and-sign) and department branches join, then status 2; a reject ends in 3', async () => {
+    const emp = await t.login('zhangwei');
+    const u = await t.db.kysely
+      .selectFrom('base_user')
+      .select(['id', 'department_id'])
+      .where('account', '=', 'zhangwei')
+      .executeTakeFirstOrThrow();
+    const row = { expenseType: 'traffic', price: 100, quantity: 2 };
+    const formData = {
+      claimDate: 1767225600000,
+      claimant: u.id,
+      department: u.department_id,
+      tableField106: [row],
+    };
+    const launch = async () => {
+      const r = await t.call<string>(emp, {
+        method: 'POST',
+        url: `${B}/FlowTask`,
+        payload: { flowId: 'wf-expense', formData },
+      });
+      expect(r.code, r.msg).toBe(200);
+      return r.data;
+    };
+    const { pending, tokenOf } = workflowTestKit(() => t);
+    const id = await launch();
+    const first = await pending(id);
+    expect(new Set(first.map((o) => o.node_id))).toEqual(
+      new Set(['approver_finance', 'approver_department']),
+    );
+    for (let i = 0; i < 100; i++) {
+      const ops = await pending(id);
+      if (!ops.length) break;
+      const o = ops[0]!;
+      const r = await t.call(await tokenOf(o.user_id), {
+        method: 'POST',
+        url: `${B}/FlowBefore/Audit/${o.id}`,
+        payload: { handleOpinion: '同意' },
+      });
+      expect(r.code, r.msg).toBe(200);
+    }
+    const done = await t.db.kysely
+      .selectFrom('wf_task')
+      .select(['status'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(done.status).toBe(2);
+    const id2 = await launch();
+    const o = (await pending(id2))[0]!;
+    const rj = await t.call(await tokenOf(o.user_id), {
+      method: 'POST',
+      url: `${B}/FlowBefore/Reject/${o.id}`,
+      payload: { handleOpinion: '票据不全' },
+    });
+    expect(rj.code, rj.msg).toBe(200);
+    const st = await t.db.kysely
+      .selectFrom('wf_task')
+      .select(['status'])
+      .where('id', '=', id2)
+      .executeTakeFirstOrThrow();
+    expect(st.status).toBe(3);
+    expect((await pending(id2)).length).toBe(0);
+  }, 120_000);
+});
