@@ -106,10 +106,13 @@ function FieldProps({
   const mainTable = dataTables?.find((d) => String(d.typeId) === '1') ?? dataTables?.[0];
   const columnsOf = (name?: string) => dataTables?.find((d) => d.table === name)?.fields ?? [];
   const vModelChoices = inTable ? columnsOf(c.relationTable) : (mainTable?.fields ?? []);
+  // a date reads as a count of days in a formula (engine recalculate), so end - start gives the days between
   const numericRefs = allFields(config.fields)
     .filter(
       (f) =>
-        ['numInput', 'JNPFAmount', 'calculate'].includes(f.__config__.jnpfKey) && f.__vModel__ && f !== field,
+        ['numInput', 'JNPFAmount', 'calculate', 'date'].includes(f.__config__.jnpfKey) &&
+        f.__vModel__ &&
+        f !== field,
     )
     .map((f) => {
       const holder = locate(config.fields, f.__config__.formId)?.holder;

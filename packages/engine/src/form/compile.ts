@@ -216,7 +216,15 @@ export function compileForm(config: FormConfig, options: CompileOptions = {}): C
       else if (target.table && f.table && target.table !== f.table)
         errors.push({ path: `${f.configPath}.expression`, message: `reads "${ref}" of another sub-table` });
     }
-    calcs.push({ path: f.path, vModel: f.vModel, table: f.table, formula, reads: formula.refs.slice() });
+    const dateReads = formula.refs.filter((ref) => byPath.get(ref)?.key === 'date');
+    calcs.push({
+      path: f.path,
+      vModel: f.vModel,
+      table: f.table,
+      formula,
+      reads: formula.refs.slice(),
+      ...(dateReads.length ? { dateReads } : {}),
+    });
   }
   const graph = buildCalcGraph(calcs);
   for (const cycle of graph.cycles) {

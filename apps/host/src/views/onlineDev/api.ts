@@ -58,7 +58,11 @@ export const api = {
   update: (id: string, body: Record<string, unknown>) => http.put(`${B}/${id}`, body, { showSuccess: true }),
   remove: (id: string) => http.delete(`${B}/${id}`, undefined, { showSuccess: true }),
   copy: (id: string) => http.post(`${B}/${id}/Actions/Copy`, {}, { showSuccess: true }),
-  release: (id: string) => http.post(`${B}/${id}/Actions/Release`, {}, { showSuccess: true }),
+  /** Release; `parentId` is the parent menu (a directory), the server's 在线开发 directory when left out. */
+  release: (id: string, parentId?: string) =>
+    http.post(`${B}/${id}/Actions/Release`, parentId ? { pcModuleParentId: parentId } : {}, {
+      showSuccess: true,
+    }),
   config: (id: string) => http.get<RuntimeConfig>(`${R}/${id}/Config`).then((r) => r.data),
   list: (id: string, body: Record<string, unknown>) =>
     http.post<Paged<RecordRow>>(`${R}/${id}/List`, body).then((r) => r.data),

@@ -162,6 +162,15 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
           setBusy(true);
           await wfApi.saveAudit(operatorId, { formData: formData() }).catch(() => {});
           setBusy(false);
+        } else if (opType === 4 && taskId) {
+          // the monitor's save: submit status 2 (manager save, spec 2 §4) keeps the flow where it stands
+          const flowId = info?.flowTaskInfo.flowId ?? props.flowId;
+          setBusy(true);
+          await wfApi
+            .resubmit(taskId, { flowId, status: 2, formData: formData() })
+            .then(finish)
+            .catch(() => {});
+          setBusy(false);
         }
         return;
       case 'audit':

@@ -17,7 +17,7 @@ import { currentLanguage } from '../../i18n';
 import { useLoad } from '../../kit/useLoad';
 import { type TemplateRow, WF, wfApi } from './api';
 import { WF_NS } from './i18n';
-import { wfProviders } from './providers';
+import { wfOrgProvider, wfProviders } from './providers';
 import { fmtTime } from './util';
 
 const START: FlowNode = {
@@ -171,7 +171,7 @@ export default function FlowEngine() {
   );
 }
 
-const orgProvider = wfProviders();
+const orgProvider = wfOrgProvider();
 
 /** The designer page: basics, the form designer and the flow designer; save creates or updates the template. */
 function TemplateEditor(props: { row: TemplateRow | null; onClose(saved: boolean): void }) {

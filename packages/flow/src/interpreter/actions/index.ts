@@ -2,6 +2,7 @@ import type { ActionTable } from '../handler';
 import { addSigner } from './addSigner';
 import { assign } from './assign';
 import { audit } from './audit';
+import { managerSave } from './managerSave';
 import { overdueReminder } from './overdueReminder';
 import { press } from './press';
 import { recall } from './recall';
@@ -31,6 +32,7 @@ export const ACTIONS: ActionTable = {
   press,
   terminate,
   refile,
+  managerSave,
   timerFired,
   subflowFinished,
   overdueReminder,

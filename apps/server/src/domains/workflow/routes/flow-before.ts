@@ -223,6 +223,7 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
   const submitData = (b: WfSubmitBody) => b.formData ?? b.data ?? {};
   app.post(T, handler({ body: WfSubmitBody }), async (req) => {
     const b = req.body as WfSubmitBody;
+    if (b.status === 2) throw badRequest('status: 2 (manager save) is for a launched flow (PUT)');
     const r = await launchTask(ctx, {
       userId: me(req).userId,
       templateId: b.flowId,
@@ -238,6 +239,18 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
     const b = req.body as WfSubmitBody;
     const { id } = req.params as IdParams;
     const uid = me(req).userId;
+    if (b.status === 2) {
+      // manager save (spec 2 §4, the monitor's 保存): a flow manager of the task keeps its data where it stands
+      await assertManagerOf(db, req, id);
+      await actOnTask(ctx, id, async (l) => {
+        if (l.row.template_id !== b.flowId) throw badRequest('flowId: 与流程不符');
+        const tpl = await templateForm(l);
+        const merged = { ...l.snap.flow.formData, ...submitData(b) };
+        if (tpl) checkTaskForm(l.row, tpl.form_json, l.snap.template.tree, null, merged, 'submit');
+        return { type: 'managerSave', userId: l.org.managers[0] ?? uid, formData: submitData(b) };
+      });
+      return ok(id, '保存成功');
+    }
     await actOnTask(ctx, id, async (l) => {
       if (l.row.initiator_id !== uid) throw forbidden();
       const tpl = await templateForm(l);
