@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -122,15 +124,8 @@ export const CSP_DIRECTIVES = {
  * helmet itself: @fastify/helmet re-built the middleware and re-parsed the CSP on every request.
  */
 export function securityHeaders(): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const res = {
-    setHeader: (name: string, value: unknown) => {
-      headers[name.toLowerCase()] = String(value);
-    },
-    removeHeader: (name: string) => {
-      delete headers[name.toLowerCase()];
-    },
-  };
+  // helmet is Connect middleware: run it once on a detached response and keep the headers it set
+  const res = new ServerResponse(new IncomingMessage(new Socket()));
   helmet({
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     // same-origin would cut the link between KP and a mail or OA page it opens
@@ -138,9 +133,11 @@ export function securityHeaders(): Record<string, string> {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // served over plain http on intranets too: no HSTS from the app (the TLS proxy sets it)
     strictTransportSecurity: false,
-  })({} as never, res as never, (err?: unknown) => {
+  })(res.req, res, (err?: unknown) => {
     if (err) throw err;
   });
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(res.getHeaders())) headers[name.toLowerCase()] = String(value);
   return headers;
 }
 

@@ -35,22 +35,23 @@ describe('seeded menu labels', () => {
   });
 
   it('sends the labels in the menu tree while the name is the seeded one', () => {
-    const row = (full_name: string, full_name_i18n: string | null) =>
-      ({
-        id: '1',
-        parent_id: '-1',
-        full_name,
-        full_name_i18n,
-        en_code: 'permission.user',
-        type: 2,
-        url_address: 'permission/user',
-        icon: null,
-        category: 'Web',
-        property_json: null,
-        link_target: null,
-        sort_code: 0,
-        enabled_mark: 1,
-      }) as unknown as ModuleRow;
+    const row = (full_name: string, full_name_i18n: string | null): ModuleRow => ({
+      id: '1',
+      parent_id: '-1',
+      full_name,
+      full_name_i18n,
+      en_code: 'permission.user',
+      type: 2,
+      url_address: 'permission/user',
+      icon: null,
+      category: 'Web',
+      property_json: null,
+      link_target: null,
+      sort_code: 0,
+      enabled_mark: 1,
+      description: null,
+      creator_time: new Date(0),
+    });
     const json = menuLabelJson('permission.user', '用户管理');
     expect(menuTree([row('用户管理', json)])[0]?.fullName).toEqual({
       zh: '用户管理',

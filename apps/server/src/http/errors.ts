@@ -42,7 +42,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof ApiError) return reply.code(200).send(fail(err.code, err.message));
     if (err.validation) {
-      const issue = issuesOf(err.validation as never)[0];
+      const issue = issuesOf(
+        err.validation.map((v) => ({
+          keyword: v.keyword,
+          instancePath: v.instancePath,
+          schemaPath: v.schemaPath,
+          params: v.params,
+          message: v.message,
+        })),
+      )[0];
       const msg = issue ? `${issue.path}: ${issue.message}` : 'invalid request';
       return reply.code(200).send(fail(ApiCode.BAD_REQUEST, msg));
     }

@@ -169,6 +169,6 @@ describe('untrusted xlsx', () => {
       'busy',
     ] as const)
       for (const lang of ['zh', 'zhtw', 'en'] as const)
-        expect(xlsxRefusalMessage({ kind, limit: 10 } as never, lang)).toMatch(/^fileId: \S/);
+        expect(xlsxRefusalMessage({ kind, limit: 10 }, lang)).toMatch(/^fileId: \S/);
   });
 });

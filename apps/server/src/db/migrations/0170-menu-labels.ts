@@ -8,9 +8,9 @@ import { MENU_LABELS } from '../seed-labels';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('base_module').addColumn('full_name_i18n', 'text').execute();
-  const k = db as unknown as Kysely<{
+  const k = db.withTables<{
     base_module: { en_code: string; full_name: string; full_name_i18n: string | null };
-  }>;
+  }>();
   for (const [enCode, label] of Object.entries(MENU_LABELS))
     await k
       .updateTable('base_module')

@@ -7,9 +7,9 @@ import { labelPortalLayout } from '../seed-labels';
  * in the draft and the released layout. Texts an administrator changed are left alone.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const k = db as unknown as Kysely<{
+  const k = db.withTables<{
     base_portal: { id: string; form_data: string | null; released_form_data: string | null };
-  }>;
+  }>();
   const rows = await k.selectFrom('base_portal').select(['id', 'form_data', 'released_form_data']).execute();
   const relabel = (text: string | null) => {
     if (!text) return text;

@@ -7,7 +7,7 @@ import { LEAVE_FORM_LABELS, labelJson } from '../seed-labels';
  * texts still holding the seeded zh (fresh databases are seeded from examples/forms/leave-request.json).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const k = db as unknown as Kysely<{ wf_template: { id: string; form_json: string | null } }>;
+  const k = db.withTables<{ wf_template: { id: string; form_json: string | null } }>();
   const row = await k
     .selectFrom('wf_template')
     .select('form_json')

@@ -11,8 +11,31 @@ const grant = (enCode: string, scope: ModuleGrant['scope'], buttons: string[] = 
   columns: new Set(),
   forms: new Set(),
 });
-const principal = (userId: string, isAdministrator: boolean, grants: ModuleGrant[]): Principal =>
-  ({ userId, isAdministrator, modules: new Map(grants.map((g) => [g.enCode, g])) }) as unknown as Principal;
+const PROFILE: Principal['profile'] = {
+  headIcon: null,
+  portalId: null,
+  prevLoginTime: null,
+  prevLoginIp: null,
+  passwordWeak: false,
+  theme: null,
+  language: null,
+  organizeName: null,
+  departmentName: null,
+};
+const principal = (userId: string, isAdministrator: boolean, grants: ModuleGrant[]): Principal => ({
+  userId,
+  account: userId,
+  realName: userId,
+  isAdministrator,
+  organizeId: null,
+  departmentId: null,
+  roleIds: [],
+  positionIds: [],
+  modules: new Map(grants.map((g) => [g.enCode, g])),
+  orgSubtreeIds: [],
+  moduleRows: [],
+  profile: PROFILE,
+});
 
 describe('rankRefusal', () => {
   it('nobody but a super administrator acts on a super administrator', () => {

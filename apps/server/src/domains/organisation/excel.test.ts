@@ -13,7 +13,7 @@ import {
 
 async function sheetOf(buf: Buffer) {
   const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(buf as unknown as ExcelJS.Buffer);
+  await wb.xlsx.load(new Uint8Array(buf).buffer);
   return wb.worksheets[0];
 }
 

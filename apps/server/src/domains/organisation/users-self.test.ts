@@ -39,7 +39,7 @@ describe(`users: Excel, staff records and current user on ${TEST_DB_KIND}`, () =
     });
     expect(file.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(file.rawPayload as unknown as ExcelJS.Buffer);
+    await wb.xlsx.load(new Uint8Array(file.rawPayload).buffer);
     const hqCount = (
       await t.db.kysely
         .selectFrom('base_user')
@@ -133,7 +133,7 @@ describe(`users: Excel, staff records and current user on ${TEST_DB_KIND}`, () =
       headers: { authorization: `Bearer ${hr}` },
     });
     const eb = new ExcelJS.Workbook();
-    await eb.xlsx.load(excFile.rawPayload as unknown as ExcelJS.Buffer);
+    await eb.xlsx.load(new Uint8Array(excFile.rawPayload).buffer);
     const sheet = eb.worksheets[0];
     expect(sheet.rowCount).toBe(5);
     expect(sheet.getRow(1).getCell(12).value).toBe('异常原因');
