@@ -1,4 +1,4 @@
-import type { FlowNode, FlowNodeProperties, FlowTemplate } from '@kp/schema';
+import { type FlowNode, type FlowNodeProperties, type FlowTemplate, textIn } from '@kp/schema';
 import { type CompiledNode, type CompiledTemplate, compileTemplate } from './compile';
 import { evaluateConditions } from './conditions';
 import { type FlowTextCode, flowText } from './messages';
@@ -59,7 +59,7 @@ function refuse(code: FlowTextCode, node?: FlowNode, detail?: string): never {
   throw new Refusal({
     code,
     message: detail ? `${base}: ${detail}` : base,
-    ...(node ? { nodeId: node.nodeId, nodeName: node.properties.title ?? node.nodeId } : {}),
+    ...(node ? { nodeId: node.nodeId, nodeName: textIn(node.properties.title) || node.nodeId } : {}),
   });
 }
 
@@ -98,7 +98,8 @@ class Run {
   }
   title(nodeId: string): string {
     const n = this.c.nodes.get(nodeId)?.node;
-    return n?.properties.title || n?.nodeId || nodeId;
+    // the zh of a title given in every language (the interpreter's texts are zh)
+    return textIn(n?.properties.title) || n?.nodeId || nodeId;
   }
   get props(): FlowTemplate['properties'] {
     return this.ctx.template.properties;

@@ -98,6 +98,16 @@ export const LEAVE_FORM_LABELS: Record<string, Label> = {
   申请时间: { zh: '申请时间', zhtw: '申請時間', en: 'Applied at' },
 };
 
+/** The example leave form's leave types (its select's options); migration 0173 relabels the stored form. */
+export const LEAVE_TYPE_LABELS: Record<string, Label> = {
+  事假: { zh: '事假', zhtw: '事假', en: 'Personal leave' },
+  病假: { zh: '病假', zhtw: '病假', en: 'Sick leave' },
+  年假: { zh: '年假', zhtw: '年假', en: 'Annual leave' },
+  婚假: { zh: '婚假', zhtw: '婚假', en: 'Marriage leave' },
+  产假: { zh: '产假', zhtw: '產假', en: 'Maternity leave' },
+  调休: { zh: '调休', zhtw: '調休', en: 'Time off in lieu' },
+};
+
 /** `value` with every string under one of `keys` that `labels` knows replaced by its {zh, zhtw, en}. */
 export function labelJson(value: unknown, keys: readonly string[], labels: Record<string, Label>): unknown {
   const walk = (v: unknown): unknown => {
@@ -111,4 +121,34 @@ export function labelJson(value: unknown, keys: readonly string[], labels: Recor
     return out;
   };
   return walk(value);
+}
+
+/**
+ * The example flows' names and node names (examples/flows/*.json carry them as {zh, zhtw, en}); migration
+ * 0173 writes them into wf_template.full_name_i18n and the stored flow_json of databases seeded before.
+ */
+export const FLOW_LABELS: Record<string, Label> = {
+  请假申请: { zh: '请假申请', zhtw: '請假申請', en: 'Leave request' },
+  费用报销: { zh: '费用报销', zhtw: '費用報銷', en: 'Expense claim' },
+  发起人: { zh: '发起人', zhtw: '發起人', en: 'Initiator' },
+  三天以内: { zh: '三天以内', zhtw: '三天以內', en: 'Up to three days' },
+  超过三天: { zh: '超过三天', zhtw: '超過三天', en: 'More than three days' },
+  部门负责人审批: { zh: '部门负责人审批', zhtw: '部門負責人審批', en: 'Department head approval' },
+  总经理审批: { zh: '总经理审批', zhtw: '總經理審批', en: 'General manager approval' },
+  财务: { zh: '财务', zhtw: '財務', en: 'Finance' },
+  部门: { zh: '部门', zhtw: '部門', en: 'Department' },
+  财务审批: { zh: '财务审批', zhtw: '財務審批', en: 'Finance approval' },
+  部门审批: { zh: '部门审批', zhtw: '部門審批', en: 'Department approval' },
+  抄送发起人主管: { zh: '抄送发起人主管', zhtw: '抄送發起人主管', en: "Copy to the initiator's manager" },
+};
+
+/** A flow tree with every node title FLOW_LABELS knows as {zh, zhtw, en}. */
+export function labelFlowTree(tree: unknown): unknown {
+  return labelJson(tree, ['title'], FLOW_LABELS);
+}
+
+/** The JSON full_name_i18n of a seeded flow, or null when it has no labels or was renamed. */
+export function flowLabelJson(fullName: string): string | null {
+  const l = FLOW_LABELS[fullName];
+  return l ? JSON.stringify(l) : null;
 }

@@ -23,7 +23,7 @@ import type { FlowNode, FlowTemplateProperties, FormConfig } from '@kp/schema';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Alert, Button, Divider, Input, InputNumber, Select, Space, Tag, Typography } from 'antd';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { useDesignerT } from '../../i18n';
+import { labelText, useDesignerT } from '../../i18n';
 import type { NodeState } from '../FlowCanvas';
 
 /** What the host gives the simulator: the organisation, the flow's form, and where its cases are kept. */
@@ -401,7 +401,7 @@ function SimRun({
     onStates(m);
   }, [sim, flow, steps, compiled, onStates]);
 
-  const title = (id: string) => findNode(ctx.template.tree, id)?.properties.title || id;
+  const title = (id: string) => labelText(findNode(ctx.template.tree, id)?.properties.title, lang) || id;
   const user = (id: string) => org.user(id)?.name ?? id;
   const apply = (c: SimChoice) => {
     if (!sim) return;
