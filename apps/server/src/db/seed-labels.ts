@@ -152,3 +152,48 @@ export function flowLabelJson(fullName: string): string | null {
   const l = FLOW_LABELS[fullName];
   return l ? JSON.stringify(l) : null;
 }
+
+/**
+ * The example expense form's texts (examples/forms/expense-claim.json keeps the zh, as the embed-renderer
+ * example reads it): labels, the group title, the sub-table's add button and rule message, the expense
+ * types. The seed writes them into the stored wf-expense form; migration 0173 relabels older databases.
+ */
+export const EXPENSE_FORM_LABELS: Record<string, Label> = {
+  分组标题: { zh: '分组标题', zhtw: '分組標題', en: 'Group title' },
+  报销信息: { zh: '报销信息', zhtw: '報銷信息', en: 'Claim details' },
+  单据编号: { zh: '单据编号', zhtw: '單據編號', en: 'Bill number' },
+  报销日期: { zh: '报销日期', zhtw: '報銷日期', en: 'Claim date' },
+  报销人: { zh: '报销人', zhtw: '報銷人', en: 'Claimant' },
+  所属部门: { zh: '所属部门', zhtw: '所屬部門', en: 'Department' },
+  费用明细: { zh: '费用明细', zhtw: '費用明細', en: 'Expense lines' },
+  费用类型: { zh: '费用类型', zhtw: '費用類型', en: 'Expense type' },
+  交通费: { zh: '交通费', zhtw: '交通費', en: 'Transport' },
+  住宿费: { zh: '住宿费', zhtw: '住宿費', en: 'Hotel' },
+  餐费: { zh: '餐费', zhtw: '餐費', en: 'Meals' },
+  办公用品: { zh: '办公用品', zhtw: '辦公用品', en: 'Office supplies' },
+  其他: { zh: '其他', zhtw: '其他', en: 'Other' },
+  发生日期: { zh: '发生日期', zhtw: '發生日期', en: 'Date' },
+  说明: { zh: '说明', zhtw: '說明', en: 'Note' },
+  说明不能超过50个字: {
+    zh: '说明不能超过50个字',
+    zhtw: '說明不能超過50個字',
+    en: 'The note is at most 50 characters',
+  },
+  单价: { zh: '单价', zhtw: '單價', en: 'Unit price' },
+  数量: { zh: '数量', zhtw: '數量', en: 'Quantity' },
+  金额: { zh: '金额', zhtw: '金額', en: 'Amount' },
+  发票: { zh: '发票', zhtw: '發票', en: 'Invoices' },
+  添加: { zh: '添加', zhtw: '添加', en: 'Add' },
+  费用合计: { zh: '费用合计', zhtw: '費用合計', en: 'Total expenses' },
+  预支金额: { zh: '预支金额', zhtw: '預支金額', en: 'Advance' },
+  应付金额: { zh: '应付金额', zhtw: '應付金額', en: 'Payable' },
+  备注: { zh: '备注', zhtw: '備註', en: 'Remarks' },
+};
+
+/** The keys of the expense form whose zh strings EXPENSE_FORM_LABELS relabels. */
+const EXPENSE_FORM_KEYS = ['label', 'content', 'fullName', 'actionText', 'message'] as const;
+
+/** The example expense form with its texts as {zh, zhtw, en}. */
+export function labelExpenseForm(form: unknown): unknown {
+  return labelJson(form, EXPENSE_FORM_KEYS, EXPENSE_FORM_LABELS);
+}

@@ -1,5 +1,12 @@
 import type { Kysely } from 'kysely';
-import { FLOW_LABELS, LEAVE_FORM_LABELS, LEAVE_TYPE_LABELS, labelFlowTree, labelJson } from '../seed-labels';
+import {
+  FLOW_LABELS,
+  LEAVE_FORM_LABELS,
+  LEAVE_TYPE_LABELS,
+  labelExpenseForm,
+  labelFlowTree,
+  labelJson,
+} from '../seed-labels';
 
 /** jsonb as the driver gives it back: pg and PGlite parse it, text is tolerated. */
 function read(v: unknown): unknown {
@@ -15,8 +22,9 @@ function read(v: unknown): unknown {
  * Per-language flow names and node names (issue 20). wf_template.full_name_i18n holds {zh, zhtw, en} as
  * JSON (full_name keeps the zh name; lists show the label while full_name still equals its zh). The two
  * seeded flows of a database seeded before get the labels of seed-labels.ts, and their stored trees get
- * the node titles as {zh, zhtw, en} where a title is still the seeded zh. Also relabels the seeded leave
- * form's texts and its leave types: 0172 read form_json as text, but pg and PGlite hand jsonb back parsed, so it left them.
+ * the node titles as {zh, zhtw, en} where a title is still the seeded zh. Also relabels the seeded forms:
+ * the leave form's texts and leave types (0172 read form_json as text, but pg and PGlite hand jsonb back
+ * parsed, so it left them) and the expense form's texts.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('wf_template').addColumn('full_name_i18n', 'text').execute();
@@ -51,7 +59,9 @@ export async function relabelSeededFlows(db: Kysely<unknown>): Promise<void> {
             ['fullName'],
             LEAVE_TYPE_LABELS,
           )
-        : null;
+        : r.id === 'wf-expense' && form
+          ? labelExpenseForm(form)
+          : null;
     const set: { full_name_i18n?: string; flow_json?: string; form_json?: string } = {};
     if (label) set.full_name_i18n = JSON.stringify(label);
     if (nextTree && JSON.stringify(nextTree) !== JSON.stringify(tree))

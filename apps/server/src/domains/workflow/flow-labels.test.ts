@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import * as OpenCC from 'opencc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { relabelSeededFlows } from '../../db/migrations/0173-flow-labels';
-import { FLOW_LABELS, LEAVE_FORM_LABELS, LEAVE_TYPE_LABELS } from '../../db/seed-labels';
+import { EXPENSE_FORM_LABELS, FLOW_LABELS, LEAVE_FORM_LABELS, LEAVE_TYPE_LABELS } from '../../db/seed-labels';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
 import { parseJson } from './tables';
 
@@ -32,19 +32,22 @@ function zhTree(n: FlowNode | null | undefined): FlowNode | null | undefined {
   };
 }
 
-/** `v` with every {zh, zhtw, en} of LEAVE_FORM_LABELS back to its zh string. */
-function unlabel(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(unlabel);
+type Labels = Record<string, unknown>;
+const LEAVE = { ...LEAVE_FORM_LABELS, ...LEAVE_TYPE_LABELS };
+
+/** `v` with every {zh, zhtw, en} whose zh `labels` knows back to its zh string (as seeded before labels). */
+function unlabel(v: unknown, labels: Labels): unknown {
+  if (Array.isArray(v)) return v.map((x) => unlabel(x, labels));
   if (!v || typeof v !== 'object') return v;
   const zh = (v as { zh?: unknown }).zh;
-  if (typeof zh === 'string' && (LEAVE_FORM_LABELS[zh] || LEAVE_TYPE_LABELS[zh])) return zh;
-  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, unlabel(x)]));
+  if (typeof zh === 'string' && labels[zh]) return zh;
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, unlabel(x, labels)]));
 }
 
 describe('flow labels', () => {
   it('has zh, zhtw (traditional) and en (no Han) for every seeded flow and node name', () => {
     const faults: string[] = [];
-    for (const [zh, l] of Object.entries({ ...FLOW_LABELS, ...LEAVE_TYPE_LABELS })) {
+    for (const [zh, l] of Object.entries({ ...FLOW_LABELS, ...LEAVE_TYPE_LABELS, ...EXPENSE_FORM_LABELS })) {
       if (l.zh !== zh) faults.push(`${zh}: zh ${l.zh}`);
       if (convert(l.zhtw) !== l.zhtw) faults.push(`${zh}: simplified in zhtw ${l.zhtw}`);
       if (!l.en || /[\u4e00-\u9fff]/.test(l.en)) faults.push(`${zh}: en ${l.en}`);
@@ -109,22 +112,32 @@ describe(`flow names in the request's language on ${TEST_DB_KIND}`, () => {
       .where('id', '=', 'wf-expense')
       .executeTakeFirstOrThrow();
     const tree = parseJson<FlowNode>(before.flow_json);
+    const expenseForm = parseJson<unknown>(before.form_json);
+    // the seed wrote the expense form's texts in every language: no seeded zh string is left under its keys
+    const zhLeft =
+      JSON.stringify(expenseForm).match(/"(label|content|fullName|actionText|message)":"[^"]*"/g) ?? [];
+    expect(zhLeft.filter((m) => EXPENSE_FORM_LABELS[m.split(':"')[1]!.slice(0, -1)])).toEqual([]);
+    expect(unlabel(expenseForm, EXPENSE_FORM_LABELS)).not.toEqual(expenseForm);
     const leave = await k
       .selectFrom('wf_template')
       .select('form_json')
       .where('id', '=', 'wf-leave')
       .executeTakeFirstOrThrow();
     const leaveForm = parseJson<unknown>(leave.form_json);
-    expect(unlabel(leaveForm)).not.toEqual(leaveForm);
+    expect(unlabel(leaveForm, LEAVE)).not.toEqual(leaveForm);
     // as the seed wrote them before labels: zh strings only
     await k
       .updateTable('wf_template')
-      .set({ full_name_i18n: null, flow_json: JSON.stringify(zhTree(tree)) })
+      .set({
+        full_name_i18n: null,
+        flow_json: JSON.stringify(zhTree(tree)),
+        form_json: JSON.stringify(unlabel(expenseForm, EXPENSE_FORM_LABELS)),
+      })
       .where('id', '=', 'wf-expense')
       .execute();
     await k
       .updateTable('wf_template')
-      .set({ form_json: JSON.stringify(unlabel(leaveForm)) })
+      .set({ form_json: JSON.stringify(unlabel(leaveForm, LEAVE)) })
       .where('id', '=', 'wf-leave')
       .execute();
     expect((await names('en'))['wf-expense']).toBe('费用报销');
@@ -137,6 +150,7 @@ describe(`flow names in the request's language on ${TEST_DB_KIND}`, () => {
       .where('id', '=', 'wf-expense')
       .executeTakeFirstOrThrow();
     expect(parseJson(after.flow_json)).toEqual(tree);
+    expect(parseJson(after.form_json)).toEqual(expenseForm);
     const leaveAfter = await k
       .selectFrom('wf_template')
       .select('form_json')
