@@ -5,6 +5,8 @@
  * Inside the server: routes files never import routes files; lower layers never import domains.
  */
 const pkg = (name) => `^packages/${name}/`;
+/** A route module: a thin Fastify plugin of one domain. */
+const ROUTE_MODULE = '^apps/server/src/domains/[^/]+/routes/[^/]+\\.ts$';
 module.exports = {
   forbidden: [
     {
@@ -55,7 +57,7 @@ module.exports = {
     {
       name: 'server-never-imports-host-or-react-packages',
       severity: 'error',
-      from: { path: '^apps/server/src/', pathNot: '\\.test\\.tsx?$|/generator' },
+      from: { path: '^apps/server/src/', pathNot: '\\.test\\.tsx?$' },
       to: { path: '^apps/host/|^packages/(renderer|designer)/' },
     },
     {
@@ -67,12 +69,19 @@ module.exports = {
     {
       name: 'routes-never-import-routes',
       severity: 'error',
-      comment: 'A route plugin calls services; shared code lives on the service side.',
-      from: { path: '^apps/server/src/(domains/[^/]+/(routes|routes/.+)|routes/.+)\\.ts$' },
-      to: {
-        path: '^apps/server/src/(domains/[^/]+/(routes|routes/.+)|routes/.+)\\.ts$',
-        pathNot: '^apps/server/src/routes/index\\.ts$',
+      comment:
+        'Route modules (domains/<d>/routes/*.ts) are imported only by their own domain index (which registers them) and by tests: a route module or a service that needs shared code imports a service.',
+      from: {
+        path: '^apps/server/src/',
+        pathNot: '^apps/server/src/domains/[^/]+/index\\.ts$|\\.test\\.ts$|\\.suite\\.ts$',
       },
+      to: { path: ROUTE_MODULE },
+    },
+    {
+      name: 'a-domain-registers-only-its-own-routes',
+      severity: 'error',
+      from: { path: '^apps/server/src/domains/([^/]+)/index\\.ts$' },
+      to: { path: ROUTE_MODULE, pathNot: '^apps/server/src/domains/$1/routes/' },
     },
     {
       name: 'lower-server-layers-never-import-domains',

@@ -1,11 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
 import { ApiCode } from '@kp/schema';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import helmet from 'helmet';
 import { AuthzCache } from './auth/authz';
 import { registerGuard } from './auth/guard';
 import './auth/route-config';
@@ -43,15 +44,40 @@ const SECRET_PARAMS = /([?&](?:token|code|ticket|password|access_token)=)[^&#]*/
 /** A URL with the values of secret query parameters replaced (tokens, one-time codes). */
 export const redactUrl = (url: string): string => url.replace(SECRET_PARAMS, '$1[redacted]');
 
+/** A request id the proxy may hand over (X-Request-Id): short, plain characters only. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+/** Every request's id: the proxy's X-Request-Id when it is a sane one, else a fresh UUID (echoed back). */
+export function requestId(req: { headers: Record<string, string | string[] | undefined> }): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
 /**
- * The server's logger: the request line without secrets (no Authorization or Cookie header, token and
- * code query values redacted); bodies are never logged.
+ * The server's logger (pino, JSON lines; LOG_LEVEL, default warn): every line of a request carries its
+ * `reqId` (requestId above); the request line is method, URL without secrets (token/code/ticket/password
+ * query values redacted) and client address, never headers or bodies; credentials that still ride on a
+ * logged object (an Authorization or Cookie header, a password, a token field, a database error's detail
+ * which quotes the refused values) are censored.
  */
 export function serverLogger(level: string): FastifyServerOptions['logger'] {
   return {
     level,
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'headers.authorization',
+        'headers.cookie',
+        'res.headers["set-cookie"]',
+        'password',
+        'token',
+        '*.password',
+        '*.token',
+        'err.detail',
+        'err.parameters',
+        'body',
+        'req.body',
+      ],
       censor: '[redacted]',
     },
     serializers: {
@@ -91,6 +117,33 @@ export const CSP_DIRECTIVES = {
   upgradeInsecureRequests: null,
 };
 
+/**
+ * The security headers of every answer (CSP above; helmet's defaults otherwise), worked out once by
+ * helmet itself: @fastify/helmet re-built the middleware and re-parsed the CSP on every request.
+ */
+export function securityHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: unknown) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    // same-origin would cut the link between KP and a mail or OA page it opens
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // served over plain http on intranets too: no HSTS from the app (the TLS proxy sets it)
+    strictTransportSecurity: false,
+  })({} as never, res as never, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return headers;
+}
+
 export const SETTINGS_CHANGED = 'settings.changed';
 
 /**
@@ -111,6 +164,9 @@ async function storageOf(dataDir: string): Promise<FileStorage> {
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
+    // the id on every log line of a request (pino's reqId) and in the answer's X-Request-Id
+    requestIdHeader: false,
+    genReqId: requestId,
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: opts.trustProxy?.length ? opts.trustProxy : false,
     // The spec spells paths in mixed case (/api/OAuth/GetUserCode beside /api/oauth/…, /api/File/Uploader/annex):
@@ -199,19 +255,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     closing = true;
     done();
   });
-  app.addHook('onSend', async (_req, reply, payload) => {
-    if (closing && !reply.raw.headersSent) reply.header('connection', 'close');
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (!reply.raw.headersSent) {
+      reply.header('x-request-id', req.id);
+      if (closing) reply.header('connection', 'close');
+    }
     return payload;
   });
 
   registerErrorHandling(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
-    // same-origin would cut the link between KP and a mail or OA page it opens
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // served over plain http on intranets too: no HSTS from the app (the TLS proxy sets it)
-    strictTransportSecurity: false,
+  const security = securityHeaders();
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(security);
+    done();
   });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 30 } });

@@ -45,7 +45,7 @@ export function parseTrustProxy(value: string | undefined): string[] {
 /**
  * Environment: HOST (default localhost), PORT (3000), DATA_DIR (<repo>/data), DATABASE_URL
  * (postgres://…; unset: PGlite in <DATA_DIR>/pglite), BCRYPT_COST (10), HOST_DIST
- * (<repo>/apps/host/dist), LOG_LEVEL (info), TRUST_PROXY (none: see parseTrustProxy), NODE_ENV
+ * (<repo>/apps/host/dist), LOG_LEVEL (warn), TRUST_PROXY (none: see parseTrustProxy), NODE_ENV
  * (production: no /api/docs unless API_DOCS=1).
  */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -58,7 +58,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     db: url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     bcryptCost: Number.parseInt(env.BCRYPT_COST || '10', 10),
     hostDist: path.resolve(env.HOST_DIST || path.join(REPO_ROOT, 'apps/host/dist')),
-    logLevel: env.LOG_LEVEL || 'info',
+    logLevel: env.LOG_LEVEL || 'warn',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     apiDocs: env.NODE_ENV !== 'production' || env.API_DOCS === '1',
   };

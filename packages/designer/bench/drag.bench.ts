@@ -3,6 +3,8 @@
 // notifies only the previously and newly hovered field, and field components are memoised.
 // Run from the repository root: node --import tsx packages/designer/bench/drag.bench.ts
 import { performance } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { JSDOM } from 'jsdom';
 
 const dom = new JSDOM('<!doctype html><html><body></body></html>', {
@@ -171,35 +173,57 @@ const indicated = (h: Harness) =>
 // the indicator is committed inside each measured event (exactly one field shows it)
 if (indicated(large) !== 1) throw new Error('hover indicator not rendered within the event');
 
-// short interleaved batches (alternating which canvas goes first) so load on the shared machine hits both alike
+// Stable under load from other processes (issue 21: 1.74, 1.31 and 1.02 in three runs before): a long
+// warm-up of both canvases (JIT, React's caches), then ROUNDS short interleaved batches (which canvas goes
+// first alternates) with a full garbage collection before each pair, so a collection caused by one canvas
+// does not land in the other's batch; the figure is the median of the per-pair ratios (a burst of load
+// hits both halves of a pair alike), and the times are medians too.
+const gc = (() => {
+  try {
+    setFlagsFromString('--expose-gc');
+    return runInNewContext('gc') as () => void;
+  } catch {
+    return () => {};
+  }
+})();
 const EVENTS = 60;
-const ROUNDS = 25;
-await run(small, 300);
-await run(large, 300);
+const ROUNDS = Number(process.env.BENCH_DRAG_ROUNDS ?? 41);
+for (let i = 0; i < 3; i++) {
+  await run(small, 200);
+  await run(large, 200);
+}
 const a: number[] = [];
 const b: number[] = [];
+const pairRatios: number[] = [];
 for (let r = 0; r < ROUNDS; r++) {
+  gc();
+  let x: number;
+  let y: number;
   if (r % 2) {
-    b.push(await run(large, EVENTS));
-    a.push(await run(small, EVENTS));
+    y = await run(large, EVENTS);
+    x = await run(small, EVENTS);
   } else {
-    a.push(await run(small, EVENTS));
-    b.push(await run(large, EVENTS));
+    x = await run(small, EVENTS);
+    y = await run(large, EVENTS);
   }
+  a.push(x);
+  b.push(y);
+  pairRatios.push(y / x);
 }
 if (indicated(large) !== 1) throw new Error('hover indicator lost');
 const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
 const ours = median(b);
 const base = median(a);
-const ratio = ours / base;
+const ratio = median(pairRatios);
+const q = (xs: number[], p: number) => [...xs].sort((x, y) => x - y)[Math.floor(p * (xs.length - 1))]!;
 console.log(
   `BENCH ${JSON.stringify({
     id: 'designer.drag-move',
-    title: 'Form designer: time per drag-move event, 300-field canvas vs 10-field canvas',
+    title: `Form designer: time per drag-move event, 300-field canvas vs 10-field canvas (median of ${ROUNDS} interleaved pairs of ${EVENTS} events, GC between pairs; pair ratios p25 ${q(pairRatios, 0.25).toFixed(2)}, p75 ${q(pairRatios, 0.75).toFixed(2)})`,
     ours: { value: Number(ours.toFixed(1)), unit: 'µs/event (300 fields)' },
     baseline: { name: 'same canvas with 10 fields', value: Number(base.toFixed(1)), unit: 'µs/event' },
     ratio: Number(ratio.toFixed(2)),
-    ratioMeaning: '300-field time / 10-field time (lower is better)',
+    ratioMeaning: '300-field time / 10-field time, median of interleaved pairs (lower is better)',
     target: '<= 1.5',
     pass: ratio <= 1.5,
   })}`,

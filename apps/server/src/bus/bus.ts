@@ -5,6 +5,12 @@ import type { Notifier } from '../db/database';
  * subscriber of that channel in every process on the same database (PostgreSQL LISTEN/NOTIFY; PGlite
  * delivers in-process). Payloads are JSON and must stay under ~7 KB (NOTIFY limit 8000 bytes):
  * send ids, not documents.
+ *
+ * Publishes are batched: those issued in the same turn of the event loop (concurrent requests, a push to
+ * each of 50 users) leave as one NOTIFY `{"b":[msg,…]}` (packed up to the size limit, in publish order)
+ * instead of one round trip each; a lone publish still leaves as the plain `{"c","p"}` message, which is
+ * also what the migration-0002 triggers send. `await publish()` resolves once its NOTIFY has run, so a
+ * publish awaited before the next is still delivered before it.
  */
 export interface Bus {
   publish(channel: string, payload: unknown): Promise<void>;
@@ -13,16 +19,37 @@ export interface Bus {
 }
 
 const PG_CHANNEL = 'kp_bus';
+/** Largest NOTIFY text the bus sends (PostgreSQL refuses 8000 bytes and more). */
+export const BUS_MAX_BYTES = 7900;
+
+interface Pending {
+  text: string;
+  bytes: number;
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
+/** Consecutive runs of `items` packed into NOTIFY texts of at most BUS_MAX_BYTES each. */
+export function packBatches(items: { text: string; bytes: number }[]): { text: string; count: number }[] {
+  const out: { text: string; count: number }[] = [];
+  let i = 0;
+  while (i < items.length) {
+    let j = i + 1;
+    let size = 8 + items[i]!.bytes; // {"b":[ … ]}
+    while (j < items.length && size + 1 + items[j]!.bytes <= BUS_MAX_BYTES) size += 1 + items[j++]!.bytes;
+    const run = items.slice(i, j);
+    out.push({
+      text: run.length === 1 ? run[0]!.text : `{"b":[${run.map((x) => x.text).join(',')}]}`,
+      count: run.length,
+    });
+    i = j;
+  }
+  return out;
+}
 
 export async function createBus(notifier: Notifier, onError?: (err: unknown) => void): Promise<Bus> {
   const handlers = new Map<string, Set<(payload: unknown) => void>>();
-  const unlisten = await notifier.listen(PG_CHANNEL, (raw) => {
-    let msg: { c: string; p: unknown };
-    try {
-      msg = JSON.parse(raw);
-    } catch {
-      return;
-    }
+  const deliver = (msg: { c: string; p: unknown }) => {
     for (const h of handlers.get(msg.c) ?? []) {
       try {
         h(msg.p);
@@ -30,13 +57,45 @@ export async function createBus(notifier: Notifier, onError?: (err: unknown) => 
         onError?.(err);
       }
     }
+  };
+  const unlisten = await notifier.listen(PG_CHANNEL, (raw) => {
+    let msg: { c: string; p: unknown } | { b: { c: string; p: unknown }[] };
+    try {
+      msg = JSON.parse(raw);
+    } catch {
+      return;
+    }
+    if ('b' in msg && Array.isArray(msg.b)) for (const m of msg.b) deliver(m);
+    else deliver(msg as { c: string; p: unknown });
   });
   let closed = false;
+  let queue: Pending[] = [];
+  const flush = () => {
+    const items = queue;
+    queue = [];
+    let at = 0;
+    for (const batch of packBatches(items)) {
+      const mine = items.slice(at, at + batch.count);
+      at += batch.count;
+      notifier.notify(PG_CHANNEL, batch.text).then(
+        () => {
+          for (const x of mine) x.resolve();
+        },
+        (err) => {
+          for (const x of mine) x.reject(err);
+        },
+      );
+    }
+  };
   return {
-    async publish(channel, payload) {
+    publish(channel, payload) {
       const text = JSON.stringify({ c: channel, p: payload });
-      if (Buffer.byteLength(text) > 7900) throw new Error(`bus payload on ${channel} too large`);
-      await notifier.notify(PG_CHANNEL, text);
+      const bytes = Buffer.byteLength(text);
+      if (bytes > BUS_MAX_BYTES) return Promise.reject(new Error(`bus payload on ${channel} too large`));
+      return new Promise<void>((resolve, reject) => {
+        if (!queue.length) setImmediate(flush);
+        queue.push({ text, bytes, resolve, reject });
+      });
     },
     subscribe(channel, handler) {
       let set = handlers.get(channel);

@@ -15,13 +15,19 @@ export function registerMetrics(app: FastifyInstance): Registry {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  app.addHook('onResponse', async (req, reply) => {
+  // one labelled child per series, found by a plain key (labels() hashes its label object every call)
+  const series = new Map<string, ReturnType<typeof latency.labels>>();
+  app.addHook('onResponse', (req, reply, done) => {
     // The route template, never the raw URL: ids and query strings would make a series per request.
     const route = req.routeOptions.url ?? 'unmatched';
-    latency.observe(
-      { method: req.method, route, status: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
+    const key = `${req.method} ${reply.statusCode} ${route}`;
+    let child = series.get(key);
+    if (!child) {
+      child = latency.labels({ method: req.method, route, status: String(reply.statusCode) });
+      series.set(key, child);
+    }
+    child.observe(reply.elapsedTime / 1000);
+    done();
   });
   new Gauge({
     name: 'kp_websocket_connections',

@@ -64,7 +64,8 @@ export async function notify(ctx: AppContext, notices: WfNotice[]): Promise<void
 
 /**
  * The notices of a flow change written as site messages inside its own transaction (they commit, or
- * vanish, with the change: none is lost between commit and send), all in two statements. Returns the
+ * vanish, with the change: none is lost between commit and send), in one statement (another per 500
+ * receipts beyond the first 500). Returns the
  * recipients; push their unread counts after commit with `pushNotices`.
  */
 export async function writeNotices(tx: Kysely<Database>, notices: WfNotice[]): Promise<string[]> {
@@ -75,27 +76,35 @@ export async function writeNotices(tx: Kysely<Database>, notices: WfNotice[]): P
   }
   if (!messages.length) return [];
   const now = new Date();
-  await mdb(tx)
-    .insertInto('message')
-    .values(
-      messages.map((m) => ({
-        id: m.id,
-        title: m.title.slice(0, 500),
-        type: SITE_TYPE.workflow,
-        body_text: m.bodyText,
-        files: '[]',
-        creator_user_id: null,
-        last_modify_time: now,
-        to_user_ids: m.to.join(','),
-        enabled_mark: 1,
-      })),
-    )
-    .execute();
   const rows = messages.flatMap((m) =>
     m.to.map((user_id) => ({ id: newId(), message_id: m.id, user_id, is_read: 0 })),
   );
-  for (let i = 0; i < rows.length; i += 500)
-    await tx
+  // the messages and their first 500 receipts in one statement (one round trip), the rest 500 at a time
+  const db = mdb(tx);
+  await db
+    .with('m', (q) =>
+      q
+        .insertInto('message')
+        .values(
+          messages.map((m) => ({
+            id: m.id,
+            title: m.title.slice(0, 500),
+            type: SITE_TYPE.workflow,
+            body_text: m.bodyText,
+            files: '[]',
+            creator_user_id: null,
+            last_modify_time: now,
+            to_user_ids: m.to.join(','),
+            enabled_mark: 1,
+          })),
+        )
+        .returning('id'),
+    )
+    .insertInto('message_receive')
+    .values(rows.slice(0, 500))
+    .execute();
+  for (let i = 500; i < rows.length; i += 500)
+    await db
       .insertInto('message_receive')
       .values(rows.slice(i, i + 500))
       .execute();
@@ -125,19 +134,60 @@ export async function flowCounts(
   return out;
 }
 
+/** Users whose counts wait to be pushed, per app: gathered while the previous push runs. */
+interface PushState {
+  pending: Set<string>;
+  waiters: Array<() => void>;
+  running: boolean;
+}
+const pushStates = new WeakMap<AppContext, PushState>();
+
 /**
  * After commit: pushes messagePush with the live counts (unread site messages, pending to-dos and unread
  * circulated items) to the sockets of the notices' recipients and of the users whose own items changed
  * (the handler who acted), in every process. Never throws.
+ *
+ * Batched: the users of every change committed in the same turn of the event loop — and of those that
+ * commit while a push runs — are counted together (two queries for all of them) and their pushes leave
+ * as one bus NOTIFY; one push runs at a time per app, so a user's later counts never overtake earlier
+ * ones. Resolves once the push that carries these users has been sent.
  */
-export async function pushNotices(ctx: AppContext, recipients: string[], also: string[] = []): Promise<void> {
+export function pushNotices(ctx: AppContext, recipients: string[], also: string[] = []): Promise<void> {
   const users = [...new Set([...recipients, ...also])].filter((u) => u && u !== 'system');
-  if (!users.length) return;
-  try {
-    const [site, flow] = await Promise.all([unreadSiteCounts(ctx, users), flowCounts(ctx.db, users)]);
-    for (const u of users)
-      await pushToUser(ctx, u, { method: 'messagePush', ...site.get(u), ...flow.get(u) });
-  } catch (e) {
-    ctx.log.warn({ err: e }, 'workflow notice push failed');
+  if (!users.length) return Promise.resolve();
+  let st = pushStates.get(ctx);
+  if (!st) {
+    st = { pending: new Set(), waiters: [], running: false };
+    pushStates.set(ctx, st);
   }
+  for (const u of users) st.pending.add(u);
+  const state = st;
+  const sent = new Promise<void>((resolve) => state.waiters.push(resolve));
+  if (!state.running) {
+    state.running = true;
+    setImmediate(() => void drainPushes(ctx, state));
+  }
+  return sent;
+}
+
+async function drainPushes(ctx: AppContext, st: PushState): Promise<void> {
+  while (st.pending.size) {
+    const users = [...st.pending];
+    const waiters = st.waiters;
+    st.pending = new Set();
+    st.waiters = [];
+    try {
+      for (let i = 0; i < users.length; i += 500) {
+        const chunk = users.slice(i, i + 500);
+        const [site, flow] = await Promise.all([unreadSiteCounts(ctx, chunk), flowCounts(ctx.db, chunk)]);
+        await Promise.all(
+          chunk.map((u) => pushToUser(ctx, u, { method: 'messagePush', ...site.get(u), ...flow.get(u) })),
+        );
+      }
+    } catch (e) {
+      ctx.log.warn({ err: e }, 'workflow notice push failed');
+    }
+    for (const w of waiters) w();
+  }
+  st.running = false;
 }

@@ -1,0 +1,106 @@
+// Server messages: Log-in, sessions and accounts. See catalogue.ts for the rules of the catalogue.
+import type { Message } from './message';
+
+export const AUTH = {
+  'auth.loginOk': { zh: '登录成功', zhtw: '登錄成功', en: 'Logged in' },
+  'auth.logoutOk': { zh: '注销成功', zhtw: '註銷成功', en: 'Logged out' },
+  'auth.badCredentials': {
+    zh: '账户或密码错误，请重新输入',
+    zhtw: '賬戶或密碼錯誤，請重新輸入',
+    en: 'Wrong account or password, please try again',
+  },
+  'auth.accountLocked': {
+    zh: '账号已被锁定，请联系管理员或稍后再试',
+    zhtw: '賬號已被鎖定，請聯繫管理員或稍後再試',
+    en: 'The account is locked; contact the administrator or try again later',
+  },
+  'auth.accountDisabled': {
+    zh: '账号已被禁用，请联系管理员',
+    zhtw: '賬號已被禁用，請聯繫管理員',
+    en: 'The account is disabled; contact the administrator',
+  },
+  'auth.accountDeleted': { zh: '账号已被删除', zhtw: '賬號已被刪除', en: 'The account was deleted' },
+  'auth.noMenu': {
+    zh: '您的权限不足，请联系管理员',
+    zhtw: '您的權限不足，請聯繫管理員',
+    en: 'Insufficient permissions; contact the administrator',
+  },
+  'auth.captchaWrong': { zh: '验证码错误', zhtw: '驗證碼錯誤', en: 'Wrong verification code' },
+  'auth.captchaRequired': {
+    zh: '请输入验证码',
+    zhtw: '請輸入驗證碼',
+    en: 'Please enter the verification code',
+  },
+  'auth.tokenExpired': {
+    zh: '登录过期,请重新登录',
+    zhtw: '登錄過期,請重新登錄',
+    en: 'Login expired, please log in again',
+  },
+  'auth.tokenKicked': {
+    zh: '您的账号已在其他地方登录或已被强制下线，请重新登录',
+    zhtw: '您的賬號已在其他地方登錄或已被強制下線，請重新登錄',
+    en: 'Your account logged in elsewhere or was forced offline; please log in again',
+  },
+  'auth.tokenInvalid': {
+    zh: '登录凭证无效，请重新登录',
+    zhtw: '登錄憑證無效，請重新登錄',
+    en: 'Invalid login credentials; please log in again',
+  },
+  'auth.screenLocked': {
+    zh: '屏幕已锁定，请解锁后继续',
+    zhtw: '屏幕已鎖定，請解鎖後繼續',
+    en: 'The screen is locked; unlock it to continue',
+  },
+  'auth.forcedOffline': {
+    zh: '您已被管理员强制下线',
+    zhtw: '您已被管理員強制下線',
+    en: 'You were forced offline by an administrator',
+  },
+  'auth.passwordChanged': {
+    zh: '密码已修改，请重新登录',
+    zhtw: '密碼已修改，請重新登錄',
+    en: 'The password was changed; please log in again',
+  },
+  'auth.sessionLoginFailed': { zh: '登录Session失败', zhtw: '登錄Session失敗', en: 'Session login failed' },
+  'auth.dingNotConfigured': {
+    zh: '未配置钉钉登录，请联系管理员',
+    zhtw: '未配置釘釘登錄，請聯繫管理員',
+    en: 'DingTalk login is not configured; contact the administrator',
+  },
+  'auth.dingFailed': {
+    zh: '钉钉登录失败，请重试',
+    zhtw: '釘釘登錄失敗，請重試',
+    en: 'DingTalk login failed; please try again',
+  },
+  'auth.dingUnbound': {
+    zh: '该钉钉账号未绑定系统用户，请联系管理员',
+    zhtw: '該釘釘賬號未綁定系統用戶，請聯繫管理員',
+    en: 'This DingTalk account is not bound to a user; contact the administrator',
+  },
+  'auth.qrTooMany': {
+    zh: '二维码请求过于频繁，请稍后再试',
+    zhtw: '二維碼請求過於頻繁，請稍後再試',
+    en: 'Too many QR code requests; please try again later',
+  },
+  'auth.qrMissing': {
+    zh: '二维码不存在或已失效',
+    zhtw: '二維碼不存在或已失效',
+    en: 'The QR code does not exist or is no longer valid',
+  },
+  'auth.qrExpired': {
+    zh: '二维码已过期，请刷新',
+    zhtw: '二維碼已過期，請刷新',
+    en: 'The QR code has expired; please refresh it',
+  },
+  'auth.qrNotScanned': { zh: '请先扫描二维码', zhtw: '請先掃描二維碼', en: 'Please scan the QR code first' },
+  'auth.qrScannedByOther': {
+    zh: '二维码已被其他用户扫描',
+    zhtw: '二維碼已被其他用戶掃描',
+    en: 'The QR code was scanned by another user',
+  },
+  'auth.qrUsed': {
+    zh: '二维码已使用，请刷新',
+    zhtw: '二維碼已使用，請刷新',
+    en: 'The QR code was already used; please refresh it',
+  },
+} as const satisfies Record<string, Message>;
