@@ -5,7 +5,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setDesignerLanguage } from '../i18n';
 import { FlowDesigner } from './FlowDesigner';
-import { retitle, summaryIsNames } from './summary';
+import { nodeSummary, retitle, summaryIsNames } from './summary';
 
 vi.setConfig({ testTimeout: 90_000 });
 afterEach(() => {
@@ -61,5 +61,25 @@ describe('node titles in every language', () => {
     expect(retitle('经理审批', 'en', 'Manager')).toBe('Manager');
     expect(retitle(undefined, 'zhtw', '經理')).toBe('經理');
     expect(retitle(START, 'zhtw', '申請人')).toEqual({ ...START, zhtw: '申請人' });
+  });
+
+  it('joins a condition summary with and / or of the designer language', () => {
+    const node: FlowNode = {
+      nodeId: 'c1',
+      type: 'condition',
+      properties: {
+        conditions: [
+          {
+            logic: 'and',
+            items: [
+              { fieldType: 'form', field: 'days', fieldName: 'days', operator: '>', value: 3 },
+              { fieldType: 'form', field: 'days', fieldName: 'days', operator: '<', value: 9 },
+            ],
+          },
+        ],
+      },
+    };
+    expect(nodeSummary(node, 'en')).toMatch(/^days .+ 3 and days .+ 9$/);
+    expect(nodeSummary(node, 'zh')).toMatch(/^days .+ 3 且 days .+ 9$/);
   });
 });

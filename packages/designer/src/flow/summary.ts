@@ -54,10 +54,14 @@ export function nodeSummary(node: FlowNode, lang = 'zh', names?: NodeNames): str
               (i) =>
                 `${i.fieldName || (i.fieldType === 'form' ? i.field : tt(`flow.ft.${i.fieldType}`))} ${tt(`flow.cmp.${i.operator}`, { defaultValue: i.operator })} ${valueText(i, name)}${i.operator === 'between' ? `~${i.value2 ?? ''}` : ''}`,
             )
-            .join(g.logic === 'or' ? ' 或 ' : ' 且 '),
+            .join(
+              g.logic === 'or' ? ` ${tt('flow.or').toLowerCase()} ` : ` ${tt('flow.and').toLowerCase()} `,
+            ),
         )
         .filter(Boolean)
-        .join(p.groupsLogic === 'and' ? ' 且 ' : ' 或 ');
+        .join(
+          p.groupsLogic === 'and' ? ` ${tt('flow.and').toLowerCase()} ` : ` ${tt('flow.or').toLowerCase()} `,
+        );
       return text || node.content || tt('flow.pleaseSetCondition');
     }
     default:
