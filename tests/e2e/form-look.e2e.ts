@@ -90,17 +90,19 @@ describe('form look (computed styles)', () => {
     expect(gap).toBeGreaterThanOrEqual(16);
 
     // a required field left empty: red message under the control, red border on the control
-    const days = item(page, 'days').locator('input');
-    await days.focus();
-    await days.blur();
-    const message = item(page, 'days').getByRole('alert');
+    // (请假天数 is computed from start and end now: the required field checked is 请假事由)
+    const reason = item(page, 'reason').locator('textarea');
+    await reason.fill('x');
+    await reason.fill('');
+    await reason.blur();
+    const message = item(page, 'reason').getByRole('alert');
     await message.waitFor();
-    // the spec's required message is the field's placeholder when it has one
-    expect(await message.textContent()).toBe('请输入请假天数');
+    // without a placeholder the spec's required message is <label>不能为空
+    expect(await message.textContent()).toBe('请假事由不能为空');
     await page.waitForTimeout(400); // antd's fade-in of the message
-    const look = await item(page, 'days').evaluate((row) => {
+    const look = await item(page, 'reason').evaluate((row) => {
       const msg = row.querySelector('[role="alert"]') as HTMLElement;
-      let box = row.querySelector('input') as HTMLElement;
+      let box = row.querySelector('textarea') as HTMLElement;
       // the bordered box around the input (antd wraps it)
       while (box.parentElement && getComputedStyle(box).borderTopWidth === '0px') box = box.parentElement;
       const m = msg.getBoundingClientRect();
@@ -122,7 +124,13 @@ describe('form look (computed styles)', () => {
     for (const name of ['申请人', '所属部门', '请假类型'])
       expect(await page.getByRole('combobox', { name }).count(), name).toBeGreaterThan(0);
     expect(await page.getByRole('textbox', { name: '请假事由' }).count()).toBe(1);
-    expect(await page.getByRole('spinbutton', { name: '请假天数' }).count()).toBe(1);
+    // 请假天数 is a calculate field: read-only, filled from start and end
+    expect(
+      await item(page, 'days')
+        .locator('input')
+        .first()
+        .evaluate((e) => (e as HTMLInputElement).readOnly || (e as HTMLInputElement).disabled),
+    ).toBe(true);
   });
 
   it('at phone width (390 px) the form fits: no horizontal scroll of the page', async () => {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import * as OpenCC from 'opencc-js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../apps/server/src/auth/settings';
+import { DEFAULT_SETTINGS } from '../../apps/server/src/domains/auth/settings';
 import { launchBrowser, RESULTS_DIR } from './browser';
 import { type KpServer, loginAs, startKp } from './harness';
 

@@ -72,7 +72,10 @@ describe('meeting-room booking', () => {
     expect(await a.locator('[data-testid="booking-form"]').count()).toBe(0);
   });
 
-  it('a user books a room from the timeline with himself as default attendee', async () => {
+  it('a user books a room from the timeline with himself as default attendee; no page error', async () => {
+    const errors: string[] = [];
+    const onError = (e: Error) => errors.push(String(e));
+    a.on('pageerror', onError);
     await toTomorrow(a);
     await a.locator('[data-testid="slot-room-101-1000"]').click();
     const form = a.locator('[data-testid="booking-form"]');
@@ -94,6 +97,8 @@ describe('meeting-room booking', () => {
       .getByText(THEME)
       .waitFor();
     await a.screenshot({ path: path.join(RESULTS_DIR, 'meeting-timeline.png') });
+    a.off('pageerror', onError);
+    expect(errors).toEqual([]);
   });
 
   it('a second booking of the same slot is refused with the server msg', async () => {

@@ -51,8 +51,6 @@ afterAll(async () => {
 
 const byTest = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
 const item = (page: Page, vModel: string) => page.locator(`[data-testid="dm-form"] [data-field="${vModel}"]`);
-const okOf = (page: Page) =>
-  page.locator('.ant-modal-confirm-btns .ant-btn-primary, .ant-modal-confirm .ant-btn-primary').last();
 
 async function call<T>(
   token: string,
@@ -120,9 +118,19 @@ describe('online development', () => {
     await byTest(page, 'sortable-budget').locator('input').click();
     await byTest(page, 'webdesign-save').click();
     await page.getByText('新建成功').first().waitFor();
+    // release asks for the parent menu (a directory; 在线开发 when none is chosen): 办公管理 here
     await byTest(page, 'release-feeApply').click();
-    await okOf(page).click();
+    await byTest(page, 'release-parent').click();
+    await page.locator('.ant-select-dropdown:visible').getByText('办公管理', { exact: true }).click();
+    await byTest(page, 'release-ok').click();
     await page.getByText('发布成功').first().waitFor();
+    const placed = await kp.app.kp.db
+      .selectFrom('base_module as m')
+      .innerJoin('base_module as p', 'p.id', 'm.parent_id')
+      .select('p.en_code')
+      .where('m.en_code', '=', 'feeApply')
+      .executeTakeFirstOrThrow();
+    expect(placed.en_code).toBe('oa');
     await page.locator('tr', { hasText: 'feeApply' }).getByText('已发布').waitFor();
     await page.screenshot({ path: `${RESULTS_DIR}/onlinedev-design.png` });
     await page.close();

@@ -1,5 +1,6 @@
 // Designer and shell rough edges (issue 16): the form design dialog fits a 1366×768 screen, the designer's
-// save checks speak the spec's texts in the host, the header search goes to a page on Enter.
+// save checks speak the spec's texts in the host, the header search goes to a page on Enter, and the open
+// tags survive a refresh of the page.
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,6 +102,17 @@ describe('designer and shell rough edges', () => {
     await page.waitForURL((u) => u.pathname.endsWith('/permission/user'));
   });
 
+  it('open tags survive a refresh', async () => {
+    const page = await admin(1440, 900);
+    await page.goto(`${kp.base}/kpSystem/permission/user`);
+    await page.locator('.kp-tag', { hasText: '用户管理' }).waitFor();
+    await page.goto(`${kp.base}/kpSystem/permission/role`);
+    await page.locator('.kp-tag', { hasText: '角色管理' }).waitFor();
+    await page.reload();
+    await page.locator('.kp-tag', { hasText: '角色管理' }).waitFor();
+    await page.locator('.kp-tag', { hasText: '用户管理' }).waitFor({ timeout: 10_000 });
+  });
+
   it('a wrong old password shows the server message under the field, no uncaught error', async () => {
     const page = await admin(1440, 900);
     const errors: string[] = [];
@@ -144,5 +156,29 @@ describe('designer and shell rough edges', () => {
     const shown = byTest(page, 'bill-preview');
     await shown.waitFor();
     expect(await shown.innerText()).toMatch(/^GW\d{8}$/);
+  });
+
+  it('门户设计 lists the portals: a new one is listed, opens in the portal designer and is released', async () => {
+    const page = await admin(1366, 768);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${kp.base}/kpSystem/onlineDev/portal`);
+    await byTest(page, 'portal-design-page').waitFor();
+    expect(await page.getByText('页面尚未提供').count()).toBe(0);
+    await byTest(page, 'portal-new').click();
+    await byTest(page, 'portal-name').fill('边角门户');
+    await byTest(page, 'portal-code').fill('roughPortal');
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    const row = byTest(page, 'portal-row-roughPortal');
+    await row.waitFor();
+    await row.locator('[data-testid="portal-design"]').click();
+    await byTest(page, 'portal-designer-dialog').waitFor();
+    await page.screenshot({ path: path.join(RESULTS_DIR, 'rough-portal-designer.png') });
+    await page.keyboard.press('Escape');
+    await byTest(page, 'portal-designer-dialog').waitFor({ state: 'detached' });
+    await row.locator('[data-testid="portal-release"]').click();
+    await page.locator('tr', { hasText: 'roughPortal' }).getByText('已发布').waitFor();
+    await page.screenshot({ path: path.join(RESULTS_DIR, 'rough-portal-list.png') });
+    expect(errors).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 // disabled and locked-screen tokens; the demo roles × every route that declares a menu/button/admin rule
 // (the expectation computed straight from the grant tables, not from the guard's code); repeated wrong
 // passwords lock the account. Record-level own/others' checks of the organisation API are in
-// apps/server/src/routes/permission/matrix.test.ts.
+// apps/server/src/domains/permission/matrix.test.ts.
 import { MSG } from '@kp/server';
 import { createTestApp, md5, TEST_DB_KIND, type TestApp } from '@kp/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

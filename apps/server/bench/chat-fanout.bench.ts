@@ -18,7 +18,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import WebSocket, { WebSocketServer } from 'ws';
 import { type Db, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import { seedIfEmpty } from '../src/db/seed';
+import { seedIfEmpty } from '../src/seed/seed';
 import { bench, freshPostgres, startServer } from './kit';
 
 const USERS = 50;

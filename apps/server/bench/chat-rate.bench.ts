@@ -19,10 +19,10 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import WebSocket from 'ws';
 import { startServerProcess } from '../../../tests/api/server-process';
 import { haproxyInstalled, startHaproxy } from '../../../tests/cluster/haproxy';
-import { md5Hex } from '../src/auth/tokens';
 import { type Db, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import { DEMO_PASSWORD, seedIfEmpty } from '../src/db/seed';
+import { md5Hex } from '../src/domains/auth/tokens';
+import { DEMO_PASSWORD, seedIfEmpty } from '../src/seed/seed';
 import { bench, freshPostgres, startServer } from './kit';
 
 const USERS = 50;

@@ -10,7 +10,7 @@ import { startServerProcess } from '../../../tests/api/server-process';
 import { haproxyInstalled, startHaproxy } from '../../../tests/cluster/haproxy';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import { seedIfEmpty } from '../src/db/seed';
+import { seedIfEmpty } from '../src/seed/seed';
 import { bench, freshPostgres, runLoad, startServer } from './kit';
 import { applicantTemplate, seedTodoTasks } from './todo-seed';
 

@@ -5,9 +5,9 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildApp } from '../src/app';
-import { md5Hex } from '../src/auth/tokens';
 import type { Db } from '../src/db/database';
-import { DEMO_PASSWORD } from '../src/db/seed';
+import { md5Hex } from '../src/domains/auth/tokens';
+import { DEMO_PASSWORD } from '../src/seed/seed';
 import { createPostgresDatabase } from '../src/test/harness';
 
 export const PG_URL =

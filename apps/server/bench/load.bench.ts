@@ -7,11 +7,11 @@
 // so is CurrentUser while logins run, where a hash on the event loop stalls every other request.
 // Run: node --import tsx apps/server/bench/load.bench.ts
 import type autocannon from 'autocannon';
-import { passwordHasher } from '../src/auth/password';
-import { md5Hex } from '../src/auth/tokens';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import { DEMO_PASSWORD, seedIfEmpty } from '../src/db/seed';
+import { passwordHasher } from '../src/domains/auth/password';
+import { md5Hex } from '../src/domains/auth/tokens';
+import { DEMO_PASSWORD, seedIfEmpty } from '../src/seed/seed';
 import { type LoadFigure, runLoad, startServer } from './kit';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);

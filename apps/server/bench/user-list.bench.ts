@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { buildApp } from '../src/app';
-import { md5Hex } from '../src/auth/tokens';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import { seedIfEmpty } from '../src/db/seed';
+import { md5Hex } from '../src/domains/auth/tokens';
+import { seedIfEmpty } from '../src/seed/seed';
 
 import { compareLoad, runLoad } from './kit';
 

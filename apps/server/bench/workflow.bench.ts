@@ -13,8 +13,8 @@
 import Fastify from 'fastify';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import { seedIfEmpty } from '../src/db/seed';
 import { launchTask } from '../src/domains/workflow/engine';
+import { seedIfEmpty } from '../src/seed/seed';
 import { bench, compareLoad, freshPostgres, startServer } from './kit';
 import { APPROVERS, applicantTemplate, approvers, leaveData, seedTodoTasks } from './todo-seed';
 

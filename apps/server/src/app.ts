@@ -7,20 +7,20 @@ import websocket from '@fastify/websocket';
 import { ApiCode } from '@kp/schema';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
-import { AuthzCache } from './auth/authz';
-import { registerGuard } from './auth/guard';
-import './auth/route-config';
-import { SessionStore } from './auth/sessions';
-import { readSettings, type Settings, writeSettings } from './auth/settings';
+import { AuthzCache } from './domains/auth/authz';
+import { registerGuard } from './domains/auth/guard';
+import './domains/auth/route-config';
 import { createBus } from './bus/bus';
 import type { AppContext, ServerOptions } from './context';
 import type { Db } from './db/database';
 import { startMaintenance } from './db/maintenance';
+import { SessionStore } from './domains/auth/sessions';
+import { readSettings, type Settings, writeSettings } from './domains/auth/settings';
+import { routeModules } from './domains/index';
 import { type FileStorage, LocalDiskStorage } from './files/storage';
 import { fail } from './http/envelope';
 import { registerErrorHandling } from './http/errors';
-import { routeModules } from './routes/index';
-import { registerStaticHost } from './routes/static-host';
+import { registerStaticHost } from './http/static-host';
 import { closeSocketsOnShutdown, registerWebsocket } from './ws/websocket';
 
 export interface BuildAppOptions {

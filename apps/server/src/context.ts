@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { AuthzCache } from './auth/authz';
-import type { SessionStore } from './auth/sessions';
-import type { Settings } from './auth/settings';
 import type { Bus } from './bus/bus';
 import type { Db } from './db/database';
 import type { Database } from './db/types';
+import type { AuthzCache } from './domains/auth/authz';
+import type { SessionStore } from './domains/auth/sessions';
+import type { Settings } from './domains/auth/settings';
 import type { FileStorage } from './files/storage';
 
 /** Server options read from the environment (see config.ts). */

@@ -3,7 +3,7 @@ import { buildApp, serverLogger } from './app';
 import type { ServerConfig } from './config';
 import { type Db, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { seedIfEmpty } from './db/seed';
+import { seedIfEmpty } from './seed/seed';
 
 /** Opens the database, migrates, seeds on first start, builds the app. Caller listens and closes. */
 export async function startServer(

@@ -1,6 +1,10 @@
 // @kp/designer: form designer, portal designer and flow designer (React components any host can embed).
+
+// One FormConfig for designer, renderer and server: @kp/schema's, re-exported.
+export type { FieldConfig, FormConfig } from '@kp/schema';
 export { CodeEditor, type CodeEditorProps } from './common/CodeEditor';
 export { OrgPicker, type OrgPickKind, type OrgProvider, pickable } from './common/OrgPicker';
+export { ConditionEditor } from './flow/ConditionEditor';
 export {
   FLOW_HISTORY_LIMIT,
   FlowDesigner,
@@ -13,8 +17,8 @@ export {
   ZOOM_START,
   ZOOM_STEP,
 } from './flow/FlowDesigner';
+export type { Choice, FlowDesignerOptions } from './flow/flowOptions';
 export { formFieldsOf } from './flow/formFields';
-export { type Choice, ConditionEditor, type FlowDesignerOptions } from './flow/NodeDrawer';
 export { nodeSummary } from './flow/summary';
 export { checkFormForSave, type SaveCheckOptions, type SaveProblem } from './form/checkFormForSave';
 export {
@@ -24,12 +28,15 @@ export {
   LOCAL_SAVE_DEBOUNCE_MS,
   parseFormJson,
 } from './form/FormDesigner';
-export { emptyForm, ID_START, makeField } from './form/fieldFactory';
+export { emptyFormConfig as emptyForm, ID_START, makeField } from './form/fieldFactory';
 export { HoverStore } from './form/hover';
 export type { DataTable } from './form/PropertyPanel';
 export { type DesignerState, type DropTarget, type EditResult, FormDesignerStore } from './form/store';
 export { dropRefusal, locate, walk } from './form/tree';
-export type { FieldConfig as DesignerFieldConfig, FormConfig as DesignerFormConfig } from './form/types';
+/** @deprecated the designer's configs are @kp/schema's FormConfig; use FormConfig. */
+export type DesignerFormConfig = import('@kp/schema').FormConfig;
+/** @deprecated use FieldConfig (@kp/schema's). */
+export type DesignerFieldConfig = import('@kp/schema').FieldConfig;
 export {
   type DesignerLanguage,
   i18n as designerI18n,

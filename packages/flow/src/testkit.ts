@@ -188,3 +188,43 @@ export function buildTree(items: TreeItem[]): FlowNode {
   };
   return { nodeId: 'start', type: 'start', properties: {}, childNode: build(items, 'start') };
 }
+
+// ---- tree builders of the interpreter tests ----
+export const at = (ms: number) => new Date(Date.parse(T0) + ms).toISOString();
+export const H = 3_600_000;
+export function gateway(
+  kind: 'condition' | 'interflow' | 'branch',
+  branches: FlowNode[],
+  after: FlowNode | null = null,
+): FlowNode {
+  return {
+    nodeId: `g_${branches[0].nodeId}`,
+    type: 'empty',
+    properties: {},
+    conditionType: kind,
+    conditionNodes: branches,
+    childNode: after,
+  };
+}
+export function branch(
+  nodeId: string,
+  kind: 'condition' | 'interflow' | 'branch',
+  props: FlowNode['properties'],
+  child: FlowNode | null,
+): FlowNode {
+  return { nodeId, type: kind, properties: props, childNode: child };
+}
+export const ap = (
+  nodeId: string,
+  props: FlowNode['properties'],
+  child: FlowNode | null = null,
+): FlowNode => ({
+  ...approver(nodeId, props),
+  childNode: child,
+});
+export const root = (child: FlowNode | null, props: FlowNode['properties'] = {}): FlowNode => ({
+  nodeId: 'start',
+  type: 'start',
+  properties: props,
+  childNode: child,
+});

@@ -180,6 +180,8 @@ export type FlowAction =
   | (Base & { type: 'terminate'; reason?: string })
   | (Base & { type: 'revoke'; reason?: string })
   | (Base & { type: 'refile'; formData?: Record<string, unknown> })
+  /** A flow manager saves the form data of a running or adopted flow where it stands (submit status 2). */
+  | (Base & { type: 'managerSave'; formData?: Record<string, unknown> })
   | (Base & { type: 'timerFired'; nodeId: string })
   | (Base & { type: 'subflowFinished'; nodeId: string; childStatus?: FlowStatus })
   | (Base & { type: 'overdueReminder'; nodeId: string });

@@ -13,7 +13,8 @@ export {
   type SubmitKind,
 } from './form/FormRenderer';
 export type { FormOperate } from './form/fieldUtil';
-export { createRendererI18n } from './i18n/i18n';
+export { createTranslate, type Translate } from './i18n/i18n';
+export { createRendererI18n } from './i18n/instance';
 export { en as enTexts, zh as zhTexts, zhtw as zhtwTexts } from './i18n/resources';
 export { createMemoryProviders, type MemoryData } from './providers/memory';
 export type * from './providers/types';
@@ -36,4 +37,5 @@ export {
   type WidgetRegistration,
   widgetOf,
 } from './widgets/registry';
+export { RichTextEditor, type RichTextEditorProps } from './widgets/richText';
 export type { Widget, WidgetProps } from './widgets/types';

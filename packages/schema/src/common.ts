@@ -17,15 +17,7 @@ export const I18nText = Type.Union(
 );
 export type I18nText = Static<typeof I18nText>;
 
-export const LANGUAGES = ['zh', 'zhtw', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
-
-/** Picks the text for `lang`, falling back to zh, then to any language given, then ''. */
-export function textIn(text: I18nText | undefined | null, lang: Language = 'zh'): string {
-  if (text == null) return '';
-  if (typeof text === 'string') return text;
-  return text[lang] ?? text.zh ?? text.zhtw ?? text.en ?? '';
-}
+export { LANGUAGES, type Language, textIn } from './text';
 
 /** An id as the API passes it: numeric-looking strings and numbers both occur. */
 export const Id = Type.Union([Type.String(), Type.Number()]);

@@ -10,8 +10,13 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export interface RequestOptions {
   url: string;
   method?: Method;
-  /** GET/DELETE: query parameters; POST/PUT: JSON body (or form-encoded with `form`). */
-  data?: Record<string, unknown> | unknown[];
+  /**
+   * GET/DELETE: query parameters; POST/PUT: JSON body (or form-encoded with `form`, or multipart when it is
+   * a FormData).
+   */
+  data?: Record<string, unknown> | unknown[] | FormData;
+  /** DELETE only: send `data` as a JSON body instead of query parameters (DELETE /api/message/Record). */
+  deleteBody?: boolean;
   /** Send the body as application/x-www-form-urlencoded. */
   form?: boolean;
   /** Show the server's msg as a success toast (1 s). */
@@ -59,7 +64,7 @@ function encode(data: Record<string, unknown>): URLSearchParams {
 /** Builds the URL of a GET/DELETE call: data as query parameters plus a timestamp parameter. */
 export function buildUrl(url: string, method: Method, data?: RequestOptions['data']): string {
   if (method !== 'GET' && method !== 'DELETE') return url;
-  const params = encode(Array.isArray(data) ? {} : (data ?? {}));
+  const params = encode(Array.isArray(data) || data instanceof FormData ? {} : (data ?? {}));
   if (method === 'GET') params.set('_t', String(Date.now()));
   const qs = params.toString();
   if (!qs) return url;
@@ -75,8 +80,11 @@ export async function request<T>(opts: RequestOptions): Promise<ApiResponse<T>> 
   const token = getToken();
   if (token) headers.Authorization = token.startsWith('Bearer ') ? token : `Bearer ${token}`;
   let body: BodyInit | undefined;
-  if (method !== 'GET' && method !== 'DELETE' && opts.data !== undefined) {
-    if (opts.form && !Array.isArray(opts.data)) {
+  const withBody = method === 'POST' || method === 'PUT' || (method === 'DELETE' && opts.deleteBody);
+  if (withBody && opts.data !== undefined) {
+    if (opts.data instanceof FormData) {
+      body = opts.data;
+    } else if (opts.form && !Array.isArray(opts.data)) {
       body = encode(opts.data);
       headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
     } else {
@@ -88,7 +96,7 @@ export async function request<T>(opts: RequestOptions): Promise<ApiResponse<T>> 
   const timer = setTimeout(() => ctrl.abort(), opts.timeout ?? 60_000);
   let res: ApiResponse<T>;
   try {
-    const r = await fetch(buildUrl(opts.url, method, opts.data), {
+    const r = await fetch(buildUrl(opts.url, method, opts.deleteBody ? undefined : opts.data), {
       method,
       headers,
       body,
@@ -128,20 +136,16 @@ export const http = {
 
 /**
  * POST of a multipart form (uploads) with the session's token; resolves with the envelope on code 200 and
- * throws ApiError with the server's msg otherwise (no toast: the caller shows it).
+ * throws ApiError with the server's msg otherwise (no toast: the caller shows it). Session-gone codes
+ * lead back to login as for every call.
  */
-export async function postFormData<T>(url: string, form: FormData): Promise<ApiResponse<T>> {
-  const token = getToken();
-  const r = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'jnpf-origin': CLIENT_ORIGIN,
-      ...(token ? { Authorization: token.startsWith('Bearer ') ? token : `Bearer ${token}` } : {}),
-    },
-    body: form,
-  });
-  const body = (await r.json().catch(() => null)) as ApiResponse<T> | null;
-  if (!body || typeof body.code !== 'number') throw new ApiError(0, defaultErrorText());
-  if (body.code !== 200) throw new ApiError(body.code, body.msg || defaultErrorText(), body);
-  return body;
+export function postFormData<T>(url: string, form: FormData): Promise<ApiResponse<T>> {
+  return request<T>({ url, method: 'POST', data: form, silent: true });
+}
+
+/** The bytes of a file address (a preview's download link): not an API envelope, so no code handling. */
+export async function fetchBinary(href: string): Promise<ArrayBuffer> {
+  const r = await fetch(href);
+  if (!r.ok) throw new Error(String(r.status));
+  return r.arrayBuffer();
 }

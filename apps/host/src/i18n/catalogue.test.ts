@@ -8,6 +8,7 @@ import '../views/oa/i18n';
 import '../views/permission/i18n';
 import '../views/workflow/i18n';
 import '../views/onlineDev/texts';
+import '../kit/i18n';
 
 type Tree = { [k: string]: string | Tree };
 function flatten(t: Tree, prefix = '', out = new Map<string, string>()): Map<string, string> {

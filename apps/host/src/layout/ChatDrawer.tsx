@@ -10,6 +10,7 @@ import { bumpConversation, type ChatUser, type Conversation, chatUiStore } from 
 import { parseEmoji } from '../views/chat/emoji';
 import '../views/oa/i18n';
 import '../views/oa/oa.css';
+import { DATE, formatTime } from '../util/date';
 import { relativeTime } from '../views/oa/model';
 
 const PAGE = 20;
@@ -18,10 +19,7 @@ function Ago({ date }: { date: string | number | null }) {
   const { t } = useTranslation();
   if (!date) return null;
   const r = relativeTime(typeof date === 'string' && /^\d+$/.test(date) ? Number(date) : date);
-  const text =
-    r.key === 'date'
-      ? `${r.date?.getFullYear()}-${String((r.date?.getMonth() ?? 0) + 1).padStart(2, '0')}-${String(r.date?.getDate()).padStart(2, '0')}`
-      : t(`chat.${r.key}`, { n: r.n });
+  const text = r.key === 'date' ? formatTime(r.date ?? null, DATE) : t(`chat.${r.key}`, { n: r.n });
   return <small className="kp-muted">{text}</small>;
 }
 

@@ -56,7 +56,11 @@ export function SideMenu({
     return ancestorsOf(items, pathname);
   }, [items, pathname]);
   const [openKeys, setOpenKeys] = useState<string[]>(initial);
-  useEffect(() => setOpenKeys(initial), [initial]);
+  // re-open by the route only when the keys to open change (a new page, another menu), not on every new
+  // menu tree object (a language or route list arriving later would re-open a group the user just closed)
+  const initialKey = initial.join('\n');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: initialKey stands for initial's contents
+  useEffect(() => setOpenKeys(initial), [initialKey]);
   const menuItems = useMemo(() => toItems(items, true), [items]);
   const onOpenChange = (keys: string[]) => {
     const opened = keys.find((k) => !openKeys.includes(k));

@@ -1,10 +1,52 @@
 import { CloseOutlined, FileOutlined, HomeOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Dropdown, type MenuProps } from 'antd';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useStore } from '../store/createStore';
-import { closeAll, closeOthers, closeView, type TagView, tagsStore } from '../store/tags';
+import { sessionStore } from '../store/session';
+import { addView, closeAll, closeOthers, closeView, type TagView, tagsStore } from '../store/tags';
+
+/** The open tags of this browser tab, kept for a refresh (sessionStorage: one tab, one signed-in session). */
+const TAGS_KEY = 'kp_tags';
+const sessionMark = () => sessionStore.get().token.slice(-12);
+const isTag = (v: unknown): v is TagView =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as TagView).path === 'string' &&
+  typeof (v as TagView).fullPath === 'string' &&
+  (v as TagView).fullPath.startsWith('/') &&
+  !(v as TagView).fullPath.startsWith('//') &&
+  typeof (v as TagView).title === 'string';
+
+let restored = false;
+/** Puts back the tags saved before a refresh of this tab (only those of the same session). */
+export function restoreTags(): void {
+  if (restored) return;
+  restored = true;
+  try {
+    const saved = JSON.parse(globalThis.sessionStorage?.getItem(TAGS_KEY) ?? 'null') as {
+      mark?: string;
+      views?: unknown[];
+    } | null;
+    if (!saved || saved.mark !== sessionMark() || !Array.isArray(saved.views)) return;
+    const views = saved.views.filter(isTag).slice(0, 50);
+    tagsStore.set((now) => views.reduce((acc, v) => addView(acc, v), now));
+  } catch {
+    /* storage unavailable or not ours */
+  }
+}
+
+function saveTags(): void {
+  try {
+    globalThis.sessionStorage?.setItem(
+      TAGS_KEY,
+      JSON.stringify({ mark: sessionMark(), views: tagsStore.get() }),
+    );
+  } catch {
+    /* storage unavailable */
+  }
+}
 
 export function tagTitle(v: TagView, t: (k: string) => string): string {
   return v.titleKey ? t(v.titleKey) : v.title;
@@ -18,6 +60,12 @@ export function TagsView({ showIcon }: { showIcon: boolean }) {
   const navigate = useNavigate();
   const scroller = useRef<HTMLDivElement>(null);
   const [menuFor, setMenuFor] = useState<TagView | null>(null);
+  // restored before the layout adds the current page (a child's effects run before its parent's)
+  useEffect(() => {
+    restoreTags();
+    saveTags();
+    return tagsStore.subscribe(saveTags);
+  }, []);
 
   const close = (v: TagView) => {
     const r = closeView(tagsStore.get(), v.path, pathname);

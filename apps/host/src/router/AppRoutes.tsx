@@ -1,4 +1,3 @@
-import { Spin } from 'antd';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { setNavigator } from '../services/navigation';
@@ -9,7 +8,7 @@ import { FIXED_ROUTES } from './fixedRoutes';
 import { decide } from './guard';
 import { findPage } from './pages';
 import { FixedPage, MenuPage } from './RoutePage';
-import { NoPermissionPage } from './SimplePages';
+import { Loading, NoPermissionPage } from './SimplePages';
 
 const Login = lazy(() => import('../views/login/Login'));
 const LockScreen = lazy(() => import('../views/lockScreen/LockScreen'));
@@ -17,14 +16,6 @@ const MainLayout = lazy(() => import('../layout/MainLayout'));
 const Redirect = lazy(() => import('../views/redirect/Redirect'));
 const AuthRedirect = lazy(() => import('../views/redirect/AuthRedirect'));
 const ScanConfirm = lazy(() => import('../views/login/ScanConfirm'));
-
-export function Loading() {
-  return (
-    <div className="kp-loading">
-      <Spin />
-    </div>
-  );
-}
 
 /** All routes: fixed ones, menu ones (once the user info is loaded) and the guard around them. */
 /**

@@ -5,12 +5,11 @@ import { Navigate } from 'react-router';
 import { useStore } from '../store/createStore';
 import { sessionStore } from '../store/session';
 import { textIn } from '../util/text';
-import { Loading } from './AppRoutes';
 import type { FixedRoute } from './fixedRoutes';
 import type { MenuRoute } from './menuRoutes';
 import { findPage } from './pages';
 import { DIRECTORY_COMPONENT, LINK_COMPONENT } from './routeTypes';
-import { ExternalPage, IframePage, NotFoundPage, PagePending } from './SimplePages';
+import { ExternalPage, IframePage, Loading, NotFoundPage, PagePending } from './SimplePages';
 
 /** A fixed route: its page when built, else the "not available yet" page. */
 export function FixedPage({ route }: { route: FixedRoute }) {

@@ -1,4 +1,8 @@
-import type { Notifier } from '../db/database';
+/** How this process reaches the notification channel of its database (LISTEN/NOTIFY). */
+export interface Notifier {
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+}
 
 /**
  * The one way pushes travel between server processes: publish(channel, payload) reaches every

@@ -3,14 +3,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import type { Notifier } from '../bus/bus';
 import { ReadCache } from './read-cache';
 import type { Database } from './types';
 
-/** How this process reaches the notification channel of its database (LISTEN/NOTIFY). */
-export interface Notifier {
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
-  notify(channel: string, payload: string): Promise<void>;
-}
+export type { Notifier };
 
 /** An open database: the Kysely handle, its kind, its notifier, and close(). */
 export interface Db {

@@ -3,7 +3,8 @@ import * as OpenCC from 'opencc-js';
 import { describe, expect, it } from 'vitest';
 import leave from '../../../../examples/forms/leave-request.json' with { type: 'json' };
 import home from '../../../../examples/portals/home.json' with { type: 'json' };
-import { menuTree } from '../auth/menu-tree';
+import { menuTree } from '../domains/auth/menu-tree';
+import { SEED_MENUS, type SeedMenu } from '../seed/menus';
 import {
   LEAVE_FORM_LABELS,
   labelJson,
@@ -12,7 +13,6 @@ import {
   menuLabelJson,
   PORTAL_LABELS,
 } from './seed-labels';
-import { SEED_MENUS, type SeedMenu } from './seed-menus';
 import type { ModuleRow } from './types';
 
 const convert = OpenCC.Converter({ from: 'cn', to: 'tw' });

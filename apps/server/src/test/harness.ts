@@ -5,11 +5,11 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
-import { md5Hex } from '../auth/tokens';
 import type { AppContext } from '../context';
 import { type Db, type DbTarget, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, seedIfEmpty } from '../db/seed';
+import { md5Hex } from '../domains/auth/tokens';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, seedIfEmpty } from '../seed/seed';
 
 /**
  * Which database the server tests use: PGlite in memory, or — when TEST_DATABASE_URL is set

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { newId } from '../auth/tokens';
+import { newId } from '../domains/auth/tokens';
 import { createTestApp, md5, TEST_DB_KIND, type TestApp } from '../test/harness';
 import { pushToUser } from './websocket';
 

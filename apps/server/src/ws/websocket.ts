@@ -1,10 +1,15 @@
 import { ApiCode } from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { SESSION_CHANGED, SESSION_ENDED, type SessionEndedEvent, type SessionInfo } from '../auth/sessions';
-import { tokenFrom } from '../auth/tokens';
+import {
+  SESSION_CHANGED,
+  SESSION_ENDED,
+  type SessionEndedEvent,
+  type SessionInfo,
+} from '../bus/session-events';
 import type { AppContext } from '../context';
 import { MSG } from '../http/api-error';
+import { tokenFrom } from '../http/bearer';
 import { languageIn, translate } from '../http/i18n';
 import type { Lang } from '../http/messages';
 import { initCounts } from './counters';
@@ -87,7 +92,8 @@ export const WS_SHUTDOWN_GRACE_MS = 2_000;
  * (the routes are closed). Replaces the plugin's default, which closed them without a word.
  */
 export function closeSocketsOnShutdown(this: FastifyInstance, done: () => void): void {
-  const wss = (this as unknown as { websocketServer?: { clients: Set<WebSocket> } }).websocketServer;
+  // undefined when the websocket plugin was not registered (its type says it always is)
+  const wss: FastifyInstance['websocketServer'] | undefined = this.websocketServer;
   const clients = [...(wss?.clients ?? [])];
   for (const socket of clients) {
     send(socket, { method: 'closeSocket' });

@@ -1,5 +1,5 @@
 import type { FormProviders, OrgTreeKind, TreeNode } from '@kp/renderer';
-import { Button, ConfigProvider, Empty, Input, Modal, Tag, Tree } from 'antd';
+import { Button, ConfigProvider, Empty, Input, Modal, Pagination, Tag, Tree } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useDesignerT } from '../i18n';
 
@@ -11,7 +11,18 @@ import { useDesignerT } from '../i18n';
  */
 export type OrgProvider = Pick<FormProviders, 'orgTree' | 'orgNames'> & {
   users: Pick<FormProviders['users'], 'tree' | 'byIds'>;
+  /**
+   * Optional server-side paging of users for a keyword (the 候选人员 picker's way with large lists): one page
+   * of matching users and the total. Without it a user search lists what `users.tree` answers.
+   */
+  userPage?(q: { keyword: string; currentPage: number; pageSize: number }): Promise<{
+    list: TreeNode[];
+    total: number;
+  }>;
 };
+
+/** Users per page of a keyword search (when the provider pages). */
+export const ORG_PAGE_SIZE = 20;
 
 /** What a picker chooses: users, departments, positions or roles. */
 export type OrgPickKind = 'user' | 'department' | 'position' | 'role';
@@ -97,6 +108,8 @@ export function OrgPicker({
   const [picked, setPicked] = useState<string[]>([]);
   const [keyword, setKeyword] = useState('');
   const [loading, setLoading] = useState(false);
+  // a paged user search: the keyword it is for, the page and the total (null: the lazy tree is shown)
+  const [paged, setPaged] = useState<{ keyword: string; page: number; total: number } | null>(null);
   const live = useRef(true);
   useEffect(
     () => () => {
@@ -126,9 +139,23 @@ export function OrgPicker({
       });
   }, [missingKey, provider, kind]);
 
-  const load = async (kw: string) => {
+  const load = async (kw: string, page = 1) => {
     setLoading(true);
     try {
+      if (kind === 'user' && kw && provider.userPage) {
+        const r = await provider.userPage({ keyword: kw, currentPage: page, pageSize: ORG_PAGE_SIZE });
+        if (!live.current) return;
+        setTree(
+          toUi(
+            kind,
+            r.list.map((n) => ({ ...n, type: 'user', isLeaf: true })),
+          ),
+        );
+        setNames((m) => ({ ...m, ...Object.fromEntries(r.list.map((n) => [n.id, n.fullName])) }));
+        setPaged({ keyword: kw, page, total: r.total });
+        return;
+      }
+      setPaged(null);
       const list = await children(provider, kind, '0', kw || undefined);
       if (!live.current) return;
       setTree(toUi(kind, list));
@@ -217,6 +244,19 @@ export function OrgPicker({
               <Empty description={loading ? t('org.loading') : t('org.none')} />
             )}
           </div>
+          {paged && paged.total > ORG_PAGE_SIZE ? (
+            <Pagination
+              data-testid="org-picker-pages"
+              size="small"
+              simple
+              style={{ marginBottom: 8 }}
+              current={paged.page}
+              pageSize={ORG_PAGE_SIZE}
+              total={paged.total}
+              showSizeChanger={false}
+              onChange={(page) => void load(paged.keyword, page)}
+            />
+          ) : null}
           <div style={{ fontSize: 12, color: '#555', display: 'flex', justifyContent: 'space-between' }}>
             <span>{t('org.picked', { n: picked.length })}</span>
             <Button size="small" type="link" data-testid="org-picker-clear" onClick={() => setPicked([])}>

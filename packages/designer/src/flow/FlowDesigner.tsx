@@ -15,7 +15,8 @@ import { App, Button, Slider, Space } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type DesignerLanguage, setDesignerLanguage, useDesignerT } from '../i18n';
 import { FlowCanvas, type FlowCanvasActions, type NodeState } from './FlowCanvas';
-import { type FlowDesignerOptions, NodeDrawer } from './NodeDrawer';
+import type { FlowDesignerOptions } from './flowOptions';
+import { NodeDrawer } from './NodeDrawer';
 import { type SimulatorHost, SimulatorPanel } from './simulator/SimulatorPanel';
 
 export type { SimulatorHost } from './simulator/SimulatorPanel';

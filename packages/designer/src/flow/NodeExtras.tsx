@@ -4,7 +4,7 @@ import { Fragment } from 'react';
 import { OrgPicker } from '../common/OrgPicker';
 import { PropRow as Item } from '../common/PropRow';
 import { useDesignerT } from '../i18n';
-import type { FlowDesignerOptions } from './NodeDrawer';
+import type { FlowDesignerOptions } from './flowOptions';
 
 type Set = (patch: Partial<FlowNodeProperties>) => void;
 

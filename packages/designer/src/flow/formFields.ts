@@ -1,8 +1,8 @@
 import { isContainer, isDisplay, isPane } from '../form/kinds';
 import { walk } from '../form/tree';
-import type { FormConfig } from '../form/types';
+import { type AnyFormConfig, draftOf } from '../form/types';
 import { labelText } from '../i18n';
-import type { FlowDesignerOptions } from './NodeDrawer';
+import type { FlowDesignerOptions } from './flowOptions';
 
 const NUMBER_KINDS = new Set(['numInput', 'JNPFAmount', 'calculate', 'rate', 'slider']);
 const DATE_KINDS = new Set(['date', 'createTime', 'modifyTime']);
@@ -26,9 +26,10 @@ const LIST_KINDS = new Set([
  * columns are left out (conditions and permissions work on the main form).
  */
 export function formFieldsOf(
-  config: Pick<FormConfig, 'fields'>,
+  input: Pick<AnyFormConfig, 'fields'>,
   lang?: string,
 ): NonNullable<FlowDesignerOptions['formFields']> {
+  const config = draftOf(input as AnyFormConfig);
   const out: NonNullable<FlowDesignerOptions['formFields']> = [];
   walk(config.fields, (f, _list, _i, holder) => {
     const k = f.__config__.jnpfKey;

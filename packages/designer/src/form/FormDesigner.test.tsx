@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setDesignerLanguage } from '../i18n';
 import { FormDesigner, LOCAL_SAVE_DEBOUNCE_MS, parseFormJson } from './FormDesigner';
 import { FormDesignerStore } from './store';
+import { published } from './types';
 
 // antd in jsdom is slow on a shared machine; these suites render the whole designer
 vi.setConfig({ testTimeout: 90_000 });
@@ -107,10 +108,10 @@ describe('FormDesigner', () => {
     b.addField('numInput');
     b.addField('switch');
     const onChange = vi.fn();
-    const { rerender } = render(<FormDesigner value={a.getConfig()} onChange={onChange} />);
+    const { rerender } = render(<FormDesigner value={published(a.getConfig())} onChange={onChange} />);
     expect(screen.getAllByTestId(/^field-\d+$/).map((e) => e.dataset.kind)).toEqual(['comInput']);
     expect(onChange).not.toHaveBeenCalled();
-    rerender(<FormDesigner value={b.getConfig()} onChange={onChange} />);
+    rerender(<FormDesigner value={published(b.getConfig())} onChange={onChange} />);
     expect(screen.getAllByTestId(/^field-\d+$/).map((e) => e.dataset.kind)).toEqual(['numInput', 'switch']);
     expect(onChange).toHaveBeenCalledTimes(1);
     const echoed = onChange.mock.calls[0]![0];
@@ -235,6 +236,17 @@ describe('FormDesigner', () => {
     fireEvent.click(screen.getByTestId('palette-comInput'));
     fireEvent.click(screen.getByTestId('btn-save'));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1), { timeout: 5000 });
+  });
+
+  it('save check messages follow the chosen language', async () => {
+    const store = new FormDesignerStore();
+    const { unmount } = render(<FormDesigner store={store} onSave={vi.fn()} language="en" />);
+    fireEvent.click(screen.getByTestId('btn-save'));
+    expect(await screen.findByText('The form may not be empty', {}, { timeout: 5000 })).toBeTruthy();
+    unmount();
+    render(<FormDesigner store={store} onSave={vi.fn()} language="zhtw" />);
+    fireEvent.click(screen.getByTestId('btn-save'));
+    expect(await screen.findByText('表單不允許為空', {}, { timeout: 5000 })).toBeTruthy();
   });
 
   it('preview renders the config through @kp/renderer', async () => {

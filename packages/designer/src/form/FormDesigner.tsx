@@ -1,10 +1,10 @@
-import { validateFormConfig } from '@kp/schema';
+import { type FormConfig, validateFormConfig } from '@kp/schema';
 import { App, Button, Modal, Radio, Space } from 'antd';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { DndProvider, useDragDropManager } from 'react-dnd';
 import { HTML5Backend } from 'react-dnd-html5-backend';
 import { CodeEditor } from '../common/CodeEditor';
-import { type DesignerLanguage, setDesignerLanguage, useDesignerT } from '../i18n';
+import { type DesignerLanguage, i18n as designerI18n, setDesignerLanguage, useDesignerT } from '../i18n';
 import { FieldList } from './Canvas';
 import { SampleContext } from './ControlSample';
 import { checkFormForSave } from './checkFormForSave';
@@ -14,7 +14,7 @@ import { Palette } from './Palette';
 import { FormPreview, type PreviewProviders } from './Preview';
 import { type DataTable, PropertyPanel } from './PropertyPanel';
 import { type DropTarget, FormDesignerStore } from './store';
-import type { FormConfig } from './types';
+import { type FormConfig as DraftConfig, published } from './types';
 
 /** Where the designer keeps its working copy (spec 3 §4: saved locally after a 340 ms debounce). */
 export interface DesignerStorage {
@@ -109,7 +109,7 @@ function FormDesignerInner({
   useEffect(() => {
     if (!value || value === seenValue.current) return;
     seenValue.current = value;
-    if (value !== store.getConfig()) store.setConfig(value);
+    if ((value as unknown) !== store.getConfig()) store.setConfig(value);
   }, [value, store]);
 
   // change notification and the debounced local save
@@ -122,10 +122,10 @@ function FormDesignerInner({
       const next = store.getConfig();
       if (next === last) return;
       last = next;
-      cb.current.onChange?.(next);
+      cb.current.onChange?.(published(next));
       if (cb.current.storage) {
         clearTimeout(timer);
-        timer = setTimeout(() => void cb.current.storage?.save(next), LOCAL_SAVE_DEBOUNCE_MS);
+        timer = setTimeout(() => void cb.current.storage?.save(published(next)), LOCAL_SAVE_DEBOUNCE_MS);
       }
     });
     return () => {
@@ -195,7 +195,12 @@ function FormDesignerInner({
       },
     });
   const save = async () => {
-    const problems = checkFormForSave(store.getConfig(), { tablesBound });
+    // the messages follow the designer's language (the prop, else the one set by setDesignerLanguage)
+    const lang = (language ?? designerI18n.language) as DesignerLanguage;
+    const problems = checkFormForSave(store.getConfig(), {
+      tablesBound,
+      lang: lang === 'en' || lang === 'zhtw' ? lang : 'zh',
+    });
     if (problems.length) {
       const p = problems[0]!;
       if (p.formId != null) store.select(p.formId);
@@ -207,7 +212,7 @@ function FormDesignerInner({
       void message.error(t('msg.jsonInvalid', { detail: `${v.errors[0]?.path} ${v.errors[0]?.message}` }));
       return;
     }
-    await onSave?.(store.getConfig());
+    await onSave?.(published(store.getConfig()));
   };
 
   return (
@@ -373,7 +378,7 @@ function JsonImportDialog({
   onClose,
   onImport,
 }: {
-  config: FormConfig;
+  config: DraftConfig;
   onClose: () => void;
   onImport: (c: FormConfig) => void;
 }) {

@@ -1,8 +1,13 @@
-import { compileUserRegex } from '@kp/engine';
+import { compileUserRegex, installSafeRegex } from '@kp/engine';
+import { RE2JS } from 're2js';
 import { i18n, labelText } from '../i18n';
 import { isDisplay, isPane } from './kinds';
 import { walk } from './tree';
-import type { FieldConfig, FormConfig } from './types';
+import { type AnyFormConfig, draftOf, type FieldConfig, type FormConfig } from './types';
+
+// The save check compiles regList patterns synchronously: the designer carries RE2 eagerly (the renderer
+// fetches it lazily); @kp/schema's validateFormConfig, which the designer also runs, imports it anyway.
+installSafeRegex(RE2JS);
 
 export interface SaveProblem {
   /** i18n key of the message */
@@ -23,7 +28,8 @@ export interface SaveCheckOptions {
  * The designer's save checks (spec 3 §5 "Designer save checks"), as a pure function of the config.
  * Returns every problem in document order; an empty list means the form may be saved.
  */
-export function checkFormForSave(config: FormConfig, opts: SaveCheckOptions = {}): SaveProblem[] {
+export function checkFormForSave(input: AnyFormConfig, opts: SaveCheckOptions = {}): SaveProblem[] {
+  const config = draftOf(input);
   const lng = opts.lang ?? 'zh';
   const tablesBound = opts.tablesBound ?? (Array.isArray(config.tables) && config.tables.length > 0);
   const out: SaveProblem[] = [];

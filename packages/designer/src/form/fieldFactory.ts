@@ -1,11 +1,15 @@
+import type { FormConfig as KpFormConfig } from '@kp/schema';
 import { KIND_LABELS } from './kindLabels';
 import { hasOptions, isContainer, isDisplay } from './kinds';
-import type { FieldConfig, FormConfig } from './types';
+import { type FieldConfig, type FormConfig, published } from './types';
 
 export const ID_START = 100;
 export const DEFAULT_SPAN = 24;
 
 /** A fresh, empty form config (spec 3 §3 defaults: labelWidth 100, gutter 15, span 24, idGlobal 100). */
+/** A fresh empty config, as the public FormConfig (@kp/schema's); the designer's own copy is emptyForm. */
+export const emptyFormConfig = (): KpFormConfig => published(emptyForm());
+
 export function emptyForm(): FormConfig {
   return {
     formRef: 'elForm',

@@ -2,7 +2,7 @@ import { type Draft, produce } from 'immer';
 import { emptyForm, ID_START, makeField, makePane } from './fieldFactory';
 import { isPane } from './kinds';
 import { dropRefusal, type HolderId, listOf, locate, maxFormId, syncSubTable, walk } from './tree';
-import type { FieldConfig, FormConfig } from './types';
+import { type AnyFormConfig, draftOf, type FieldConfig, type FormConfig } from './types';
 
 export const HISTORY_LIMIT = 50;
 
@@ -37,11 +37,11 @@ export class FormDesignerStore {
   private state: DesignerState;
   private listeners = new Set<Listener>();
   constructor(
-    initial?: FormConfig,
+    initial?: AnyFormConfig,
     private options: StoreOptions = {},
   ) {
     this.state = {
-      config: produce(normalise(initial ?? emptyForm()), () => {}),
+      config: produce(normalise(initial ? draftOf(initial) : emptyForm()), () => {}),
       selectedId: null,
       past: [],
       future: [],
@@ -232,9 +232,9 @@ export class FormDesignerStore {
   }
 
   /** Replaces the whole config (JSON import); idGlobal is raised above every formId in use. */
-  setConfig(config: FormConfig): EditResult {
+  setConfig(config: AnyFormConfig): EditResult {
     return this.edit((d) => {
-      const n = normalise(config);
+      const n = normalise(draftOf(config));
       for (const k of Object.keys(d)) delete (d as Record<string, unknown>)[k];
       Object.assign(d, n);
       return { ok: true };

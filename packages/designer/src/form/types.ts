@@ -1,6 +1,10 @@
+import type { FormConfig as KpFormConfig } from '@kp/schema';
+
 /**
- * Structural types of the form config as the designer edits it (JNPF shape). They mirror @kp/schema's
- * FormConfig/FieldConfig; the designer validates its output with validateFormConfig from @kp/schema.
+ * Structural types of the form config as the designer edits it internally (JNPF shape, loosely typed for
+ * editing). They are not public: the designer's props, storage, parseFormJson and checkFormForSave take and
+ * hand out @kp/schema's FormConfig, the one type the renderer and the server use too. The designer validates
+ * its output with validateFormConfig from @kp/schema, which is what makes `published` honest.
  */
 export type I18nLabel = string | { zh?: string; zhtw?: string; en?: string };
 
@@ -77,3 +81,12 @@ export interface FormConfig {
   funcs?: { onLoad?: string; beforeSubmit?: string; afterSubmit?: string };
   [key: string]: unknown;
 }
+
+/** A config as the designer accepts it: the public FormConfig, or its own working copy. */
+export type AnyFormConfig = FormConfig | KpFormConfig;
+
+/** The working-copy view of a config (same object, looser type for editing). */
+export const draftOf = (config: AnyFormConfig): FormConfig => config as unknown as FormConfig;
+
+/** The public view of the working copy (same object): @kp/schema's FormConfig. */
+export const published = (config: FormConfig): KpFormConfig => config as unknown as KpFormConfig;

@@ -16,6 +16,7 @@ import {
   removeAppItem,
 } from './model';
 import { PortalDesigner } from './PortalDesigner';
+import { toGridLayout } from './PortalGrid';
 
 // antd in jsdom is slow on a shared machine; these suites render the whole designer
 vi.setConfig({ testTimeout: 90_000 });
@@ -146,6 +147,18 @@ describe('portal grid: free placement', () => {
       ),
       { numRuns: 150 },
     );
+  });
+
+  it('the grid is react-grid-layout: saved x, y, w, h are its item coordinates one to one', () => {
+    const items = [w('a', 0, 0), w('b', 12, 0, 12, 400)];
+    expect(toGridLayout(items, false).map(({ i, x, y, w: wd, h }) => ({ i, x, y, w: wd, h }))).toEqual([
+      { i: 'a', x: 0, y: 0, w: 12, h: 30 },
+      { i: 'b', x: 12, y: 0, w: 12, h: 40 },
+    ]);
+    expect(toGridLayout(items, true).every((it) => it.static)).toBe(true);
+    render(<PortalDesigner value={{ layout: items }} />);
+    expect(screen.getByTestId('portal-item-b').className).toContain('react-grid-item');
+    expect(screen.getByTestId('portal-item-b').dataset.x).toBe('12');
   });
 
   it('resizing with the width slider pushes the neighbour it now covers below it', async () => {

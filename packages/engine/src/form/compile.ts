@@ -10,7 +10,8 @@ import {
 import { type CompiledFormula, compileFormula } from '../formula';
 import { kindOf } from '../model/kinds';
 import { walkFields } from '../model/walk';
-import { compileUserRegex, type UserRegex } from '../validators/safeRegex';
+import { safeRegexReady } from '../validators/re2';
+import { compileUserRegex, splitUserRegex, type UserRegex } from '../validators/safeRegex';
 import type {
   CompiledCalc,
   CompiledField,
@@ -154,6 +155,11 @@ export function compileForm(config: FormConfig, options: CompileOptions = {}): C
     const regList = Array.isArray(f.__config__.regList) ? f.__config__.regList : [];
     regList.forEach((r, i) => {
       const rule = (r ?? {}) as { pattern?: unknown; message?: unknown };
+      if (typeof rule.pattern === 'string' && !safeRegexReady()) {
+        // A browser before loadSafeRegex(): the pattern compiles on its first test (see deferredRegex).
+        rules.push({ pattern: deferredRegex(rule.pattern), message: labelOf(rule.message, lang), trigger });
+        return;
+      }
       const re = typeof rule.pattern === 'string' ? compileUserRegex(rule.pattern) : null;
       if (!re?.ok) {
         errors.push({
@@ -210,7 +216,15 @@ export function compileForm(config: FormConfig, options: CompileOptions = {}): C
       else if (target.table && f.table && target.table !== f.table)
         errors.push({ path: `${f.configPath}.expression`, message: `reads "${ref}" of another sub-table` });
     }
-    calcs.push({ path: f.path, vModel: f.vModel, table: f.table, formula, reads: formula.refs.slice() });
+    const dateReads = formula.refs.filter((ref) => byPath.get(ref)?.key === 'date');
+    calcs.push({
+      path: f.path,
+      vModel: f.vModel,
+      table: f.table,
+      formula,
+      reads: formula.refs.slice(),
+      ...(dateReads.length ? { dateReads } : {}),
+    });
   }
   const graph = buildCalcGraph(calcs);
   for (const cycle of graph.cycles) {
@@ -239,6 +253,29 @@ export function compileForm(config: FormConfig, options: CompileOptions = {}): C
   };
   compiled.defaults = recalculate(compiled, initialData(compiled));
   return compiled;
+}
+
+/**
+ * A user pattern compiled on its first test, for forms compiled before the RE2 engine is in (a browser before
+ * `loadSafeRegex()`): a pattern that still cannot run (engine not loaded, or RE2 refuses it) matches nothing,
+ * so the rule fails closed with its message. The renderer loads the engine before it validates.
+ */
+function deferredRegex(pattern: string): UserRegex {
+  const { source, flags } = splitUserRegex(pattern);
+  return {
+    source,
+    flags,
+    test(text: string) {
+      const r = compileUserRegex(pattern);
+      return r.ok && r.regex.test(text);
+    },
+  };
+}
+
+/** True when a compiled form has user patterns that wait for the RE2 engine (call `loadSafeRegex()`). */
+export function needsSafeRegex(compiled: Pick<CompiledForm, 'rules'>): boolean {
+  if (safeRegexReady()) return false;
+  return Object.values(compiled.rules).some((rs) => rs.some((r) => r.pattern !== undefined));
 }
 
 function fieldSchema(f: CompiledField): Record<string, unknown> {

@@ -65,6 +65,11 @@ export interface CompiledCalc {
   formula: CompiledFormula;
   /** Paths it reads, as written in the formula ('price', 'tableField101.price'). */
   reads: string[];
+  /**
+   * The reads that are date fields: a formula reads a date as a count of days (a timestamp / 86 400 000), so
+   * `endTime - startTime` is the number of days between them (请假天数).
+   */
+  dateReads?: string[];
 }
 
 export interface CompiledForm {

@@ -7,6 +7,7 @@ export {
   compileForm,
   type FieldRule,
   holdsData,
+  needsSafeRegex,
   newTableRow,
 } from './compile';
 export { amountWords, SUMMARY_LABEL, tableSummary } from './display';

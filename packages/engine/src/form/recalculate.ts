@@ -12,6 +12,47 @@ const calcIndex = new WeakMap<CompiledForm, Map<string, CompiledCalc>>();
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
 
+const DAY_MS = 86_400_000;
+
+/**
+ * A date operand as a count of days since 1970-01-01 (UTC): a timestamp (ms, number or digits) or a date text;
+ * anything else is missing (0 in the formula). Differences of two dates are then days (fractions for times).
+ */
+export function dateAsDays(v: unknown): number | undefined {
+  let ms: number = Number.NaN;
+  if (typeof v === 'number') ms = v;
+  else if (typeof v === 'string' && v.trim() !== '')
+    ms = /^-?\d+$/.test(v.trim()) ? Number(v) : Date.parse(v.trim().replace(' ', 'T'));
+  return Number.isFinite(ms) ? ms / DAY_MS : undefined;
+}
+
+/**
+ * The scope a formula reading date fields sees: those fields as day counts (main fields and row columns);
+ * null while one of the dates is empty (a difference to an empty date is 0, not decades of days).
+ */
+function withDays(
+  calc: CompiledCalc,
+  scope: Record<string, unknown>,
+  row?: Record<string, unknown>,
+): [Record<string, unknown>, Record<string, unknown> | undefined] | null {
+  let s = scope;
+  let r = row;
+  for (const ref of calc.dateReads ?? []) {
+    const dot = ref.indexOf('.');
+    if (dot < 0) {
+      const days = dateAsDays(s[ref]);
+      if (days === undefined) return null;
+      s = { ...s, [ref]: days };
+    } else if (r && ref.slice(0, dot) === calc.table) {
+      const col = ref.slice(dot + 1);
+      const days = dateAsDays(r[col]);
+      if (days === undefined) return null;
+      r = { ...r, [col]: days };
+    }
+  }
+  return [s, r];
+}
+
 /**
  * Recomputes calculate fields and returns the new data; `data` is never modified and unchanged parts are
  * shared. With `changed` (a path such as 'amount', 'tbl.price', 'tbl[2].price', or a table's vModel when
@@ -56,7 +97,11 @@ export function recalculate(
     const calc = byPath.get(path);
     if (!calc) continue;
     if (!calc.table) {
-      const v = evaluateFormula(calc.formula, out);
+      let v: number;
+      if (calc.dateReads) {
+        const scope = withDays(calc, out);
+        v = scope ? evaluateFormula(calc.formula, scope[0]) : 0;
+      } else v = evaluateFormula(calc.formula, out);
       if (!Object.is(out[calc.vModel], v)) set(calc.vModel, v);
       continue;
     }
@@ -65,7 +110,11 @@ export function recalculate(
     let changedRows: unknown[] | null = null;
     rows.forEach((row, i) => {
       if (!isRecord(row)) return;
-      const v = evaluateFormula(calc.formula, out, { [calc.table!]: row });
+      let v: number;
+      if (calc.dateReads) {
+        const scope = withDays(calc, out, row);
+        v = scope ? evaluateFormula(calc.formula, scope[0], { [calc.table!]: scope[1] }) : 0;
+      } else v = evaluateFormula(calc.formula, out, { [calc.table!]: row });
       if (Object.is(row[calc.vModel], v)) return;
       changedRows ??= rows.slice();
       changedRows[i] = { ...row, [calc.vModel]: v };

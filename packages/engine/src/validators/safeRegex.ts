@@ -9,8 +9,11 @@
  * Accepted forms: `/body/flags` or a bare body. Flags: i (case-insensitive), m (multiline), s (dot matches
  * newline); g, y, u and d change nothing for a yes/no test and are ignored. Compiled patterns are cached
  * (at most USER_REGEX_CACHE entries, least recently used dropped first).
+ *
+ * RE2 is loaded lazily (see ./re2): in Node on first use, in a browser by `loadSafeRegex()`. Before it is in,
+ * compileUserRegex answers `{ ok: false, error: 'regex engine not loaded…' }` and does not cache that answer.
  */
-import { RE2JS } from 're2js';
+import { type Re2Engine, re2Engine } from './re2';
 
 /** The longest pattern accepted (characters). */
 export const MAX_USER_REGEX_LENGTH = 1000;
@@ -33,15 +36,18 @@ export interface UserRegex {
 
 export type UserRegexResult = { ok: true; regex: UserRegex } | { ok: false; error: string };
 
-const FLAG_BITS: Record<string, number> = {
-  i: RE2JS.CASE_INSENSITIVE,
-  m: RE2JS.MULTILINE,
-  s: RE2JS.DOTALL,
+const flagBits = (re2: Re2Engine): Record<string, number> => ({
+  i: re2.CASE_INSENSITIVE,
+  m: re2.MULTILINE,
+  s: re2.DOTALL,
   g: 0,
   y: 0,
   u: 0,
   d: 0,
-};
+});
+
+/** The answer while RE2 is not loaded yet (a browser before `loadSafeRegex()`); never cached. */
+export const REGEX_ENGINE_NOT_LOADED = 'regex engine not loaded (await loadSafeRegex() first)';
 
 const cache = new Map<string, UserRegexResult>();
 
@@ -51,7 +57,8 @@ export function splitUserRegex(pattern: string): { source: string; flags: string
   return m ? { source: m[1]!, flags: m[2]! } : { source: pattern, flags: '' };
 }
 
-function compile(source: string, flags: string): UserRegexResult {
+function compile(RE2JS: Re2Engine, source: string, flags: string): UserRegexResult {
+  const FLAG_BITS = flagBits(RE2JS);
   if (source.length > MAX_USER_REGEX_LENGTH)
     return { ok: false, error: `longer than ${MAX_USER_REGEX_LENGTH} characters` };
   let bits = 0;
@@ -90,8 +97,10 @@ export function compileUserRegex(pattern: string, flags = ''): UserRegexResult {
     cache.set(key, hit);
     return hit;
   }
+  const re2 = re2Engine();
+  if (!re2) return { ok: false, error: REGEX_ENGINE_NOT_LOADED };
   const parts = splitUserRegex(pattern);
-  const out = compile(parts.source, parts.flags + flags);
+  const out = compile(re2, parts.source, parts.flags + flags);
   cache.set(key, out);
   if (cache.size > USER_REGEX_CACHE) cache.delete(cache.keys().next().value as string);
   return out;

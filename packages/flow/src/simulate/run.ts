@@ -2,7 +2,8 @@ import { type ConditionGroup, type ConditionItem, type FlowTemplate, textIn } fr
 import { type Actor, createActor } from 'xstate';
 import { compileTemplate } from '../compile';
 import { type ConditionScope, evaluateConditions, evaluateItem } from '../conditions';
-import { createFlowMachine, type FlowEvent } from '../machine';
+import type { FlowEvent } from '../interpreter';
+import { createFlowMachine } from '../machine';
 import type { OrgDirectory } from '../org';
 import {
   type Effect,

@@ -1,12 +1,12 @@
+import { loadSafeRegex, needsSafeRegex } from '@kp/engine';
 import type { FormConfig, Language } from '@kp/schema';
 import Form from '@rjsf/core';
-import validator from '@rjsf/validator-ajv8';
-import { Form as AntForm, App, Button, ConfigProvider, Space } from 'antd';
+import { Form as AntForm, message as antMessage, Button, ConfigProvider, Space } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import zhTW from 'antd/locale/zh_TW';
 import { forwardRef, type Ref, useCallback, useEffect, useImperativeHandle, useMemo, useRef } from 'react';
-import { createRendererI18n, LocaleContext, type LocaleValue } from '../i18n/i18n';
+import { createTranslate, LocaleContext, type LocaleValue } from '../i18n/i18n';
 import type { FormProviders } from '../providers/types';
 import { loadedSandbox, loadSandbox } from '../sandbox/load';
 import type { AsyncScriptApi, ScriptApi } from '../sandbox/sandbox';
@@ -15,6 +15,7 @@ import { type FormMode, type MessageType, RenderContext, type RenderContextValue
 import { compile, type RuleOverride, recalc, splitErrors, validate, withOverrides } from './engineAdapter';
 import { type AnyField, type FormOperate, indexFields } from './fieldUtil';
 import { buildUiSchema, LayoutInfoContext, RJSF_FIELDS, RJSF_TEMPLATES } from './rjsfBridge';
+import { rjsfValidator } from './rjsfValidator';
 
 export type SubmitKind = 'submit' | 'save';
 
@@ -82,12 +83,9 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
     showButtons = true,
     calcDebounceMs = 500,
   } = props;
-  const { message: messageApi } = App.useApp();
-  const i18n = useMemo(() => createRendererI18n(language), [language]);
-  const locale = useMemo<LocaleValue>(
-    () => ({ language, t: (k, v) => i18n.t(k, v) as string }),
-    [i18n, language],
-  );
+  // antd's message hook (not App, which would also bring notification and modal)
+  const [messageApi, messageHolder] = antMessage.useMessage();
+  const locale = useMemo<LocaleValue>(() => ({ language, t: createTranslate(language) }), [language]);
   const compiled = useMemo(() => compile(config, language), [config, language]);
   const fields = config.fields as unknown as AnyField[];
   const fieldsByModel = useMemo(() => indexFields(fields), [fields]);
@@ -197,11 +195,11 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
         return await sandbox.runScriptAsync(code, data, api);
       } catch (e) {
         if (!current || current())
-          message(i18n.t('scriptError', { message: (e as Error).message }) as string, 'error');
+          message(locale.t('scriptError', { message: (e as Error).message }), 'error');
         return false;
       }
     },
-    [scriptApi, message, i18n],
+    [scriptApi, message, locale],
   );
 
   const funcs = (config.funcs ?? {}) as Record<string, unknown>;
@@ -237,11 +235,24 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
     [compiled, store, platform, override, flushCalc],
   );
 
+  // User patterns (regList) run on RE2, fetched lazily: with the user's first focus or click in a form that has
+  // patterns, and awaited before any validation that needs them (see @kp/engine loadSafeRegex).
+  const regexPending = useMemo(() => needsSafeRegex(compiled), [compiled]);
+  const startRegexLoad = useCallback(() => {
+    if (regexPending) void loadSafeRegex().catch(() => undefined);
+  }, [regexPending]);
+  const regexReady = useCallback(
+    (): Promise<unknown> | null => (needsSafeRegex(compiled) ? loadSafeRegex().catch(() => undefined) : null),
+    [compiled],
+  );
+
   const validateField = useCallback(
     (key: string) => {
-      store.setError(key, computeErrors(key)[key]);
+      const wait = regexReady();
+      if (wait) void wait.then(() => store.setError(key, computeErrors(key)[key]));
+      else store.setError(key, computeErrors(key)[key]);
     },
-    [computeErrors, store],
+    [computeErrors, store, regexReady],
   );
 
   // Latest on-change run per field (and row): see `run`.
@@ -270,6 +281,7 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
 
   const pipeline = useCallback(
     async (kind: SubmitKind): Promise<boolean> => {
+      await regexReady();
       // 1. Sub-table validation.
       const all = computeErrors();
       const { table, form } = splitErrors(all, tables);
@@ -296,7 +308,7 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
       });
       return true;
     },
-    [computeErrors, tables, store, run, funcs.beforeSubmit, funcs.afterSubmit],
+    [computeErrors, tables, store, run, funcs.beforeSubmit, funcs.afterSubmit, regexReady],
   );
 
   const reset = useCallback(() => {
@@ -316,13 +328,15 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
       getData: () => store.getData(),
       setData: (d) => store.setData({ ...compiled.defaults, ...d }),
       validate: () => {
+        // synchronous: a pattern still waiting for RE2 fails closed; submit() and save() wait for it
+        void regexReady();
         const errs = computeErrors();
         store.setErrors(errs);
         return errs;
       },
       store,
     }),
-    [pipeline, reset, store, compiled, computeErrors],
+    [pipeline, reset, store, compiled, computeErrors, regexReady],
   );
 
   const ctx = useMemo<RenderContextValue>(
@@ -371,11 +385,14 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
 
   return (
     <LocaleContext.Provider value={locale}>
+      {messageHolder}
       <RenderContext.Provider value={ctx}>
         <LayoutInfoContext.Provider value={layout}>
           <AntForm
             component="div"
             className="kp-form"
+            onFocusCapture={startRegexLoad}
+            onPointerDownCapture={startRegexLoad}
             layout={labelPosition === 'top' ? 'vertical' : 'horizontal'}
             labelAlign={labelPosition === 'left' ? 'left' : 'right'}
             labelCol={labelPosition === 'top' ? undefined : { flex: `${labelWidth}px` }}
@@ -384,7 +401,7 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
             <Form
               schema={schema}
               uiSchema={uiSchema}
-              validator={validator}
+              validator={rjsfValidator}
               formData={initialData}
               fields={RJSF_FIELDS}
               templates={RJSF_TEMPLATES}
@@ -410,16 +427,15 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
 const Inner = forwardRef(FormRendererInner);
 
 /**
- * The runtime form renderer. Wraps itself in antd's ConfigProvider (locale by language) and App (messages).
+ * The runtime form renderer. Wraps itself in antd's ConfigProvider (locale by language); messages come from
+ * antd's message hook.
  */
 export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(
   function FormRenderer(props, ref) {
     const lang = props.language ?? 'zh';
     return (
       <ConfigProvider locale={ANTD_LOCALES[lang] ?? zhCN}>
-        <App component={false}>
-          <Inner {...props} ref={ref} />
-        </App>
+        <Inner {...props} ref={ref} />
       </ConfigProvider>
     );
   },

@@ -1,25 +1,8 @@
 import type { Language } from '@kp/schema';
-import i18next, { type i18n as I18n } from 'i18next';
 import { createContext, useContext } from 'react';
 import { en, type RendererTexts, zh, zhtw } from './resources';
 
-/** The renderer's namespace in its private i18next instance (never the host's global instance). */
-export const NS = 'kpRenderer';
-
-/** Creates an isolated i18next instance so an embedding host's own i18next is never touched. */
-export function createRendererI18n(language: Language = 'zh'): I18n {
-  const inst = i18next.createInstance();
-  void inst.init({
-    lng: language,
-    fallbackLng: 'zh',
-    ns: [NS],
-    defaultNS: NS,
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    resources: { zh: { [NS]: zh }, zhtw: { [NS]: zhtw }, en: { [NS]: en } },
-  });
-  return inst;
-}
+export { createRendererI18n, NS } from './instance';
 
 export type TextKey = keyof RendererTexts;
 export type Translate = (key: TextKey, vars?: Record<string, unknown>) => string;
@@ -29,10 +12,25 @@ export interface LocaleValue {
   t: Translate;
 }
 
-const fallback = createRendererI18n('zh');
-export const LocaleContext = createContext<LocaleValue>({
-  language: 'zh',
-  t: (k, v) => fallback.t(k, v) as string,
-});
+const TEXTS: Record<Language, RendererTexts> = { zh, zhtw, en };
+
+/**
+ * The renderer's translate function: the text of `key` in `language` (else zh, else the key), with `{{name}}`
+ * replaced by `vars.name` (a missing one is left as is), as the i18next instance of createRendererI18n answers, without
+ * carrying i18next into every page.
+ */
+export function createTranslate(language: Language = 'zh'): Translate {
+  const texts = TEXTS[language] ?? zh;
+  return (key, vars) => {
+    const text: string = texts[key] ?? zh[key] ?? key;
+    if (!vars) return text;
+    return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, name: string) => {
+      const v = vars[name];
+      return v === undefined ? whole : String(v);
+    });
+  };
+}
+
+export const LocaleContext = createContext<LocaleValue>({ language: 'zh', t: createTranslate('zh') });
 
 export const useLocale = (): LocaleValue => useContext(LocaleContext);

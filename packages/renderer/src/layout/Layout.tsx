@@ -1,8 +1,9 @@
-import { Card, Col, Collapse, Row, Tabs } from 'antd';
+import { Col, Row } from 'antd';
 import type { ReactNode } from 'react';
 import { useRender } from '../form/context';
 import { type AnyField, cfg, childrenOf, keyOf, prop, text } from '../form/fieldUtil';
 import { KpField, visibleOn } from '../form/KpField';
+import { Card, Collapse, Tabs } from './lazyPanes';
 
 /** rjsf renders each data property; the layout places those elements. Missing ones render directly. */
 export type Contents = Map<string, ReactNode>;

@@ -6,6 +6,8 @@ import DOMPurify from 'dompurify';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useRender } from '../form/context';
 import { prop } from '../form/fieldUtil';
+import type { Translate } from '../i18n/i18n';
+import type { FormProviders } from '../providers/types';
 import type { WidgetProps } from './types';
 
 /** The HTML an editor value may hold: DOMPurify's defaults (no script, no event handlers, no javascript: URLs). */
@@ -49,8 +51,35 @@ function RichText(props: {
   height: number;
   placeholder: string;
 }) {
-  const { value, height, placeholder } = props;
   const { t, providers, message } = useRender();
+  return <RichTextEditor {...props} t={t} annex={providers.upload.annex} message={message} />;
+}
+
+export interface RichTextEditorProps {
+  /** HTML; shown sanitised. */
+  value: unknown;
+  /** The sanitised HTML after each edit ('' for an empty document). */
+  onChange(v: string): void;
+  onBlur?(): void;
+  /** Minimum height of the editing area in px. */
+  height: number;
+  placeholder?: string;
+  /** The toolbar's texts (the renderer's catalogue: ed_bold …, editorUploadError). */
+  t: Translate;
+  /** Image upload (POST /api/File/Uploader/annex); without it there is no image button. */
+  annex?: FormProviders['upload']['annex'];
+  /** Shows an upload error. */
+  message(text: string, type?: 'error'): void;
+  /** data-testid of the editable area. */
+  testId?: string;
+}
+
+/**
+ * The editor itself, without a form around it: hosts use it for their own rich-text fields (news and
+ * notices) through the lazily loaded `RichTextEditor` export of the package.
+ */
+export function RichTextEditor(props: RichTextEditorProps) {
+  const { value, height, placeholder = '', t, annex, message, testId } = props;
   const emitted = useRef<string>(toValue(String(value ?? '')));
   const cb = useRef(props);
   cb.current = props;
@@ -62,7 +91,13 @@ function RichText(props: {
       Image.configure({ allowBase64: true }),
     ],
     content: sanitizeHtml(value),
-    editorProps: { attributes: { class: 'kp-editor-content', 'aria-label': placeholder } },
+    editorProps: {
+      attributes: {
+        class: 'kp-editor-content',
+        'aria-label': placeholder,
+        ...(testId ? { 'data-testid': testId } : {}),
+      },
+    },
     onUpdate: ({ editor: e }) => {
       const v = toValue(e.getHTML());
       if (v === emitted.current) return;
@@ -95,7 +130,6 @@ function RichText(props: {
   });
 
   const fileInput = useRef<HTMLInputElement>(null);
-  const annex = providers.upload.annex;
   const insertImage = async (file: File) => {
     if (!annex || !editor) return;
     try {

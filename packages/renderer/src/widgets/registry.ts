@@ -2,6 +2,7 @@ import { Alert } from 'antd';
 import { createElement } from 'react';
 import { useRender } from '../form/context';
 import { labelOf } from '../form/fieldUtil';
+import { preloadLayouts } from '../layout/lazyPanes';
 import { loadSandbox } from '../sandbox/load';
 import { AmountWidget } from './amount';
 import {
@@ -119,7 +120,7 @@ export const WIDGETS: Record<string, Widget> = {
  * sandbox; resolves when all are in.
  */
 export async function preloadWidgets(kinds?: readonly string[]): Promise<void> {
-  if (!kinds) await loadSandbox();
+  if (!kinds) await Promise.all([loadSandbox(), preloadLayouts()]);
   const list = (kinds ?? Object.keys(WIDGETS)).map((k) => WIDGETS[k]);
   await Promise.all(list.map((w) => (w && 'preload' in w ? (w as LazyWidget).preload() : undefined)));
   // the user picker's dialog is a second step, fetched when the picker first opens

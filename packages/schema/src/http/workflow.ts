@@ -42,8 +42,8 @@ export type WfListQuery = Static<typeof WfListQuery>;
 /** POST /FlowTask and PUT /FlowTask/{id} (submit payload). */
 export const WfSubmitBody = Type.Object({
   flowId: Type.String({ minLength: 1, maxLength: 50 }),
-  /** 0 submit, 1 save as draft. */
-  status: Opt(Type.Union([Type.Literal(0), Type.Literal(1)])),
+  /** 0 submit, 1 save as draft, 2 manager save (PUT only: a flow manager saves a running or adopted flow's data). */
+  status: Opt(Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)])),
   flowUrgent: Opt(Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)])),
   formData: Opt(Type.Record(Type.String(), Type.Unknown())),
   data: Opt(Type.Record(Type.String(), Type.Unknown())),

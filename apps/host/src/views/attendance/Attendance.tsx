@@ -2,8 +2,8 @@ import { Button, Card, Col, DatePicker, Empty, Row, Space, Statistic, Table } fr
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLoad } from '../../kit/useLoad';
 import { portalApi } from '../portal/portalApi';
-import { useLoad } from '../portal/useLoad';
 import { WeekCalendar } from '../portal/WeekCalendar';
 import { openInNewTab, TARGETS } from '../portal/widgetLogic';
 import '../portal/portal.css';
@@ -16,8 +16,12 @@ export default function Attendance() {
   const [busy, setBusy] = useState(false);
   const [selected, setSelected] = useState(() => dayjs().format('YYYY-MM-DD'));
   const m = month.format('YYYY-MM');
-  const summary = useLoad(() => portalApi.attendance(m), [m, calendarKey]);
-  const day = useLoad(() => portalApi.calendar(selected, selected), [selected, calendarKey]);
+  const summary = useLoad(() => portalApi.attendance(m).then((r) => r.data), [m, calendarKey], null);
+  const day = useLoad(
+    () => portalApi.calendar(selected, selected).then((r) => r.data),
+    [selected, calendarKey],
+    null,
+  );
   const times = day.data?.[selected]?.times ?? [];
 
   const checkIn = async () => {

@@ -135,7 +135,9 @@ export function BookingDialog({
   );
 
   const submit = async () => {
-    const v = await form.validateFields();
+    // a missing field is shown under it by the form; its rejection must not escape as a page error
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     const body: Booking = {
       crTheme: v.crTheme,
       crguid: v.crguid,

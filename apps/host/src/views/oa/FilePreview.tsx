@@ -1,18 +1,13 @@
 import { Alert, Image, Modal, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fetchBinary } from '../../api/http';
 import { useStore } from '../../store/createStore';
 import { sessionStore } from '../../store/session';
 import { type Attachment, fileHref, previewKind } from './model';
 
 /** Link targets a previewed document may keep: web and mail addresses and in-document anchors. */
 const SAFE_HREF = /^(https?:|mailto:|#|$)/i;
-
-async function fetchBlob(href: string): Promise<ArrayBuffer> {
-  const r = await fetch(href);
-  if (!r.ok) throw new Error(String(r.status));
-  return r.arrayBuffer();
-}
 
 /** Renders an xlsx workbook as HTML tables (text only, never HTML from cells). */
 async function renderExcel(buf: ArrayBuffer, host: HTMLElement, csv: boolean) {
@@ -59,7 +54,7 @@ export default function FilePreview({ file, onClose }: { file: Attachment | null
     setState('loading');
     (async () => {
       if (kind === 'word' || kind === 'excel' || kind === 'text') {
-        const buf = await fetchBlob(href);
+        const buf = await fetchBinary(href);
         if (cancelled) return;
         if (kind === 'text') setText(new TextDecoder().decode(buf));
         else if (kind === 'word') {

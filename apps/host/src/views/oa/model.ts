@@ -1,5 +1,6 @@
 import DOMPurify from 'dompurify';
 import { mediaUrl } from '../../services/downloadCodes';
+import { DATE, DATE_TIME, formatTime as formatDateText } from '../../util/date';
 
 /** Spec 1 §9: recipients shown before 还有N位接收人. */
 export const RECIPIENTS_SHOWN = 20;
@@ -187,10 +188,5 @@ export function relativeTime(
 
 /** yyyy-MM-dd HH:mm (or yyyy-MM-dd) from the server's millisecond timestamps or date text. */
 export function formatTime(v: string | number | null | undefined, withTime = true): string {
-  if (v === null || v === undefined || v === '') return '';
-  const d = new Date(typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v);
-  if (Number.isNaN(d.getTime())) return String(v);
-  const p = (n: number) => String(n).padStart(2, '0');
-  const day = `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
-  return withTime ? `${day} ${p(d.getHours())}:${p(d.getMinutes())}` : day;
+  return formatDateText(v, withTime ? DATE_TIME : DATE);
 }

@@ -1,10 +1,25 @@
 import { checkFormForSave, type DesignerFormConfig, emptyForm, FormDesigner } from '@kp/designer';
-import type { FormConfig, VisualDevColumnData } from '@kp/schema';
-import { App, Button, Form, Input, InputNumber, Modal, Radio, Space, Steps, Table, Tag } from 'antd';
+import type { FormConfig, MenuEntry, VisualDevColumnData } from '@kp/schema';
+import {
+  App,
+  Button,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Radio,
+  Space,
+  Steps,
+  Table,
+  Tag,
+  TreeSelect,
+} from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { httpFormProviders } from '../../services/formProviders';
+import { useStore } from '../../store/createStore';
+import { sessionStore } from '../../store/session';
 import { usePerm } from '../permission/usePerm';
 import { api, type ItemSummary } from './api';
 import { ColumnDesign } from './ColumnDesign';
@@ -40,6 +55,7 @@ export default function WebDesign() {
   const [rows, setRows] = useState<ItemSummary[]>([]);
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(false);
+  const [releasing, setReleasing] = useState<ItemSummary | null>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
 
   const load = useCallback(async () => {
@@ -131,7 +147,7 @@ export default function WebDesign() {
               type="link"
               size="small"
               data-testid={`release-${r.enCode}`}
-              onClick={() => confirm(tx('confirmRelease'), () => api.release(r.id))}
+              onClick={() => setReleasing(r)}
             >
               {tx('release')}
             </Button>
@@ -189,6 +205,15 @@ export default function WebDesign() {
           onChange: (currentPage, pageSize) => setPage({ currentPage, pageSize }),
         }}
       />
+      {releasing && (
+        <ReleaseDialog
+          item={releasing}
+          onClose={(done) => {
+            setReleasing(null);
+            if (done) void load();
+          }}
+        />
+      )}
       {draft && (
         <DesignEditor
           draft={draft}
@@ -199,6 +224,64 @@ export default function WebDesign() {
         />
       )}
     </div>
+  );
+}
+
+type DirNode = { value: string; title: string; children?: DirNode[] };
+const menuName = (v: MenuEntry['fullName'], lang: string): string =>
+  typeof v === 'string' ? v : ((v as Record<string, string>)[lang] ?? (v as Record<string, string>).zh ?? '');
+/** The directories (type 1) of the menu tree, for the release's parent menu. */
+function directories(list: MenuEntry[], lang: string): DirNode[] {
+  return list
+    .filter((m) => m.type === 1)
+    .map((m) => {
+      const kids = directories(m.children ?? [], lang);
+      return { value: m.id, title: menuName(m.fullName, lang), ...(kids.length ? { children: kids } : {}) };
+    });
+}
+
+/** Release: asks, and lets the administrator choose the parent menu (a directory; default 在线开发). */
+function ReleaseDialog({ item, onClose }: { item: ItemSummary; onClose: (done: boolean) => void }) {
+  const { i18n } = useTranslation();
+  const menus = useStore(sessionStore, (st) => st.menuList);
+  const dirs = useMemo(() => directories(menus, i18n.language), [menus, i18n.language]);
+  const [parent, setParent] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Modal
+      open
+      title={`${tx('release')} ${item.fullName}`}
+      okText={tx('release')}
+      cancelText={tx('cancel')}
+      confirmLoading={busy}
+      okButtonProps={{ 'data-testid': 'release-ok' } as Record<string, string>}
+      onCancel={() => onClose(false)}
+      onOk={async () => {
+        setBusy(true);
+        try {
+          await api.release(item.id, parent);
+          onClose(true);
+        } catch {
+          setBusy(false);
+        }
+      }}
+    >
+      <p>{tx('confirmRelease')}</p>
+      <Form layout="vertical">
+        <Form.Item label={tx('releaseParent')} htmlFor="release-parent">
+          <TreeSelect
+            id="release-parent"
+            data-testid="release-parent"
+            allowClear
+            treeDefaultExpandAll
+            placeholder={tx('releaseParentDefault')}
+            treeData={dirs}
+            value={parent}
+            onChange={(v) => setParent(v ?? undefined)}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
   );
 }
 

@@ -1,7 +1,6 @@
 import type { FormConfig, VisualDevColumnData } from '@kp/schema';
-import { http } from '../../api/http';
+import { ApiError, defaultErrorText, http, postFormData } from '../../api/http';
 import { openWithDownloadCode } from '../../services/downloadCodes';
-import { getToken } from '../../store/session';
 
 export interface ItemSummary {
   id: string;
@@ -59,7 +58,11 @@ export const api = {
   update: (id: string, body: Record<string, unknown>) => http.put(`${B}/${id}`, body, { showSuccess: true }),
   remove: (id: string) => http.delete(`${B}/${id}`, undefined, { showSuccess: true }),
   copy: (id: string) => http.post(`${B}/${id}/Actions/Copy`, {}, { showSuccess: true }),
-  release: (id: string) => http.post(`${B}/${id}/Actions/Release`, {}, { showSuccess: true }),
+  /** Release; `parentId` is the parent menu (a directory), the server's 在线开发 directory when left out. */
+  release: (id: string, parentId?: string) =>
+    http.post(`${B}/${id}/Actions/Release`, parentId ? { pcModuleParentId: parentId } : {}, {
+      showSuccess: true,
+    }),
   config: (id: string) => http.get<RuntimeConfig>(`${R}/${id}/Config`).then((r) => r.data),
   list: (id: string, body: Record<string, unknown>) =>
     http.post<Paged<RecordRow>>(`${R}/${id}/List`, body).then((r) => r.data),
@@ -107,17 +110,7 @@ export function openDownload(url: string): Promise<void> {
 export async function uploadDocument(file: File): Promise<string> {
   const form = new FormData();
   form.append('file', file, file.name);
-  const token = getToken() ?? '';
-  const res = await fetch('/api/file/Uploader/document', {
-    method: 'POST',
-    headers: { Authorization: token.startsWith('Bearer ') ? token : `Bearer ${token}` },
-    body: form,
-  });
-  const body = (await res.json().catch(() => null)) as {
-    code: number;
-    msg: string;
-    data?: { fileId?: string };
-  } | null;
-  if (body?.code !== 200 || !body.data?.fileId) throw new Error(body?.msg || '上传失败');
-  return body.data.fileId;
+  const res = await postFormData<{ fileId?: string }>('/api/file/Uploader/document', form);
+  if (!res.data?.fileId) throw new ApiError(res.code, res.msg || defaultErrorText(), res);
+  return res.data.fileId;
 }

@@ -1,21 +1,11 @@
-import { Button, Form, Input, InputNumber, Radio, Space, Table, Tag, TreeSelect } from 'antd';
+import { Form, Radio, Tag, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../api/http';
-import {
-  BTN,
-  FormDialog,
-  fmtTime,
-  PermButton,
-  RULES,
-  StateTag,
-  useConfirmDelete,
-  useLoad,
-  usePerm,
-  withoutNode,
-} from './common';
+import { CrudPage, NameCodeItems, RowActions, SortStateDescItems, useColumns } from '../../kit/crud';
+import { useLoad } from '../../kit/useLoad';
+import { BTN, FormDialog, fmtTime, PermButton, useConfirmDelete, usePerm, withoutNode } from './common';
 import { loadOrgList, loadOrgTree, type OrgNode, toAntTree } from './OrgTree';
-import './admin.css';
 
 interface OrgForm {
   category: 'company' | 'department';
@@ -42,6 +32,7 @@ export function OrganizeView({ mode }: { mode: 'organize' | 'department' }) {
   const [form] = Form.useForm<OrgForm>();
   const [editing, setEditing] = useState<{ id?: string; initial: Partial<OrgForm> } | null>(null);
   const category = Form.useWatch('category', form);
+  const cols = useColumns();
 
   const open = async (row: OrgNode | null, cat: OrgForm['category'], parentId?: string) => {
     if (!row) return setEditing({ initial: { category: cat, parentId, enabledMark: 1, sortCode: 0 } });
@@ -86,17 +77,13 @@ export function OrganizeView({ mode }: { mode: 'organize' | 'department' }) {
 
   const parents = toAntTree(withoutNode(all, editing?.id), { companiesOnly: category === 'company' });
   return (
-    <div className="kp-adm" data-testid={`page-${mode}`}>
-      <div className="kp-adm-main">
-        <div className="kp-adm-bar">
-          <Input.Search
-            allowClear
-            placeholder={t('adm.keyword')}
-            onSearch={setKeyword}
-            style={{ width: 240 }}
-            data-testid="org-search"
-          />
-          <span className="kp-adm-grow" />
+    <CrudPage<OrgNode>
+      testId={`page-${mode}`}
+      perm={perm}
+      onSearch={setKeyword}
+      searchTestId="org-search"
+      tools={
+        <>
           {mode === 'organize' && (
             <PermButton
               perm={perm}
@@ -117,82 +104,55 @@ export function OrganizeView({ mode }: { mode: 'organize' | 'department' }) {
           >
             {t('adm.addDepartment')}
           </PermButton>
-          <Button onClick={reload}>{t('adm.refresh')}</Button>
-        </div>
-        {data.length > 0 && (
-          <Table<OrgNode>
-            rowKey="id"
-            size="small"
-            loading={loading}
-            dataSource={data}
-            pagination={false}
-            expandable={{ defaultExpandAllRows: true, childrenColumnName: 'children' }}
-            columns={[
-              ...(perm.col('fullName')
-                ? [{ title: t('adm.fullName'), dataIndex: 'fullName', key: 'fullName' }]
-                : []),
-              ...(perm.col('enCode') ? [{ title: t('adm.enCode'), dataIndex: 'enCode', key: 'enCode' }] : []),
-              {
-                title: t('adm.category'),
-                dataIndex: 'category',
-                width: 90,
-                render: (c: string) =>
-                  c === 'company' ? (
-                    <Tag color="blue">{t('adm.company')}</Tag>
-                  ) : (
-                    <Tag>{t('adm.department')}</Tag>
-                  ),
-              },
-              {
-                title: t('adm.state'),
-                dataIndex: 'enabledMark',
-                width: 80,
-                render: (v: number) => <StateTag value={v} />,
-              },
-              ...(perm.col('creatorTime')
-                ? [{ title: t('adm.creatorTime'), dataIndex: 'creatorTime', width: 150, render: fmtTime }]
-                : []),
-              {
-                title: t('adm.action'),
-                key: 'action',
-                width: 200,
-                render: (_: unknown, row: OrgNode) => (
-                  <Space size={0}>
-                    <PermButton
-                      perm={perm}
-                      code={BTN.add}
-                      type="link"
-                      size="small"
-                      onClick={() => open(null, 'department', row.id)}
-                    >
-                      {t('adm.addDepartment')}
-                    </PermButton>
-                    <PermButton
-                      perm={perm}
-                      code={BTN.edit}
-                      type="link"
-                      size="small"
-                      onClick={() => open(row, row.category)}
-                    >
-                      {t('adm.edit')}
-                    </PermButton>
-                    <PermButton
-                      perm={perm}
-                      code={BTN.remove}
-                      type="link"
-                      size="small"
-                      danger
-                      onClick={() => remove(row)}
-                    >
-                      {t('adm.remove')}
-                    </PermButton>
-                  </Space>
-                ),
-              },
-            ]}
-          />
-        )}
-      </div>
+        </>
+      }
+      onRefresh={reload}
+      hideTable={data.length === 0}
+      table={{
+        loading,
+        dataSource: data,
+        pagination: false,
+        expandable: { defaultExpandAllRows: true, childrenColumnName: 'children' },
+        columns: [
+          ...(perm.col('fullName')
+            ? [{ title: t('adm.fullName'), dataIndex: 'fullName', key: 'fullName' }]
+            : []),
+          ...(perm.col('enCode') ? [{ title: t('adm.enCode'), dataIndex: 'enCode', key: 'enCode' }] : []),
+          {
+            title: t('adm.category'),
+            dataIndex: 'category',
+            width: 90,
+            render: (c: string) =>
+              c === 'company' ? <Tag color="blue">{t('adm.company')}</Tag> : <Tag>{t('adm.department')}</Tag>,
+          },
+          cols.state(),
+          ...(perm.col('creatorTime')
+            ? [{ title: t('adm.creatorTime'), dataIndex: 'creatorTime', width: 150, render: fmtTime }]
+            : []),
+          cols.actions(200, (row: OrgNode) => (
+            <RowActions
+              perm={perm}
+              items={[
+                {
+                  key: 'add',
+                  code: BTN.add,
+                  label: t('adm.addDepartment'),
+                  onClick: () => open(null, 'department', row.id),
+                },
+                { key: 'edit', code: BTN.edit, label: t('adm.edit'), onClick: () => open(row, row.category) },
+                {
+                  key: 'remove',
+                  code: BTN.remove,
+                  label: t('adm.remove'),
+                  danger: true,
+                  onClick: () => remove(row),
+                },
+              ]}
+            />
+          )),
+        ],
+      }}
+    >
       <FormDialog<OrgForm>
         open={!!editing}
         title={
@@ -228,37 +188,10 @@ export function OrganizeView({ mode }: { mode: 'organize' | 'department' }) {
             data-testid="org-parent"
           />
         </Form.Item>
-        <Form.Item
-          name="fullName"
-          label={t('adm.fullName')}
-          rules={[{ required: true, message: t('adm.required_', { name: t('adm.fullName') }) }]}
-        >
-          <Input maxLength={100} data-testid="org-fullName" />
-        </Form.Item>
-        <Form.Item
-          name="enCode"
-          label={t('adm.enCode')}
-          rules={[
-            { required: true, message: t('adm.required_', { name: t('adm.enCode') }) },
-            { pattern: RULES.code, message: t('adm.codeRule') },
-          ]}
-        >
-          <Input maxLength={50} data-testid="org-enCode" />
-        </Form.Item>
-        <Form.Item name="sortCode" label={t('adm.sortCode')}>
-          <InputNumber min={0} />
-        </Form.Item>
-        <Form.Item name="enabledMark" label={t('adm.state')}>
-          <Radio.Group>
-            <Radio value={1}>{t('adm.enabled')}</Radio>
-            <Radio value={0}>{t('adm.disabled')}</Radio>
-          </Radio.Group>
-        </Form.Item>
-        <Form.Item name="description" label={t('adm.description')}>
-          <Input.TextArea rows={2} maxLength={500} />
-        </Form.Item>
+        <NameCodeItems nameMax={100} testIdPrefix="org" />
+        <SortStateDescItems />
       </FormDialog>
-    </div>
+    </CrudPage>
   );
 }
 

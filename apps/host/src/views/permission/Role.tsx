@@ -1,11 +1,21 @@
-import { Button, Form, Input, InputNumber, Radio, Select, Space, Table, Tag, TreeSelect } from 'antd';
+import { Form, Radio, Select, Tag, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../api/http';
-import { BTN, FormDialog, PermButton, RULES, StateTag, useConfirmDelete, useLoad, usePerm } from './common';
+import {
+  CrudPage,
+  formValues,
+  NameCodeItems,
+  RowActions,
+  SortStateDescItems,
+  useColumns,
+  useCrud,
+  usePaged,
+} from '../../kit/crud';
+import { useLoad } from '../../kit/useLoad';
+import { BTN, FormDialog, usePerm } from './common';
 import { MembersDialog } from './Members';
 import { loadOrgTree, type OrgNode, toAntTree } from './OrgTree';
-import './admin.css';
 
 export interface RoleRow {
   id: string;
@@ -19,10 +29,6 @@ export interface RoleRow {
   enabledMark: number;
   description: string | null;
 }
-interface Paged<T> {
-  list: T[];
-  pagination: { currentPage: number; pageSize: number; total: number };
-}
 
 export const SCOPES = ['all', 'org', 'dept', 'self'] as const;
 
@@ -30,168 +36,59 @@ export const SCOPES = ['all', 'org', 'dept', 'self'] as const;
 export default function Role() {
   const { t } = useTranslation();
   const perm = usePerm();
-  const confirmDelete = useConfirmDelete();
-  const [query, setQuery] = useState({ keyword: '', currentPage: 1, pageSize: 20 });
-  const { data, loading, reload } = useLoad(
-    async () => (await http.get<Paged<RoleRow>>('/api/permission/Role', query)).data,
-    [query],
-    { list: [], pagination: { currentPage: 1, pageSize: 20, total: 0 } } as Paged<RoleRow>,
-  );
+  const list = usePaged<RoleRow>('/api/permission/Role');
   const { data: orgs } = useLoad(() => loadOrgTree(), [], [] as OrgNode[]);
-  const [form] = Form.useForm<Partial<RoleRow>>();
-  const globalMark = Form.useWatch('globalMark', form);
-  const [editing, setEditing] = useState<{ id?: string; initial: Partial<RoleRow> } | null>(null);
+  const crud = useCrud<RoleRow>({
+    base: '/api/permission/Role',
+    reload: list.reload,
+    toBody: (v) => ({ ...v, organizeId: v.globalMark === 1 ? null : (v.organizeId ?? null) }),
+  });
+  const globalMark = Form.useWatch('globalMark', crud.form);
+  const cols = useColumns();
   const [members, setMembers] = useState<RoleRow | null>(null);
 
   const open = async (row: RoleRow | null) => {
     if (!row)
-      return setEditing({ initial: { globalMark: 1, dataScope: 'self', enabledMark: 1, sortCode: 0 } });
+      return crud.setEditing({ initial: { globalMark: 1, dataScope: 'self', enabledMark: 1, sortCode: 0 } });
     const r = await http.get<RoleRow>(`/api/permission/Role/${row.id}`);
-    setEditing({ id: row.id, initial: { ...r.data, description: r.data.description ?? undefined } });
-  };
-  const save = async (v: Partial<RoleRow>) => {
-    const body = { ...v, organizeId: v.globalMark === 1 ? null : (v.organizeId ?? null) };
-    if (editing?.id) await http.put(`/api/permission/Role/${editing.id}`, body, { showSuccess: true });
-    else await http.post('/api/permission/Role', body, { showSuccess: true });
-    reload();
-  };
-  const toggle = async (row: RoleRow) => {
-    await http
-      .put(
-        `/api/permission/Role/${row.id}/Actions/State`,
-        { enabledMark: row.enabledMark === 1 ? 0 : 1 },
-        { showSuccess: true },
-      )
-      .catch(() => {});
-    reload();
+    crud.setEditing({ id: row.id, initial: formValues(r.data) });
   };
   return (
-    <div className="kp-adm" data-testid="page-role">
-      <div className="kp-adm-main">
-        <div className="kp-adm-bar">
-          <Input.Search
-            allowClear
-            placeholder={t('adm.keyword')}
-            onSearch={(keyword) => setQuery((q) => ({ ...q, keyword, currentPage: 1 }))}
-            style={{ width: 240 }}
-          />
-          <span className="kp-adm-grow" />
-          <PermButton
-            perm={perm}
-            code={BTN.add}
-            type="primary"
-            onClick={() => open(null)}
-            data-testid="btn-add"
-          >
-            {t('adm.add')}
-          </PermButton>
-          <Button onClick={reload}>{t('adm.refresh')}</Button>
-        </div>
-        <Table<RoleRow>
-          rowKey="id"
-          size="small"
-          loading={loading}
-          dataSource={data.list}
-          pagination={{
-            current: data.pagination.currentPage,
-            pageSize: data.pagination.pageSize,
-            total: data.pagination.total,
-            showSizeChanger: true,
-            pageSizeOptions: [20, 30, 50],
-            showQuickJumper: true,
-            showTotal: (n) => `${n}`,
-            onChange: (currentPage, pageSize) => setQuery((q) => ({ ...q, currentPage, pageSize })),
-          }}
-          columns={[
-            { title: t('adm.fullName'), dataIndex: 'fullName' },
-            { title: t('adm.enCode'), dataIndex: 'enCode' },
-            {
-              title: t('adm.organize'),
-              dataIndex: 'organizeName',
-              render: (v: string | null, r) =>
-                r.globalMark === 1 ? <Tag color="blue">{t('adm.globalRole')}</Tag> : v,
-            },
-            { title: t('adm.dataScope'), dataIndex: 'dataScope', render: (v: string) => t(`adm.scope_${v}`) },
-            {
-              title: t('adm.state'),
-              dataIndex: 'enabledMark',
-              width: 80,
-              render: (v: number) => <StateTag value={v} />,
-            },
-            {
-              title: t('adm.action'),
-              key: 'a',
-              width: 260,
-              render: (_: unknown, row) => (
-                <Space size={0}>
-                  <PermButton perm={perm} code={BTN.edit} type="link" size="small" onClick={() => open(row)}>
-                    {t('adm.edit')}
-                  </PermButton>
-                  <PermButton
-                    perm={perm}
-                    code={BTN.edit}
-                    type="link"
-                    size="small"
-                    onClick={() => setMembers(row)}
-                  >
-                    {t('adm.members')}
-                  </PermButton>
-                  <PermButton
-                    perm={perm}
-                    code={BTN.state}
-                    type="link"
-                    size="small"
-                    onClick={() => toggle(row)}
-                  >
-                    {row.enabledMark === 1 ? t('adm.disable') : t('adm.enable')}
-                  </PermButton>
-                  <PermButton
-                    perm={perm}
-                    code={BTN.remove}
-                    type="link"
-                    size="small"
-                    danger
-                    onClick={() =>
-                      confirmDelete(async () => {
-                        await http.delete(`/api/permission/Role/${row.id}`, undefined, { showSuccess: true });
-                        reload();
-                      })
-                    }
-                  >
-                    {t('adm.remove')}
-                  </PermButton>
-                </Space>
-              ),
-            },
-          ]}
-        />
-      </div>
-      <FormDialog<Partial<RoleRow>>
-        open={!!editing}
-        title={editing?.id ? t('adm.edit') : t('adm.add')}
-        form={form}
-        initial={editing?.initial}
-        onSubmit={save}
-        onClose={() => setEditing(null)}
-        testId="role-form"
-      >
-        <Form.Item
-          name="fullName"
-          label={t('adm.fullName')}
-          rules={[{ required: true, message: t('adm.required_', { name: t('adm.fullName') }) }]}
-        >
-          <Input maxLength={50} data-testid="role-fullName" />
-        </Form.Item>
-        <Form.Item
-          name="enCode"
-          label={t('adm.enCode')}
-          rules={[
-            { required: true, message: t('adm.required_', { name: t('adm.enCode') }) },
-            { pattern: RULES.code, message: t('adm.codeRule') },
-          ]}
-        >
-          <Input maxLength={50} data-testid="role-enCode" />
-        </Form.Item>
+    <CrudPage<RoleRow>
+      testId="page-role"
+      perm={perm}
+      onSearch={list.search}
+      onAdd={() => open(null)}
+      onRefresh={list.reload}
+      table={{
+        ...list.table,
+        columns: [
+          { title: t('adm.fullName'), dataIndex: 'fullName' },
+          { title: t('adm.enCode'), dataIndex: 'enCode' },
+          {
+            title: t('adm.organize'),
+            dataIndex: 'organizeName',
+            render: (v: string | null, r) =>
+              r.globalMark === 1 ? <Tag color="blue">{t('adm.globalRole')}</Tag> : v,
+          },
+          { title: t('adm.dataScope'), dataIndex: 'dataScope', render: (v: string) => t(`adm.scope_${v}`) },
+          cols.state(),
+          cols.actions(260, (row) => (
+            <RowActions
+              perm={perm}
+              items={[
+                { key: 'edit', code: BTN.edit, label: t('adm.edit'), onClick: () => open(row) },
+                { key: 'members', code: BTN.edit, label: t('adm.members'), onClick: () => setMembers(row) },
+                crud.actions.state(row, BTN.state),
+                crud.actions.remove(row),
+              ]}
+            />
+          )),
+        ],
+      }}
+    >
+      <FormDialog<Partial<RoleRow>> {...crud.dialog} testId="role-form">
+        <NameCodeItems testIdPrefix="role" />
         <Form.Item name="globalMark" label={t('adm.globalRole')}>
           <Radio.Group>
             <Radio value={1}>{t('adm.globalRole')}</Radio>
@@ -215,23 +112,12 @@ export default function Role() {
         <Form.Item name="dataScope" label={t('adm.dataScope')}>
           <Select options={SCOPES.map((s) => ({ value: s, label: t(`adm.scope_${s}`) }))} />
         </Form.Item>
-        <Form.Item name="sortCode" label={t('adm.sortCode')}>
-          <InputNumber min={0} />
-        </Form.Item>
-        <Form.Item name="enabledMark" label={t('adm.state')}>
-          <Radio.Group>
-            <Radio value={1}>{t('adm.enabled')}</Radio>
-            <Radio value={0}>{t('adm.disabled')}</Radio>
-          </Radio.Group>
-        </Form.Item>
-        <Form.Item name="description" label={t('adm.description')}>
-          <Input.TextArea rows={2} maxLength={500} />
-        </Form.Item>
+        <SortStateDescItems />
       </FormDialog>
       <MembersDialog
         target={members && { objectId: members.id, objectType: 'Role', title: members.fullName }}
         onClose={() => setMembers(null)}
       />
-    </div>
+    </CrudPage>
   );
 }

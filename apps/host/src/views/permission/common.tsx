@@ -1,10 +1,12 @@
 import { Alert, App, Button, type ButtonProps, Form, type FormInstance, Modal, Tag } from 'antd';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
+import { formatTime } from '../../util/date';
 import './i18n';
 import type { PagePerm } from './usePerm';
 
+export { useLoad } from '../../kit/useLoad';
 export { BTN, usePerm } from './usePerm';
 
 /** Field rules of spec 4 §5 used by the admin forms. */
@@ -27,27 +29,6 @@ export function errText(e: unknown): string {
 export function PermButton({ perm, code, ...rest }: ButtonProps & { perm: PagePerm; code: string }) {
   if (!perm.btn(code)) return null;
   return <Button data-perm={code} {...rest} />;
-}
-
-/** Loads data with a reload function; errors leave the previous data and were toasted by the client. */
-export function useLoad<T>(fn: () => Promise<T>, deps: unknown[], initial: T) {
-  const [data, setData] = useState<T>(initial);
-  const [loading, setLoading] = useState(false);
-  const [version, setVersion] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names the dependencies
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    fn()
-      .then((d) => live && setData(d))
-      .catch(() => {})
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [...deps, version]);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  return { data, loading, reload, setData };
 }
 
 /** Asks 此操作将永久删除该数据, 是否继续？ then runs `action`. */
@@ -179,9 +160,5 @@ export function withoutNode<N extends { id: string; children?: N[] }>(list: N[],
     .map((n) => ({ ...n, children: n.children && withoutNode(n.children, id) }));
 }
 
-export function fmtTime(ms: number | null | undefined): string {
-  if (!ms) return '';
-  const d = new Date(ms);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
-}
+/** yyyy-MM-dd HH:mm in local time; empty for no value. */
+export const fmtTime = (ms: number | null | undefined): string => formatTime(ms || null);

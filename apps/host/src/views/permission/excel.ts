@@ -1,6 +1,5 @@
-import { http } from '../../api/http';
+import { http, postFormData } from '../../api/http';
 import { openWithDownloadCode } from '../../services/downloadCodes';
-import { getToken } from '../../store/session';
 
 /** Downloads a stored file or an export: the address gets a one-time download code, never the token. */
 export function saveFile(url: string): Promise<void> {
@@ -20,19 +19,9 @@ export async function uploadFile(
 ): Promise<{ fileId?: string; name?: string; url?: string; id?: string }> {
   const fd = new FormData();
   fd.append('file', file);
-  const token = getToken();
-  const r = await fetch(`/api/file/Uploader/${type}`, {
-    method: 'POST',
-    headers: token ? { Authorization: token.startsWith('Bearer ') ? token : `Bearer ${token}` } : {},
-    body: fd,
-  });
-  const body = (await r.json()) as {
-    code: number;
-    msg: string;
-    data: { fileId?: string; name?: string; url?: string };
-  };
-  if (body.code !== 200) throw new Error(body.msg || '上传失败');
-  return body.data;
+  return (
+    await postFormData<{ fileId?: string; name?: string; url?: string }>(`/api/file/Uploader/${type}`, fd)
+  ).data;
 }
 
 export { http };

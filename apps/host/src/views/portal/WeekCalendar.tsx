@@ -3,8 +3,8 @@ import { Button, Segmented } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLoad } from '../../kit/useLoad';
 import { portalApi } from './portalApi';
-import { useLoad } from './useLoad';
 import { stepCalendar, weekOf } from './widgetLogic';
 
 /** Days shown by the calendar: the Sunday-first week, or the whole weeks covering the month. */
@@ -35,7 +35,7 @@ export function WeekCalendar({
   const days = useMemo(() => daysShown(anchor, mode), [anchor, mode]);
   const from = days[0].format('YYYY-MM-DD');
   const to = days[days.length - 1].format('YYYY-MM-DD');
-  const { data: marks } = useLoad(() => portalApi.calendar(from, to), [from, to]);
+  const { data: marks } = useLoad(() => portalApi.calendar(from, to).then((r) => r.data), [from, to], null);
   const todayKey = dayjs().format('YYYY-MM-DD');
   const pick = (d: string) => {
     setSelected(d);

@@ -1,18 +1,17 @@
 import type { PortalItem } from '@kp/schema';
-import { Badge, Button, Card, Empty, Spin, Tag } from 'antd';
-import type { ReactNode } from 'react';
+import { Button, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n';
+import { useLoad } from '../../kit/useLoad';
 import { useStore } from '../../store/createStore';
 import { sessionStore } from '../../store/session';
 import { textIn } from '../../util/text';
 import { portalApi } from './portalApi';
-import { useLoad } from './useLoad';
 import { WeekCalendar } from './WeekCalendar';
+import { NoData, Row, rowsOf, useWidgetData, WidgetCard } from './WidgetParts';
 import {
   appLinkOf,
   availableApps,
-  DEFAULT_ROWS,
   dayRange,
   formatDate,
   isOutdated,
@@ -25,100 +24,8 @@ import {
   workflowTarget,
 } from './widgetLogic';
 
-const HEADER_PX = 46;
-
-/** Frame of every widget: header, "more" link (new tab), body of the configured height. */
-export function WidgetCard({
-  item,
-  title,
-  more,
-  extra,
-  loading,
-  children,
-}: {
-  item: PortalItem;
-  title: string;
-  more?: string;
-  extra?: ReactNode;
-  loading?: boolean;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  const shadow = item.shadow ?? 'always';
-  const height = item.height ?? 300;
-  return (
-    <Card
-      size="small"
-      className={`kp-widget kp-widget-shadow-${shadow}`}
-      data-testid={`widget-${item.jnpfKey}`}
-      title={title}
-      extra={
-        <span className="kp-widget-extra">
-          {extra}
-          {more && (
-            <Button type="link" size="small" data-testid="widget-more" onClick={() => openInNewTab(more)}>
-              {t('portalHome.more')}
-            </Button>
-          )}
-        </span>
-      }
-      styles={{ body: { height: Math.max(height - HEADER_PX, 40), overflow: 'auto', padding: '8px 12px' } }}
-    >
-      <Spin spinning={!!loading}>{children}</Spin>
-    </Card>
-  );
-}
-
-function NoData() {
-  const { t } = useTranslation();
-  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} />;
-}
-
-function Row({
-  onClick,
-  unread,
-  title,
-  right,
-  sub,
-  testId,
-  className,
-}: {
-  onClick?: () => void;
-  unread?: boolean;
-  title: ReactNode;
-  right?: ReactNode;
-  sub?: ReactNode;
-  testId?: string;
-  className?: string;
-}) {
-  const cls = `kp-widget-row${unread ? ' kp-unread' : ''}${className ? ` ${className}` : ''}`;
-  const body = (
-    <>
-      <span className="kp-widget-row-title">
-        {unread && <Badge status="error" />}
-        {title}
-      </span>
-      {sub && <span className="kp-widget-row-sub">{sub}</span>}
-      {right && <span className="kp-widget-row-right">{right}</span>}
-    </>
-  );
-  // A row that opens something is a button; a row without an action is a plain line, so a control inside it
-  // (the attendance row's correction button) is not a button inside a button.
-  return onClick ? (
-    <button type="button" className={cls} onClick={onClick} data-testid={testId}>
-      {body}
-    </button>
-  ) : (
-    <div className={cls} data-testid={testId}>
-      {body}
-    </div>
-  );
-}
-
-const rowsOf = (item: PortalItem) => item.rowCount ?? DEFAULT_ROWS;
-
 export function NewsWidget({ item, title }: { item: PortalItem; title: string }) {
-  const { data, loading } = useLoad(() => portalApi.news(rowsOf(item)), [item.rowCount]);
+  const { data, loading } = useWidgetData(() => portalApi.news(rowsOf(item)), [item.rowCount]);
   const list = data?.list ?? [];
   const cover = list[0]?.coverFiles?.[0]?.url;
   return (
@@ -148,7 +55,7 @@ export function NewsWidget({ item, title }: { item: PortalItem; title: string })
 }
 
 export function NoticesWidget({ item, title }: { item: PortalItem; title: string }) {
-  const { data, loading } = useLoad(() => portalApi.notices(rowsOf(item)), [item.rowCount]);
+  const { data, loading } = useWidgetData(() => portalApi.notices(rowsOf(item)), [item.rowCount]);
   const list = data?.list ?? [];
   return (
     <WidgetCard item={item} title={title} more={TARGETS.notice} loading={loading}>
@@ -168,7 +75,7 @@ export function NoticesWidget({ item, title }: { item: PortalItem; title: string
 }
 
 export function MessageWidget({ item, title }: { item: PortalItem; title: string }) {
-  const { data, loading } = useLoad(() => portalApi.messages(rowsOf(item)), [item.rowCount]);
+  const { data, loading } = useWidgetData(() => portalApi.messages(rowsOf(item)), [item.rowCount]);
   const list = data?.list ?? [];
   return (
     <WidgetCard item={item} title={title} more={TARGETS.message} loading={loading}>
@@ -192,7 +99,10 @@ export function MessageWidget({ item, title }: { item: PortalItem; title: string
 export function FlowWidget({ item, title }: { item: PortalItem; title: string }) {
   const { t } = useTranslation();
   const category = item.category ?? (item.jnpfKey === 'portalToDo' ? 1 : 3);
-  const { data, loading } = useLoad(() => portalApi.flows(category, rowsOf(item)), [category, item.rowCount]);
+  const { data, loading } = useWidgetData(
+    () => portalApi.flows(category, rowsOf(item)),
+    [category, item.rowCount],
+  );
   const cols = new Set(item.columns ?? ['fullName', 'userName', 'creatorTime']);
   const list = data?.list ?? [];
   const target = workflowTarget(category);
@@ -239,7 +149,7 @@ export function FlowWidget({ item, title }: { item: PortalItem; title: string })
 }
 
 export function ItemWidget({ item, title }: { item: PortalItem; title: string }) {
-  const { data, loading } = useLoad(() => portalApi.items(rowsOf(item)), [item.rowCount]);
+  const { data, loading } = useWidgetData(() => portalApi.items(rowsOf(item)), [item.rowCount]);
   const list = data?.list ?? [];
   return (
     <WidgetCard item={item} title={title} loading={loading}>
@@ -258,7 +168,7 @@ export function ItemWidget({ item, title }: { item: PortalItem; title: string })
 }
 
 export function DocumentWidget({ item, title }: { item: PortalItem; title: string }) {
-  const { data, loading } = useLoad(() => portalApi.documents(rowsOf(item)), [item.rowCount]);
+  const { data, loading } = useWidgetData(() => portalApi.documents(rowsOf(item)), [item.rowCount]);
   const list = data?.list ?? [];
   return (
     <WidgetCard item={item} title={title} more={TARGETS.document} loading={loading}>
@@ -280,7 +190,7 @@ export function DocumentWidget({ item, title }: { item: PortalItem; title: strin
 /** portalCheck: the month's attendance, the unchecked days with the correction button, and the calendar. */
 export function CheckWidget({ item, title }: { item: PortalItem; title: string }) {
   const { t } = useTranslation();
-  const { data, loading } = useLoad(() => portalApi.attendance(), []);
+  const { data, loading } = useWidgetData(() => portalApi.attendance(), []);
   return (
     <WidgetCard item={item} title={title} more={TARGETS.attendance} loading={loading}>
       <div className="kp-check-summary">
@@ -311,7 +221,10 @@ export function CheckWidget({ item, title }: { item: PortalItem; title: string }
 
 export function MeetingWidget({ item, title }: { item: PortalItem; title: string }) {
   const { t } = useTranslation();
-  const { data, loading } = useLoad(() => portalApi.meetings(dayRange(), rowsOf(item)), [item.rowCount]);
+  const { data, loading } = useWidgetData(
+    () => portalApi.meetings(dayRange(), rowsOf(item)),
+    [item.rowCount],
+  );
   const list = data?.list ?? [];
   return (
     <WidgetCard
@@ -354,20 +267,22 @@ export function MeetingWidget({ item, title }: { item: PortalItem; title: string
 /** Three cards: workflow to-do, unread documents, today's meetings; handle-now opens the list. */
 export function StatisticsWidget({ item, title }: { item: PortalItem; title: string }) {
   const { t } = useTranslation();
-  const { data, loading } = useLoad(async () => {
-    const [todo, docs, meet] = await Promise.all([
-      portalApi.flows(1, STATISTICS_PAGE_SIZE).catch(() => null),
-      portalApi.documents(STATISTICS_PAGE_SIZE, 'unread').catch(() => null),
-      portalApi.meetings(dayRange(), STATISTICS_PAGE_SIZE).catch(() => null),
-    ]);
-    return {
-      data: {
+  const { data, loading } = useLoad(
+    async () => {
+      const [todo, docs, meet] = await Promise.all([
+        portalApi.flows(1, STATISTICS_PAGE_SIZE).catch(() => null),
+        portalApi.documents(STATISTICS_PAGE_SIZE, 'unread').catch(() => null),
+        portalApi.meetings(dayRange(), STATISTICS_PAGE_SIZE).catch(() => null),
+      ]);
+      return {
         todo: todo?.data.pagination?.total ?? todo?.data.list.length ?? 0,
         docs: docs?.data.pagination?.total ?? docs?.data.list.length ?? 0,
         meet: meet ? todayMeetingCount(meet.data.list) : 0,
-      },
-    };
-  }, []);
+      };
+    },
+    [],
+    null,
+  );
   const cards = [
     { key: 'todo', label: t('portalHome.statTodo'), n: data?.todo ?? 0, to: TARGETS.todo },
     { key: 'docs', label: t('portalHome.statDocs'), n: data?.docs ?? 0, to: TARGETS.document },

@@ -1,21 +1,20 @@
-import { Button, Empty, Form, Input, InputNumber, Radio, Space, Table, Tree, TreeSelect } from 'antd';
+import { Empty, Form, Radio, Tree, TreeSelect } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../api/http';
 import {
-  BTN,
-  FormDialog,
-  PermButton,
-  RULES,
-  StateTag,
-  useConfirmDelete,
-  useLoad,
-  usePerm,
-  withoutNode,
-} from '../permission/common';
+  CrudPage,
+  formValues,
+  NameCodeItems,
+  RowActions,
+  SortStateDescItems,
+  useColumns,
+  useCrud,
+} from '../../kit/crud';
+import { useLoad } from '../../kit/useLoad';
+import { BTN, FormDialog, PermButton, usePerm, withoutNode } from '../permission/common';
 import { saveFile } from '../permission/excel';
 import type { AntTreeNode } from '../permission/OrgTree';
-import '../permission/admin.css';
 
 export interface DictType {
   id: string;
@@ -68,7 +67,6 @@ const toTree = (l: DictType[]): AntTreeNode[] =>
 export default function Dictionary() {
   const { t } = useTranslation();
   const perm = usePerm();
-  const confirmDelete = useConfirmDelete();
   const types = useLoad(
     async () => nest((await http.get<{ list: DictType[] }>('/api/system/DictionaryType')).data.list ?? []),
     [],
@@ -101,25 +99,20 @@ export default function Dictionary() {
     [typeId, keyword],
     [] as DictData[],
   );
-  const [typeForm] = Form.useForm<Partial<DictType>>();
-  const [typeEdit, setTypeEdit] = useState<{ id?: string; initial: Partial<DictType> } | null>(null);
-  const [dataForm] = Form.useForm<Partial<DictData>>();
-  const [dataEdit, setDataEdit] = useState<{ id?: string; initial: Partial<DictData> } | null>(null);
-
-  const saveType = async (v: Partial<DictType>) => {
-    const body = { ...v, parentId: v.parentId || '-1' };
-    if (typeEdit?.id)
-      await http.put(`/api/system/DictionaryType/${typeEdit.id}`, body, { showSuccess: true });
-    else await http.post('/api/system/DictionaryType', body, { showSuccess: true });
-    types.reload();
-  };
-  const saveData = async (v: Partial<DictData>) => {
-    const body = { ...v, dictionaryTypeId: typeId, parentId: v.parentId || '0' };
-    if (dataEdit?.id)
-      await http.put(`/api/system/DictionaryData/${dataEdit.id}`, body, { showSuccess: true });
-    else await http.post('/api/system/DictionaryData', body, { showSuccess: true });
-    items.reload();
-  };
+  const typeCrud = useCrud<DictType>({
+    base: '/api/system/DictionaryType',
+    reload: (touched) => {
+      if (touched.removed) setTypeId('');
+      types.reload();
+    },
+    toBody: (v) => ({ ...v, parentId: v.parentId || '-1' }),
+  });
+  const dataCrud = useCrud<DictData>({
+    base: '/api/system/DictionaryData',
+    reload: items.reload,
+    toBody: (v) => ({ ...v, dictionaryTypeId: typeId, parentId: v.parentId || '0' }),
+  });
+  const cols = useColumns();
   const dataTree = (l: DictData[]): AntTreeNode[] =>
     l.map((n) => ({
       key: n.id,
@@ -129,278 +122,156 @@ export default function Dictionary() {
     }));
 
   return (
-    <div className="kp-adm" data-testid="page-dictionary">
-      <div className="kp-adm-side" data-testid="dict-types">
-        <div className="kp-adm-bar">
-          <b className="kp-adm-grow">{t('adm.dictType')}</b>
-          <PermButton
-            perm={perm}
-            code={BTN.add}
-            size="small"
-            type="primary"
-            onClick={() => setTypeEdit({ initial: { isTree: 0, sortCode: 0, parentId: undefined } })}
-            data-testid="btn-add-type"
-          >
-            {t('adm.add')}
-          </PermButton>
-        </div>
-        {types.data.length > 0 && (
-          <Tree
-            blockNode
-            defaultExpandAll
-            treeData={toTree(types.data)}
-            selectedKeys={typeId ? [typeId] : []}
-            onSelect={(k) => k[0] && setTypeId(String(k[0]))}
-          />
-        )}
-      </div>
-      <div className="kp-adm-main">
-        {!current ? (
-          <Empty description={t('adm.dictType')} />
-        ) : (
-          <>
-            <div className="kp-adm-bar">
-              <b>
-                {current.fullName} ({current.enCode})
-              </b>
-              <PermButton
-                perm={perm}
-                code={BTN.edit}
-                size="small"
-                onClick={() =>
-                  setTypeEdit({
-                    id: current.id,
-                    initial: {
-                      ...current,
-                      parentId: current.parentId === '-1' ? undefined : current.parentId,
-                      description: current.description ?? undefined,
-                    },
-                  })
-                }
-                data-testid="btn-edit-type"
-              >
-                {t('adm.edit')}
-              </PermButton>
-              <PermButton
-                perm={perm}
-                code={BTN.remove}
-                size="small"
-                danger
-                onClick={() =>
-                  confirmDelete(async () => {
-                    await http.delete(`/api/system/DictionaryType/${current.id}`, undefined, {
-                      showSuccess: true,
-                    });
-                    setTypeId('');
-                    types.reload();
-                  })
-                }
-                data-testid="btn-remove-type"
-              >
-                {t('adm.remove')}
-              </PermButton>
-              <span className="kp-adm-grow" />
-              <Input.Search
-                allowClear
-                placeholder={t('adm.keyword')}
-                onSearch={setKeyword}
-                style={{ width: 200 }}
-              />
-              <PermButton
-                perm={perm}
-                code={BTN.add}
-                type="primary"
-                onClick={() => setDataEdit({ initial: { enabledMark: 1, sortCode: 0 } })}
-                data-testid="btn-add"
-              >
-                {t('adm.add')}
-              </PermButton>
-              <PermButton
-                perm={perm}
-                code={BTN.export}
-                onClick={() => saveFile(`/api/system/DictionaryData/${current.id}/Action/Export`)}
-              >
-                {t('adm.exportExcel')}
-              </PermButton>
-              <Button onClick={items.reload}>{t('adm.refresh')}</Button>
-            </div>
-            <Table<DictData>
-              rowKey="id"
+    <CrudPage<DictData>
+      testId="page-dictionary"
+      perm={perm}
+      side={
+        <div className="kp-adm-side" data-testid="dict-types">
+          <div className="kp-adm-bar">
+            <b className="kp-adm-grow">{t('adm.dictType')}</b>
+            <PermButton
+              perm={perm}
+              code={BTN.add}
               size="small"
-              loading={items.loading}
-              dataSource={items.data}
-              pagination={false}
-              columns={[
-                { title: t('adm.fullName'), dataIndex: 'fullName' },
-                { title: t('adm.enCode'), dataIndex: 'enCode' },
-                { title: t('adm.sortCode'), dataIndex: 'sortCode', width: 70 },
+              type="primary"
+              onClick={() =>
+                typeCrud.setEditing({ initial: { isTree: 0, sortCode: 0, parentId: undefined } })
+              }
+              data-testid="btn-add-type"
+            >
+              {t('adm.add')}
+            </PermButton>
+          </div>
+          {types.data.length > 0 && (
+            <Tree
+              blockNode
+              defaultExpandAll
+              treeData={toTree(types.data)}
+              selectedKeys={typeId ? [typeId] : []}
+              onSelect={(k) => k[0] && setTypeId(String(k[0]))}
+            />
+          )}
+        </div>
+      }
+      empty={!current ? <Empty description={t('adm.dictType')} /> : undefined}
+      filters={
+        current && (
+          <>
+            <b>
+              {current.fullName} ({current.enCode})
+            </b>
+            <PermButton
+              perm={perm}
+              code={BTN.edit}
+              size="small"
+              onClick={() =>
+                typeCrud.setEditing({
+                  id: current.id,
+                  initial: {
+                    ...formValues(current),
+                    parentId: current.parentId === '-1' ? undefined : current.parentId,
+                  },
+                })
+              }
+              data-testid="btn-edit-type"
+            >
+              {t('adm.edit')}
+            </PermButton>
+            <PermButton
+              perm={perm}
+              code={BTN.remove}
+              size="small"
+              danger
+              onClick={() => typeCrud.remove(current.id)}
+              data-testid="btn-remove-type"
+            >
+              {t('adm.remove')}
+            </PermButton>
+          </>
+        )
+      }
+      onSearch={setKeyword}
+      searchRight
+      searchWidth={200}
+      onAdd={() => dataCrud.setEditing({ initial: { enabledMark: 1, sortCode: 0 } })}
+      tools={
+        <PermButton
+          perm={perm}
+          code={BTN.export}
+          onClick={() => saveFile(`/api/system/DictionaryData/${current?.id}/Action/Export`)}
+        >
+          {t('adm.exportExcel')}
+        </PermButton>
+      }
+      onRefresh={items.reload}
+      table={{
+        loading: items.loading,
+        dataSource: items.data,
+        pagination: false,
+        columns: [
+          { title: t('adm.fullName'), dataIndex: 'fullName' },
+          { title: t('adm.enCode'), dataIndex: 'enCode' },
+          { title: t('adm.sortCode'), dataIndex: 'sortCode', width: 70 },
+          cols.state(),
+          cols.actions(200, (row) => (
+            <RowActions
+              perm={perm}
+              items={[
                 {
-                  title: t('adm.state'),
-                  dataIndex: 'enabledMark',
-                  width: 80,
-                  render: (v: number) => <StateTag value={v} />,
+                  key: 'edit',
+                  code: BTN.edit,
+                  label: t('adm.edit'),
+                  onClick: () =>
+                    dataCrud.setEditing({
+                      id: row.id,
+                      initial: {
+                        ...formValues(row),
+                        parentId: row.parentId === '0' ? undefined : row.parentId,
+                      },
+                    }),
                 },
-                {
-                  title: t('adm.action'),
-                  key: 'a',
-                  width: 200,
-                  render: (_: unknown, row) => (
-                    <Space size={0}>
-                      <PermButton
-                        perm={perm}
-                        code={BTN.edit}
-                        type="link"
-                        size="small"
-                        onClick={() =>
-                          setDataEdit({
-                            id: row.id,
-                            initial: {
-                              ...row,
-                              parentId: row.parentId === '0' ? undefined : row.parentId,
-                              description: row.description ?? undefined,
-                            },
-                          })
-                        }
-                      >
-                        {t('adm.edit')}
-                      </PermButton>
-                      <PermButton
-                        perm={perm}
-                        code={BTN.edit}
-                        type="link"
-                        size="small"
-                        onClick={() =>
-                          http
-                            .put(
-                              `/api/system/DictionaryData/${row.id}/Actions/State`,
-                              { enabledMark: row.enabledMark === 1 ? 0 : 1 },
-                              { showSuccess: true },
-                            )
-                            .then(items.reload)
-                            .catch(() => {})
-                        }
-                      >
-                        {row.enabledMark === 1 ? t('adm.disable') : t('adm.enable')}
-                      </PermButton>
-                      <PermButton
-                        perm={perm}
-                        code={BTN.remove}
-                        type="link"
-                        size="small"
-                        danger
-                        onClick={() =>
-                          confirmDelete(async () => {
-                            await http.delete(`/api/system/DictionaryData/${row.id}`, undefined, {
-                              showSuccess: true,
-                            });
-                            items.reload();
-                          })
-                        }
-                      >
-                        {t('adm.remove')}
-                      </PermButton>
-                    </Space>
-                  ),
-                },
+                dataCrud.actions.state(row),
+                dataCrud.actions.remove(row),
               ]}
             />
-          </>
-        )}
-      </div>
+          )),
+        ],
+      }}
+    >
       <FormDialog<Partial<DictType>>
-        open={!!typeEdit}
-        title={typeEdit?.id ? t('adm.edit') : t('adm.addType')}
-        form={typeForm}
-        initial={typeEdit?.initial}
-        onSubmit={saveType}
-        onClose={() => setTypeEdit(null)}
+        {...typeCrud.dialog}
+        title={typeCrud.editing?.id ? t('adm.edit') : t('adm.addType')}
         testId="dict-type-form"
       >
         <Form.Item name="parentId" label={t('adm.parent')}>
           <TreeSelect
             allowClear
             treeDefaultExpandAll
-            treeData={toTree(withoutNode(types.data, typeEdit?.id))}
+            treeData={toTree(withoutNode(types.data, typeCrud.editing?.id))}
           />
         </Form.Item>
-        <Form.Item
-          name="fullName"
-          label={t('adm.fullName')}
-          rules={[{ required: true, message: t('adm.required_', { name: t('adm.fullName') }) }]}
-        >
-          <Input maxLength={100} data-testid="dict-type-fullName" />
-        </Form.Item>
-        <Form.Item
-          name="enCode"
-          label={t('adm.enCode')}
-          rules={[
-            { required: true, message: t('adm.required_', { name: t('adm.enCode') }) },
-            { pattern: RULES.code, message: t('adm.codeRule') },
-          ]}
-        >
-          <Input maxLength={50} data-testid="dict-type-enCode" />
-        </Form.Item>
+        <NameCodeItems nameMax={100} testIdPrefix="dict-type" />
         <Form.Item name="isTree" label={t('adm.isTree')}>
           <Radio.Group>
             <Radio value={0}>{t('adm.disabled')}</Radio>
             <Radio value={1}>{t('adm.enabled')}</Radio>
           </Radio.Group>
         </Form.Item>
-        <Form.Item name="sortCode" label={t('adm.sortCode')}>
-          <InputNumber min={0} />
-        </Form.Item>
-        <Form.Item name="description" label={t('adm.description')}>
-          <Input.TextArea rows={2} maxLength={500} />
-        </Form.Item>
+        <SortStateDescItems state={false} />
       </FormDialog>
-      <FormDialog<Partial<DictData>>
-        open={!!dataEdit}
-        title={dataEdit?.id ? t('adm.edit') : t('adm.add')}
-        form={dataForm}
-        initial={dataEdit?.initial}
-        onSubmit={saveData}
-        onClose={() => setDataEdit(null)}
-        testId="dict-data-form"
-      >
+      <FormDialog<Partial<DictData>> {...dataCrud.dialog} testId="dict-data-form">
         {current?.isTree === 1 && (
           <Form.Item name="parentId" label={t('adm.parent')}>
             <TreeSelect
               allowClear
               treeDefaultExpandAll
-              treeData={dataTree(withoutNode(items.data, dataEdit?.id))}
+              treeData={dataTree(withoutNode(items.data, dataCrud.editing?.id))}
             />
           </Form.Item>
         )}
-        <Form.Item
-          name="fullName"
-          label={t('adm.fullName')}
-          rules={[{ required: true, message: t('adm.required_', { name: t('adm.fullName') }) }]}
-        >
-          <Input maxLength={100} data-testid="dict-data-fullName" />
-        </Form.Item>
-        <Form.Item
-          name="enCode"
-          label={t('adm.enCode')}
-          rules={[
-            { required: true, message: t('adm.required_', { name: t('adm.enCode') }) },
-            { pattern: RULES.code, message: t('adm.codeRule') },
-          ]}
-        >
-          <Input maxLength={50} data-testid="dict-data-enCode" />
-        </Form.Item>
-        <Form.Item name="sortCode" label={t('adm.sortCode')}>
-          <InputNumber min={0} />
-        </Form.Item>
-        <Form.Item name="enabledMark" label={t('adm.state')}>
-          <Radio.Group>
-            <Radio value={1}>{t('adm.enabled')}</Radio>
-            <Radio value={0}>{t('adm.disabled')}</Radio>
-          </Radio.Group>
-        </Form.Item>
-        <Form.Item name="description" label={t('adm.description')}>
-          <Input.TextArea rows={2} maxLength={500} />
-        </Form.Item>
+        <NameCodeItems nameMax={100} testIdPrefix="dict-data" />
+        <SortStateDescItems />
       </FormDialog>
-    </div>
+    </CrudPage>
   );
 }

@@ -1,79 +1,22 @@
-import { FlowDesigner } from '@kp/designer';
 import { type ButtonKey, buttonsFor, flowText, formWritability, type OpType } from '@kp/flow';
-import { FormRenderer, type FormRendererHandle } from '@kp/renderer';
-import type { FlowNode, FlowTemplate, FormConfig, FormOperate, Language } from '@kp/schema';
-import {
-  App,
-  Badge,
-  Button,
-  Card,
-  Empty,
-  Form,
-  Input,
-  Modal,
-  Select,
-  Space,
-  Spin,
-  Table,
-  Tabs,
-  Tag,
-  Timeline,
-} from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { FormRendererHandle } from '@kp/renderer';
+import type { FlowNode, FlowTemplate, Language } from '@kp/schema';
+import { App, Button, Empty, Modal, Select, Space, Spin, Tabs, Tag } from 'antd';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n';
 import { useStore } from '../../store/createStore';
 import { sessionStore } from '../../store/session';
-import { type BeforeInfo, type OperatorRecord, type UserOption, wfApi } from './api';
-import { Comments } from './Comments';
+import { wfApi } from './api';
 import { refreshFlowCounts } from './counts';
+import { ApproveDialog, ReasonDialog } from './FlowActionDialogs';
+import { type FlowDialogOptions, FlowPrint, flowTabs, useFlowLoad } from './FlowDialogParts';
 import { WF_NS } from './i18n';
-import {
-  APPROVE_DIALOG_WIDTH,
-  type ApprovalKind,
-  canResubmit,
-  checkApproval,
-  checkAssign,
-  checkCandidates,
-  checkReason,
-  FORM_INIT_DELAY_MS,
-  handleStatusColor,
-  handleStatusKey,
-  NOTIFY_DIALOG_WIDTH,
-  recordsHaveOpinion,
-  relativeTime,
-  statusTag,
-  targetIdsOf,
-  timeline,
-} from './model';
-import { OrgUserSelect } from './OrgUserSelect';
-import { PrintPreview } from './PrintPreview';
-import { launchDefaults, wfProviders } from './providers';
-import { SignaturePad } from './SignaturePad';
-import { fmtTime } from './util';
+import { type ApprovalKind, canResubmit, statusTag } from './model';
 
-export interface FlowDialogOptions {
-  opType: OpType;
-  /** Flow task id (absent when launching a new flow). */
-  taskId?: string;
-  /** Operator task id (to-do rows) or the handled record id (done rows). */
-  operatorId?: string;
-  /** Circulated row id (marks it read). */
-  circulateId?: string;
-  /** Template id (launch). */
-  flowId?: string;
-  title?: string;
-}
+export type { FlowDialogOptions } from './FlowDialogParts';
 
-interface Loaded {
-  form: FormConfig | null;
-  tree: FlowNode | null;
-  properties: Record<string, unknown>;
-  info: BeforeInfo | null;
-  data: Record<string, unknown>;
-  /** Launch: the start node's field writability (from LaunchInfo). */
-  launchOperates?: FormOperate[];
-}
+import { AssignDialog, CandidateDialog, NotifyDialog, UserPickDialog } from './FlowPickers';
 
 const AFTER_SUCCESS_MS = 1000;
 
@@ -83,18 +26,13 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
   const { modal } = App.useApp();
   const user = useStore(sessionStore, (s) => s.userInfo);
   const lang = currentLanguage() as Language;
-  const [state, setState] = useState<Loaded | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [formReady, setFormReady] = useState(false);
   const [busy, setBusy] = useState(false);
   const [approve, setApprove] = useState<ApprovalKind | null>(null);
   const [reasonFor, setReasonFor] = useState<'withdraw' | 'recall' | 'terminate' | null>(null);
   const [transferOpen, setTransferOpen] = useState(false);
   const [assignOpen, setAssignOpen] = useState(false);
   const [notifyOpen, setNotifyOpen] = useState(false);
-  const [printOpen, setPrintOpen] = useState(false);
-  const [printFormId, setPrintFormId] = useState<string | undefined>();
-  const [printConfigs, setPrintConfigs] = useState<Array<{ id: string; fullName: string }> | null>(null);
+  const printRef = useRef<{ open(): void } | null>(null);
   const [signerOpen, setSignerOpen] = useState(false);
   /** Candidate nodes to choose for, and what to do with the choice (launch submit or audit). */
   const [cand, setCand] = useState<{
@@ -111,60 +49,8 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
   /** The initiator chose to edit a rejected or withdrawn request from its detail: the dialog turns into a launch. */
   const [editing, setEditing] = useState(false);
   const opType: OpType = editing ? -1 : props.opType;
-  const [urgent, setUrgent] = useState(1);
 
-  // --- load ---
-  useEffect(() => {
-    if (!props.open) return;
-    let gone = false;
-    setState(null);
-    setError(null);
-    setFormReady(false);
-    (async () => {
-      if (opType === -1 && !props.taskId && props.flowId) {
-        // LaunchInfo: form, tree and start-node writability for anyone allowed to launch (no draft needed).
-        const li = await wfApi.launchInfo(props.flowId);
-        const form = (li.formConf ?? null) as FormConfig | null;
-        return {
-          form,
-          tree: (li.flowTemplateJson ?? null) as FlowNode | null,
-          properties: li.flowProperties ?? {},
-          info: null,
-          data: launchDefaults(form),
-          launchOperates: li.formOperates,
-        } satisfies Loaded;
-      }
-      const id = props.taskId as string;
-      const info = await wfApi.info(id, opType === 1 ? props.operatorId : undefined);
-      const form = info.flowFormInfo.propertyJson;
-      const data = {
-        ...(opType === -1 ? launchDefaults(form) : {}),
-        ...(info.draftData ?? info.formData ?? {}),
-      };
-      return {
-        form,
-        tree: info.flowTaskInfo.flowTemplateJson,
-        properties: info.flowProperties ?? {},
-        info,
-        data,
-      } satisfies Loaded;
-    })()
-      .then((l) => {
-        if (gone) return;
-        setState(l);
-        setUrgent(l.info?.flowTaskInfo.flowUrgent ?? 1);
-        setTimeout(() => !gone && setFormReady(true), FORM_INIT_DELAY_MS);
-      })
-      .catch((e: unknown) => !gone && setError(e instanceof Error ? e.message : String(e)));
-    if (opType === 3 && props.circulateId)
-      void wfApi
-        .circulateRead(props.circulateId)
-        .then(refreshFlowCounts)
-        .catch(() => {});
-    return () => {
-      gone = true;
-    };
-  }, [props.open, props.taskId, props.flowId, props.operatorId, props.circulateId, opType]);
+  const { state, error, formReady, urgent, setUrgent } = useFlowLoad(props, opType);
 
   const info = state?.info ?? null;
   const status = info?.flowTaskInfo.status ?? 0;
@@ -276,6 +162,15 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
           setBusy(true);
           await wfApi.saveAudit(operatorId, { formData: formData() }).catch(() => {});
           setBusy(false);
+        } else if (opType === 4 && taskId) {
+          // the monitor's save: submit status 2 (manager save, spec 2 §4) keeps the flow where it stands
+          const flowId = info?.flowTaskInfo.flowId ?? props.flowId;
+          setBusy(true);
+          await wfApi
+            .resubmit(taskId, { flowId, status: 2, formData: formData() })
+            .then(finish)
+            .catch(() => {});
+          setBusy(false);
         }
         return;
       case 'audit':
@@ -309,90 +204,22 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
     }
   };
 
-  /** Print: the print-template picker when the node offers templates, else the default preview. */
-  const openPrint = async () => {
-    if (!taskId) return;
-    const list = await wfApi.printConfig(taskId).catch(() => []);
-    if (list.length) setPrintConfigs(list);
-    else {
-      setPrintFormId(undefined);
-      setPrintOpen(true);
-    }
-  };
-
   const title = props.title ?? info?.flowTaskInfo.fullName ?? t('title.launch');
   const tag = opType !== -1 && info ? statusTag(status) : null;
 
-  const tabs = [
-    {
-      key: 'form',
-      label: t('tab.form'),
-      children:
-        state?.form && formReady ? (
-          <div data-testid="wf-form" style={{ maxWidth: 1000, margin: '0 auto' }}>
-            <FormRenderer
-              ref={formRef}
-              config={state.form}
-              value={state.data}
-              mode={writable.readonly ? 'view' : opType === -1 ? 'create' : 'edit'}
-              formOperates={writable.operates}
-              providers={providers}
-              language={lang}
-              showButtons={false}
-            />
-          </div>
-        ) : (
-          <Spin />
-        ),
-    },
-    ...(opType !== -1 && state?.tree
-      ? [
-          {
-            key: 'flow',
-            label: t('tab.flow'),
-            children: (
-              <div data-testid="wf-chart">
-                <FlowDesigner
-                  value={state.tree}
-                  readOnly
-                  nodeStates={info?.flowTaskNodeList ?? []}
-                  options={chartOptions}
-                  language={lang}
-                  height={560}
-                />
-              </div>
-            ),
-          },
-          {
-            key: 'records',
-            label: (
-              <Badge dot={recordsHaveOpinion(records)} offset={[6, 0]}>
-                {t('tab.records')}
-              </Badge>
-            ),
-            children: <RecordTimeline records={records} endTime={info?.flowTaskInfo.endTime} />,
-          },
-          ...(nodeProps.isSummary === true || state.properties.isSummary === true
-            ? [
-                {
-                  key: 'summary',
-                  label: t('tab.summary'),
-                  children: taskId ? <Summary taskId={taskId} /> : null,
-                },
-              ]
-            : []),
-          {
-            key: 'comments',
-            label: (
-              <Badge dot={!!info?.flowHasComment} offset={[6, 0]}>
-                {t('tab.comments')}
-              </Badge>
-            ),
-            children: taskId ? <Comments taskId={taskId} /> : null,
-          },
-        ]
-      : []),
-  ];
+  const tabs = flowTabs({
+    t,
+    state,
+    formReady,
+    formRef,
+    writable,
+    opType,
+    lang,
+    info,
+    records,
+    nodeProps,
+    taskId,
+  });
 
   return (
     <Modal
@@ -439,7 +266,7 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
               </Button>
             )}
           {opType !== -1 && info && (
-            <Button onClick={() => void openPrint()} data-testid="wf-btn-print">
+            <Button onClick={() => printRef.current?.open()} data-testid="wf-btn-print">
               {t('btn.print')}
             </Button>
           )}
@@ -572,603 +399,8 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
       )}
       {taskId && <NotifyDialog open={notifyOpen} taskId={taskId} onClose={() => setNotifyOpen(false)} />}
       {taskId && state?.form && (
-        <PrintPreview
-          open={printOpen}
-          taskId={taskId}
-          title={title}
-          form={state.form}
-          records={records}
-          formId={printFormId}
-          onClose={() => setPrintOpen(false)}
-        />
+        <FlowPrint ref={printRef} taskId={taskId} title={title} form={state.form} records={records} />
       )}
-      <Modal
-        open={!!printConfigs}
-        title={t('dlg.printTemplate')}
-        footer={null}
-        onCancel={() => setPrintConfigs(null)}
-      >
-        <Table
-          rowKey="id"
-          size="small"
-          pagination={false}
-          dataSource={printConfigs ?? []}
-          data-testid="wf-print-picker"
-          columns={[
-            { title: t('col.fullName'), dataIndex: 'fullName' },
-            {
-              title: t('col.action'),
-              width: 90,
-              render: (_: unknown, r: { id: string }) => (
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => {
-                    setPrintFormId(r.id);
-                    setPrintConfigs(null);
-                    setPrintOpen(true);
-                  }}
-                >
-                  {t('btn.confirm')}
-                </Button>
-              ),
-            },
-          ]}
-        />
-      </Modal>
-    </Modal>
-  );
-}
-
-const providers = wfProviders();
-/** The read-only chart names the people, positions and roles of its nodes through the organisation. */
-const chartOptions = { org: providers };
-
-/**
- * Records timeline, newest first, ending in 'flow ended' when the flow has an end time. Times within two
- * days read relatively (刚刚, N分钟前, N小时前, 1天前); assign, add-signer and transfer name their target.
- */
-export function RecordTimeline(props: {
-  records: OperatorRecord[];
-  endTime?: number | null;
-  /** Names the targets of assign / add signer / transfer records (default: the host's user lookup). */
-  lookup?: (ids: string[]) => Promise<Array<{ id: string; fullName: string }>>;
-  now?: number;
-}) {
-  const { t } = useTranslation(WF_NS);
-  const items = timeline(props.records, props.endTime);
-  const targetKey = [...new Set(props.records.flatMap(targetIdsOf))].sort().join(',');
-  const [names, setNames] = useState<Record<string, string>>({});
-  const lookup = props.lookup ?? providers.users.byIds;
-  useEffect(() => {
-    if (!targetKey) return;
-    let live = true;
-    lookup(targetKey.split(','))
-      .then((list) => live && setNames(Object.fromEntries(list.map((u) => [u.id, u.fullName]))))
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [targetKey, lookup]);
-  const now = props.now ?? Date.now();
-  const when = (ms: number | null | undefined) => {
-    const r = relativeTime(ms, now);
-    return r ? t(r.key, { n: r.n }) : fmtTime(ms);
-  };
-  if (!items.length) return <Empty description={t('msg.noData')} />;
-  return (
-    <Timeline
-      data-testid="wf-records"
-      items={items.map((it, i) =>
-        it.kind === 'end'
-          ? {
-              key: 'end',
-              color: 'gray',
-              content: (
-                <span data-testid="wf-record-end">
-                  {t('record.ended')} {fmtTime(it.time)}
-                </span>
-              ),
-            }
-          : {
-              key: it.record.id ?? String(i),
-              color: handleStatusColor(it.record.handleStatus),
-              content: (
-                <div data-testid="wf-record">
-                  <div>
-                    <b>{it.record.nodeName}</b> · {it.record.userName}
-                    {it.record.entrustedByName
-                      ? ` (${t('record.onBehalf', { name: it.record.entrustedByName })})`
-                      : ''}{' '}
-                    <Tag color={handleStatusColor(it.record.handleStatus)}>
-                      {t(handleStatusKey(it.record.handleStatus))}
-                    </Tag>
-                    {targetIdsOf(it.record).length ? (
-                      <span data-testid="wf-record-target">
-                        {targetIdsOf(it.record)
-                          .map((id) => names[id] ?? '…')
-                          .join('、')}{' '}
-                      </span>
-                    ) : null}
-                    <span style={{ color: '#999' }} title={fmtTime(it.record.handleTime)}>
-                      {when(it.record.handleTime)}
-                    </span>
-                  </div>
-                  {it.record.handleOpinion && (
-                    <div data-testid="wf-record-opinion">
-                      {[3, 4].includes(Number(it.record.handleStatus))
-                        ? t('record.reason')
-                        : t('record.opinion')}
-                      ：{it.record.handleOpinion}
-                    </div>
-                  )}
-                  {it.record.signImg && (
-                    <img alt={t('record.sign')} src={it.record.signImg} style={{ height: 60 }} />
-                  )}
-                </div>
-              ),
-            },
-      )}
-    />
-  );
-}
-
-/** The approve/reject dialog, 600 px: opinion (required for reject), signature, cc and added signer. */
-function ApproveDialog(props: {
-  kind: ApprovalKind | null;
-  hasSign: boolean;
-  freeApprover: boolean;
-  customCopy: boolean;
-  onCancel(): void;
-  onSubmit(v: {
-    opinion: string;
-    signImg: string | null;
-    copyIds?: string[];
-    freeApprover?: string;
-  }): Promise<void>;
-}) {
-  const { t } = useTranslation(WF_NS);
-  const { message } = App.useApp();
-  const [opinion, setOpinion] = useState('');
-  const [signImg, setSignImg] = useState<string | null>(null);
-  const [padOpen, setPadOpen] = useState(false);
-  const [copyIds, setCopyIds] = useState<string[]>([]);
-  const [freeApprover, setFreeApprover] = useState<string | undefined>();
-  const [loading, setLoading] = useState(false);
-  useEffect(() => {
-    if (props.kind) {
-      setOpinion('');
-      setSignImg(null);
-      setCopyIds([]);
-      setFreeApprover(undefined);
-      setLoading(false);
-    }
-  }, [props.kind]);
-  return (
-    <Modal
-      open={!!props.kind}
-      width={APPROVE_DIALOG_WIDTH}
-      title={props.kind === 'reject' ? t('dlg.reject') : t('dlg.approve')}
-      onCancel={props.onCancel}
-      okText={t('btn.confirm')}
-      cancelText={t('btn.cancel')}
-      confirmLoading={loading}
-      okButtonProps={{ 'data-testid': 'wf-approve-ok' } as never}
-      onOk={async () => {
-        const err = props.kind && checkApproval(props.kind, { opinion, hasSign: props.hasSign, signImg });
-        if (err) {
-          message.warning(t(err));
-          return;
-        }
-        setLoading(true);
-        try {
-          await props.onSubmit({ opinion, signImg, copyIds, freeApprover });
-        } catch {
-          setLoading(false);
-        }
-      }}
-    >
-      <Form layout="vertical">
-        <Form.Item label={t('dlg.opinion')} required={props.kind === 'reject'}>
-          <Input.TextArea
-            data-testid="wf-opinion"
-            rows={4}
-            value={opinion}
-            placeholder={t('dlg.opinionPlaceholder')}
-            onChange={(e) => setOpinion(e.target.value)}
-          />
-        </Form.Item>
-        {props.freeApprover && props.kind === 'audit' && (
-          <Form.Item label={t('dlg.freeApprover')}>
-            <OrgUserSelect
-              testId="wf-free-approver"
-              title={t('dlg.freeApprover')}
-              value={freeApprover ? [freeApprover] : []}
-              onChange={(ids) => setFreeApprover(ids[0])}
-            />
-          </Form.Item>
-        )}
-        {props.customCopy && (
-          <Form.Item label={t('dlg.copyTo')}>
-            <OrgUserSelect
-              multiple
-              testId="wf-copy-to"
-              title={t('dlg.copyTo')}
-              value={copyIds}
-              onChange={setCopyIds}
-            />
-          </Form.Item>
-        )}
-        <Form.Item label={t('record.sign')} required={props.hasSign}>
-          <Space direction="vertical">
-            {signImg && (
-              <img
-                data-testid="wf-sign-preview"
-                alt={t('record.sign')}
-                src={signImg}
-                style={{ height: 80, border: '1px solid #eee' }}
-              />
-            )}
-            <Button data-testid="wf-sign-open" onClick={() => setPadOpen(true)}>
-              {t('btn.sign')}
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
-      <SignaturePad
-        open={padOpen}
-        onCancel={() => setPadOpen(false)}
-        onConfirm={(d) => {
-          setSignImg(d);
-          setPadOpen(false);
-        }}
-      />
-    </Modal>
-  );
-}
-
-function ReasonDialog(props: {
-  kind: 'withdraw' | 'recall' | 'terminate' | null;
-  onCancel(): void;
-  onSubmit(reason: string): Promise<void>;
-}) {
-  const { t } = useTranslation(WF_NS);
-  const { message } = App.useApp();
-  const [reason, setReason] = useState('');
-  const [loading, setLoading] = useState(false);
-  useEffect(() => {
-    if (props.kind) {
-      setReason('');
-      setLoading(false);
-    }
-  }, [props.kind]);
-  return (
-    <Modal
-      open={!!props.kind}
-      title={
-        props.kind === 'terminate'
-          ? t('msg.terminateTitle')
-          : props.kind === 'recall'
-            ? t('btn.withdraw')
-            : t('btn.withdraw')
-      }
-      onCancel={props.onCancel}
-      confirmLoading={loading}
-      okButtonProps={{ 'data-testid': 'wf-reason-ok' } as never}
-      onOk={async () => {
-        const err = props.kind && checkReason(props.kind, reason);
-        if (err) {
-          message.warning(t(err));
-          return;
-        }
-        setLoading(true);
-        try {
-          await props.onSubmit(reason.trim());
-        } catch {
-          setLoading(false);
-        }
-      }}
-    >
-      <Input.TextArea
-        data-testid="wf-reason"
-        rows={3}
-        value={reason}
-        placeholder={t('dlg.reason')}
-        onChange={(e) => setReason(e.target.value)}
-      />
-    </Modal>
-  );
-}
-
-export function UserPickDialog(props: {
-  open: boolean;
-  title: string;
-  requiredText: string;
-  multiple?: boolean;
-  onCancel(): void;
-  onSubmit(userIds: string[]): Promise<void>;
-}) {
-  const { message } = App.useApp();
-  const [ids, setIds] = useState<string[]>([]);
-  const [loading, setLoading] = useState(false);
-  useEffect(() => {
-    if (props.open) {
-      setIds([]);
-      setLoading(false);
-    }
-  }, [props.open]);
-  return (
-    <Modal
-      open={props.open}
-      title={props.title}
-      onCancel={props.onCancel}
-      confirmLoading={loading}
-      onOk={async () => {
-        if (!ids.length) {
-          message.warning(props.requiredText);
-          return;
-        }
-        setLoading(true);
-        try {
-          await props.onSubmit(ids);
-        } catch {
-          setLoading(false);
-        }
-      }}
-    >
-      <OrgUserSelect
-        testId="wf-user-pick"
-        multiple={props.multiple}
-        title={props.title}
-        value={ids}
-        onChange={setIds}
-      />
-    </Modal>
-  );
-}
-
-/**
- * Candidate selection (提交审核): one multi-select of approvers per node; each needs one (审批人不能为空).
- * At a launch whose start node has isCustomCopy it also offers the cc picker.
- */
-function CandidateDialog(props: {
-  value: {
-    nodes: Array<{ nodeId: string; nodeName: string }>;
-    id: string;
-    flowId?: string;
-    formData: Record<string, unknown>;
-    copy?: boolean;
-  } | null;
-  onCancel(): void;
-  onSubmit(list: Record<string, string[]>, copyIds: string[]): Promise<void>;
-}) {
-  const { t } = useTranslation(WF_NS);
-  const { message } = App.useApp();
-  const [chosen, setChosen] = useState<Record<string, string[]>>({});
-  const [copyIds, setCopyIds] = useState<string[]>([]);
-  const [options, setOptions] = useState<Record<string, UserOption[]>>({});
-  const [loading, setLoading] = useState(false);
-  const v = props.value;
-  const search = useCallback(
-    (nodeCode: string, keyword?: string) => {
-      if (!v) return;
-      void wfApi
-        .candidateUsers(v.id, {
-          nodeCode,
-          keyword,
-          currentPage: 1,
-          pageSize: 50,
-          flowId: v.flowId,
-          formData: v.formData,
-        })
-        .then((p) => setOptions((o) => ({ ...o, [nodeCode]: p.list })))
-        .catch(() => {});
-    },
-    [v],
-  );
-  useEffect(() => {
-    if (!v) return;
-    setChosen({});
-    setCopyIds([]);
-    setLoading(false);
-    for (const n of v.nodes) search(n.nodeId);
-  }, [v, search]);
-  return (
-    <Modal
-      open={!!v}
-      title={t('dlg.candidates')}
-      onCancel={props.onCancel}
-      confirmLoading={loading}
-      okButtonProps={{ 'data-testid': 'wf-candidates-ok' } as never}
-      onOk={async () => {
-        if (!v) return;
-        const err = checkCandidates(v.nodes, chosen);
-        if (err) {
-          message.warning(t(err));
-          return;
-        }
-        setLoading(true);
-        try {
-          await props.onSubmit(chosen, copyIds);
-        } catch {
-          setLoading(false);
-        }
-      }}
-    >
-      <Form layout="vertical">
-        {v?.nodes.map((n) => (
-          <Form.Item key={n.nodeId} label={n.nodeName} required>
-            <Select
-              mode="multiple"
-              data-testid={`wf-candidate-${n.nodeId}`}
-              showSearch={{ filterOption: false, onSearch: (kw: string) => search(n.nodeId, kw) }}
-              options={(options[n.nodeId] ?? []).map((u) => ({ value: u.id, label: u.fullName }))}
-              value={chosen[n.nodeId] ?? []}
-              onChange={(ids: string[]) => setChosen((c) => ({ ...c, [n.nodeId]: ids }))}
-            />
-          </Form.Item>
-        ))}
-        {v?.copy && (
-          <Form.Item label={t('dlg.copyTo')}>
-            <OrgUserSelect
-              multiple
-              testId="wf-launch-copy-to"
-              title={t('dlg.copyTo')}
-              value={copyIds}
-              onChange={setCopyIds}
-            />
-          </Form.Item>
-        )}
-      </Form>
-    </Modal>
-  );
-}
-
-/** Approval summary: by department (category 1) or by position (category 3); opinion cards or 暂无数据. */
-function Summary(props: { taskId: string }) {
-  const { t } = useTranslation(WF_NS);
-  const [category, setCategory] = useState<'1' | '3'>('1');
-  const [groups, setGroups] = useState<Array<{ fullName: string; list: OperatorRecord[] }> | null>(null);
-  useEffect(() => {
-    setGroups(null);
-    void wfApi
-      .summary(props.taskId, category)
-      .then(setGroups)
-      .catch(() => setGroups([]));
-  }, [props.taskId, category]);
-  return (
-    <div style={{ display: 'flex', gap: 16 }}>
-      <Tabs
-        tabPlacement="start"
-        activeKey={category}
-        onChange={(k) => setCategory(k as '1' | '3')}
-        items={[
-          { key: '1', label: t('dlg.summaryDept') },
-          { key: '3', label: t('dlg.summaryPos') },
-        ]}
-      />
-      <div style={{ flex: 1 }}>
-        {!groups ? (
-          <Spin />
-        ) : !groups.length ? (
-          <Empty description={t('msg.noData')} />
-        ) : (
-          groups.map((g) => (
-            <Card key={g.fullName} size="small" title={g.fullName} style={{ marginBottom: 12 }}>
-              {g.list.map((r) => (
-                <div key={`${r.operatorId}-${r.handleTime}`}>
-                  {r.userName}{' '}
-                  <Tag color={handleStatusColor(r.handleStatus)}>{t(handleStatusKey(r.handleStatus))}</Tag>
-                  {r.handleOpinion} <span style={{ color: '#999' }}>{fmtTime(r.handleTime)}</span>
-                </div>
-              ))}
-            </Card>
-          ))
-        )}
-      </div>
-    </div>
-  );
-}
-
-/** Assign (manager): node (请选择指派节点) and target user (请选择指派给谁). */
-export function AssignDialog(props: { open: boolean; taskId: string; onCancel(): void; onDone(): void }) {
-  const { t } = useTranslation(WF_NS);
-  const { message } = App.useApp();
-  const [nodes, setNodes] = useState<Array<{ nodeId: string; nodeName: string }>>([]);
-  const [nodeCode, setNodeCode] = useState<string | undefined>();
-  const [uid, setUid] = useState<string | undefined>();
-  const [loading, setLoading] = useState(false);
-  useEffect(() => {
-    if (!props.open) return;
-    setNodeCode(undefined);
-    setUid(undefined);
-    setLoading(false);
-    void wfApi
-      .nodeSelector(props.taskId)
-      .then(setNodes)
-      .catch(() => setNodes([]));
-  }, [props.open, props.taskId]);
-  return (
-    <Modal
-      open={props.open}
-      title={t('dlg.assign')}
-      onCancel={props.onCancel}
-      confirmLoading={loading}
-      okButtonProps={{ 'data-testid': 'wf-assign-ok' } as never}
-      onOk={async () => {
-        const err = checkAssign({ nodeCode, userId: uid });
-        if (err) {
-          message.warning(t(err));
-          return;
-        }
-        setLoading(true);
-        try {
-          await wfApi.assign(props.taskId, nodeCode as string, uid as string);
-          props.onDone();
-        } catch {
-          setLoading(false);
-        }
-      }}
-    >
-      <Form layout="vertical">
-        <Form.Item label={t('dlg.assignNode')} required>
-          <Select
-            data-testid="wf-assign-node"
-            options={nodes.map((n) => ({ value: n.nodeId, label: n.nodeName }))}
-            value={nodeCode}
-            onChange={setNodeCode}
-          />
-        </Form.Item>
-        <Form.Item label={t('dlg.assignUser')} required>
-          <OrgUserSelect
-            testId="wf-assign-user"
-            title={t('dlg.assignUser')}
-            value={uid ? [uid] : []}
-            onChange={(ids) => setUid(ids[0])}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
-
-/** The notify (known-person) picker: 选择知会人, 800 px, users chosen in the organisation user picker. */
-function NotifyDialog(props: { open: boolean; taskId: string; onClose(): void }) {
-  const { t } = useTranslation(WF_NS);
-  const [ids, setIds] = useState<string[]>([]);
-  const [loading, setLoading] = useState(false);
-  useEffect(() => {
-    if (!props.open) return;
-    setIds([]);
-    setLoading(false);
-  }, [props.open]);
-  return (
-    <Modal
-      open={props.open}
-      width={NOTIFY_DIALOG_WIDTH}
-      title={t('dlg.notify')}
-      onCancel={props.onClose}
-      okText={t('btn.confirm')}
-      cancelText={t('btn.cancel')}
-      confirmLoading={loading}
-      okButtonProps={{ 'data-testid': 'wf-notify-ok', disabled: !ids.length } as never}
-      onOk={async () => {
-        setLoading(true);
-        try {
-          await wfApi.notify(props.taskId, ids);
-          props.onClose();
-        } catch {
-          setLoading(false);
-        }
-      }}
-    >
-      <OrgUserSelect
-        multiple
-        testId="wf-notify-users"
-        title={t('dlg.notify')}
-        value={ids}
-        onChange={setIds}
-      />
     </Modal>
   );
 }

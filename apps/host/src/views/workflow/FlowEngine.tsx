@@ -9,14 +9,15 @@ import {
 } from '@kp/designer';
 import type { FlowNode, Language } from '@kp/schema';
 import { App, Button, Card, Form, Input, InputNumber, Modal, Space, Table, Tabs, Tag } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { http } from '../../api/http';
 import { currentLanguage } from '../../i18n';
+import { useLoad } from '../../kit/useLoad';
 import { type TemplateRow, WF, wfApi } from './api';
 import { WF_NS } from './i18n';
-import { wfProviders } from './providers';
+import { wfOrgProvider, wfProviders } from './providers';
 import { fmtTime } from './util';
 
 const START: FlowNode = {
@@ -34,19 +35,14 @@ export default function FlowEngine() {
   const navigate = useNavigate();
   const [keyword, setKeyword] = useState('');
   const [query, setQuery] = useState({ keyword: '', currentPage: 1, pageSize: 20 });
-  const [rows, setRows] = useState<TemplateRow[]>([]);
-  const [total, setTotal] = useState(0);
   const [editing, setEditing] = useState<TemplateRow | 'new' | null>(null);
-  const load = useCallback(() => {
-    wfApi
-      .templates(query)
-      .then((p) => {
-        setRows(p.list);
-        setTotal(p.pagination.total);
-      })
-      .catch(() => {});
-  }, [query]);
-  useEffect(load, [load]);
+  const list = useLoad(() => wfApi.templates(query), [query], {
+    list: [] as TemplateRow[],
+    pagination: { currentPage: 1, pageSize: 20, total: 0 },
+  });
+  const { reload: load } = list;
+  const rows = list.data.list;
+  const total = list.data.pagination.total;
   const run = (p: Promise<unknown>) => p.then(load).catch(() => {});
   return (
     <Card
@@ -175,7 +171,7 @@ export default function FlowEngine() {
   );
 }
 
-const orgProvider = wfProviders();
+const orgProvider = wfOrgProvider();
 
 /** The designer page: basics, the form designer and the flow designer; save creates or updates the template. */
 function TemplateEditor(props: { row: TemplateRow | null; onClose(saved: boolean): void }) {

@@ -1,6 +1,7 @@
 import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLoad } from '../../kit/useLoad';
 import { type LaunchedRow, wfApi } from './api';
 import { FlowDialog, type FlowDialogOptions } from './FlowDialog';
 import { WF_NS } from './i18n';
@@ -23,24 +24,16 @@ export default function FlowLaunchList() {
     currentPage: 1,
     pageSize: 20,
   });
-  const [rows, setRows] = useState<LaunchedRow[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(false);
   const [dialog, setDialog] = useState<FlowDialogOptions | null>(null);
   const [withdrawId, setWithdrawId] = useState<string | null>(null);
   const [reason, setReason] = useState('');
-  const load = useCallback(() => {
-    setLoading(true);
-    wfApi
-      .launched(query)
-      .then((p) => {
-        setRows(p.list);
-        setTotal(p.pagination.total);
-      })
-      .catch(() => {})
-      .finally(() => setLoading(false));
-  }, [query]);
-  useEffect(load, [load]);
+  const list = useLoad(() => wfApi.launched(query), [query], {
+    list: [] as LaunchedRow[],
+    pagination: { currentPage: 1, pageSize: 20, total: 0 },
+  });
+  const { loading, reload: load } = list;
+  const rows = list.data.list;
+  const total = list.data.pagination.total;
 
   return (
     <Card title={t('title.launched')} data-testid="wf-launched">

@@ -1,8 +1,10 @@
 import { App, Button, Card, Form, Input, Select, Space, Table, Tag } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLoad } from '../../kit/useLoad';
 import { type LaunchedRow, wfApi } from './api';
-import { AssignDialog, FlowDialog, type FlowDialogOptions } from './FlowDialog';
+import { FlowDialog, type FlowDialogOptions } from './FlowDialog';
+import { AssignDialog } from './FlowPickers';
 import { WF_NS } from './i18n';
 import { statusTag } from './model';
 import { fmtTime } from './util';
@@ -25,20 +27,15 @@ export default function Monitor() {
     currentPage: 1,
     pageSize: 20,
   });
-  const [rows, setRows] = useState<MonitorRow[]>([]);
-  const [total, setTotal] = useState(0);
   const [dialog, setDialog] = useState<FlowDialogOptions | null>(null);
   const [assignId, setAssignId] = useState<string | null>(null);
-  const load = useCallback(() => {
-    wfApi
-      .monitor(query)
-      .then((p) => {
-        setRows(p.list);
-        setTotal(p.pagination.total);
-      })
-      .catch(() => {});
-  }, [query]);
-  useEffect(load, [load]);
+  const list = useLoad(() => wfApi.monitor(query), [query], {
+    list: [] as MonitorRow[],
+    pagination: { currentPage: 1, pageSize: 20, total: 0 },
+  });
+  const { reload: load } = list;
+  const rows = list.data.list;
+  const total = list.data.pagination.total;
   return (
     <Card title={t('title.monitor')} data-testid="wf-monitor">
       <Form

@@ -1,6 +1,7 @@
 import { App, Button, Card, Form, Input, Modal, Space, Table, Tag } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLoad } from '../../kit/useLoad';
 import { type TaskRow, wfApi } from './api';
 import { FlowDialog, type FlowDialogOptions } from './FlowDialog';
 import { WF_NS } from './i18n';
@@ -13,26 +14,18 @@ export function TaskList(props: { category: '1' | '2' | '3'; titleKey: string })
   const { message } = App.useApp();
   const [keyword, setKeyword] = useState('');
   const [query, setQuery] = useState({ keyword: '', currentPage: 1, pageSize: 20 });
-  const [rows, setRows] = useState<TaskRow[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(false);
   const [dialog, setDialog] = useState<FlowDialogOptions | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
   const [batch, setBatch] = useState<0 | 1 | null>(null);
   const [opinion, setOpinion] = useState('');
   const [batchBusy, setBatchBusy] = useState(false);
-  const load = useCallback(() => {
-    setLoading(true);
-    wfApi
-      .list(props.category, query)
-      .then((p) => {
-        setRows(p.list);
-        setTotal(p.pagination.total);
-      })
-      .catch(() => {})
-      .finally(() => setLoading(false));
-  }, [props.category, query]);
-  useEffect(load, [load]);
+  const list = useLoad(() => wfApi.list(props.category, query), [props.category, query], {
+    list: [] as TaskRow[],
+    pagination: { currentPage: 1, pageSize: 20, total: 0 },
+  });
+  const { loading, reload: load } = list;
+  const rows = list.data.list;
+  const total = list.data.pagination.total;
   const opType = props.category === '1' ? 1 : props.category === '2' ? 2 : 3;
   const now = Date.now();
 

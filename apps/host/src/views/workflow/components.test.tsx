@@ -5,7 +5,7 @@ import i18n from '../../i18n';
 import { sessionStore } from '../../store/session';
 import type { OperatorRecord } from './api';
 import { Comments } from './Comments';
-import { RecordTimeline } from './FlowDialog';
+import { RecordTimeline } from './FlowRecords';
 import { OrgUserSelect } from './OrgUserSelect';
 import { launchDefaults } from './providers';
 import { SignaturePad } from './SignaturePad';

@@ -1,7 +1,4 @@
+import { formatTime } from '../../util/date';
+
 /** yyyy-MM-dd HH:mm in local time; empty for no value. */
-export function fmtTime(ms: number | null | undefined): string {
-  if (!ms) return '';
-  const d = new Date(Number(ms));
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
-}
+export const fmtTime = (ms: number | null | undefined): string => formatTime(ms || null);

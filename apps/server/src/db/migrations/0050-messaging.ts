@@ -3,7 +3,7 @@ import home from '../../../../../examples/portals/home.json' with { type: 'json'
 
 /**
  * Messaging, news, notices, comments, portals, attendance (issue 7). Tables of
- * src/routes/{message,bussiness,portal,dashboard,chat}; their types are in src/routes/message/tables.ts.
+ * src/domains/{message,oa,portal,chat}; their types are in src/db/tables/{message,oa,portal}.ts.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const now = sql`now()`;

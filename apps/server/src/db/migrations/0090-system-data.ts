@@ -1,8 +1,9 @@
 import { type Kysely, sql } from 'kysely';
+import type { Database } from '../types';
 
 /**
  * System data (issue 9): dictionary types and data, bill rules with their atomically taken sequence.
- * Types of these tables: src/routes/system/system-tables.ts. Seeds the dictionaries the OA forms use;
+ * Types of these tables: src/db/tables/system.ts. Seeds the dictionaries the OA forms use;
  * the meeting-type dictionary has the fixed id `dict-meeting-type` (meeting bookings read it).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -127,14 +128,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ],
     ],
   ];
+  const tdb =
+    db.withTables<Pick<Database, 'sys_dictionary_type' | 'sys_dictionary_data' | 'sys_bill_rule'>>();
   let sort = 0;
   for (const [id, fullName, enCode, items] of types) {
-    await db
-      .insertInto('sys_dictionary_type' as never)
-      .values({ id, parent_id: '-1', full_name: fullName, en_code: enCode, sort_code: sort++ } as never)
+    await tdb
+      .insertInto('sys_dictionary_type')
+      .values({ id, parent_id: '-1', full_name: fullName, en_code: enCode, sort_code: sort++ })
       .execute();
-    await db
-      .insertInto('sys_dictionary_data' as never)
+    await tdb
+      .insertInto('sys_dictionary_data')
       .values(
         items.map(([code, name], i) => ({
           id: `${id}-${code}`,
@@ -143,12 +146,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           full_name: name,
           en_code: code,
           sort_code: i,
-        })) as never,
+        })),
       )
       .execute();
   }
-  await db
-    .insertInto('sys_bill_rule' as never)
+  await tdb
+    .insertInto('sys_bill_rule')
     .values([
       {
         id: 'bill-leave',
@@ -177,6 +180,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         digit: 4,
         start_number: '1',
       },
-    ] as never)
+    ])
     .execute();
 }

@@ -1,10 +1,11 @@
-import { type Kysely, sql } from 'kysely';
-import { seedAreas } from '../../routes/system/area-data';
+import { type Insertable, type Kysely, sql } from 'kysely';
+import { seedAreas } from '../area-data';
+import type { Database } from '../types';
 
 /**
  * Areas (issue 9): the administrative-division tree, seeded with the provinces and prefecture-level
  * divisions of China; seeded rows use their GB/T 2260 code as id and enCode. Types:
- * src/routes/system/system-tables.ts.
+ * src/db/tables/system.ts.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -24,15 +25,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('sys_area_parent').on('sys_area').columns(['parent_id', 'sort_code']).execute();
   await db.schema.createIndex('sys_area_code').on('sys_area').column('en_code').unique().execute();
-  const rows: Array<Record<string, unknown>> = [];
+  const rows: Array<Insertable<Database['sys_area']>> = [];
   seedAreas().forEach((p, i) => {
     rows.push({ id: p.code, parent_id: '-1', full_name: p.name, en_code: p.code, type: 1, sort_code: i });
     p.cities.forEach((c, j) => {
       rows.push({ id: c.code, parent_id: p.code, full_name: c.name, en_code: c.code, type: 2, sort_code: j });
     });
   });
-  await db
-    .insertInto('sys_area' as never)
-    .values(rows as never)
-    .execute();
+  await db.withTables<Pick<Database, 'sys_area'>>().insertInto('sys_area').values(rows).execute();
 }

@@ -1,8 +1,9 @@
 import { type Kysely, sql } from 'kysely';
+import type { Database } from '../types';
 
 /**
- * Meeting-room booking (issue 9): rooms and bookings. Types: src/routes/meeting/meeting-tables.ts.
- * Overlaps are refused in a transaction holding a row lock on the room (routes/meeting/index.ts).
+ * Meeting-room booking (issue 9): rooms and bookings. Types: src/db/tables/meeting.ts.
+ * Overlaps are refused in a transaction holding a row lock on the room (domains/meeting/routes.ts).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const now = sql`now()`;
@@ -41,13 +42,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['room_id', 'start_time'])
     .execute();
   await db
-    .insertInto('oa_meeting_room' as never)
+    .withTables<Pick<Database, 'oa_meeting_room'>>()
+    .insertInto('oa_meeting_room')
     .values([
       { id: 'room-101', room_name: '第一会议室', location: '总部大楼1楼', capacity: 12, sort_code: 1 },
       { id: 'room-201', room_name: '第二会议室', location: '总部大楼2楼', capacity: 20, sort_code: 2 },
       { id: 'room-301', room_name: '多功能厅', location: '总部大楼3楼', capacity: 80, sort_code: 3 },
       { id: 'room-302', room_name: '视频会议室', location: '总部大楼3楼', capacity: 16, sort_code: 4 },
       { id: 'room-501', room_name: '洽谈室', location: '总部大楼5楼', capacity: 6, sort_code: 5 },
-    ] as never)
+    ])
     .execute();
 }

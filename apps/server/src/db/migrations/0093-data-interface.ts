@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-/** Data interfaces and their call log (issue 9). Types: src/routes/system/data-interface.ts. */
+/** Data interfaces and their call log (issue 9). Types: src/db/tables/system.ts. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const now = sql`now()`;
   await db.schema

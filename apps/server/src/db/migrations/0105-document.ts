@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * Document drafting (WDQC01, the portal's document widget): drafts and issued documents, and who has read
- * an issued one. Types and routes: src/routes/dashboard/document.ts.
+ * an issued one. Types: src/db/tables/oa.ts; routes: src/domains/oa/routes/document.ts.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const now = sql`now()`;

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Security wave 2, sessions and transport (issue 17). Types and logic: src/auth/attempts.ts and
- * src/auth/download-codes.ts.
+ * Security wave 2, sessions and transport (issue 17). Types: src/db/tables/auth.ts; logic: src/domains/auth/attempts.ts and
+ * src/domains/auth/download-codes.ts.
  *  - login_attempt: failed password checks per key (login: account + client address; the password
  *    change: user id), so a stranger's failures lock that stranger out, not the account's owner.
  *  - download_code: short-lived one-time codes that stand in for the token in a download or preview

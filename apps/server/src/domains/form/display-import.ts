@@ -2,8 +2,18 @@
 import type { CompiledField, CompiledForm } from '@kp/engine';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
-import { sdb } from '../../routes/system/system-tables';
-import { cfgOf, isPaths, kindOf, MAX_IDS, type NameKind, optionKeys, TABLE, valuesOf } from './field-kinds';
+import { sdb } from '../system/system-tables';
+import {
+  cfgOf,
+  isPaths,
+  kindOf,
+  MAX_IDS,
+  type NameKind,
+  nameSets,
+  optionKeys,
+  TABLE,
+  valuesOf,
+} from './field-kinds';
 
 /**
  * The other way, for imports: text a person typed or exported (names, labels, formatted dates) back into
@@ -16,13 +26,7 @@ export async function valuesFromText(
   records: Array<Record<string, unknown>>,
 ): Promise<string[][]> {
   const fields = compiled.fields.filter((f) => kindOf(f));
-  const texts: Record<NameKind, Set<string>> = {
-    user: new Set(),
-    org: new Set(),
-    position: new Set(),
-    role: new Set(),
-    group: new Set(),
-  };
+  const texts = nameSets();
   const dictTypes = new Set<string>();
   const splitText = (v: unknown): string[] =>
     Array.isArray(v)

@@ -5,7 +5,7 @@
 import { type CompiledField, type CompiledForm, formatDate } from '@kp/engine';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
-import { sdb } from '../../routes/system/system-tables';
+import { sdb } from '../system/system-tables';
 import {
   cfgOf,
   flat,
@@ -14,6 +14,7 @@ import {
   kindOf,
   MAX_IDS,
   type NameKind,
+  nameSets,
   staticOptions,
   TABLE,
   valuesOf,
@@ -38,13 +39,7 @@ export async function displayFor(
   options: DisplayOptions = {},
 ): Promise<DisplayOf> {
   const fields = compiled.fields.filter((f) => kindOf(f));
-  const want: Record<NameKind, Set<string>> = {
-    user: new Set(),
-    org: new Set(),
-    position: new Set(),
-    role: new Set(),
-    group: new Set(),
-  };
+  const want = nameSets();
   const dictTypes = new Set<string>();
   const areas = new Set<string>();
   for (const f of fields) {

@@ -102,3 +102,12 @@ export function valuesOf(f: CompiledField, records: Array<Record<string, unknown
       : [r[f.vModel]],
   );
 }
+
+/** One empty set per picker kind (the ids or texts a page of records names, collected before one query each). */
+export const nameSets = (): Record<NameKind, Set<string>> => ({
+  user: new Set(),
+  org: new Set(),
+  position: new Set(),
+  role: new Set(),
+  group: new Set(),
+});

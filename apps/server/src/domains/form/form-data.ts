@@ -16,8 +16,8 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { badRequest } from '../../http/api-error';
-import { takeBillNumber } from '../../routes/system/bill-rule';
-import { sdb } from '../../routes/system/system-tables';
+import { takeBillNumber } from '../system/bill-rule-service';
+import { sdb } from '../system/system-tables';
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);

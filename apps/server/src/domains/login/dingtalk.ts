@@ -7,10 +7,9 @@
 // (unionId, mobile). A user is found by an earlier binding, or else by a unique enabled account with the
 // same mobile number (then bound).
 import { ApiCode } from '@kp/schema';
-import { newId } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import { ApiError } from '../../http/api-error';
-import { loginDb } from './tables';
+import { newId } from '../auth/tokens';
 
 export const DING_MSG = {
   notConfigured: '未配置钉钉登录，请联系管理员',
@@ -77,7 +76,7 @@ export async function userOfExternal(
   provider: string,
   who: ThirdPartyUser,
 ): Promise<string> {
-  const db = loginDb(ctx.db);
+  const db = ctx.db;
   const bound = await db
     .selectFrom('base_user_social')
     .select('user_id')

@@ -3,9 +3,9 @@
 // a new session; a login log row. Used by the password login, scan-to-log-in and third-party logins.
 import { ApiCode, type LoginData } from '@kp/schema';
 import type { FastifyRequest } from 'fastify';
-import { writeLog } from '../../auth/accounts';
 import type { AppContext } from '../../context';
 import { ApiError, MSG } from '../../http/api-error';
+import { writeLog } from '../auth/accounts';
 
 const LAYOUTS = ['classic', 'functional', 'plain', 'blend'];
 

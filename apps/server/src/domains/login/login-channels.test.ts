@@ -82,9 +82,9 @@ describe('scan to log in', () => {
       (await t.call(null, { method: 'POST', url: `/api/oauth/codeCertificate/${c.id}/Scan` })).code,
     ).toBe(602);
     await t.db.kysely
-      .updateTable('base_login_certificate' as never)
-      .set({ expires_at: new Date(Date.now() - 1000) } as never)
-      .where('id' as never, '=', c.id as never)
+      .updateTable('base_login_certificate')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', c.id)
       .execute();
     expect((await status(c)).data).toEqual({ status: -1 });
     const late = await t.call(zhangwei, {
@@ -178,9 +178,9 @@ describe('DingTalk login', () => {
     });
     expect(who.data.userInfo.userName).toBe('张伟');
     const bound = await t.db.kysely
-      .selectFrom('base_user_social' as never)
+      .selectFrom('base_user_social')
       .selectAll()
-      .where('external_id' as never, '=', 'union-zw' as never)
+      .where('external_id', '=', 'union-zw')
       .execute();
     expect(bound).toHaveLength(1);
     expect(calls).toContain('POST /v1.0/oauth2/userAccessToken');

@@ -8,10 +8,10 @@
 import { ApiCode } from '@kp/schema';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { issueDownloadCode } from '../../auth/download-codes';
-import { me } from '../../auth/guard';
 import { ApiError } from '../../http/api-error';
 import { ok } from '../../http/envelope';
+import { issueDownloadCode } from '../auth/download-codes';
+import { me } from '../auth/guard';
 import { DING_MSG, dingTalkFromEnv, userOfExternal } from './dingtalk';
 import { finishLogin } from './finish';
 import { advanceCertificate, certificateStatus, createCertificate } from './scan';

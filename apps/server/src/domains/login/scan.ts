@@ -4,11 +4,10 @@
 // the ticket only it holds, and the poll that sees the confirmation takes the new session, once.
 import { ApiCode, type LoginData } from '@kp/schema';
 import type { FastifyRequest } from 'fastify';
-import { newId, newToken, sha256 } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import { ApiError } from '../../http/api-error';
+import { newId, newToken, sha256 } from '../auth/tokens';
 import { finishLogin } from './finish';
-import { loginDb } from './tables';
 
 /** How long a QR code may be scanned and confirmed. */
 export const CERTIFICATE_TTL_MS = 120_000;
@@ -28,7 +27,7 @@ export const SCAN_MSG = {
 } as const;
 
 export async function createCertificate(ctx: AppContext, ip: string) {
-  const db = loginDb(ctx.db);
+  const db = ctx.db;
   const now = Date.now();
   // Expired rows go first (bounded), so an unauthenticated caller cannot grow the table.
   await db
@@ -62,7 +61,7 @@ export async function certificateStatus(
   id: string,
   ticket: string,
 ): Promise<{ status: number } & Partial<LoginData>> {
-  const db = loginDb(ctx.db);
+  const db = ctx.db;
   const row = await db
     .selectFrom('base_login_certificate')
     .select(['ticket_hash', 'status', 'expires_at', 'user_id'])
@@ -93,7 +92,7 @@ export async function advanceCertificate(
   userId: string,
   step: 'scan' | 'confirm' | 'cancel',
 ): Promise<{ status: number }> {
-  const db = loginDb(ctx.db);
+  const db = ctx.db;
   const row = await db
     .selectFrom('base_login_certificate')
     .select(['status', 'expires_at', 'user_id'])

@@ -34,7 +34,7 @@ export function registerMetrics(app: FastifyInstance): Registry {
     help: 'Open websocket connections on this instance',
     registers: [registry],
     collect() {
-      const wss = (app as unknown as { websocketServer?: { clients?: Set<unknown> } }).websocketServer;
+      const wss: FastifyInstance['websocketServer'] | undefined = app.websocketServer;
       this.set(wss?.clients?.size ?? 0);
     },
   });

@@ -1,9 +1,8 @@
 // Demo projects of the group (seeded with the organisation): categories, and projects of the two
 // business lines held by the seeded engineering companies, each with a manager from its company.
 import type { Kysely } from 'kysely';
-import { newId } from '../../auth/tokens';
 import type { Database } from '../../db/types';
-import { projectDb } from './tables';
+import { newId } from '../auth/tokens';
 
 const CATEGORIES: Array<{ code: string; name: string; children: Array<[string, string]> }> = [
   {
@@ -162,7 +161,7 @@ const PROJECTS: Array<
 
 /** Inserts the demo categories and projects (call inside the seed's transaction, after users). */
 export async function seedProjects(tx: Kysely<Database>): Promise<void> {
-  const db = projectDb(tx);
+  const db = tx;
   const catIds = new Map<string, string>();
   const cats: Array<{
     id: string;

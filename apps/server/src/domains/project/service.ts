@@ -2,13 +2,12 @@
 import type { ProjectBaseInfo, ProjectCategoryNode, ProjectLine, ProjectSelectorQuery } from '@kp/schema';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types';
-import { projectDb } from './tables';
 
 /** LIKE pattern for a typed keyword: %, _ and \ match themselves. */
 const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function baseQuery(db: Kysely<Database>, line: ProjectLine) {
-  return projectDb(db)
+  return db
     .selectFrom('base_project as p')
     .innerJoin('base_project_category as c', 'c.id', 'p.category_id')
     .leftJoin('base_organize as o', 'o.id', 'p.organize_id')
@@ -74,7 +73,7 @@ const toInfo = (r: Row): ProjectBaseInfo => ({
 
 /** Category ids of `id` and every category below it. */
 async function categoryAndBelow(db: Kysely<Database>, id: string): Promise<string[]> {
-  const all = await projectDb(db).selectFrom('base_project_category').select(['id', 'parent_id']).execute();
+  const all = await db.selectFrom('base_project_category').select(['id', 'parent_id']).execute();
   const out = [id];
   for (let i = 0; i < out.length; i++) for (const c of all) if (c.parent_id === out[i]) out.push(c.id);
   return out;
@@ -126,7 +125,7 @@ export async function projectsByIds(
 
 /** The enabled category tree, ordered by sortCode. */
 export async function categoryTree(db: Kysely<Database>): Promise<ProjectCategoryNode[]> {
-  const rows = await projectDb(db)
+  const rows = await db
     .selectFrom('base_project_category')
     .selectAll()
     .where('enabled_mark', '=', 1)

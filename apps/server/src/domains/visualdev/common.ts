@@ -10,9 +10,9 @@ import {
 } from '@kp/schema';
 import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
-import { me } from '../../auth/guard';
-import type { Principal } from '../../auth/principal';
 import { ApiError, badRequest, notFound } from '../../http/api-error';
+import { me } from '../auth/guard';
+import type { Principal } from '../auth/principal';
 import { serverFormData } from '../form/form-data';
 import { evictFormModel, formModel } from '../form/models';
 import type { VdDb, VisualDevBaseTable } from './tables';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import baseRoutes from './base';
-import generatorRoutes from './generator';
-import onlineRoutes from './online';
-import printDevRoutes from './print-dev';
+import baseRoutes from './routes/base';
+import generatorRoutes from './routes/generator';
+import onlineRoutes from './routes/online';
+import printDevRoutes from './routes/print-dev';
 
 /** Online development: designed items, their runtime, and the code generator (README.md here). */
 export default async function visualdevRoutes(app: FastifyInstance) {

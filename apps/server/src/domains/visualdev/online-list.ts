@@ -3,11 +3,11 @@
 // record as the list shows it.
 import type { OnlineListBody } from '@kp/schema';
 import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { Principal } from '../../auth/principal';
 import type { Database } from '../../db/types';
 import { badRequest } from '../../http/api-error';
-import { scopeFilter } from '../../permission/data-scope';
-import { likeOf, ts } from '../../routes/message/common';
+import type { Principal } from '../auth/principal';
+import { likeOf, ts } from '../message/common';
+import { scopeFilter } from '../permission/data-scope';
 import { type BaseRow, columnsOf, compiledOf, grantContext, mainFields, modelOf, VMSG } from './common';
 
 export const SCOPE_COLS = { org: 'r.organize_id', dept: 'r.department_id', owner: 'r.creator_user_id' };

@@ -164,7 +164,7 @@ describe(`print design on ${TEST_DB_KIND}`, () => {
           department: u.department_id,
           leaveType: 'annual',
           startTime: 1767225600000,
-          endTime: 1767312000000,
+          endTime: 1767225600000 + 2 * 86_400_000,
           days: 2,
           reason: '回家探亲',
         },

@@ -1,10 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import type { Expression, Kysely, SqlBool } from 'kysely';
-import { allows, me } from '../../auth/guard';
-import { isFlowParty } from '../../auth/objects';
-import type { Database } from '../../db/types';
+import type { Expression, SqlBool } from 'kysely';
 import { forbidden, notFound } from '../../http/api-error';
-import { scopeFilter, scopeOf } from '../../permission/data-scope';
+import { allows, me } from '../auth/guard';
+import { isFlowParty } from '../auth/objects';
+import { scopeFilter, scopeOf } from '../permission/data-scope';
 import type { WfDb } from './tables';
 
 export const BASE = '/api/workflow/Engine';

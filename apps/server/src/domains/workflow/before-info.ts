@@ -2,8 +2,8 @@
 // designer tree with the state of each node, the approval records and the caller's node properties.
 import { type Language, textIn } from '@kp/schema';
 import type { Kysely } from 'kysely';
-import type { Principal } from '../../auth/principal';
 import type { Database } from '../../db/types';
+import type { Principal } from '../auth/principal';
 import { ms, userNames } from './access';
 import { templateName } from './labels';
 import { flowModel, flowReadAccess, onlyFormFields } from './print-values';

@@ -1,7 +1,7 @@
 // What a transition's effects do to the tables (operators, records, circulations, deadlines, notices,
 // subflow children), inside the caller's transaction.
 import type { Effect } from '@kp/flow';
-import { newId } from '../../auth/tokens';
+import { newId } from '../auth/tokens';
 import { noticeTitle, type WfNotice } from './notify';
 import { type LaunchTxInput, type Loaded, nodeName } from './task';
 

@@ -1,10 +1,10 @@
 import { createFlowState, type Effect, type FlowAction, type FlowState, type OrgDirectory } from '@kp/flow';
 import type { FlowTemplate } from '@kp/schema';
 import { sql, type Transaction } from 'kysely';
-import { newId } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/types';
 import { ApiError, badRequest, conflict, notFound } from '../../http/api-error';
+import { newId } from '../auth/tokens';
 import { stampFormData } from '../form/form-data';
 import { applyEffects } from './effects';
 import { pushNotices, type WfNotice, writeNotices } from './notify';

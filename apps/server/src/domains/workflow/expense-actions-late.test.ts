@@ -1,7 +1,7 @@
 import type { FlowNode } from '@kp/schema';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../auth/tokens';
 import { TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { newId } from '../auth/tokens';
 import { B, DEP, expenseSuite, FIN } from './expense.suite';
 import { parseJson } from './tables';
 

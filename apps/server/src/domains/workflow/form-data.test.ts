@@ -195,7 +195,7 @@ describe(`flow form data on ${TEST_DB_KIND}`, () => {
           department: me.department_id,
           leaveType: 'annual',
           startTime: 1767225600000,
-          endTime: 1767312000000,
+          endTime: 1767225600000 + 2 * 86_400_000,
           days: 2,
           reason: '私人原因：看病',
         },

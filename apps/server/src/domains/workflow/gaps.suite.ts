@@ -101,7 +101,7 @@ export function gapsSuite() {
       department: zw.department_id,
       leaveType: 'annual',
       startTime: 1767225600000,
-      endTime: 1767312000000,
+      endTime: 1767225600000 + 2 * 86_400_000,
       days: 2,
       reason: '回家',
     };

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { startDeadlineJob } from './deadlines';
-import flowBatchRoutes from './flow-batch';
-import flowBeforeRoutes from './flow-before';
-import flowEngineRoutes from './flow-engine';
-import flowFormRoutes from './flow-form';
-import flowGeneralRoutes from './flow-general';
-import flowLaunchRoutes from './flow-launch';
-import flowSimulateRoutes from './flow-simulate';
-import launchInfoRoutes from './launch-info';
-import monitorRoutes from './monitor';
+import flowBatchRoutes from './routes/flow-batch';
+import flowBeforeRoutes from './routes/flow-before';
+import flowEngineRoutes from './routes/flow-engine';
+import flowFormRoutes from './routes/flow-form';
+import flowGeneralRoutes from './routes/flow-general';
+import flowLaunchRoutes from './routes/flow-launch';
+import flowSimulateRoutes from './routes/flow-simulate';
+import launchInfoRoutes from './routes/launch-info';
+import monitorRoutes from './routes/monitor';
 import { seedWorkflowExamples } from './seed';
 
 /** Workflow engine API (spec 2 §7), base /api/workflow/Engine. See README.md beside this file. */

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import { newId } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/types';
-import { SITE_TYPE, unreadSiteCounts } from '../../routes/message/site-message';
-import { mdb } from '../../routes/message/tables';
 import { pushToUser } from '../../ws/websocket';
+import { newId } from '../auth/tokens';
+import { SITE_TYPE, unreadSiteCounts } from '../message/site-message';
+import { mdb } from '../message/tables';
 
 /** One notification to send after a transaction commits. */
 export interface WfNotice {
@@ -41,7 +41,7 @@ export async function notify(ctx: AppContext, notices: WfNotice[]): Promise<void
   if (!notices.length) return;
   if (sendSiteMessage === undefined) {
     try {
-      const mod = (await import('../../routes/message/site-message')) as { sendSiteMessage?: SendFn };
+      const mod = (await import('../message/site-message')) as { sendSiteMessage?: SendFn };
       sendSiteMessage = mod.sendSiteMessage ?? null;
     } catch {
       sendSiteMessage = null;

@@ -1,7 +1,5 @@
 import type { AccessContext, FieldOperate, FormModel } from '@kp/engine';
-import type { Kysely } from 'kysely';
-import type { Principal } from '../../auth/principal';
-import type { Database } from '../../db/types';
+import type { Principal } from '../auth/principal';
 import { displayRecords } from '../form/display';
 import { checkFlowFormData } from '../form/form-data';
 import { formModel } from '../form/models';

@@ -363,4 +363,51 @@ describe(`seeded flows run start to end with seeded people on ${TEST_DB_KIND}`, 
     );
     expect(buttons.map((b) => b.key)).toContain('transfer');
   });
+
+  it('请假天数 is the days between start and end, computed by the server (a typed value is ignored)', async () => {
+    const zw = await user('zhangwei');
+    const id = await launch('zhangwei', 'wf-leave', { ...leaveData(zw, 5), days: 1 });
+    const row = await task(id);
+    expect(parseJson<Record<string, unknown>>(row.form_data, {}).days).toBe(5);
+    // five days: the head, then the general manager
+    expect((await pending(id))[0]!.node_id).toBe('approver_head_long');
+  });
+
+  it('monitor save (status 2): a flow manager saves the data where the flow stands; others and launches are refused', async () => {
+    const zw = await user('zhangwei');
+    const id = await launch('zhangwei', 'wf-leave', leaveData(zw, 2));
+    const before = (await pending(id)).map((o) => o.id);
+    const admin = await login('admin');
+    const save = (token: string, formData: Record<string, unknown>) =>
+      t.call(token, {
+        method: 'PUT',
+        url: `${B}/FlowTask/${id}`,
+        payload: { flowId: 'wf-leave', status: 2, formData },
+      });
+    const r = await save(admin, { reason: '管理员补充事由', endTime: 1767225600000 + 3 * 86_400_000 });
+    expect(r, r.msg).toMatchObject({ code: 200, msg: '保存成功' });
+    const after = await task(id);
+    expect(after.status).toBe(1);
+    expect(parseJson<Record<string, unknown>>(after.form_data, {})).toMatchObject({
+      reason: '管理员补充事由',
+      days: 3,
+      leaveType: 'annual',
+    });
+    // the flow stays where it was: the same pending task, no new record
+    expect((await pending(id)).map((o) => o.id)).toEqual(before);
+    expect((await records(id)).length).toBe(1);
+    // the initiator is not a manager of the flow; a launch cannot carry status 2
+    expect((await save(await login('zhangwei'), { reason: 'x' })).code).toBe(403);
+    const launch2 = await t.call(await login('zhangwei'), {
+      method: 'POST',
+      url: `${B}/FlowTask`,
+      payload: { flowId: 'wf-leave', status: 2, formData: leaveData(zw, 1) },
+    });
+    expect(launch2.code).toBe(400);
+    // adopted flows save too
+    await act('Audit', (await pending(id))[0]!.id);
+    expect((await task(id)).status).toBe(2);
+    expect((await save(admin, { reason: '归档前修改' })).code).toBe(200);
+    expect(parseJson<Record<string, unknown>>((await task(id)).form_data, {}).reason).toBe('归档前修改');
+  });
 });

@@ -3,7 +3,7 @@
 import type { WfListQuery } from '@kp/schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
-import { likeOf } from '../../routes/message/common';
+import { likeOf } from '../message/common';
 import { ms, page, userNames } from './access';
 
 const TASK_COLS = [

@@ -29,7 +29,13 @@ describe(`workflow routes (forms, print, candidates, batch, signers, subflows, s
     expect((await t.call(emp, { method: 'GET', url: `${F}/Nosuch/${d.data}` })).code).toBe(404);
     // bad data answers the field messages; another user cannot resubmit
     expect(
-      (await t.call(emp, { method: 'PUT', url: `${F}/Leave/${d.data}`, payload: { days: 'x' } })).code,
+      (
+        await t.call(emp, {
+          method: 'PUT',
+          url: `${F}/Leave/${d.data}`,
+          payload: { reason: { not: 'text' } },
+        })
+      ).code,
     ).toBe(400);
     const other = await login('liuzhiqiang');
     expect(
@@ -133,7 +139,7 @@ describe(`workflow routes (forms, print, candidates, batch, signers, subflows, s
         await t.call(admin, {
           method: 'POST',
           url: `${B}/FlowLaunch/rearchive/${d.data}`,
-          payload: { formData: { days: 'x' } },
+          payload: { formData: { reason: { not: 'text' } } },
         })
       ).code,
     ).toBe(400);
@@ -169,7 +175,7 @@ describe(`workflow routes (forms, print, candidates, batch, signers, subflows, s
     const l = await t.call<string>(emp, {
       method: 'POST',
       url: `${F}/Leave`,
-      payload: { ...leave, days: 5 },
+      payload: { ...leave, endTime: 1767225600000 + 5 * 86_400_000 },
     });
     expect(l.code, l.msg).toBe(200);
     const head = await audit(l.data, '部门同意');
@@ -195,7 +201,7 @@ describe(`workflow routes (forms, print, candidates, batch, signers, subflows, s
     const rs = await t.call(emp, {
       method: 'PUT',
       url: `${B}/FlowTask/${l.data}`,
-      payload: { flowId: 'wf-leave', formData: { ...leave, days: 4 } },
+      payload: { flowId: 'wf-leave', formData: { ...leave, endTime: 1767225600000 + 4 * 86_400_000 } },
     });
     expect(rs.code, rs.msg).toBe(200);
     const again = await only(l.data);

@@ -1,0 +1,286 @@
+import {
+  ApiCode,
+  type CurrentUserInfo,
+  IdParams,
+  LockScreenBody,
+  type LockScreenData,
+  LoginBody,
+  type LoginConfigData,
+  type LoginData,
+  type UserCodeData,
+} from '@kp/schema';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { ApiError, MSG } from '../../http/api-error';
+import { ok } from '../../http/envelope';
+import { languageOf, translate } from '../../http/i18n';
+import { finishLogin } from '../login/finish';
+import { writeLog } from './accounts';
+import { captchaSvg, randomCode } from './captcha';
+import { checkCredentials, dummyHash } from './credentials';
+import { issueDownloadCode } from './download-codes';
+import { me } from './guard';
+import { menuTree, permissionList } from './menu-tree';
+import type { Principal } from './principal';
+import { newToken, sha256 } from './tokens';
+
+const PRIVATE_IP = /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|::1$|::ffff:127\.|fc|fd|localhost)/i;
+export const ipName = (ip: string | null | undefined) => (!ip ? '' : PRIVATE_IP.test(ip) ? '本地局域网' : '');
+
+/** Account + password check with lockout per account and address (auth/credentials.ts). */
+export { checkCredentials } from './credentials';
+
+async function checkCaptcha(ctx: AppContext, id: string | undefined, code: string | undefined) {
+  if (!code || !id) throw new ApiError(ApiCode.BAD_REQUEST, MSG.captchaRequired);
+  const row = await ctx.db
+    .deleteFrom('captcha')
+    .where('id', '=', id)
+    .returning(['code_hash', 'expires_at'])
+    .executeTakeFirst();
+  if (!row || new Date(row.expires_at).getTime() < Date.now() || row.code_hash !== sha256(code.trim())) {
+    throw new ApiError(ApiCode.BAD_REQUEST, MSG.captchaWrong);
+  }
+}
+
+/**
+ * menuList, menuMHList and permissionList depend only on the role set (or the administrator flag) and
+ * on the menu/grant tables: they are built once per role set and kept as JSON text in the read cache,
+ * which every write to those tables (in any process) drops (db/read-cache.ts).
+ */
+async function menusJson(ctx: AppContext, p: Principal): Promise<string> {
+  const roleKey = p.isAdministrator ? 'admin' : [...p.roleIds].sort().join(',');
+  return ctx.dbHandle.cache.get(`currentUser.menus|${roleKey}`, async () => {
+    const parts = {
+      // The whole tree; the client puts category-3 entries under the portal layout (spec 1 §2.2).
+      menuList: menuTree(p.moduleRows),
+      // Category-3 entries again as a flat list (portal layout menu).
+      menuMHList: menuTree(
+        p.moduleRows.filter((m) => m.category === '3').map((m) => ({ ...m, parent_id: null })),
+      ),
+      permissionList: permissionList(p),
+    };
+    return JSON.stringify(parts).slice(1, -1);
+  });
+}
+
+/** The parts of CurrentUser that belong to the user and the system settings (not cached here). */
+export async function currentUserRest(
+  ctx: AppContext,
+  req: FastifyRequest,
+): Promise<Omit<CurrentUserInfo, 'menuList' | 'menuMHList' | 'permissionList'>> {
+  const p = me(req);
+  const s = await ctx.settings.get();
+  const u = p.profile;
+  return {
+    userInfo: {
+      userId: p.userId,
+      userAccount: p.account,
+      userName: p.realName,
+      headIcon: u.headIcon ?? '',
+      portalId: u.portalId ?? '',
+      organizeId: p.organizeId ?? '',
+      organizeName: u.organizeName ?? '',
+      departmentId: p.departmentId ?? '',
+      departmentName: u.departmentName ?? '',
+      positionIds: p.positionIds,
+      roleIds: p.roleIds,
+      isAdministrator: p.isAdministrator,
+      prevLoginTime: u.prevLoginTime,
+      prevLoginIPAddress: u.prevLoginIp,
+      prevLoginIPAddressName: ipName(u.prevLoginIp),
+      invalidPassword: u.passwordWeak,
+      theme: u.theme ?? 'classic',
+      language: u.language ?? 'zh',
+      ...{ isLocked: req.session?.locked ?? false },
+    },
+    sysConfigInfo: {
+      sysName: s.sysName,
+      sysVersion: s.sysVersion,
+      copyright: s.copyright,
+      logoIcon: s.logoIcon,
+      navigationIcon: s.navigationIcon,
+      loginIcon: s.loginIcon,
+      loginBackground: s.loginBackground,
+      ...{ sysAuthor: s.sysAuthor, sysProducer: s.sysProducer },
+    },
+    mhConfigInfo: { navigationIcon: s.navigationIcon, tagIcon: '', IsBackWhite: 0 },
+  };
+}
+
+/** The CurrentUser envelope as JSON text (`{code, msg, data}`), msg in the caller's language. */
+export async function currentUserJson(ctx: AppContext, req: FastifyRequest): Promise<string> {
+  const menus = await menusJson(ctx, me(req));
+  const rest = JSON.stringify(await currentUserRest(ctx, req)).slice(1);
+  const msg = translate(MSG.ok, languageOf(req.headers['accept-language']));
+  return `{"code":${ApiCode.OK},"msg":${JSON.stringify(msg)},"data":{${menus},${rest}}`;
+}
+
+export default async function oauthRoutes(app: FastifyInstance) {
+  const ctx = app.kp;
+  // computed up front, so even the first unknown account costs what a known one does
+  await dummyHash(ctx.options.bcryptCost);
+
+  app.post(
+    '/api/oauth/Login',
+    {
+      config: { auth: 'public' },
+      schema: { tags: ['oauth'], summary: 'Log in (form-encoded)', body: LoginBody },
+    },
+    async (req) => {
+      const body = req.body as LoginBody;
+      const s = await ctx.settings.get();
+      if (s.enableVerificationCode) await checkCaptcha(ctx, body.timestamp, body.code);
+      const check = await checkCredentials(ctx, body.account, body.password, req.ip);
+      if (!check.ok) {
+        await writeLog(ctx, {
+          category: 'login',
+          account: body.account,
+          ip: req.ip,
+          success: false,
+          msg: check.msg,
+        });
+        throw new ApiError(check.code, check.msg);
+      }
+      // The rest (menu check, previous login kept, single-login policy, session, log) is every channel's.
+      const data: LoginData = await finishLogin(ctx, req, check.userId, {
+        device: body.origin === 'password' || !body.origin ? 'pc' : body.origin,
+        weak: check.weak,
+      });
+      return ok(data, MSG.loginOk);
+    },
+  );
+
+  app.get(
+    '/api/oauth/CurrentUser',
+    {
+      config: { permission: { signedIn: 'self' }, allowLocked: true },
+      schema: { tags: ['oauth'], summary: 'Menus, permissions, user and system info' },
+    },
+    async (req, reply) => reply.type('application/json; charset=utf-8').send(await currentUserJson(ctx, req)),
+  );
+
+  app.get(
+    '/api/oauth/Logout',
+    { config: { permission: { signedIn: 'self' }, allowLocked: true }, schema: { tags: ['oauth'] } },
+    async (req) => {
+      const p = me(req);
+      await ctx.sessions.end(req.session!.id, 'logout', MSG.tokenExpired);
+      await writeLog(ctx, {
+        category: 'logout',
+        userId: p.userId,
+        account: p.account,
+        ip: req.ip,
+        success: true,
+      });
+      return ok(null, MSG.logoutOk);
+    },
+  );
+
+  app.post(
+    '/api/oauth/LockScreen',
+    {
+      config: { permission: { signedIn: 'self' }, allowLocked: true },
+      schema: { tags: ['oauth'], summary: 'Lock (no password) or unlock (password)', body: LockScreenBody },
+    },
+    async (req) => {
+      const body = (req.body ?? {}) as LockScreenBody;
+      const p = me(req);
+      if (!body.password) {
+        await ctx.sessions.setLocked(req.session!.id, true);
+        return ok<LockScreenData>({ locked: true });
+      }
+      if (body.account && body.account !== p.account)
+        throw new ApiError(ApiCode.UNAUTHORIZED, MSG.badCredentials);
+      const check = await checkCredentials(ctx, p.account, body.password, req.ip);
+      if (!check.ok) throw new ApiError(check.code, check.msg);
+      await ctx.sessions.setLocked(req.session!.id, false);
+      return ok<LockScreenData>({ locked: false });
+    },
+  );
+
+  app.get(
+    '/api/oauth/Code/:id',
+    {
+      config: { auth: 'public' },
+      schema: { tags: ['oauth'], summary: 'Captcha image (SVG)', params: IdParams },
+    },
+    async (req, reply) => {
+      const { id } = req.params as IdParams;
+      const s = await ctx.settings.get();
+      const code = randomCode(Math.min(Math.max(s.verificationCodeNumber, 3), 6));
+      await ctx.db.deleteFrom('captcha').where('expires_at', '<', new Date()).execute();
+      await ctx.db
+        .insertInto('captcha')
+        .values({ id, code_hash: sha256(code), expires_at: new Date(Date.now() + 5 * 60_000) })
+        .onConflict((oc) =>
+          oc
+            .column('id')
+            .doUpdateSet({ code_hash: sha256(code), expires_at: new Date(Date.now() + 5 * 60_000) }),
+        )
+        .execute();
+      reply.header('cache-control', 'no-store').type('image/svg+xml');
+      return captchaSvg(code);
+    },
+  );
+
+  app.get(
+    '/api/oauth/getConfig/:id',
+    {
+      config: { auth: 'public' },
+      schema: { tags: ['oauth'], summary: 'Login settings for an account', params: IdParams },
+    },
+    async () => {
+      const s = await ctx.settings.get();
+      const data: LoginConfigData = {
+        enableVerificationCode: s.enableVerificationCode ? 1 : 0,
+        verificationCodeNumber: s.verificationCodeNumber,
+        passwordErrorsNumber: s.passwordErrorsNumber,
+      };
+      return ok(data);
+    },
+  );
+
+  // A code for a link the browser opens itself (download, image, PDF preview) instead of the token:
+  // kind 'download' (default) is spent by its first use within a minute, 'media' may be used again for
+  // three minutes (auth/download-codes.ts). The session token is never put in a URL.
+  app.post(
+    '/api/oauth/DownloadCode',
+    {
+      config: { permission: { signedIn: 'self' } },
+      schema: {
+        tags: ['oauth'],
+        summary: 'Short-lived code for download and preview links (?code=)',
+        body: {
+          type: 'object',
+          nullable: true,
+          properties: { kind: { type: 'string', enum: ['download', 'media'] } },
+        },
+      },
+    },
+    async (req) => {
+      const kind = (req.body as { kind?: 'download' | 'media' } | null)?.kind ?? 'download';
+      return ok(await issueDownloadCode(ctx.db, req.session!.id, kind));
+    },
+  );
+
+  app.get(
+    '/api/oauth/GetUserCode',
+    {
+      config: { permission: { signedIn: 'self' } },
+      schema: { tags: ['oauth'], summary: 'One-time code for external links' },
+    },
+    async (req) => {
+      const code = newToken().slice(0, 32);
+      await ctx.db.deleteFrom('user_code').where('expires_at', '<', new Date()).execute();
+      await ctx.db
+        .insertInto('user_code')
+        .values({
+          code_hash: sha256(code),
+          user_id: me(req).userId,
+          expires_at: new Date(Date.now() + 5 * 60_000),
+        })
+        .execute();
+      return ok<UserCodeData>({ code });
+    },
+  );
+}

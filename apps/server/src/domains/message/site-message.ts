@@ -1,0 +1,114 @@
+import type { AppContext } from '../../context';
+import { pushToUser } from '../../ws/websocket';
+import { newId } from '../auth/tokens';
+import { type FileItem, usersById } from './common';
+
+/** Site message types (spec 1 §3/§4): what the client does when one is opened. */
+export const SITE_TYPE = {
+  dialog: 1,
+  web: 5,
+  msgList: 6,
+  notice: 7,
+  news: 8,
+  booking: 9,
+  /** Any other value opens the workflow detail; the workflow module uses 2. */
+  workflow: 2,
+} as const;
+
+export interface SiteMessageInput {
+  toUserIds: string[];
+  title: string;
+  /** Default 1 (dialog). */
+  type?: number;
+  bodyText?: string | null;
+  files?: FileItem[];
+  /** The sender; null for the system. */
+  creatorUserId?: string | null;
+}
+
+/** Unread site messages per user, split as initMessage does (type 7 notices vs. the rest). */
+export async function unreadSiteCounts(
+  ctx: AppContext,
+  userIds: string[],
+): Promise<Map<string, { unreadNoticeCount: number; unreadMessageCount: number }>> {
+  const out = new Map<string, { unreadNoticeCount: number; unreadMessageCount: number }>();
+  for (const u of userIds) out.set(u, { unreadNoticeCount: 0, unreadMessageCount: 0 });
+  if (!userIds.length) return out;
+  const rows = await ctx.db
+    .selectFrom('message_receive as r')
+    .innerJoin('message as m', 'm.id', 'r.message_id')
+    .select(['r.user_id', 'm.type', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('r.user_id', 'in', userIds)
+    .where('r.is_read', '=', 0)
+    .groupBy(['r.user_id', 'm.type'])
+    .execute();
+  for (const r of rows) {
+    const c = out.get(r.user_id)!;
+    if (r.type === SITE_TYPE.notice) c.unreadNoticeCount += Number(r.n);
+    else c.unreadMessageCount += Number(r.n);
+  }
+  return out;
+}
+
+/** Pushes messagePush {unreadNoticeCount, unreadMessageCount} to every socket of these users (any process). */
+export async function pushSiteCounts(ctx: AppContext, userIds: string[]): Promise<void> {
+  const counts = await unreadSiteCounts(ctx, userIds);
+  for (const [userId, c] of counts) {
+    await pushToUser(ctx, userId, { method: 'messagePush', ...c });
+  }
+}
+
+/**
+ * Sends a site message now (other modules call this: workflow, meetings…): stores it with one
+ * receive row per recipient and pushes messagePush to them. Returns the message id.
+ */
+export async function sendSiteMessage(ctx: AppContext, input: SiteMessageInput): Promise<string> {
+  const id = newId();
+  const recipients = [...new Set(input.toUserIds)].filter(Boolean);
+  await ctx.db.transaction().execute(async (tx) => {
+    await tx
+      .insertInto('message')
+      .values({
+        id,
+        title: input.title.slice(0, 500),
+        type: input.type ?? SITE_TYPE.dialog,
+        body_text: input.bodyText ?? null,
+        files: JSON.stringify(input.files ?? []),
+        creator_user_id: input.creatorUserId ?? null,
+        last_modify_time: new Date(),
+        to_user_ids: recipients.join(','),
+        enabled_mark: 1,
+      })
+      .execute();
+    await deliver(tx, id, recipients);
+  });
+  await pushSiteCounts(ctx, recipients);
+  return id;
+}
+
+/** Inserts receive rows (chunked) for recipients not yet holding one. */
+export async function deliver(db: AppContext['db'], messageId: string, userIds: string[]): Promise<void> {
+  const have = new Set(
+    (
+      await db.selectFrom('message_receive').select('user_id').where('message_id', '=', messageId).execute()
+    ).map((r) => r.user_id),
+  );
+  const rows = userIds
+    .filter((u) => !have.has(u))
+    .map((user_id) => ({ id: newId(), message_id: messageId, user_id, is_read: 0 }));
+  for (let i = 0; i < rows.length; i += 500) {
+    await db
+      .insertInto('message_receive')
+      .values(rows.slice(i, i + 500))
+      .execute();
+  }
+}
+
+/** Display name of a site message's sender. */
+export async function creatorNames(ctx: AppContext, ids: Array<string | null>) {
+  const users = await usersById(
+    ctx.db,
+    ids.filter((x): x is string => !!x),
+  );
+  return (id: string | null) => (id ? (users.get(id)?.userName ?? '') : '系统');
+}

@@ -1,0 +1,70 @@
+// Shared set-up of the organisation and permission admin tests: one seeded app, sessions for the given
+// accounts, and the seeded users, units and roles by account / enCode.
+import { createTestApp, type TestApp } from '../../test/harness';
+
+export interface AdminFixture {
+  t: TestApp;
+  tokens: string[];
+  ids: Record<string, string>;
+  units: Record<string, string>;
+  roles: Record<string, string>;
+}
+
+/** A seeded app with a session per account; `units.hrDept` is the HR department. */
+export async function adminFixture(accounts: string[]): Promise<AdminFixture> {
+  const t = await createTestApp();
+  const tokens = await Promise.all(accounts.map((a) => t.login(a)));
+  const ids: Record<string, string> = {};
+  for (const u of await t.db.kysely.selectFrom('base_user').select(['id', 'account']).execute())
+    ids[u.account] = u.id;
+  const units: Record<string, string> = {};
+  const orgs = await t.db.kysely.selectFrom('base_organize').select(['id', 'full_name', 'en_code']).execute();
+  for (const o of orgs) units[o.en_code] = o.id;
+  const hrDept = orgs.find((o) => o.full_name === '人力资源部');
+  if (hrDept) units.hrDept = hrDept.id;
+  const roles = Object.fromEntries(
+    (await t.db.kysely.selectFrom('base_role').select(['id', 'en_code']).execute()).map((r) => [
+      r.en_code,
+      r.id,
+    ]),
+  );
+  return { t, tokens, ids, units, roles };
+}
+
+/** A multipart body carrying one file in the field `file`. */
+export function multipart(file: { name: string; data: Buffer }) {
+  const boundary = `----kpperm${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    file.data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export interface Paged<T> {
+  list: T[];
+  pagination: { currentPage: number; pageSize: number; total: number };
+}
+
+/** A tree node of the admin answers. */
+export interface Node {
+  id: string;
+  type?: string;
+  fullName: string;
+  ucName?: string;
+  children: Node[];
+}
+export const flat = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);
+
+/** A row of the user list. */
+export interface UserItem {
+  id: string;
+  account: string;
+  realName: string;
+  organizeId: string;
+  enabledMark: number;
+  mobilePhone: string | null;
+}

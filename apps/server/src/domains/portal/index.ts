@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import dashboardRoutes from './routes/dashboard';
+import portalRoutes from './routes/portal';
+
+/** Portals and the home dashboard. */
+export default async function portalDomain(app: FastifyInstance) {
+  await app.register(portalRoutes);
+  await app.register(dashboardRoutes);
+}

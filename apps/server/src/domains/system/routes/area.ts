@@ -1,0 +1,254 @@
+import { AreaBody, AreaByIdsBody, IdParams } from '@kp/schema';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { badRequest, conflict, notFound } from '../../../http/api-error';
+import { ok } from '../../../http/envelope';
+import { me } from '../../auth/guard';
+import { newId } from '../../auth/tokens';
+import { nextMark } from '../system-tables';
+
+const MENU = 'systemData.area';
+const SelParams = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 64 }),
+  pid: Type.String({ minLength: 1, maxLength: 64 }),
+});
+const ListQuery = Type.Object({ keyword: Type.Optional(Type.String({ maxLength: 100 })) });
+
+/**
+ * Areas (spec 4 §7): a lazy tree. GET /api/system/Area/{parentId} answers the children of a node (root
+ * -1); GET /api/system/Area/{parentId}/Selector/{pid} the enabled children for the parent picker, without
+ * node {pid} (the one being edited; 0 excludes nothing). Reads need a session (region widgets of every
+ * form); changes need systemData.area with btn_add / btn_edit / btn_remove.
+ */
+export default async function areaRoutes(app: FastifyInstance) {
+  const db = app.kp.db;
+
+  const children = async (parentId: string, opts: { enabledOnly?: boolean; keyword?: string } = {}) => {
+    const rows = await db
+      .selectFrom('sys_area as a')
+      .select(['a.id', 'a.parent_id', 'a.full_name', 'a.en_code', 'a.type', 'a.sort_code', 'a.enabled_mark'])
+      .select((eb) =>
+        eb
+          .exists(eb.selectFrom('sys_area as c').select('c.id').whereRef('c.parent_id', '=', 'a.id'))
+          .as('has_children'),
+      )
+      .where('a.parent_id', '=', parentId)
+      .$if(!!opts.enabledOnly, (q) => q.where('a.enabled_mark', '=', 1))
+      .$if(!!opts.keyword, (q) =>
+        q.where((eb) =>
+          eb.or([
+            eb('a.full_name', 'like', `%${opts.keyword}%`),
+            eb('a.en_code', 'like', `%${opts.keyword}%`),
+          ]),
+        ),
+      )
+      .orderBy('a.sort_code')
+      .orderBy('a.en_code')
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      parentId: r.parent_id,
+      fullName: r.full_name,
+      enCode: r.en_code,
+      type: r.type,
+      sortCode: r.sort_code,
+      enabledMark: r.enabled_mark,
+      hasChildren: !!r.has_children,
+      isLeaf: !r.has_children,
+    }));
+  };
+
+  app.get(
+    '/api/system/Area/:id',
+    {
+      config: { permission: { signedIn: 'public-data' } },
+      schema: { tags: ['system'], params: IdParams, querystring: ListQuery },
+    },
+    async (req) => {
+      const kw = (req.query as { keyword?: string }).keyword?.trim();
+      return ok({ list: await children((req.params as IdParams).id, { keyword: kw }) });
+    },
+  );
+
+  app.get(
+    '/api/system/Area/:id/Selector/:pid',
+    { config: { permission: { signedIn: 'public-data' } }, schema: { tags: ['system'], params: SelParams } },
+    async (req) => {
+      const { id, pid } = req.params as { id: string; pid: string };
+      const list = (await children(id, { enabledOnly: true })).filter((r) => r.id !== pid);
+      return ok({ list });
+    },
+  );
+
+  app.post(
+    '/api/system/Area/GetAreaByIds',
+    {
+      config: { permission: { signedIn: 'public-data' } },
+      schema: { tags: ['system'], body: AreaByIdsBody },
+    },
+    async (req) => {
+      const { idsList } = req.body as AreaByIdsBody;
+      const ids = [...new Set(idsList.flat())];
+      const rows = ids.length
+        ? await db.selectFrom('sys_area').select(['id', 'full_name']).where('id', 'in', ids).execute()
+        : [];
+      const name = new Map(rows.map((r) => [r.id, r.full_name]));
+      // Unknown ids keep their place as '' so a path stays aligned with its ids.
+      return ok(idsList.map((path) => path.map((id) => name.get(id) ?? '')));
+    },
+  );
+
+  app.get(
+    '/api/system/Area/:id/Info',
+    { config: { permission: { signedIn: 'public-data' } }, schema: { tags: ['system'], params: IdParams } },
+    async (req) => {
+      const r = await db
+        .selectFrom('sys_area')
+        .selectAll()
+        .where('id', '=', (req.params as IdParams).id)
+        .executeTakeFirst();
+      if (!r) throw notFound();
+      return ok({
+        id: r.id,
+        parentId: r.parent_id,
+        fullName: r.full_name,
+        enCode: r.en_code,
+        type: r.type,
+        sortCode: r.sort_code,
+        enabledMark: r.enabled_mark,
+        description: r.description,
+      });
+    },
+  );
+
+  const check = async (b: AreaBody, selfId: string | null) => {
+    if (!/^[0-9]+$/.test(b.enCode)) throw badRequest('enCode: 编码只能输入数字');
+    const parentId = b.parentId && b.parentId !== '0' ? b.parentId : '-1';
+    let type = b.type ?? 1;
+    if (parentId !== '-1') {
+      const p = await db
+        .selectFrom('sys_area')
+        .select(['id', 'type'])
+        .where('id', '=', parentId)
+        .executeTakeFirst();
+      if (!p) throw badRequest('parentId: 上级不存在');
+      if (selfId && parentId === selfId) throw badRequest('parentId: 上级不能是自己或下级');
+      // A node cannot move below its own subtree: walk up from the new parent.
+      if (selfId) {
+        let cur: string | undefined = parentId;
+        for (let depth = 0; cur && cur !== '-1' && depth < 20; depth++) {
+          if (cur === selfId) throw badRequest('parentId: 上级不能是自己或下级');
+          cur = (await db.selectFrom('sys_area').select('parent_id').where('id', '=', cur).executeTakeFirst())
+            ?.parent_id;
+        }
+      }
+      type = b.type ?? p.type + 1;
+    }
+    const dup = await db
+      .selectFrom('sys_area')
+      .select('id')
+      .where('en_code', '=', b.enCode)
+      .$if(!!selfId, (q) => q.where('id', '<>', selfId as string))
+      .executeTakeFirst();
+    if (dup) throw conflict('编码已存在');
+    return { parentId, type };
+  };
+
+  app.post(
+    '/api/system/Area',
+    {
+      config: { permission: { menu: MENU, button: 'btn_add' } },
+      schema: { tags: ['system'], body: AreaBody },
+    },
+    async (req) => {
+      const b = req.body as AreaBody;
+      const { parentId, type } = await check(b, null);
+      const id = newId();
+      await db
+        .insertInto('sys_area')
+        .values({
+          id,
+          parent_id: parentId,
+          full_name: b.fullName,
+          en_code: b.enCode,
+          type,
+          sort_code: b.sortCode ?? 0,
+          enabled_mark: b.enabledMark ?? 1,
+          description: b.description ?? null,
+          creator_user_id: me(req).userId,
+        })
+        .execute();
+      return ok(id, '新建成功');
+    },
+  );
+
+  app.put(
+    '/api/system/Area/:id',
+    {
+      config: { permission: { menu: MENU, button: 'btn_edit' } },
+      schema: { tags: ['system'], params: IdParams, body: AreaBody },
+    },
+    async (req) => {
+      const { id } = req.params as IdParams;
+      const b = req.body as AreaBody;
+      const cur = await db.selectFrom('sys_area').select('id').where('id', '=', id).executeTakeFirst();
+      if (!cur) throw notFound();
+      const { parentId, type } = await check(b, id);
+      await db
+        .updateTable('sys_area')
+        .set({
+          parent_id: parentId,
+          full_name: b.fullName,
+          en_code: b.enCode,
+          type,
+          sort_code: b.sortCode ?? 0,
+          enabled_mark: b.enabledMark ?? 1,
+          description: b.description ?? null,
+          last_modify_time: new Date(),
+        })
+        .where('id', '=', id)
+        .execute();
+      return ok(null, '更新成功');
+    },
+  );
+
+  app.delete(
+    '/api/system/Area/:id',
+    {
+      config: { permission: { menu: MENU, button: 'btn_remove' } },
+      schema: { tags: ['system'], params: IdParams },
+    },
+    async (req) => {
+      const { id } = req.params as IdParams;
+      const child = await db
+        .selectFrom('sys_area')
+        .select('id')
+        .where('parent_id', '=', id)
+        .executeTakeFirst();
+      if (child) throw conflict('该区域下有子区域，不能删除');
+      const r = await db.deleteFrom('sys_area').where('id', '=', id).executeTakeFirst();
+      if (!Number(r.numDeletedRows)) throw notFound();
+      return ok(null, '删除成功');
+    },
+  );
+
+  app.put(
+    '/api/system/Area/:id/Actions/State',
+    {
+      config: { permission: { menu: MENU, button: 'btn_edit' } },
+      schema: { tags: ['system'], params: IdParams },
+    },
+    async (req) => {
+      const { id } = req.params as IdParams;
+      const cur = await db
+        .selectFrom('sys_area')
+        .select('enabled_mark')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!cur) throw notFound();
+      const enabledMark = nextMark(req.body, cur.enabled_mark);
+      await db.updateTable('sys_area').set({ enabled_mark: enabledMark }).where('id', '=', id).execute();
+      return ok({ enabledMark }, '更新成功');
+    },
+  );
+}

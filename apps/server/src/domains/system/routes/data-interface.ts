@@ -1,0 +1,434 @@
+import { BillRuleQuery, DataInterfaceBody, DataInterfaceCallBody, IdParams } from '@kp/schema';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import jsonata from 'jsonata';
+import { type SqlBool, sql } from 'kysely';
+import { ApiError, badRequest, conflict, notFound } from '../../../http/api-error';
+import { ok } from '../../../http/envelope';
+import { languageOf } from '../../../http/i18n';
+import { allows, me } from '../../auth/guard';
+import { newId } from '../../auth/tokens';
+import { checkUrl, MENU, type Row, runSource } from '../data-interface-service';
+import { CODE_MSG, CODE_RE, jsonFile, nextMark } from '../system-tables';
+
+/**
+ * Data interfaces (spec 4 §7) and their log. Admin paths need systemData.dataInterface (+ btn_add,
+ * btn_edit, btn_remove, btn_export; preview btn_preview); the popup picker calls
+ * (POST …/{id}/Actions/List and …/{id}/Actions/Info, paths not in the spec) need a session.
+ */
+export default async function dataInterfaceRoutes(app: FastifyInstance) {
+  const db = app.kp.db;
+
+  const find = async (id: string) => {
+    const r = await db.selectFrom('sys_data_interface').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!r) throw notFound();
+    return r;
+  };
+  const view = (r: Row) => ({
+    id: r.id,
+    fullName: r.full_name,
+    enCode: r.en_code,
+    kind: r.kind,
+    method: r.method,
+    url: r.url,
+    params: JSON.parse(r.params || '[]'),
+    staticData: r.static_data,
+    transform: r.transform,
+    sortCode: r.sort_code,
+    enabledMark: r.enabled_mark,
+    description: r.description,
+    creatorTime: new Date(r.creator_time).getTime(),
+  });
+
+  /** Runs and logs one call (time, duration, user, ok/error). */
+  const call = async (r: Row, values: Record<string, unknown>, req: FastifyRequest) => {
+    const t0 = Date.now();
+    let error: string | null = null;
+    try {
+      if (r.enabled_mark !== 1) throw badRequest('接口已禁用');
+      return await runSource(r, values, languageOf(req.headers['accept-language']));
+    } catch (e) {
+      error = e instanceof ApiError ? e.message : '接口调用出错';
+      throw e instanceof ApiError ? e : new ApiError(400, error);
+    } finally {
+      await db
+        .insertInto('sys_data_interface_log')
+        .values({
+          id: newId(),
+          interface_id: r.id,
+          user_id: me(req).userId,
+          duration_ms: Date.now() - t0,
+          ok: error ? 0 : 1,
+          error: error?.slice(0, 500) ?? null,
+          ip: req.ip ?? null,
+        })
+        .execute();
+    }
+  };
+
+  /**
+   * An interface the caller may run from a form (GetParam, popup List/Info): holders of the data
+   * interface menu run any; other users only one a form uses — an online-development item whose menu
+   * they hold, or a flow template (objects they fill in). Anything else answers 404.
+   */
+  const findRunnable = async (req: FastifyRequest, id: string) => {
+    const r = await find(id);
+    const p = me(req);
+    if (allows(p, { menu: MENU })) return r;
+    const needle = r.id;
+    const inText = (col: string) => sql<SqlBool>`(position(${needle} in cast(${sql.ref(col)} as text)) > 0)`;
+    const items = await db
+      .withTables<{
+        visualdev_base: {
+          menu_id: string | null;
+          enabled_mark: number;
+          released_form_data: unknown;
+          form_data: unknown;
+        };
+      }>()
+      .selectFrom('visualdev_base')
+      .select('menu_id')
+      .where('enabled_mark', '=', 1)
+      .where((eb) => eb.or([inText('released_form_data'), inText('form_data')]))
+      .limit(50)
+      .execute();
+    if (items.some((i) => i.menu_id && p.moduleRows.some((m) => m.id === i.menu_id))) return r;
+    const flow = await db
+      .withTables<{
+        wf_template: { id: string; deleted: number; enabled_mark: number; form_json: unknown };
+      }>()
+      .selectFrom('wf_template')
+      .select('id')
+      .where('deleted', '=', 0)
+      .where('enabled_mark', '=', 1)
+      .where(inText('form_json'))
+      .executeTakeFirst();
+    if (flow) return r;
+    throw notFound();
+  };
+
+  const check = async (b: DataInterfaceBody, selfId: string | null) => {
+    if (!CODE_RE.test(b.enCode)) throw badRequest(`enCode: ${CODE_MSG}`);
+    if (b.kind === 'http') {
+      if (!b.url) throw badRequest('url: 请输入接口地址');
+      checkUrl(b.url.replace(/\{[A-Za-z_][A-Za-z0-9_]*\}/g, 'x'));
+    } else {
+      try {
+        JSON.parse(b.staticData || 'null');
+      } catch {
+        throw badRequest('staticData: 不是有效的JSON');
+      }
+    }
+    if (b.transform?.trim()) {
+      try {
+        jsonata(b.transform);
+      } catch (e) {
+        throw badRequest(`transform: ${String((e as { message?: string }).message).slice(0, 200)}`);
+      }
+    }
+    const dup = await db
+      .selectFrom('sys_data_interface')
+      .select('en_code')
+      .where((eb) => eb.or([eb('en_code', '=', b.enCode), eb('full_name', '=', b.fullName)]))
+      .$if(!!selfId, (q) => q.where('id', '<>', selfId as string))
+      .executeTakeFirst();
+    if (dup) throw conflict(dup.en_code === b.enCode ? '编码已存在' : '名称已存在');
+    return {
+      full_name: b.fullName,
+      en_code: b.enCode,
+      kind: b.kind,
+      method: b.method ?? 'GET',
+      url: b.kind === 'http' ? (b.url ?? null) : null,
+      params: JSON.stringify(b.params ?? []),
+      static_data: b.kind === 'static' ? (b.staticData ?? 'null') : null,
+      transform: b.transform ?? null,
+      sort_code: b.sortCode ?? 0,
+      enabled_mark: b.enabledMark ?? 1,
+      description: b.description ?? null,
+    };
+  };
+
+  app.get(
+    '/api/system/DataInterface',
+    { config: { permission: { menu: MENU } }, schema: { tags: ['system'], querystring: BillRuleQuery } },
+    async (req) => {
+      const q = req.query as BillRuleQuery;
+      const currentPage = q.currentPage ?? 1;
+      const pageSize = q.pageSize ?? 20;
+      const kw = q.keyword?.trim();
+      const base = db
+        .selectFrom('sys_data_interface')
+        .$if(!!kw, (qb) =>
+          qb.where((eb) => eb.or([eb('full_name', 'like', `%${kw}%`), eb('en_code', 'like', `%${kw}%`)])),
+        );
+      const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+      const rows = await base
+        .selectAll()
+        .orderBy('sort_code')
+        .orderBy('id')
+        .limit(pageSize)
+        .offset((currentPage - 1) * pageSize)
+        .execute();
+      return ok({ list: rows.map(view), pagination: { currentPage, pageSize, total } });
+    },
+  );
+
+  app.get(
+    '/api/system/DataInterface/Selector',
+    { config: { permission: { signedIn: 'public-data' } }, schema: { tags: ['system'] } },
+    async () => {
+      const rows = await db
+        .selectFrom('sys_data_interface')
+        .select(['id', 'full_name', 'en_code', 'kind'])
+        .where('enabled_mark', '=', 1)
+        .orderBy('sort_code')
+        .execute();
+      return ok({
+        list: rows.map((r) => ({ id: r.id, fullName: r.full_name, enCode: r.en_code, kind: r.kind })),
+      });
+    },
+  );
+
+  app.post(
+    '/api/system/DataInterface',
+    {
+      config: { permission: { menu: MENU, button: 'btn_add' } },
+      schema: { tags: ['system'], body: DataInterfaceBody },
+    },
+    async (req) => {
+      const values = await check(req.body as DataInterfaceBody, null);
+      const id = newId();
+      await db
+        .insertInto('sys_data_interface')
+        .values({ id, ...values, creator_user_id: me(req).userId })
+        .execute();
+      return ok(id, '新建成功');
+    },
+  );
+
+  const update = async (id: string | undefined, b: DataInterfaceBody) => {
+    if (!id) throw badRequest('id: 不能为空');
+    await find(id);
+    const values = await check(b, id);
+    await db
+      .updateTable('sys_data_interface')
+      .set({ ...values, last_modify_time: new Date() })
+      .where('id', '=', id)
+      .execute();
+    return ok(null, '更新成功');
+  };
+  const editCfg = { config: { permission: { menu: MENU, button: 'btn_edit' } } };
+  app.put(
+    '/api/system/DataInterface',
+    { ...editCfg, schema: { tags: ['system'], body: DataInterfaceBody } },
+    async (req) => update((req.body as DataInterfaceBody).id, req.body as DataInterfaceBody),
+  );
+  app.put(
+    '/api/system/DataInterface/:id',
+    { ...editCfg, schema: { tags: ['system'], params: IdParams, body: DataInterfaceBody } },
+    async (req) => update((req.params as IdParams).id, req.body as DataInterfaceBody),
+  );
+
+  app.get(
+    '/api/system/DataInterface/:id',
+    { config: { permission: { menu: MENU } }, schema: { tags: ['system'], params: IdParams } },
+    async (req) => ok(view(await find((req.params as IdParams).id))),
+  );
+
+  app.delete(
+    '/api/system/DataInterface/:id',
+    {
+      config: { permission: { menu: MENU, button: 'btn_remove' } },
+      schema: { tags: ['system'], params: IdParams },
+    },
+    async (req) => {
+      const r = await db
+        .deleteFrom('sys_data_interface')
+        .where('id', '=', (req.params as IdParams).id)
+        .executeTakeFirst();
+      if (!Number(r.numDeletedRows)) throw notFound();
+      return ok(null, '删除成功');
+    },
+  );
+
+  app.put(
+    '/api/system/DataInterface/:id/Actions/State',
+    { ...editCfg, schema: { tags: ['system'], params: IdParams } },
+    async (req) => {
+      const r = await find((req.params as IdParams).id);
+      const enabledMark = nextMark(req.body, r.enabled_mark);
+      await db
+        .updateTable('sys_data_interface')
+        .set({ enabled_mark: enabledMark })
+        .where('id', '=', r.id)
+        .execute();
+      return ok({ enabledMark }, '更新成功');
+    },
+  );
+
+  app.get(
+    '/api/system/DataInterface/GetParam/:id',
+    { config: { permission: { signedIn: 'public-data' } }, schema: { tags: ['system'], params: IdParams } },
+    async (req) => ok(JSON.parse((await findRunnable(req, (req.params as IdParams).id)).params || '[]')),
+  );
+
+  // The response with the default parameter values (the "response" view of the admin page).
+  app.get(
+    '/api/system/DataInterface/:id/Actions/Response',
+    { config: { permission: { menu: MENU } }, schema: { tags: ['system'], params: IdParams } },
+    async (req) => ok(await call(await find((req.params as IdParams).id), {}, req)),
+  );
+
+  app.post(
+    '/api/system/DataInterface/:id/Actions/Preview',
+    {
+      config: { permission: { menu: MENU, button: 'btn_preview' } },
+      schema: { tags: ['system'], params: IdParams, body: DataInterfaceCallBody },
+    },
+    async (req) => {
+      const b = (req.body ?? {}) as DataInterfaceCallBody;
+      return ok(await call(await find((req.params as IdParams).id), b.paramList ?? {}, req));
+    },
+  );
+
+  app.get(
+    '/api/system/DataInterface/:id/Action/Export',
+    {
+      config: { permission: { menu: MENU, button: 'btn_export' }, tokenInQuery: true },
+      schema: { tags: ['system'], params: IdParams },
+    },
+    async (req, reply) => {
+      const r = await find((req.params as IdParams).id);
+      const { creatorTime: _c, ...data } = view(r);
+      return jsonFile(reply, r.full_name, data);
+    },
+  );
+
+  // Popup picker (paths chosen here): the interface's array result, filtered by keyword over every
+  // field, paged; or the records whose propsValue field equals `id` (single record by id).
+  app.post(
+    '/api/system/DataInterface/:id/Actions/List',
+    {
+      config: { permission: { signedIn: 'public-data' } },
+      schema: { tags: ['system'], params: IdParams, body: DataInterfaceCallBody },
+    },
+    async (req) => {
+      const b = (req.body ?? {}) as DataInterfaceCallBody;
+      const data = await call(await findRunnable(req, (req.params as IdParams).id), b.paramList ?? {}, req);
+      let rows = Array.isArray(data) ? (data as Array<Record<string, unknown>>) : [];
+      const kw = b.keyword?.trim().toLowerCase();
+      if (kw) {
+        const field = b.relationField;
+        rows = rows.filter((r) =>
+          field
+            ? String(r?.[field] ?? '')
+                .toLowerCase()
+                .includes(kw)
+            : JSON.stringify(r).toLowerCase().includes(kw),
+        );
+      }
+      const currentPage = b.currentPage ?? 1;
+      const pageSize = b.pageSize ?? 20;
+      return ok({
+        list: rows.slice((currentPage - 1) * pageSize, currentPage * pageSize),
+        pagination: { currentPage, pageSize, total: rows.length },
+      });
+    },
+  );
+  app.post(
+    '/api/system/DataInterface/:id/Actions/Info',
+    {
+      config: { permission: { signedIn: 'public-data' } },
+      schema: { tags: ['system'], params: IdParams, body: DataInterfaceCallBody },
+    },
+    async (req) => {
+      const b = (req.body ?? {}) as DataInterfaceCallBody;
+      if (!b.id || !b.propsValue) throw badRequest('id: 不能为空');
+      const data = await call(await findRunnable(req, (req.params as IdParams).id), b.paramList ?? {}, req);
+      const rows = Array.isArray(data) ? (data as Array<Record<string, unknown>>) : [];
+      return ok(rows.find((r) => String(r?.[b.propsValue as string]) === b.id) ?? null);
+    },
+  );
+
+  // ---- log ----
+  const logList = async (interfaceId: string | null, q: BillRuleQuery) => {
+    const currentPage = q.currentPage ?? 1;
+    const pageSize = q.pageSize ?? 20;
+    const base = db
+      .selectFrom('sys_data_interface_log as l')
+      .leftJoin('base_user as u', 'u.id', 'l.user_id')
+      .leftJoin('sys_data_interface as i', 'i.id', 'l.interface_id')
+      .$if(!!interfaceId, (qb) => qb.where('l.interface_id', '=', interfaceId as string));
+    const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+    const rows = await base
+      .select([
+        'l.id',
+        'l.interface_id',
+        'i.full_name',
+        'l.user_id',
+        'u.real_name',
+        'l.invoke_time',
+        'l.duration_ms',
+        'l.ok',
+        'l.error',
+        'l.ip',
+      ])
+      .orderBy('l.invoke_time', 'desc')
+      .orderBy('l.id')
+      .limit(pageSize)
+      .offset((currentPage - 1) * pageSize)
+      .execute();
+    return ok({
+      list: rows.map((r) => ({
+        id: r.id,
+        invokId: r.interface_id,
+        fullName: r.full_name,
+        userId: r.user_id,
+        userName: r.real_name,
+        invokTime: new Date(r.invoke_time).getTime(),
+        invokWasteTime: r.duration_ms,
+        invokType: r.ok ? 'ok' : 'error',
+        error: r.error,
+        invokIp: r.ip,
+      })),
+      pagination: { currentPage, pageSize, total },
+    });
+  };
+  const logCfg = { config: { permission: { menu: MENU } } };
+  app.get(
+    '/api/system/DataInterfaceLog/getList',
+    { ...logCfg, schema: { tags: ['system'], querystring: BillRuleQuery } },
+    async (req) => logList(null, req.query as BillRuleQuery),
+  );
+  app.get(
+    '/api/system/DataInterfaceLog/:id',
+    { ...logCfg, schema: { tags: ['system'], params: IdParams, querystring: BillRuleQuery } },
+    async (req) => logList((req.params as IdParams).id, req.query as BillRuleQuery),
+  );
+  app.get(
+    '/api/system/DataInterfaceLog/:id/Action/List',
+    { ...logCfg, schema: { tags: ['system'], params: IdParams, querystring: BillRuleQuery } },
+    async (req) => logList((req.params as IdParams).id, req.query as BillRuleQuery),
+  );
+  app.get(
+    '/api/system/DataInterfaceLog/:id/Action/Info',
+    { ...logCfg, schema: { tags: ['system'], params: IdParams } },
+    async (req) => {
+      const r = await db
+        .selectFrom('sys_data_interface_log')
+        .selectAll()
+        .where('id', '=', (req.params as IdParams).id)
+        .executeTakeFirst();
+      if (!r) throw notFound();
+      return ok({
+        id: r.id,
+        invokId: r.interface_id,
+        userId: r.user_id,
+        invokTime: new Date(r.invoke_time).getTime(),
+        invokWasteTime: r.duration_ms,
+        invokType: r.ok ? 'ok' : 'error',
+        error: r.error,
+        invokIp: r.ip,
+      });
+    },
+  );
+}

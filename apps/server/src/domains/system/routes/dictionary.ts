@@ -1,0 +1,463 @@
+import {
+  DictionaryDataBody,
+  DictionaryDataQuery,
+  type DictionarySelectorOption,
+  DictionaryTypeBody,
+  IdParams,
+} from '@kp/schema';
+import type { FastifyInstance } from 'fastify';
+import { badRequest, conflict, notFound } from '../../../http/api-error';
+import { ok } from '../../../http/envelope';
+import { me } from '../../auth/guard';
+import { newId } from '../../auth/tokens';
+import { checkCode, MENU, SelParams, subtree, TypeParams, toTree } from '../dictionary-service';
+import { jsonFile, nextMark } from '../system-tables';
+
+/**
+ * Dictionaries (spec 4 §7). Reads need a session only (forms and pickers of every user read them);
+ * changes need the systemData.dictionary module with btn_add / btn_edit / btn_remove, export btn_export.
+ * Dictionary data always come from sys_dictionary_data by type id or type enCode: there is no
+ * client-chosen table (the whitelist of sources is this one table).
+ */
+export default async function dictionaryRoutes(app: FastifyInstance) {
+  const db = app.kp.db;
+
+  const typeRows = async () =>
+    (
+      await db
+        .selectFrom('sys_dictionary_type')
+        .selectAll()
+        .orderBy('sort_code')
+        .orderBy('creator_time')
+        .execute()
+    ).map((r) => ({
+      id: r.id,
+      parentId: r.parent_id,
+      fullName: r.full_name,
+      enCode: r.en_code,
+      isTree: r.is_tree,
+      sortCode: r.sort_code,
+      description: r.description,
+    }));
+
+  /** A type by id or by enCode. */
+  const findType = async (key: string) => {
+    const t = await db
+      .selectFrom('sys_dictionary_type')
+      .selectAll()
+      .where((eb) => eb.or([eb('id', '=', key), eb('en_code', '=', key)]))
+      .executeTakeFirst();
+    if (!t) throw notFound();
+    return t;
+  };
+
+  const dataRows = async (typeId: string, enabledOnly = false) =>
+    (
+      await db
+        .selectFrom('sys_dictionary_data')
+        .selectAll()
+        .where('type_id', '=', typeId)
+        .$if(enabledOnly, (q) => q.where('enabled_mark', '=', 1))
+        .orderBy('sort_code')
+        .orderBy('creator_time')
+        .execute()
+    ).map((r) => ({
+      id: r.id,
+      dictionaryTypeId: r.type_id,
+      parentId: r.parent_id,
+      fullName: r.full_name,
+      enCode: r.en_code,
+      sortCode: r.sort_code,
+      enabledMark: r.enabled_mark,
+      description: r.description,
+    }));
+
+  // ---- types ----
+  app.get(
+    '/api/system/DictionaryType',
+    { config: { permission: { signedIn: 'public-data' } }, schema: { tags: ['system'] } },
+    async () => ok({ list: toTree(await typeRows()) }),
+  );
+
+  app.get(
+    '/api/system/DictionaryType/Selector/:id',
+    { config: { permission: { signedIn: 'public-data' } }, schema: { tags: ['system'], params: IdParams } },
+    async (req) => {
+      // The parent picker of a type: every type except {id} and its descendants (0: none excluded).
+      const { id } = req.params as IdParams;
+      const rows = await typeRows();
+      const skip = id === '0' ? new Set<string>() : subtree(rows, id);
+      return ok({ list: toTree(rows.filter((r) => !skip.has(r.id))) });
+    },
+  );
+
+  app.get(
+    '/api/system/DictionaryType/:id',
+    {
+      config: { permission: { signedIn: 'public-data' } },
+      schema: { tags: ['system'], params: IdParams },
+    },
+    async (req) => {
+      const t = await findType((req.params as IdParams).id);
+      return ok({
+        id: t.id,
+        parentId: t.parent_id,
+        fullName: t.full_name,
+        enCode: t.en_code,
+        isTree: t.is_tree,
+        sortCode: t.sort_code,
+        description: t.description,
+      });
+    },
+  );
+
+  const checkType = async (body: DictionaryTypeBody, selfId: string | null) => {
+    checkCode(body.enCode);
+    const parentId = body.parentId ?? '-1';
+    if (parentId !== '-1' && parentId !== '0') {
+      const rows = await typeRows();
+      if (!rows.some((r) => r.id === parentId)) throw badRequest('parentId: 上级不存在');
+      if (selfId && subtree(rows, selfId).has(parentId)) throw badRequest('parentId: 上级不能是自己或下级');
+    }
+    const dup = await db
+      .selectFrom('sys_dictionary_type')
+      .select(['id', 'en_code', 'full_name'])
+      .where((eb) => eb.or([eb('en_code', '=', body.enCode), eb('full_name', '=', body.fullName)]))
+      .$if(!!selfId, (q) => q.where('id', '<>', selfId as string))
+      .executeTakeFirst();
+    if (dup) throw conflict(dup.en_code === body.enCode ? '编码已存在' : '名称已存在');
+    return parentId === '0' ? '-1' : parentId;
+  };
+
+  app.post(
+    '/api/system/DictionaryType',
+    {
+      config: { permission: { menu: MENU, button: 'btn_add' } },
+      schema: { tags: ['system'], body: DictionaryTypeBody },
+    },
+    async (req) => {
+      const body = req.body as DictionaryTypeBody;
+      const parentId = await checkType(body, null);
+      const id = newId();
+      await db
+        .insertInto('sys_dictionary_type')
+        .values({
+          id,
+          parent_id: parentId,
+          full_name: body.fullName,
+          en_code: body.enCode,
+          is_tree: body.isTree ?? 0,
+          sort_code: body.sortCode ?? 0,
+          description: body.description ?? null,
+          creator_user_id: me(req).userId,
+        })
+        .execute();
+      return ok(id, '新建成功');
+    },
+  );
+
+  app.put(
+    '/api/system/DictionaryType/:id',
+    {
+      config: { permission: { menu: MENU, button: 'btn_edit' } },
+      schema: { tags: ['system'], params: IdParams, body: DictionaryTypeBody },
+    },
+    async (req) => {
+      const { id } = req.params as IdParams;
+      const body = req.body as DictionaryTypeBody;
+      const parentId = await checkType(body, id);
+      const r = await db
+        .updateTable('sys_dictionary_type')
+        .set({
+          parent_id: parentId,
+          full_name: body.fullName,
+          en_code: body.enCode,
+          is_tree: body.isTree ?? 0,
+          sort_code: body.sortCode ?? 0,
+          description: body.description ?? null,
+          last_modify_time: new Date(),
+        })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!Number(r.numUpdatedRows)) throw notFound();
+      return ok(null, '更新成功');
+    },
+  );
+
+  app.delete(
+    '/api/system/DictionaryType/:id',
+    {
+      config: { permission: { menu: MENU, button: 'btn_remove' } },
+      schema: { tags: ['system'], params: IdParams },
+    },
+    async (req) => {
+      const { id } = req.params as IdParams;
+      const child = await db
+        .selectFrom('sys_dictionary_type')
+        .select('id')
+        .where('parent_id', '=', id)
+        .executeTakeFirst();
+      if (child) throw conflict('该类型下有子类型，不能删除');
+      const data = await db
+        .selectFrom('sys_dictionary_data')
+        .select('id')
+        .where('type_id', '=', id)
+        .executeTakeFirst();
+      if (data) throw conflict('该类型下有字典数据，不能删除');
+      const r = await db.deleteFrom('sys_dictionary_type').where('id', '=', id).executeTakeFirst();
+      if (!Number(r.numDeletedRows)) throw notFound();
+      return ok(null, '删除成功');
+    },
+  );
+
+  // ---- data ----
+  app.get(
+    '/api/system/DictionaryData/All',
+    { config: { permission: { signedIn: 'public-data' } }, schema: { tags: ['system'] } },
+    async () => {
+      const types = await typeRows();
+      const data = await db
+        .selectFrom('sys_dictionary_data')
+        .select(['id', 'type_id', 'parent_id', 'full_name', 'en_code'])
+        .where('enabled_mark', '=', 1)
+        .orderBy('sort_code')
+        .execute();
+      return ok({
+        list: types.map((t) => ({
+          id: t.id,
+          enCode: t.enCode,
+          fullName: t.fullName,
+          isTree: t.isTree,
+          dictionaryList: data
+            .filter((d) => d.type_id === t.id)
+            .map((d) => ({ id: d.id, parentId: d.parent_id, enCode: d.en_code, fullName: d.full_name })),
+        })),
+      });
+    },
+  );
+
+  app.get(
+    '/api/system/DictionaryData/:typeId',
+    {
+      config: { permission: { signedIn: 'public-data' } },
+      schema: { tags: ['system'], params: TypeParams, querystring: DictionaryDataQuery },
+    },
+    async (req) => {
+      const t = await findType((req.params as { typeId: string }).typeId);
+      const q = req.query as DictionaryDataQuery;
+      let rows = await dataRows(t.id);
+      const kw = q.keyword?.trim().toLowerCase();
+      if (kw)
+        rows = rows.filter(
+          (r) => r.fullName.toLowerCase().includes(kw) || r.enCode.toLowerCase().includes(kw),
+        );
+      const tree = String(q.isTree ?? t.is_tree) === '1' && !kw;
+      return ok({ list: tree ? toTree(rows) : rows });
+    },
+  );
+
+  app.get(
+    '/api/system/DictionaryData/:typeId/Selector/:parent',
+    { config: { permission: { signedIn: 'public-data' } }, schema: { tags: ['system'], params: SelParams } },
+    async (req) => {
+      // Parent picker for a data item being edited: the type's tree without item {parent} and its subtree.
+      const { typeId, parent } = req.params as { typeId: string; parent: string };
+      const t = await findType(typeId);
+      const rows = await dataRows(t.id, true);
+      const skip = parent === '0' ? new Set<string>() : subtree(rows, parent);
+      return ok({ list: toTree(rows.filter((r) => !skip.has(r.id))) });
+    },
+  );
+
+  app.get(
+    '/api/system/DictionaryData/:typeId/Data/Selector',
+    { config: { permission: { signedIn: 'public-data' } }, schema: { tags: ['system'], params: TypeParams } },
+    async (req) => {
+      const t = await findType((req.params as { typeId: string }).typeId);
+      const rows = await dataRows(t.id, true);
+      const list: DictionarySelectorOption[] = rows.map((r) => ({
+        id: r.id,
+        enCode: r.enCode,
+        fullName: r.fullName,
+      }));
+      return ok({ list });
+    },
+  );
+
+  const checkData = async (body: DictionaryDataBody, selfId: string | null) => {
+    checkCode(body.enCode);
+    const t = await db
+      .selectFrom('sys_dictionary_type')
+      .select('id')
+      .where('id', '=', body.dictionaryTypeId)
+      .executeTakeFirst();
+    if (!t) throw badRequest('dictionaryTypeId: 字典分类不存在');
+    const parentId = body.parentId && body.parentId !== '-1' ? body.parentId : '0';
+    if (parentId !== '0') {
+      const rows = await dataRows(t.id);
+      if (!rows.some((r) => r.id === parentId)) throw badRequest('parentId: 上级不存在');
+      if (selfId && subtree(rows, selfId).has(parentId)) throw badRequest('parentId: 上级不能是自己或下级');
+    }
+    const dup = await db
+      .selectFrom('sys_dictionary_data')
+      .select(['en_code'])
+      .where('type_id', '=', t.id)
+      .where((eb) => eb.or([eb('en_code', '=', body.enCode), eb('full_name', '=', body.fullName)]))
+      .$if(!!selfId, (q) => q.where('id', '<>', selfId as string))
+      .executeTakeFirst();
+    if (dup) throw conflict(dup.en_code === body.enCode ? '编码已存在' : '名称已存在');
+    return parentId;
+  };
+
+  app.post(
+    '/api/system/DictionaryData',
+    {
+      config: { permission: { menu: MENU, button: 'btn_add' } },
+      schema: { tags: ['system'], body: DictionaryDataBody },
+    },
+    async (req) => {
+      const body = req.body as DictionaryDataBody;
+      const parentId = await checkData(body, null);
+      const id = newId();
+      await db
+        .insertInto('sys_dictionary_data')
+        .values({
+          id,
+          type_id: body.dictionaryTypeId,
+          parent_id: parentId,
+          full_name: body.fullName,
+          en_code: body.enCode,
+          sort_code: body.sortCode ?? 0,
+          enabled_mark: body.enabledMark ?? 1,
+          description: body.description ?? null,
+          creator_user_id: me(req).userId,
+        })
+        .execute();
+      return ok(id, '新建成功');
+    },
+  );
+
+  app.put(
+    '/api/system/DictionaryData/:id',
+    {
+      config: { permission: { menu: MENU, button: 'btn_edit' } },
+      schema: { tags: ['system'], params: IdParams, body: DictionaryDataBody },
+    },
+    async (req) => {
+      const { id } = req.params as IdParams;
+      const body = req.body as DictionaryDataBody;
+      const cur = await db
+        .selectFrom('sys_dictionary_data')
+        .select('type_id')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!cur) throw notFound();
+      if (cur.type_id !== body.dictionaryTypeId) throw badRequest('dictionaryTypeId: 不能修改字典分类');
+      const parentId = await checkData(body, id);
+      await db
+        .updateTable('sys_dictionary_data')
+        .set({
+          parent_id: parentId,
+          full_name: body.fullName,
+          en_code: body.enCode,
+          sort_code: body.sortCode ?? 0,
+          enabled_mark: body.enabledMark ?? 1,
+          description: body.description ?? null,
+          last_modify_time: new Date(),
+        })
+        .where('id', '=', id)
+        .execute();
+      return ok(null, '更新成功');
+    },
+  );
+
+  app.delete(
+    '/api/system/DictionaryData/:id',
+    {
+      config: { permission: { menu: MENU, button: 'btn_remove' } },
+      schema: { tags: ['system'], params: IdParams },
+    },
+    async (req) => {
+      const { id } = req.params as IdParams;
+      const child = await db
+        .selectFrom('sys_dictionary_data')
+        .select('id')
+        .where('parent_id', '=', id)
+        .executeTakeFirst();
+      if (child) throw conflict('该数据下有子数据，不能删除');
+      const r = await db.deleteFrom('sys_dictionary_data').where('id', '=', id).executeTakeFirst();
+      if (!Number(r.numDeletedRows)) throw notFound();
+      return ok(null, '删除成功');
+    },
+  );
+
+  app.get(
+    '/api/system/DictionaryData/:id/Info',
+    { config: { permission: { signedIn: 'public-data' } }, schema: { tags: ['system'], params: IdParams } },
+    async (req) => {
+      const r = await db
+        .selectFrom('sys_dictionary_data')
+        .selectAll()
+        .where('id', '=', (req.params as IdParams).id)
+        .executeTakeFirst();
+      if (!r) throw notFound();
+      return ok({
+        id: r.id,
+        dictionaryTypeId: r.type_id,
+        parentId: r.parent_id,
+        fullName: r.full_name,
+        enCode: r.en_code,
+        sortCode: r.sort_code,
+        enabledMark: r.enabled_mark,
+        description: r.description,
+      });
+    },
+  );
+
+  app.put(
+    '/api/system/DictionaryData/:id/Actions/State',
+    {
+      config: { permission: { menu: MENU, button: 'btn_edit' } },
+      schema: { tags: ['system'], params: IdParams },
+    },
+    async (req) => {
+      const { id } = req.params as IdParams;
+      const cur = await db
+        .selectFrom('sys_dictionary_data')
+        .select('enabled_mark')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!cur) throw notFound();
+      const enabledMark = nextMark(req.body, cur.enabled_mark);
+      await db
+        .updateTable('sys_dictionary_data')
+        .set({ enabled_mark: enabledMark })
+        .where('id', '=', id)
+        .execute();
+      return ok({ enabledMark }, '更新成功');
+    },
+  );
+
+  app.get(
+    '/api/system/DictionaryData/:id/Action/Export',
+    {
+      config: { permission: { menu: MENU, button: 'btn_export' }, tokenInQuery: true },
+      schema: { tags: ['system'], params: IdParams },
+    },
+    async (req, reply) => {
+      // {id} is the dictionary type: the file holds the type and all its data.
+      const t = await findType((req.params as IdParams).id);
+      const data = await dataRows(t.id);
+      return jsonFile(reply, `${t.full_name}`, {
+        dictionaryType: {
+          id: t.id,
+          parentId: t.parent_id,
+          fullName: t.full_name,
+          enCode: t.en_code,
+          isTree: t.is_tree,
+        },
+        list: data,
+      });
+    },
+  );
+}

@@ -1,0 +1,300 @@
+import { IdParams, WfAssignBody, WfAuditBody, WfListQuery, WfReasonBody, WfSubmitBody } from '@kp/schema';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { badRequest, conflict, forbidden, notFound } from '../../../http/api-error';
+import { ok } from '../../../http/envelope';
+import { requestLanguage } from '../../../http/i18n';
+import { me } from '../../auth/guard';
+import { assertCanRead, assertManagerOf, BASE, isFlowManager, ms, splitIds } from '../access';
+import { approverNodes, beforeInfo, taskRecords } from '../before-info';
+import { actOnTask, type Loaded, launchTask } from '../engine';
+import { checkTaskForm, readableTaskData } from '../print-values';
+import { myPendingOperator } from '../task';
+import { taskLists } from '../task-lists';
+
+const TaskIdParams = Type.Object({ taskId: Type.String({ minLength: 1, maxLength: 50 }) });
+type TaskIdParams = { taskId: string };
+const CategoryParams = Type.Object({ category: Type.String({ maxLength: 10 }) });
+/** Options of a route any signed-in handler may call, with its schema. */
+const handler = <S>(schema: S) => ({ config: { permission: { signedIn: 'handler' as const } }, schema });
+
+/** The form config of the task's template (read inside the task's transaction). */
+const templateForm = (l: Loaded) =>
+  l.tx.selectFrom('wf_template').select('form_json').where('id', '=', l.row.template_id).executeTakeFirst();
+
+export default async function flowBeforeRoutes(app: FastifyInstance) {
+  const db = app.kp.db;
+  const ctx = app.kp;
+  const P = `${BASE}/FlowBefore`;
+  const listTasks = taskLists(db);
+
+  /**
+   * Lists by category (spec: 1 to-do, any other value circulated). Reading chosen: 1 to-do, 2 done
+   * (tasks the caller handled), any other value (3, …) circulated.
+   */
+  app.get(
+    `${P}/List/:category`,
+    handler({ params: CategoryParams, querystring: WfListQuery }),
+    async (req) => {
+      const { category } = req.params as { category: string };
+      return ok(await listTasks(me(req).userId, category, req.query as WfListQuery));
+    },
+  );
+
+  /** Before-info (spec 2 §3); query taskOperatorId picks the caller's operator task. */
+  const info = async (req: FastifyRequest) => {
+    const { id } = req.params as IdParams;
+    await assertCanRead(db, req, id);
+    return beforeInfo(
+      db,
+      me(req),
+      id,
+      (req.query as { taskOperatorId?: string }).taskOperatorId,
+      requestLanguage(req),
+    );
+  };
+  app.get(`${P}/:id`, handler({ params: IdParams }), async (req) => ok(await info(req)));
+  app.get(`${P}/:id/Info`, handler({ params: IdParams }), async (req) => ok(await info(req)));
+  app.get(`${P}/RecordList/:id`, handler({ params: IdParams }), async (req) => {
+    const { id } = req.params as IdParams;
+    await assertCanRead(db, req, id);
+    return ok(await taskRecords(db, id));
+  });
+
+  // --- actions on an operator task ({taskId} = the operator task id of the to-do list) ---
+  const onOperator = async (
+    req: FastifyRequest,
+    build: (l: Loaded, op: { flow_task_id: string; flow_user_id: string; node_id: string }) => any,
+    msg: string,
+  ) => {
+    const { taskId } = req.params as TaskIdParams;
+    const uid = me(req).userId;
+    // The task is found through the operator row and locked in one statement; the operator row is then
+    // re-read under the lock (owner and pending checked there).
+    await actOnTask(ctx, { operatorId: taskId }, async (l) =>
+      build(l, await myPendingOperator(l, taskId, uid)),
+    );
+    return ok(null, msg);
+  };
+  const copyIds = (s?: string) => splitIds(s);
+
+  app.post(`${P}/Audit/:taskId`, handler({ params: TaskIdParams, body: WfAuditBody }), async (req) => {
+    const b = (req.body ?? {}) as WfAuditBody;
+    return onOperator(
+      req,
+      async (l, op) => {
+        if (b.formData) {
+          const tpl = await templateForm(l);
+          if (tpl)
+            // the handler's node layers (its formOperates) decide what is checked
+            checkTaskForm(
+              l.row,
+              tpl.form_json,
+              l.snap.template.tree,
+              op.node_id,
+              { ...l.snap.flow.formData, ...b.formData },
+              'submit',
+            );
+        }
+        return {
+          type: 'audit',
+          userId: op.flow_user_id,
+          taskId: op.flow_task_id,
+          opinion: b.handleOpinion,
+          formData: b.formData,
+          candidates: b.candidateList,
+          freeApproverUserId: b.freeApproverUserId,
+          copyIds: copyIds(b.copyIds),
+          signImg: b.signImg,
+        };
+      },
+      '审核成功',
+    );
+  });
+  app.post(`${P}/SaveAudit/:taskId`, handler({ params: TaskIdParams, body: WfAuditBody }), async (req) => {
+    const b = (req.body ?? {}) as WfAuditBody;
+    return onOperator(
+      req,
+      (_l, op) => ({
+        type: 'save',
+        userId: op.flow_user_id,
+        taskId: op.flow_task_id,
+        formData: b.formData,
+      }),
+      '保存成功',
+    );
+  });
+  app.post(`${P}/Reject/:taskId`, handler({ params: TaskIdParams, body: WfAuditBody }), async (req) => {
+    const b = (req.body ?? {}) as WfAuditBody;
+    if (!b.handleOpinion?.trim()) throw badRequest('请输入审批意见！');
+    return onOperator(
+      req,
+      (_l, op) => ({
+        type: 'reject',
+        userId: op.flow_user_id,
+        taskId: op.flow_task_id,
+        opinion: b.handleOpinion,
+        rejectTo: b.rejectTo,
+        signImg: b.signImg,
+      }),
+      '驳回成功',
+    );
+  });
+  app.post(`${P}/Transfer/:taskId`, handler({ params: TaskIdParams, body: WfAssignBody }), async (req) => {
+    const b = (req.body ?? {}) as WfAssignBody;
+    if (!b.freeApproverUserId) throw badRequest('请选择转审人');
+    return onOperator(
+      req,
+      (_l, op) => ({
+        type: 'transfer',
+        userId: op.flow_user_id,
+        taskId: op.flow_task_id,
+        toUserId: b.freeApproverUserId,
+        opinion: b.handleOpinion,
+      }),
+      '转审成功',
+    );
+  });
+  /** Recall by the handler: {taskId} = the operator task he handled; only while nothing happened since. */
+  app.post(`${P}/Recall/:taskId`, handler({ params: TaskIdParams, body: WfReasonBody }), async (req) => {
+    const b = (req.body ?? {}) as WfReasonBody;
+    const reason = (b.handleOpinion ?? b.reason ?? '').trim();
+    if (!reason) throw badRequest('输入不能为空');
+    const { taskId } = req.params as TaskIdParams;
+    const uid = me(req).userId;
+    await actOnTask(ctx, { operatorId: taskId }, async (l) => {
+      const op = await l.tx
+        .selectFrom('wf_operator')
+        .selectAll()
+        .where('id', '=', taskId)
+        .executeTakeFirstOrThrow();
+      if (op.user_id !== uid) throw forbidden();
+      if (op.status !== 1) throw conflict('该任务不能撤回');
+      return { type: 'recall', userId: op.flow_user_id, taskId: op.flow_task_id, reason };
+    });
+    return ok(null, '撤回成功');
+  });
+  /** Manager terminate; {taskId} = the flow task id (monitor). */
+  app.post(`${P}/Cancel/:taskId`, handler({ params: TaskIdParams, body: WfReasonBody }), async (req) => {
+    const b = (req.body ?? {}) as WfReasonBody;
+    const { taskId } = req.params as TaskIdParams;
+    await assertManagerOf(db, req, taskId);
+    await actOnTask(
+      ctx,
+      taskId,
+      (l) => ({
+        type: 'terminate',
+        userId: l.org.managers[0] ?? me(req).userId,
+        reason: b.handleOpinion ?? b.reason,
+      }),
+      { refuseSuspended: false },
+    );
+    return ok(null, '终止成功');
+  });
+  /** Manager assign; {taskId} = the flow task id. */
+  app.post(`${P}/Assign/:taskId`, handler({ params: TaskIdParams, body: WfAssignBody }), async (req) => {
+    if (!isFlowManager(req)) throw forbidden();
+    const b = (req.body ?? {}) as WfAssignBody;
+    if (!b.nodeCode) throw badRequest('请选择指派节点');
+    if (!b.freeApproverUserId) throw badRequest('请选择指派给谁');
+    const { taskId } = req.params as TaskIdParams;
+    await assertManagerOf(db, req, taskId);
+    await actOnTask(ctx, taskId, (l) => ({
+      type: 'assign',
+      userId: l.org.managers[0] ?? me(req).userId,
+      nodeId: b.nodeCode,
+      toUserId: b.freeApproverUserId,
+      opinion: b.handleOpinion,
+    }));
+    return ok(null, '指派成功');
+  });
+  app.get(`${P}/Circulate/IsRead/:id`, handler({ params: IdParams }), async (req) => {
+    const { id } = req.params as IdParams;
+    const r = await db
+      .updateTable('wf_circulate')
+      .set({ is_read: 1 })
+      .where('id', '=', id)
+      .where('user_id', '=', me(req).userId)
+      .executeTakeFirst();
+    if (!Number(r.numUpdatedRows)) throw notFound();
+    return ok(null);
+  });
+  app.get(`${P}/NodeSelector/:id`, handler({ params: IdParams }), async (req) => {
+    const { id } = req.params as IdParams;
+    await assertCanRead(db, req, id);
+    return ok(await approverNodes(db, id));
+  });
+
+  // --- FlowTask: launch, drafts ---
+  const T = `${BASE}/FlowTask`;
+  const submitData = (b: WfSubmitBody) => b.formData ?? b.data ?? {};
+  app.post(T, handler({ body: WfSubmitBody }), async (req) => {
+    const b = req.body as WfSubmitBody;
+    if (b.status === 2) throw badRequest('status: 2 (manager save) is for a launched flow (PUT)');
+    const r = await launchTask(ctx, {
+      userId: me(req).userId,
+      templateId: b.flowId,
+      formData: submitData(b),
+      status: b.status ?? 0,
+      flowUrgent: b.flowUrgent,
+      candidates: b.candidateList,
+      copyIds: splitIds(b.copyIds),
+    });
+    return ok(r.id, b.status === 1 ? '保存成功' : '提交成功');
+  });
+  app.put(`${T}/:id`, handler({ params: IdParams, body: WfSubmitBody }), async (req) => {
+    const b = req.body as WfSubmitBody;
+    const { id } = req.params as IdParams;
+    const uid = me(req).userId;
+    if (b.status === 2) {
+      // manager save (spec 2 §4, the monitor's 保存): a flow manager of the task keeps its data where it stands
+      await assertManagerOf(db, req, id);
+      await actOnTask(ctx, id, async (l) => {
+        if (l.row.template_id !== b.flowId) throw badRequest('flowId: 与流程不符');
+        const tpl = await templateForm(l);
+        const merged = { ...l.snap.flow.formData, ...submitData(b) };
+        if (tpl) checkTaskForm(l.row, tpl.form_json, l.snap.template.tree, null, merged, 'submit');
+        return { type: 'managerSave', userId: l.org.managers[0] ?? uid, formData: submitData(b) };
+      });
+      return ok(id, '保存成功');
+    }
+    await actOnTask(ctx, id, async (l) => {
+      if (l.row.initiator_id !== uid) throw forbidden();
+      const tpl = await templateForm(l);
+      if (tpl)
+        checkTaskForm(
+          l.row,
+          tpl.form_json,
+          l.snap.template.tree,
+          undefined,
+          submitData(b),
+          b.status === 1 ? 'save' : 'submit',
+        );
+      return {
+        type: 'submit',
+        userId: uid,
+        status: b.status ?? 0,
+        formData: submitData(b),
+        candidates: b.candidateList,
+        copyIds: splitIds(b.copyIds),
+      };
+    });
+    return ok(id, b.status === 1 ? '保存成功' : '提交成功');
+  });
+  app.get(`${T}/:id`, handler({ params: IdParams }), async (req) => {
+    const { id } = req.params as IdParams;
+    await assertCanRead(db, req, id);
+    const t = await db.selectFrom('wf_task').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    return ok({
+      id: t.id,
+      flowId: t.template_id,
+      fullName: t.full_name,
+      status: t.status,
+      thisStep: t.this_step,
+      flowUrgent: t.flow_urgent,
+      formData: await readableTaskData(db, me(req), t),
+      creatorTime: ms(t.creator_time),
+      endTime: ms(t.end_time),
+    });
+  });
+}

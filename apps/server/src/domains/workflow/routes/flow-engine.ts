@@ -1,0 +1,334 @@
+import { validateFlow } from '@kp/flow';
+import {
+  IdParams,
+  type Language,
+  validateFlowTree,
+  validateFormConfig,
+  WfListQuery,
+  WfTemplateBody,
+} from '@kp/schema';
+import type { FastifyInstance } from 'fastify';
+import { badRequest, conflict, notFound } from '../../../http/api-error';
+import { ok } from '../../../http/envelope';
+import { requestLanguage } from '../../../http/i18n';
+import { me } from '../../auth/guard';
+import { newId } from '../../auth/tokens';
+import { likeOf } from '../../message/common';
+import { BASE, ms, page } from '../access';
+import { templateLabels, templateName } from '../labels';
+import { checkReleaseCases, releaseLanguage } from '../simulation';
+import { json, parseJson } from '../tables';
+
+const MENU = 'workFlow.flowEngine';
+const P = `${BASE}/FlowEngine`;
+
+function checkTemplate(b: WfTemplateBody) {
+  const f = validateFormConfig(b.formData);
+  if (!f.ok) throw badRequest(`formData.${f.errors[0]?.path ?? ''}: ${f.errors[0]?.message ?? ''}`);
+  const t = validateFlowTree(b.flowTemplateJson);
+  if (!t.ok) throw badRequest(`flowTemplateJson.${t.errors[0]?.path ?? ''}: ${t.errors[0]?.message ?? ''}`);
+  const issues = validateFlow(t.value, { allowEveryone: true });
+  if (issues.length) throw badRequest(`${issues[0]?.nodeId}: ${issues[0]?.message}`);
+}
+
+type Row = Record<string, unknown> & { full_name: string; full_name_i18n?: string | null };
+/**
+ * A template as the API sends it. Lists name it in the request's language (seeded flows and flows named in
+ * every language carry {zh, zhtw, en}); the detail (full) keeps full_name and adds the labels, for editing.
+ */
+const toDto = (r: Row, lang: Language, full = false) => ({
+  id: r.id,
+  enCode: r.en_code,
+  fullName: full ? r.full_name : templateName(r, lang),
+  category: r.category,
+  type: r.type,
+  formType: r.form_type,
+  version: r.version,
+  enabledMark: r.enabled_mark,
+  sortCode: r.sort_code,
+  creatorTime: ms(r.creator_time as Date),
+  ...(full
+    ? {
+        ...(templateLabels(r) ? { fullNameI18n: templateLabels(r) } : {}),
+        formData: parseJson(r.form_json, null),
+        flowTemplateJson: parseJson(r.flow_json, null),
+        propertyJson: parseJson(r.properties_json, {}),
+        visibleUserIds: parseJson(r.visible_user_ids, []),
+      }
+    : {}),
+});
+
+export default async function flowEngineRoutes(app: FastifyInstance) {
+  const db = app.kp.db;
+  const live = () => db.selectFrom('wf_template').where('deleted', '=', 0);
+
+  app.get(
+    P,
+    { config: { permission: { menu: MENU } }, schema: { querystring: WfListQuery } },
+    async (req) => {
+      const q = req.query as WfListQuery;
+      const { currentPage, pageSize, offset } = page(q);
+      let qb = live();
+      if (q.keyword)
+        qb = qb.where((eb) =>
+          eb.or([
+            eb('full_name', 'ilike', likeOf(q.keyword ?? '')),
+            eb('en_code', 'ilike', likeOf(q.keyword ?? '')),
+          ]),
+        );
+      if (q.category) qb = qb.where('category', '=', q.category);
+      const total = Number((await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+      const rows = await qb
+        .selectAll()
+        .orderBy('sort_code')
+        .orderBy('creator_time', 'desc')
+        .limit(pageSize)
+        .offset(offset)
+        .execute();
+      return ok({
+        list: rows.map((r) => toDto(r, requestLanguage(req))),
+        pagination: { currentPage, pageSize, total },
+      });
+    },
+  );
+
+  // Launchable flows (released, visible to the caller): ListAll (all), PageListAll (paged), Selector (by type).
+  const launchable = (userId: string) =>
+    live()
+      .where('enabled_mark', '=', 1)
+      .where((eb) =>
+        eb.or([eb('visible_user_ids', '=', json([])), eb('visible_user_ids', '@>', json([userId]))]),
+      );
+  app.get(`${P}/ListAll`, { config: { permission: { signedIn: 'handler' } } }, async (req) => {
+    const rows = await launchable(me(req).userId).selectAll().orderBy('sort_code').execute();
+    return ok({ list: rows.map((r) => toDto(r, requestLanguage(req))) });
+  });
+  app.get(
+    `${P}/PageListAll`,
+    { config: { permission: { signedIn: 'handler' } }, schema: { querystring: WfListQuery } },
+    async (req) => {
+      const q = req.query as WfListQuery;
+      const { currentPage, pageSize, offset } = page(q);
+      let qb = launchable(me(req).userId);
+      if (q.keyword) qb = qb.where('full_name', 'ilike', likeOf(q.keyword));
+      if (q.category) qb = qb.where('category', '=', q.category);
+      const total = Number((await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+      const rows = await qb.selectAll().orderBy('sort_code').limit(pageSize).offset(offset).execute();
+      return ok({
+        list: rows.map((r) => toDto(r, requestLanguage(req))),
+        pagination: { currentPage, pageSize, total },
+      });
+    },
+  );
+  app.get(
+    `${P}/Selector`,
+    { config: { permission: { signedIn: 'handler' } }, schema: { querystring: WfListQuery } },
+    async (req) => {
+      const q = req.query as WfListQuery;
+      let qb = launchable(me(req).userId);
+      if (q.type !== undefined) qb = qb.where('type', '=', q.type);
+      const rows = await qb.selectAll().orderBy('sort_code').execute();
+      return ok(
+        rows.map((r) => ({
+          id: r.id,
+          fullName: templateName(r, requestLanguage(req)),
+          enCode: r.en_code,
+          category: r.category,
+        })),
+      );
+    },
+  );
+  app.get(`${P}/GetWorkFlowCategory`, { config: { permission: { signedIn: 'handler' } } }, async () => {
+    const rows = await live().select('category').distinct().execute();
+    return ok(rows.map((r) => ({ id: r.category, fullName: r.category })));
+  });
+  app.post(`${P}/getflowList`, { config: { permission: { signedIn: 'handler' } } }, async (req) => {
+    const rows = await launchable(me(req).userId).selectAll().orderBy('sort_code').execute();
+    return ok(rows.map((r) => toDto(r, requestLanguage(req))));
+  });
+
+  app.get(
+    `${P}/:id`,
+    { config: { permission: { menu: MENU } }, schema: { params: IdParams } },
+    async (req) => {
+      const r = await live()
+        .selectAll()
+        .where('id', '=', (req.params as IdParams).id)
+        .executeTakeFirst();
+      if (!r) throw notFound();
+      return ok(toDto(r, requestLanguage(req), true));
+    },
+  );
+  app.get(
+    `${P}/:id/FormDataFields`,
+    { config: { permission: { signedIn: 'handler' } }, schema: { params: IdParams } },
+    async (req) => {
+      const r = await live()
+        .select('form_json')
+        .where('id', '=', (req.params as IdParams).id)
+        .executeTakeFirst();
+      if (!r) throw notFound();
+      const fields: Array<{ vmodel: string; label: string }> = [];
+      const walk = (list: unknown) => {
+        for (const f of (Array.isArray(list) ? list : []) as Array<Record<string, any>>) {
+          if (f.__vModel__) fields.push({ vmodel: f.__vModel__, label: f.__config__?.label ?? f.__vModel__ });
+          walk(f.__config__?.children);
+        }
+      };
+      walk(parseJson<{ fields?: unknown }>(r.form_json, {}).fields);
+      return ok(fields);
+    },
+  );
+
+  const write = async (b: WfTemplateBody, id: string | null, userId: string) => {
+    checkTemplate(b);
+    const dup = await live().select('id').where('en_code', '=', b.enCode).executeTakeFirst();
+    if (dup && dup.id !== id) throw conflict('编码已存在');
+    const values = {
+      en_code: b.enCode,
+      full_name: b.fullName,
+      // the name in every language from the basic settings; left as stored when the body has none
+      ...(b.fullNameI18n ? { full_name_i18n: JSON.stringify({ ...b.fullNameI18n, zh: b.fullName }) } : {}),
+      category: b.category ?? '',
+      type: b.type ?? 0,
+      form_type: b.formType ?? 1,
+      sort_code: b.sortCode ?? 0,
+      form_json: json(b.formData),
+      flow_json: json(b.flowTemplateJson),
+      properties_json: json(b.propertyJson ?? {}),
+      visible_user_ids: json(b.visibleUserIds ?? []),
+    };
+    if (!id) {
+      const nid = newId();
+      await db
+        .insertInto('wf_template')
+        .values({ id: nid, ...values, creator_user_id: userId })
+        .execute();
+      return nid;
+    }
+    // Running tasks keep the snapshot they were launched with; the version counts edits.
+    const r = await db
+      .updateTable('wf_template')
+      .set((eb) => ({ ...values, version: eb('version', '+', 1), last_modify_time: new Date() }))
+      .where('id', '=', id)
+      .where('deleted', '=', 0)
+      .executeTakeFirst();
+    if (!Number(r.numUpdatedRows)) throw notFound();
+    return id;
+  };
+  app.post(
+    P,
+    { config: { permission: { menu: MENU, button: 'btn_add' } }, schema: { body: WfTemplateBody } },
+    async (req) => ok(await write(req.body as WfTemplateBody, null, me(req).userId), '新建成功'),
+  );
+  app.put(
+    `${P}/:id`,
+    {
+      config: { permission: { menu: MENU, button: 'btn_edit' } },
+      schema: { params: IdParams, body: WfTemplateBody },
+    },
+    async (req) =>
+      ok(await write(req.body as WfTemplateBody, (req.params as IdParams).id, me(req).userId), '更新成功'),
+  );
+  app.delete(
+    `${P}/:id`,
+    { config: { permission: { menu: MENU, button: 'btn_remove' } }, schema: { params: IdParams } },
+    async (req) => {
+      const { id } = req.params as IdParams;
+      const used = await db
+        .selectFrom('wf_task')
+        .select('id')
+        .where('template_id', '=', id)
+        .where('status', '=', 1)
+        .limit(1)
+        .executeTakeFirst();
+      if (used) throw conflict('该流程存在进行中的任务，不能删除');
+      const r = await db
+        .updateTable('wf_template')
+        .set({ deleted: 1 })
+        .where('id', '=', id)
+        .where('deleted', '=', 0)
+        .executeTakeFirst();
+      if (!Number(r.numUpdatedRows)) throw notFound();
+      return ok(null, '删除成功');
+    },
+  );
+  const setEnabled = (v: number, msg: string) => async (req: { params: unknown }) => {
+    const r = await db
+      .updateTable('wf_template')
+      .set({ enabled_mark: v })
+      .where('id', '=', (req.params as IdParams).id)
+      .where('deleted', '=', 0)
+      .executeTakeFirst();
+    if (!Number(r.numUpdatedRows)) throw notFound();
+    return ok(null, msg);
+  };
+  app.post(
+    `${P}/Release/:id`,
+    { config: { permission: { menu: MENU } }, schema: { params: IdParams } },
+    async (req) => {
+      // Verify before release: the flow's simulator cases must still hold (flow-simulate.ts).
+      const check = await checkReleaseCases(
+        app.kp,
+        (req.params as IdParams).id,
+        releaseLanguage(req.headers['accept-language']),
+      );
+      if (!check.ok) throw badRequest(check.message ?? '');
+      return setEnabled(1, '发布成功')(req);
+    },
+  );
+  app.post(
+    `${P}/Stop/:id`,
+    { config: { permission: { menu: MENU } }, schema: { params: IdParams } },
+    setEnabled(0, '停止成功'),
+  );
+  app.post(
+    `${P}/:id/Actions/Copy`,
+    { config: { permission: { menu: MENU, button: 'btn_add' } }, schema: { params: IdParams } },
+    async (req) => {
+      const r = await live()
+        .selectAll()
+        .where('id', '=', (req.params as IdParams).id)
+        .executeTakeFirst();
+      if (!r) throw notFound();
+      const nid = newId();
+      const suffix = nid.slice(0, 5);
+      await db
+        .insertInto('wf_template')
+        .values({
+          ...r,
+          id: nid,
+          en_code: `${r.en_code}${suffix}`,
+          full_name: `${r.full_name}.副本${suffix}`,
+          enabled_mark: 0,
+          version: 1,
+          creator_user_id: me(req).userId,
+          creator_time: new Date(),
+          form_json: json(r.form_json),
+          flow_json: json(r.flow_json),
+          properties_json: json(r.properties_json),
+          visible_user_ids: json(r.visible_user_ids),
+        })
+        .execute();
+      return ok(nid, '复制成功');
+    },
+  );
+  app.get(
+    `${P}/:id/Actions/ExportData`,
+    { config: { permission: { menu: MENU } }, schema: { params: IdParams } },
+    async (req) => {
+      const r = await live()
+        .selectAll()
+        .where('id', '=', (req.params as IdParams).id)
+        .executeTakeFirst();
+      if (!r) throw notFound();
+      return ok(toDto(r, requestLanguage(req), true));
+    },
+  );
+  // Import (our path): POST /FlowEngine/Actions/ImportData with the exported document as the body; new id, stopped.
+  app.post(
+    `${P}/Actions/ImportData`,
+    { config: { permission: { menu: MENU, button: 'btn_add' } }, schema: { body: WfTemplateBody } },
+    async (req) => ok(await write(req.body as WfTemplateBody, null, me(req).userId), '导入成功'),
+  );
+}
