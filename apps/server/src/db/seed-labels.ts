@@ -197,3 +197,12 @@ const EXPENSE_FORM_KEYS = ['label', 'content', 'fullName', 'actionText', 'messag
 export function labelExpenseForm(form: unknown): unknown {
   return labelJson(form, EXPENSE_FORM_KEYS, EXPENSE_FORM_LABELS);
 }
+
+/** The example leave form with its texts and leave types as {zh, zhtw, en} (those still zh strings). */
+export function labelLeaveForm(form: unknown): unknown {
+  return labelJson(
+    labelJson(form, ['label', 'placeholder', 'buttonText'], LEAVE_FORM_LABELS),
+    ['fullName'],
+    LEAVE_TYPE_LABELS,
+  );
+}

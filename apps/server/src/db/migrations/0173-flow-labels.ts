@@ -1,12 +1,5 @@
 import type { Kysely } from 'kysely';
-import {
-  FLOW_LABELS,
-  LEAVE_FORM_LABELS,
-  LEAVE_TYPE_LABELS,
-  labelExpenseForm,
-  labelFlowTree,
-  labelJson,
-} from '../seed-labels';
+import { FLOW_LABELS, labelExpenseForm, labelFlowTree, labelLeaveForm } from '../seed-labels';
 
 /** jsonb as the driver gives it back: pg and PGlite parse it, text is tolerated. */
 function read(v: unknown): unknown {
@@ -54,11 +47,7 @@ export async function relabelSeededFlows(db: Kysely<unknown>): Promise<void> {
     const form = read(r.form_json);
     const nextForm =
       r.id === 'wf-leave' && form
-        ? labelJson(
-            labelJson(form, ['label', 'placeholder', 'buttonText'], LEAVE_FORM_LABELS),
-            ['fullName'],
-            LEAVE_TYPE_LABELS,
-          )
+        ? labelLeaveForm(form)
         : r.id === 'wf-expense' && form
           ? labelExpenseForm(form)
           : null;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { FlowNode } from '@kp/schema';
 import type { AppContext } from '../../context';
-import { flowLabelJson, labelExpenseForm, labelFlowTree } from '../../db/seed-labels';
+import { flowLabelJson, labelExpenseForm, labelFlowTree, labelLeaveForm } from '../../db/seed-labels';
 import { json, type WfDb } from './tables';
 
 /**
@@ -86,8 +86,8 @@ export async function seedWorkflowExamples(ctx: AppContext): Promise<void> {
           category: ex.category,
           type: 0,
           form_type: 1,
-          // the expense form's texts as {zh, zhtw, en} (the leave form's file carries them itself)
-          form_json: json(ex.id === 'wf-expense' ? labelExpenseForm(form) : form),
+          // the forms' texts as {zh, zhtw, en} (seed-labels.ts), whether or not the example file has them
+          form_json: json(ex.id === 'wf-expense' ? labelExpenseForm(form) : labelLeaveForm(form)),
           // node titles as {zh, zhtw, en} (seed-labels.ts; the example file keeps the zh)
           flow_json: json(labelFlowTree(tree)),
           properties_json: json(flow.properties ?? {}),
