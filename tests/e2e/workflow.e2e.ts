@@ -67,7 +67,7 @@ async function fillLeave(
   await page.locator('.ant-select-dropdown:visible').getByText(o.type, { exact: true }).click();
   await pickDate(page, 'startTime', o.from);
   await pickDate(page, 'endTime', o.to);
-  await item(page, 'days').locator('input').fill(String(o.days));
+  // 请假天数 is computed from start and end (a calculate field): nothing to type
   await item(page, 'reason').locator('textarea').fill(o.reason);
 }
 

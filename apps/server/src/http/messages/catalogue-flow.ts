@@ -115,4 +115,5 @@ export const FLOW = {
     zhtw: '所選發起人不在可選範圍內',
     en: 'The chosen initiator is outside the allowed range',
   },
+  'flow.notThisFlow': { zh: '与流程不符', zhtw: '與流程不符', en: 'does not belong to this flow' },
 } as const satisfies Record<string, Message>;
