@@ -1,11 +1,11 @@
 import { AreaBody, AreaByIdsBody, IdParams } from '@kp/schema';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { deleteById, refuseIfChildren, toggleMark } from '../../../db/crud';
 import { badRequest, conflict, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
-import { nextMark } from '../system-tables';
 
 const MENU = 'systemData.area';
 const SelParams = Type.Object({
@@ -220,14 +220,8 @@ export default async function areaRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const { id } = req.params as IdParams;
-      const child = await db
-        .selectFrom('sys_area')
-        .select('id')
-        .where('parent_id', '=', id)
-        .executeTakeFirst();
-      if (child) throw conflict('该区域下有子区域，不能删除');
-      const r = await db.deleteFrom('sys_area').where('id', '=', id).executeTakeFirst();
-      if (!Number(r.numDeletedRows)) throw notFound();
+      await refuseIfChildren(db, 'sys_area', id, '该区域下有子区域，不能删除');
+      await deleteById(db, 'sys_area', id);
       return ok(null, '删除成功');
     },
   );
@@ -239,15 +233,7 @@ export default async function areaRoutes(app: FastifyInstance) {
       schema: { tags: ['system'], params: IdParams },
     },
     async (req) => {
-      const { id } = req.params as IdParams;
-      const cur = await db
-        .selectFrom('sys_area')
-        .select('enabled_mark')
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (!cur) throw notFound();
-      const enabledMark = nextMark(req.body, cur.enabled_mark);
-      await db.updateTable('sys_area').set({ enabled_mark: enabledMark }).where('id', '=', id).execute();
+      const enabledMark = await toggleMark(db, 'sys_area', (req.params as IdParams).id, req.body);
       return ok({ enabledMark }, '更新成功');
     },
   );
