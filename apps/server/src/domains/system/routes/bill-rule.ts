@@ -7,7 +7,7 @@ import { ok } from '../../../http/envelope';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
 import { CodeParams, MENU, type Row, ruleOf, stateOf, takeBillNumber, view } from '../bill-rule-service';
-import { CODE_MSG, CODE_RE, jsonFile } from '../system-tables';
+import { buttonRoute, CODE_MSG, CODE_RE, jsonFile } from '../system-tables';
 
 /**
  * Bill rules (spec 4 §7). Reading the list/selector/one rule and taking a number need a session (forms
@@ -152,29 +152,15 @@ export default async function billRuleRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete(
-    '/api/system/BillRule/:id',
-    {
-      config: { permission: { menu: MENU, button: 'btn_remove' } },
-      schema: { tags: ['system'], params: IdParams },
-    },
-    async (req) => {
-      await deleteById(db, 'sys_bill_rule', (req.params as IdParams).id);
-      return ok(null, '删除成功');
-    },
-  );
+  app.delete('/api/system/BillRule/:id', buttonRoute(MENU, 'btn_remove'), async (req) => {
+    await deleteById(db, 'sys_bill_rule', (req.params as IdParams).id);
+    return ok(null, '删除成功');
+  });
 
-  app.put(
-    '/api/system/BillRule/:id/Actions/State',
-    {
-      config: { permission: { menu: MENU, button: 'btn_edit' } },
-      schema: { tags: ['system'], params: IdParams },
-    },
-    async (req) => {
-      const enabledMark = await toggleMark(db, 'sys_bill_rule', (req.params as IdParams).id, req.body);
-      return ok({ enabledMark }, '更新成功');
-    },
-  );
+  app.put('/api/system/BillRule/:id/Actions/State', buttonRoute(MENU, 'btn_edit'), async (req) => {
+    const enabledMark = await toggleMark(db, 'sys_bill_rule', (req.params as IdParams).id, req.body);
+    return ok({ enabledMark }, '更新成功');
+  });
 
   app.get(
     '/api/system/BillRule/:id/Action/Export',

@@ -9,7 +9,7 @@ import { languageOf } from '../../../http/i18n';
 import { allows, me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
 import { checkUrl, MENU, type Row, runSource } from '../data-interface-service';
-import { CODE_MSG, CODE_RE, jsonFile } from '../system-tables';
+import { buttonRoute, CODE_MSG, CODE_RE, jsonFile } from '../system-tables';
 
 /**
  * Data interfaces (spec 4 §7) and their log. Admin paths need systemData.dataInterface (+ btn_add,
@@ -228,17 +228,10 @@ export default async function dataInterfaceRoutes(app: FastifyInstance) {
     async (req) => ok(view(await find((req.params as IdParams).id))),
   );
 
-  app.delete(
-    '/api/system/DataInterface/:id',
-    {
-      config: { permission: { menu: MENU, button: 'btn_remove' } },
-      schema: { tags: ['system'], params: IdParams },
-    },
-    async (req) => {
-      await deleteById(db, 'sys_data_interface', (req.params as IdParams).id);
-      return ok(null, '删除成功');
-    },
-  );
+  app.delete('/api/system/DataInterface/:id', buttonRoute(MENU, 'btn_remove'), async (req) => {
+    await deleteById(db, 'sys_data_interface', (req.params as IdParams).id);
+    return ok(null, '删除成功');
+  });
 
   app.put(
     '/api/system/DataInterface/:id/Actions/State',

@@ -14,7 +14,7 @@ import { ok } from '../../../http/envelope';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
 import { checkCode, MENU, SelParams, subtree, TypeParams, toTree } from '../dictionary-service';
-import { jsonFile } from '../system-tables';
+import { buttonRoute, jsonFile } from '../system-tables';
 
 /**
  * Dictionaries (spec 4 §7). Reads need a session only (forms and pickers of every user read them);
@@ -187,25 +187,18 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete(
-    '/api/system/DictionaryType/:id',
-    {
-      config: { permission: { menu: MENU, button: 'btn_remove' } },
-      schema: { tags: ['system'], params: IdParams },
-    },
-    async (req) => {
-      const { id } = req.params as IdParams;
-      await refuseIfChildren(db, 'sys_dictionary_type', id, '该类型下有子类型，不能删除');
-      const data = await db
-        .selectFrom('sys_dictionary_data')
-        .select('id')
-        .where('type_id', '=', id)
-        .executeTakeFirst();
-      if (data) throw conflict('该类型下有字典数据，不能删除');
-      await deleteById(db, 'sys_dictionary_type', id);
-      return ok(null, '删除成功');
-    },
-  );
+  app.delete('/api/system/DictionaryType/:id', buttonRoute(MENU, 'btn_remove'), async (req) => {
+    const { id } = req.params as IdParams;
+    await refuseIfChildren(db, 'sys_dictionary_type', id, '该类型下有子类型，不能删除');
+    const data = await db
+      .selectFrom('sys_dictionary_data')
+      .select('id')
+      .where('type_id', '=', id)
+      .executeTakeFirst();
+    if (data) throw conflict('该类型下有字典数据，不能删除');
+    await deleteById(db, 'sys_dictionary_type', id);
+    return ok(null, '删除成功');
+  });
 
   // ---- data ----
   app.get(
@@ -366,19 +359,12 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete(
-    '/api/system/DictionaryData/:id',
-    {
-      config: { permission: { menu: MENU, button: 'btn_remove' } },
-      schema: { tags: ['system'], params: IdParams },
-    },
-    async (req) => {
-      const { id } = req.params as IdParams;
-      await refuseIfChildren(db, 'sys_dictionary_data', id, '该数据下有子数据，不能删除');
-      await deleteById(db, 'sys_dictionary_data', id);
-      return ok(null, '删除成功');
-    },
-  );
+  app.delete('/api/system/DictionaryData/:id', buttonRoute(MENU, 'btn_remove'), async (req) => {
+    const { id } = req.params as IdParams;
+    await refuseIfChildren(db, 'sys_dictionary_data', id, '该数据下有子数据，不能删除');
+    await deleteById(db, 'sys_dictionary_data', id);
+    return ok(null, '删除成功');
+  });
 
   app.get(
     '/api/system/DictionaryData/:id/Info',
@@ -394,17 +380,10 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
     },
   );
 
-  app.put(
-    '/api/system/DictionaryData/:id/Actions/State',
-    {
-      config: { permission: { menu: MENU, button: 'btn_edit' } },
-      schema: { tags: ['system'], params: IdParams },
-    },
-    async (req) => {
-      const enabledMark = await toggleMark(db, 'sys_dictionary_data', (req.params as IdParams).id, req.body);
-      return ok({ enabledMark }, '更新成功');
-    },
-  );
+  app.put('/api/system/DictionaryData/:id/Actions/State', buttonRoute(MENU, 'btn_edit'), async (req) => {
+    const enabledMark = await toggleMark(db, 'sys_dictionary_data', (req.params as IdParams).id, req.body);
+    return ok({ enabledMark }, '更新成功');
+  });
 
   app.get(
     '/api/system/DictionaryData/:id/Action/Export',
