@@ -1,4 +1,5 @@
 // Small helpers shared by the system domain's admin routes (codes, mark fields, JSON file downloads).
+import { IdParams } from '@kp/schema';
 import type { Kysely } from 'kysely';
 import type { Database, SystemTables } from '../../db/types';
 
@@ -29,3 +30,9 @@ export function nextMark(body: unknown, current: number): number {
   if (m === 0 || m === 1 || m === '0' || m === '1') return Number(m);
   return current === 1 ? 0 : 1;
 }
+
+/** Options of a system route on one record ({id}) guarded by a button of `menu`. */
+export const buttonRoute = (menu: string, button: string) => ({
+  config: { permission: { menu, button } },
+  schema: { tags: ['system'], params: IdParams },
+});

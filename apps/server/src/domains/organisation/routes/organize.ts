@@ -2,7 +2,7 @@
 // (category 'company' | 'department'). Menus: permission.organize for organisations, permission.department
 // for departments; every list and every write is limited to the caller's data scope on that menu.
 import { ApiCode, DepartmentInput, OrganizeAdminBody, OrganizeInput, OrganizeListQuery } from '@kp/schema';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../../../http/envelope';
 import { newId } from '../../auth/tokens';
 import { BTN, IdParam, lang, MENU, notFoundErr, refuse } from '../../permission/common';
@@ -19,6 +19,13 @@ import {
 } from '../organize-service';
 
 export default async function organizeRoutes(app: FastifyInstance) {
+  /** The unit {id} of this category, within the caller's data scope of its menu (404 otherwise). */
+  const unitInScope = async (req: FastifyRequest, category: 'company' | 'department') => {
+    const row = await loadOrg(req, (req.params as IdParam).id);
+    if (row.category !== category) notFoundErr(req);
+    await assertInScope(req, category === 'company' ? MENU.organize : MENU.department, row);
+    return row;
+  };
   const org = { menu: MENU.organize };
   const dep = { menu: MENU.department };
   const tags = ['permission'];
@@ -106,9 +113,7 @@ export default async function organizeRoutes(app: FastifyInstance) {
       schema: { tags, params: IdParam, body: OrganizeInput },
     },
     async (req) => {
-      const row = await loadOrg(req, (req.params as IdParam).id);
-      if (row.category !== 'company') notFoundErr(req);
-      await assertInScope(req, MENU.organize, row);
+      const row = await unitInScope(req, 'company');
       await writeUnit(req, 'company', req.body as OrganizeInput, row);
       return ok(null, msg('updated', lang(req)));
     },
@@ -117,9 +122,7 @@ export default async function organizeRoutes(app: FastifyInstance) {
     '/api/permission/Organize/:id',
     { config: { permission: { ...org, button: BTN.remove } }, schema: { tags, params: IdParam } },
     async (req) => {
-      const row = await loadOrg(req, (req.params as IdParam).id);
-      if (row.category !== 'company') notFoundErr(req);
-      await assertInScope(req, MENU.organize, row);
+      const row = await unitInScope(req, 'company');
       await deleteUnit(req, row);
       return ok(null, msg('deleted', lang(req)));
     },
@@ -333,9 +336,7 @@ export default async function organizeRoutes(app: FastifyInstance) {
     '/api/permission/Organize/Department/:id',
     { config: { permission: dep }, schema: { tags, params: IdParam } },
     async (req) => {
-      const row = await loadOrg(req, (req.params as IdParam).id);
-      if (row.category !== 'department') notFoundErr(req);
-      await assertInScope(req, MENU.department, row);
+      const row = await unitInScope(req, 'department');
       return ok(organizeInfo(row));
     },
   );
@@ -346,9 +347,7 @@ export default async function organizeRoutes(app: FastifyInstance) {
       schema: { tags, params: IdParam, body: DepartmentInput },
     },
     async (req) => {
-      const row = await loadOrg(req, (req.params as IdParam).id);
-      if (row.category !== 'department') notFoundErr(req);
-      await assertInScope(req, MENU.department, row);
+      const row = await unitInScope(req, 'department');
       await writeUnit(req, 'department', req.body as DepartmentInput, row);
       return ok(null, msg('updated', lang(req)));
     },
@@ -357,9 +356,7 @@ export default async function organizeRoutes(app: FastifyInstance) {
     '/api/permission/Organize/Department/:id',
     { config: { permission: { ...dep, button: BTN.remove } }, schema: { tags, params: IdParam } },
     async (req) => {
-      const row = await loadOrg(req, (req.params as IdParam).id);
-      if (row.category !== 'department') notFoundErr(req);
-      await assertInScope(req, MENU.department, row);
+      const row = await unitInScope(req, 'department');
       await deleteUnit(req, row);
       return ok(null, msg('deleted', lang(req)));
     },

@@ -39,6 +39,25 @@ import {
   userItem,
 } from '../users-common';
 
+/** The gender column's code: 男 1, 女 2, anything else kept as given. */
+const genderCode = (g: UserInput['gender']) =>
+  g == null ? null : String(g === '男' ? 1 : g === '女' ? 2 : g);
+
+/** Whether the caller's user-module data scope covers this place (unit and department). */
+const userPlaceInScope = (p: ReturnType<typeof me>, place: Parameters<typeof placeInScope>[2]) =>
+  placeInScope(p, hasAllScope(p, MENU.user) ? 'all' : (p.modules.get(MENU.user)?.scope ?? 'self'), place);
+
+/** 409 duplicateAccount when another user (not `selfId`) has this account, case-insensitively. */
+async function refuseTakenAccount(req: FastifyRequest, account: string, selfId: string | null) {
+  const dupe = await req.server.kp.db
+    .selectFrom('base_user')
+    .select('id')
+    .where(sql`lower(account)`, '=', account.toLowerCase())
+    .$if(selfId != null, (q) => q.where('id', '<>', selfId ?? ''))
+    .executeTakeFirst();
+  if (dupe) refuse(req, ApiCode.CONFLICT, 'duplicateAccount');
+}
+
 export default async function userRoutes(app: FastifyInstance) {
   const user = { menu: MENU.user };
   const tags = ['permission'];
@@ -213,22 +232,10 @@ export default async function userRoutes(app: FastifyInstance) {
       assertUserFields(req, b);
       const p = me(req);
       const place = await placeOf(req, b.organizeId);
-      if (
-        !placeInScope(
-          p,
-          hasAllScope(p, MENU.user) ? 'all' : (p.modules.get(MENU.user)?.scope ?? 'self'),
-          place,
-        )
-      )
-        refuse(req, ApiCode.FORBIDDEN, 'outOfScope');
+      if (!userPlaceInScope(p, place)) refuse(req, ApiCode.FORBIDDEN, 'outOfScope');
       await assertPositions(req, b.positionIds ?? []);
       await assertAssignableRoles(req, b.roleIds ?? []);
-      const dupe = await db()
-        .selectFrom('base_user')
-        .select('id')
-        .where(sql`lower(account)`, '=', b.account.toLowerCase())
-        .executeTakeFirst();
-      if (dupe) refuse(req, ApiCode.CONFLICT, 'duplicateAccount');
+      await refuseTakenAccount(req, b.account, null);
       const md5 = b.password ?? (await defaultPasswordMd5(app.kp));
       const id = newId();
       const passwordHash = await hashPasswordMd5(md5, app.kp.options.bcryptCost);
@@ -244,8 +251,7 @@ export default async function userRoutes(app: FastifyInstance) {
               real_name: b.realName,
               password_hash: passwordHash,
               password_weak: !b.password || isWeakPasswordMd5(md5),
-              gender:
-                b.gender == null ? null : String(b.gender === '男' ? 1 : b.gender === '女' ? 2 : b.gender),
+              gender: genderCode(b.gender),
               mobile_phone: b.mobilePhone ?? null,
               email: b.email ?? null,
               ...place,
@@ -295,15 +301,7 @@ export default async function userRoutes(app: FastifyInstance) {
       const p = me(req);
       const place = await placeOf(req, b.organizeId);
       const moved = place.organize_id !== row.organize_id || place.department_id !== row.department_id;
-      if (
-        moved &&
-        !placeInScope(
-          p,
-          hasAllScope(p, MENU.user) ? 'all' : (p.modules.get(MENU.user)?.scope ?? 'self'),
-          place,
-        )
-      )
-        refuse(req, ApiCode.FORBIDDEN, 'outOfScope');
+      if (moved && !userPlaceInScope(p, place)) refuse(req, ApiCode.FORBIDDEN, 'outOfScope');
       if (b.positionIds) await assertPositions(req, b.positionIds);
       if (b.roleIds) {
         const current = (await relationIds(req, row.id)).roleIds;
@@ -312,20 +310,14 @@ export default async function userRoutes(app: FastifyInstance) {
           b.roleIds.filter((r) => !current.includes(r)),
         );
       }
-      const dupe = await db()
-        .selectFrom('base_user')
-        .select('id')
-        .where(sql`lower(account)`, '=', b.account.toLowerCase())
-        .where('id', '<>', row.id)
-        .executeTakeFirst();
-      if (dupe) refuse(req, ApiCode.CONFLICT, 'duplicateAccount');
+      await refuseTakenAccount(req, b.account, row.id);
       if (row.id === p.userId && b.enabledMark === 0) refuse(req, ApiCode.BAD_REQUEST, 'disableSelf');
       await db()
         .updateTable('base_user')
         .set({
           account: b.account,
           real_name: b.realName,
-          gender: b.gender == null ? null : String(b.gender === '男' ? 1 : b.gender === '女' ? 2 : b.gender),
+          gender: genderCode(b.gender),
           mobile_phone: b.mobilePhone ?? null,
           email: b.email ?? null,
           ...place,

@@ -1,11 +1,12 @@
 import { AreaBody, AreaByIdsBody, IdParams } from '@kp/schema';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { deleteById, refuseIfChildren, toggleMark } from '../../../db/crud';
 import { badRequest, conflict, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
-import { nextMark } from '../system-tables';
+import { buttonRoute } from '../system-tables';
 
 const MENU = 'systemData.area';
 const SelParams = Type.Object({
@@ -212,43 +213,15 @@ export default async function areaRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete(
-    '/api/system/Area/:id',
-    {
-      config: { permission: { menu: MENU, button: 'btn_remove' } },
-      schema: { tags: ['system'], params: IdParams },
-    },
-    async (req) => {
-      const { id } = req.params as IdParams;
-      const child = await db
-        .selectFrom('sys_area')
-        .select('id')
-        .where('parent_id', '=', id)
-        .executeTakeFirst();
-      if (child) throw conflict('该区域下有子区域，不能删除');
-      const r = await db.deleteFrom('sys_area').where('id', '=', id).executeTakeFirst();
-      if (!Number(r.numDeletedRows)) throw notFound();
-      return ok(null, '删除成功');
-    },
-  );
+  app.delete('/api/system/Area/:id', buttonRoute(MENU, 'btn_remove'), async (req) => {
+    const { id } = req.params as IdParams;
+    await refuseIfChildren(db, 'sys_area', id, '该区域下有子区域，不能删除');
+    await deleteById(db, 'sys_area', id);
+    return ok(null, '删除成功');
+  });
 
-  app.put(
-    '/api/system/Area/:id/Actions/State',
-    {
-      config: { permission: { menu: MENU, button: 'btn_edit' } },
-      schema: { tags: ['system'], params: IdParams },
-    },
-    async (req) => {
-      const { id } = req.params as IdParams;
-      const cur = await db
-        .selectFrom('sys_area')
-        .select('enabled_mark')
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (!cur) throw notFound();
-      const enabledMark = nextMark(req.body, cur.enabled_mark);
-      await db.updateTable('sys_area').set({ enabled_mark: enabledMark }).where('id', '=', id).execute();
-      return ok({ enabledMark }, '更新成功');
-    },
-  );
+  app.put('/api/system/Area/:id/Actions/State', buttonRoute(MENU, 'btn_edit'), async (req) => {
+    const enabledMark = await toggleMark(db, 'sys_area', (req.params as IdParams).id, req.body);
+    return ok({ enabledMark }, '更新成功');
+  });
 }

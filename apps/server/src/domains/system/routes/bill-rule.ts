@@ -1,12 +1,13 @@
 import { nextBillNumber } from '@kp/engine';
 import { BillRuleBody, BillRuleQuery, IdParams } from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
-import { ApiError, conflict, notFound } from '../../../http/api-error';
+import { deleteById, pageOf, refuseDuplicate, toggleMark } from '../../../db/crud';
+import { ApiError, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
 import { CodeParams, MENU, type Row, ruleOf, stateOf, takeBillNumber, view } from '../bill-rule-service';
-import { CODE_MSG, CODE_RE, jsonFile, nextMark } from '../system-tables';
+import { buttonRoute, CODE_MSG, CODE_RE, jsonFile } from '../system-tables';
 
 /**
  * Bill rules (spec 4 §7). Reading the list/selector/one rule and taking a number need a session (forms
@@ -30,8 +31,7 @@ export default async function billRuleRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const q = req.query as BillRuleQuery;
-      const currentPage = q.currentPage ?? 1;
-      const pageSize = q.pageSize ?? 20;
+      const { currentPage, pageSize, offset } = pageOf(q);
       const kw = q.keyword?.trim();
       const base = db
         .selectFrom('sys_bill_rule')
@@ -45,7 +45,7 @@ export default async function billRuleRoutes(app: FastifyInstance) {
         .orderBy('creator_time', 'desc')
         .orderBy('id')
         .limit(pageSize)
-        .offset((currentPage - 1) * pageSize)
+        .offset(offset)
         .execute();
       return ok({ list: rows.map((r) => view(r as Row)), pagination: { currentPage, pageSize, total } });
     },
@@ -98,13 +98,7 @@ export default async function billRuleRoutes(app: FastifyInstance) {
 
   const check = async (b: BillRuleBody, selfId: string | null) => {
     if (!CODE_RE.test(b.enCode)) throw new ApiError(400, `enCode: ${CODE_MSG}`);
-    const dup = await db
-      .selectFrom('sys_bill_rule')
-      .select(['en_code'])
-      .where((eb) => eb.or([eb('en_code', '=', b.enCode), eb('full_name', '=', b.fullName)]))
-      .$if(!!selfId, (q) => q.where('id', '<>', selfId as string))
-      .executeTakeFirst();
-    if (dup) throw conflict(dup.en_code === b.enCode ? '编码已存在' : '名称已存在');
+    await refuseDuplicate(db, 'sys_bill_rule', b, selfId);
   };
   const values = (b: BillRuleBody) => ({
     full_name: b.fullName,
@@ -158,39 +152,15 @@ export default async function billRuleRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete(
-    '/api/system/BillRule/:id',
-    {
-      config: { permission: { menu: MENU, button: 'btn_remove' } },
-      schema: { tags: ['system'], params: IdParams },
-    },
-    async (req) => {
-      const r = await db
-        .deleteFrom('sys_bill_rule')
-        .where('id', '=', (req.params as IdParams).id)
-        .executeTakeFirst();
-      if (!Number(r.numDeletedRows)) throw notFound();
-      return ok(null, '删除成功');
-    },
-  );
+  app.delete('/api/system/BillRule/:id', buttonRoute(MENU, 'btn_remove'), async (req) => {
+    await deleteById(db, 'sys_bill_rule', (req.params as IdParams).id);
+    return ok(null, '删除成功');
+  });
 
-  app.put(
-    '/api/system/BillRule/:id/Actions/State',
-    {
-      config: { permission: { menu: MENU, button: 'btn_edit' } },
-      schema: { tags: ['system'], params: IdParams },
-    },
-    async (req) => {
-      const r = await find((req.params as IdParams).id);
-      const enabledMark = nextMark(req.body, r.enabled_mark);
-      await db
-        .updateTable('sys_bill_rule')
-        .set({ enabled_mark: enabledMark })
-        .where('id', '=', r.id)
-        .execute();
-      return ok({ enabledMark }, '更新成功');
-    },
-  );
+  app.put('/api/system/BillRule/:id/Actions/State', buttonRoute(MENU, 'btn_edit'), async (req) => {
+    const enabledMark = await toggleMark(db, 'sys_bill_rule', (req.params as IdParams).id, req.body);
+    return ok({ enabledMark }, '更新成功');
+  });
 
   app.get(
     '/api/system/BillRule/:id/Action/Export',

@@ -2,13 +2,14 @@ import { BillRuleQuery, DataInterfaceBody, DataInterfaceCallBody, IdParams } fro
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import jsonata from 'jsonata';
 import { type SqlBool, sql } from 'kysely';
-import { ApiError, badRequest, conflict, notFound } from '../../../http/api-error';
+import { deleteById, pageOf, refuseDuplicate, toggleMark } from '../../../db/crud';
+import { ApiError, badRequest, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
 import { languageOf } from '../../../http/i18n';
 import { allows, me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
 import { checkUrl, MENU, type Row, runSource } from '../data-interface-service';
-import { CODE_MSG, CODE_RE, jsonFile, nextMark } from '../system-tables';
+import { buttonRoute, CODE_MSG, CODE_RE, jsonFile } from '../system-tables';
 
 /**
  * Data interfaces (spec 4 §7) and their log. Admin paths need systemData.dataInterface (+ btn_add,
@@ -125,13 +126,7 @@ export default async function dataInterfaceRoutes(app: FastifyInstance) {
         throw badRequest(`transform: ${String((e as { message?: string }).message).slice(0, 200)}`);
       }
     }
-    const dup = await db
-      .selectFrom('sys_data_interface')
-      .select('en_code')
-      .where((eb) => eb.or([eb('en_code', '=', b.enCode), eb('full_name', '=', b.fullName)]))
-      .$if(!!selfId, (q) => q.where('id', '<>', selfId as string))
-      .executeTakeFirst();
-    if (dup) throw conflict(dup.en_code === b.enCode ? '编码已存在' : '名称已存在');
+    await refuseDuplicate(db, 'sys_data_interface', b, selfId);
     return {
       full_name: b.fullName,
       en_code: b.enCode,
@@ -152,8 +147,7 @@ export default async function dataInterfaceRoutes(app: FastifyInstance) {
     { config: { permission: { menu: MENU } }, schema: { tags: ['system'], querystring: BillRuleQuery } },
     async (req) => {
       const q = req.query as BillRuleQuery;
-      const currentPage = q.currentPage ?? 1;
-      const pageSize = q.pageSize ?? 20;
+      const { currentPage, pageSize, offset } = pageOf(q);
       const kw = q.keyword?.trim();
       const base = db
         .selectFrom('sys_data_interface')
@@ -166,7 +160,7 @@ export default async function dataInterfaceRoutes(app: FastifyInstance) {
         .orderBy('sort_code')
         .orderBy('id')
         .limit(pageSize)
-        .offset((currentPage - 1) * pageSize)
+        .offset(offset)
         .execute();
       return ok({ list: rows.map(view), pagination: { currentPage, pageSize, total } });
     },
@@ -234,33 +228,16 @@ export default async function dataInterfaceRoutes(app: FastifyInstance) {
     async (req) => ok(view(await find((req.params as IdParams).id))),
   );
 
-  app.delete(
-    '/api/system/DataInterface/:id',
-    {
-      config: { permission: { menu: MENU, button: 'btn_remove' } },
-      schema: { tags: ['system'], params: IdParams },
-    },
-    async (req) => {
-      const r = await db
-        .deleteFrom('sys_data_interface')
-        .where('id', '=', (req.params as IdParams).id)
-        .executeTakeFirst();
-      if (!Number(r.numDeletedRows)) throw notFound();
-      return ok(null, '删除成功');
-    },
-  );
+  app.delete('/api/system/DataInterface/:id', buttonRoute(MENU, 'btn_remove'), async (req) => {
+    await deleteById(db, 'sys_data_interface', (req.params as IdParams).id);
+    return ok(null, '删除成功');
+  });
 
   app.put(
     '/api/system/DataInterface/:id/Actions/State',
     { ...editCfg, schema: { tags: ['system'], params: IdParams } },
     async (req) => {
-      const r = await find((req.params as IdParams).id);
-      const enabledMark = nextMark(req.body, r.enabled_mark);
-      await db
-        .updateTable('sys_data_interface')
-        .set({ enabled_mark: enabledMark })
-        .where('id', '=', r.id)
-        .execute();
+      const enabledMark = await toggleMark(db, 'sys_data_interface', (req.params as IdParams).id, req.body);
       return ok({ enabledMark }, '更新成功');
     },
   );
@@ -351,8 +328,7 @@ export default async function dataInterfaceRoutes(app: FastifyInstance) {
 
   // ---- log ----
   const logList = async (interfaceId: string | null, q: BillRuleQuery) => {
-    const currentPage = q.currentPage ?? 1;
-    const pageSize = q.pageSize ?? 20;
+    const { currentPage, pageSize, offset } = pageOf(q);
     const base = db
       .selectFrom('sys_data_interface_log as l')
       .leftJoin('base_user as u', 'u.id', 'l.user_id')
@@ -375,7 +351,7 @@ export default async function dataInterfaceRoutes(app: FastifyInstance) {
       .orderBy('l.invoke_time', 'desc')
       .orderBy('l.id')
       .limit(pageSize)
-      .offset((currentPage - 1) * pageSize)
+      .offset(offset)
       .execute();
     return ok({
       list: rows.map((r) => ({

@@ -6,12 +6,15 @@ import {
   IdParams,
 } from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
+import type { Selectable } from 'kysely';
+import { deleteById, refuseDuplicate, refuseIfChildren, toggleMark } from '../../../db/crud';
+import type { Database } from '../../../db/types';
 import { badRequest, conflict, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
 import { checkCode, MENU, SelParams, subtree, TypeParams, toTree } from '../dictionary-service';
-import { jsonFile, nextMark } from '../system-tables';
+import { buttonRoute, jsonFile } from '../system-tables';
 
 /**
  * Dictionaries (spec 4 §7). Reads need a session only (forms and pickers of every user read them);
@@ -19,6 +22,30 @@ import { jsonFile, nextMark } from '../system-tables';
  * Dictionary data always come from sys_dictionary_data by type id or type enCode: there is no
  * client-chosen table (the whitelist of sources is this one table).
  */
+type TypeRow = Selectable<Database['sys_dictionary_type']>;
+type DataRow = Selectable<Database['sys_dictionary_data']>;
+
+const typeView = (r: TypeRow) => ({
+  id: r.id,
+  parentId: r.parent_id,
+  fullName: r.full_name,
+  enCode: r.en_code,
+  isTree: r.is_tree,
+  sortCode: r.sort_code,
+  description: r.description,
+});
+
+const dataView = (r: DataRow) => ({
+  id: r.id,
+  dictionaryTypeId: r.type_id,
+  parentId: r.parent_id,
+  fullName: r.full_name,
+  enCode: r.en_code,
+  sortCode: r.sort_code,
+  enabledMark: r.enabled_mark,
+  description: r.description,
+});
+
 export default async function dictionaryRoutes(app: FastifyInstance) {
   const db = app.kp.db;
 
@@ -30,15 +57,7 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
         .orderBy('sort_code')
         .orderBy('creator_time')
         .execute()
-    ).map((r) => ({
-      id: r.id,
-      parentId: r.parent_id,
-      fullName: r.full_name,
-      enCode: r.en_code,
-      isTree: r.is_tree,
-      sortCode: r.sort_code,
-      description: r.description,
-    }));
+    ).map(typeView);
 
   /** A type by id or by enCode. */
   const findType = async (key: string) => {
@@ -61,16 +80,17 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
         .orderBy('sort_code')
         .orderBy('creator_time')
         .execute()
-    ).map((r) => ({
-      id: r.id,
-      dictionaryTypeId: r.type_id,
-      parentId: r.parent_id,
-      fullName: r.full_name,
-      enCode: r.en_code,
-      sortCode: r.sort_code,
-      enabledMark: r.enabled_mark,
-      description: r.description,
-    }));
+    ).map(dataView);
+
+  /** 400 when `parentId` is not among `rows` or lies in the subtree of `selfId` (the row being edited). */
+  const checkParent = (
+    rows: Array<{ id: string; parentId: string }>,
+    parentId: string,
+    selfId: string | null,
+  ) => {
+    if (!rows.some((r) => r.id === parentId)) throw badRequest('parentId: 上级不存在');
+    if (selfId && subtree(rows, selfId).has(parentId)) throw badRequest('parentId: 上级不能是自己或下级');
+  };
 
   // ---- types ----
   app.get(
@@ -98,16 +118,7 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
       schema: { tags: ['system'], params: IdParams },
     },
     async (req) => {
-      const t = await findType((req.params as IdParams).id);
-      return ok({
-        id: t.id,
-        parentId: t.parent_id,
-        fullName: t.full_name,
-        enCode: t.en_code,
-        isTree: t.is_tree,
-        sortCode: t.sort_code,
-        description: t.description,
-      });
+      return ok(typeView(await findType((req.params as IdParams).id)));
     },
   );
 
@@ -115,17 +126,9 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
     checkCode(body.enCode);
     const parentId = body.parentId ?? '-1';
     if (parentId !== '-1' && parentId !== '0') {
-      const rows = await typeRows();
-      if (!rows.some((r) => r.id === parentId)) throw badRequest('parentId: 上级不存在');
-      if (selfId && subtree(rows, selfId).has(parentId)) throw badRequest('parentId: 上级不能是自己或下级');
+      checkParent(await typeRows(), parentId, selfId);
     }
-    const dup = await db
-      .selectFrom('sys_dictionary_type')
-      .select(['id', 'en_code', 'full_name'])
-      .where((eb) => eb.or([eb('en_code', '=', body.enCode), eb('full_name', '=', body.fullName)]))
-      .$if(!!selfId, (q) => q.where('id', '<>', selfId as string))
-      .executeTakeFirst();
-    if (dup) throw conflict(dup.en_code === body.enCode ? '编码已存在' : '名称已存在');
+    await refuseDuplicate(db, 'sys_dictionary_type', body, selfId);
     return parentId === '0' ? '-1' : parentId;
   };
 
@@ -184,31 +187,18 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete(
-    '/api/system/DictionaryType/:id',
-    {
-      config: { permission: { menu: MENU, button: 'btn_remove' } },
-      schema: { tags: ['system'], params: IdParams },
-    },
-    async (req) => {
-      const { id } = req.params as IdParams;
-      const child = await db
-        .selectFrom('sys_dictionary_type')
-        .select('id')
-        .where('parent_id', '=', id)
-        .executeTakeFirst();
-      if (child) throw conflict('该类型下有子类型，不能删除');
-      const data = await db
-        .selectFrom('sys_dictionary_data')
-        .select('id')
-        .where('type_id', '=', id)
-        .executeTakeFirst();
-      if (data) throw conflict('该类型下有字典数据，不能删除');
-      const r = await db.deleteFrom('sys_dictionary_type').where('id', '=', id).executeTakeFirst();
-      if (!Number(r.numDeletedRows)) throw notFound();
-      return ok(null, '删除成功');
-    },
-  );
+  app.delete('/api/system/DictionaryType/:id', buttonRoute(MENU, 'btn_remove'), async (req) => {
+    const { id } = req.params as IdParams;
+    await refuseIfChildren(db, 'sys_dictionary_type', id, '该类型下有子类型，不能删除');
+    const data = await db
+      .selectFrom('sys_dictionary_data')
+      .select('id')
+      .where('type_id', '=', id)
+      .executeTakeFirst();
+    if (data) throw conflict('该类型下有字典数据，不能删除');
+    await deleteById(db, 'sys_dictionary_type', id);
+    return ok(null, '删除成功');
+  });
 
   // ---- data ----
   app.get(
@@ -294,9 +284,7 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
     if (!t) throw badRequest('dictionaryTypeId: 字典分类不存在');
     const parentId = body.parentId && body.parentId !== '-1' ? body.parentId : '0';
     if (parentId !== '0') {
-      const rows = await dataRows(t.id);
-      if (!rows.some((r) => r.id === parentId)) throw badRequest('parentId: 上级不存在');
-      if (selfId && subtree(rows, selfId).has(parentId)) throw badRequest('parentId: 上级不能是自己或下级');
+      checkParent(await dataRows(t.id), parentId, selfId);
     }
     const dup = await db
       .selectFrom('sys_dictionary_data')
@@ -371,25 +359,12 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete(
-    '/api/system/DictionaryData/:id',
-    {
-      config: { permission: { menu: MENU, button: 'btn_remove' } },
-      schema: { tags: ['system'], params: IdParams },
-    },
-    async (req) => {
-      const { id } = req.params as IdParams;
-      const child = await db
-        .selectFrom('sys_dictionary_data')
-        .select('id')
-        .where('parent_id', '=', id)
-        .executeTakeFirst();
-      if (child) throw conflict('该数据下有子数据，不能删除');
-      const r = await db.deleteFrom('sys_dictionary_data').where('id', '=', id).executeTakeFirst();
-      if (!Number(r.numDeletedRows)) throw notFound();
-      return ok(null, '删除成功');
-    },
-  );
+  app.delete('/api/system/DictionaryData/:id', buttonRoute(MENU, 'btn_remove'), async (req) => {
+    const { id } = req.params as IdParams;
+    await refuseIfChildren(db, 'sys_dictionary_data', id, '该数据下有子数据，不能删除');
+    await deleteById(db, 'sys_dictionary_data', id);
+    return ok(null, '删除成功');
+  });
 
   app.get(
     '/api/system/DictionaryData/:id/Info',
@@ -401,42 +376,14 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
         .where('id', '=', (req.params as IdParams).id)
         .executeTakeFirst();
       if (!r) throw notFound();
-      return ok({
-        id: r.id,
-        dictionaryTypeId: r.type_id,
-        parentId: r.parent_id,
-        fullName: r.full_name,
-        enCode: r.en_code,
-        sortCode: r.sort_code,
-        enabledMark: r.enabled_mark,
-        description: r.description,
-      });
+      return ok(dataView(r));
     },
   );
 
-  app.put(
-    '/api/system/DictionaryData/:id/Actions/State',
-    {
-      config: { permission: { menu: MENU, button: 'btn_edit' } },
-      schema: { tags: ['system'], params: IdParams },
-    },
-    async (req) => {
-      const { id } = req.params as IdParams;
-      const cur = await db
-        .selectFrom('sys_dictionary_data')
-        .select('enabled_mark')
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (!cur) throw notFound();
-      const enabledMark = nextMark(req.body, cur.enabled_mark);
-      await db
-        .updateTable('sys_dictionary_data')
-        .set({ enabled_mark: enabledMark })
-        .where('id', '=', id)
-        .execute();
-      return ok({ enabledMark }, '更新成功');
-    },
-  );
+  app.put('/api/system/DictionaryData/:id/Actions/State', buttonRoute(MENU, 'btn_edit'), async (req) => {
+    const enabledMark = await toggleMark(db, 'sys_dictionary_data', (req.params as IdParams).id, req.body);
+    return ok({ enabledMark }, '更新成功');
+  });
 
   app.get(
     '/api/system/DictionaryData/:id/Action/Export',

@@ -1,0 +1,68 @@
+// Small shared steps of the CRUD routes (system dictionaries, areas, rules, organisation trees): the same
+// queries the routes wrote out each time, built with Kysely (so the read cache sees the writes).
+import type { Kysely } from 'kysely';
+import { nextMark } from '../domains/system/system-tables';
+import { conflict, notFound } from '../http/api-error';
+import type { Database } from './types';
+
+/** Tables these steps run on: each has an `id` primary key and an `enabled_mark` / `parent_id` as used. */
+export type MarkTable = 'sys_area' | 'sys_dictionary_data' | 'sys_data_interface' | 'sys_bill_rule';
+export type ParentTable = 'sys_area' | 'sys_dictionary_type' | 'sys_dictionary_data';
+
+/** Deletes the row `id` of `table`; 404 when there was none. */
+export async function deleteById(
+  db: Kysely<Database>,
+  table: keyof Database & string,
+  id: string,
+): Promise<void> {
+  const r = await db.deleteFrom(table).where('id', '=', id).executeTakeFirst();
+  if (!Number(r.numDeletedRows)) throw notFound();
+}
+
+/** 409 with `message` when some row of `table` has `id` as its parent. */
+export async function refuseIfChildren(
+  db: Kysely<Database>,
+  table: ParentTable,
+  id: string,
+  message: string,
+): Promise<void> {
+  const child = await db.selectFrom(table).select('id').where('parent_id', '=', id).executeTakeFirst();
+  if (child) throw conflict(message);
+}
+
+/** Sets `enabled_mark` of row `id` from the body's enabledMark, or flips it (nextMark); 404 when missing. */
+export async function toggleMark(
+  db: Kysely<Database>,
+  table: MarkTable,
+  id: string,
+  body: unknown,
+): Promise<number> {
+  const cur = await db.selectFrom(table).select('enabled_mark').where('id', '=', id).executeTakeFirst();
+  if (!cur) throw notFound();
+  const enabledMark = nextMark(body, cur.enabled_mark);
+  await db.updateTable(table).set({ enabled_mark: enabledMark }).where('id', '=', id).execute();
+  return enabledMark;
+}
+
+/** 409 when another row (not `selfId`) of `table` already has this code or this name. */
+export async function refuseDuplicate(
+  db: Kysely<Database>,
+  table: 'sys_dictionary_type' | 'sys_data_interface' | 'sys_bill_rule',
+  body: { enCode: string; fullName: string },
+  selfId: string | null,
+): Promise<void> {
+  const dup = await db
+    .selectFrom(table)
+    .select('en_code')
+    .where((eb) => eb.or([eb('en_code', '=', body.enCode), eb('full_name', '=', body.fullName)]))
+    .$if(!!selfId, (q) => q.where('id', '<>', selfId ?? ''))
+    .executeTakeFirst();
+  if (dup) throw conflict(dup.en_code === body.enCode ? '编码已存在' : '名称已存在');
+}
+
+/** Page numbers of a list query (1-based, 20 a page by default). */
+export function pageOf(q: { currentPage?: number; pageSize?: number }) {
+  const currentPage = q.currentPage ?? 1;
+  const pageSize = q.pageSize ?? 20;
+  return { currentPage, pageSize, offset: (currentPage - 1) * pageSize };
+}
