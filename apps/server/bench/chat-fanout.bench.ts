@@ -14,12 +14,13 @@
 // The 50 clients run in a worker thread, so the server and the clients do not share one event loop.
 // Both PGlite (in memory) and PostgreSQL (a fresh database per run; a SKIPPED line without one).
 // Run: node --import tsx apps/server/bench/chat-fanout.bench.ts   (BENCH_CHAT_ROUNDS 4, BENCH_CHAT_CONCURRENCY 5)
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import WebSocket, { WebSocketServer } from 'ws';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import type WebSocket from 'ws';
+import { WebSocketServer } from 'ws';
 import { type Db, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { seedIfEmpty } from '../src/seed/seed';
-import { bench, freshPostgres, startServer } from './kit';
+import { bench, chatSocket, freshPostgres, inWorker, latencyFigures, startServer } from './kit';
 
 const USERS = 50;
 const ROUNDS = Number(process.env.BENCH_CHAT_ROUNDS ?? 4);
@@ -84,48 +85,34 @@ async function runClients(job: ClientJob): Promise<ClientResult> {
   const latencies: number[] = [];
 
   const sockets = await Promise.all(
-    job.users.map(
-      (u, me) =>
-        new Promise<WebSocket>((resolve, reject) => {
-          const ws = new WebSocket(job.url);
-          const timer = setTimeout(() => reject(new Error(`socket ${u.account}: no initMessage`)), 15_000);
-          ws.on('open', () =>
-            ws.send(JSON.stringify({ method: 'OnConnection', token: u.token, mobileDevice: false })),
-          );
-          ws.on('error', reject);
-          ws.on('message', (raw) => {
-            const now = performance.now();
-            const m = JSON.parse(String(raw)) as Record<string, unknown>;
-            const method = m.method;
-            if (method === 'initMessage') {
-              clearTimeout(timer);
-              resolve(ws);
-            } else if (method === 'receiveMessage') {
-              const text = String(m.formMessage);
-              const tag = text.slice(1, text.indexOf(' '));
-              const key = `${me}|${tag}`;
-              if (seen.has(key)) {
-                duplicated++;
-                return;
-              }
-              seen.add(key);
-              const sender = Number(tag.split('.')[0]);
-              if (indexOf.get(String(m.formUserId)) !== sender) misrouted++;
-              const f = fanouts.get(tag);
-              if (!f) {
-                misrouted++;
-                return;
-              }
-              delivered++;
-              if (f.measured) latencies.push(now - f.at);
-              if (--f.missing === 0) f.done();
-            } else if (method === 'sendMessage') {
-              echoes++;
-            } else if (method === 'error' || method === 'logout' || method === 'closeSocket') {
-              serverErrors++;
-            }
-          });
-        }),
+    job.users.map((u, me) =>
+      chatSocket(job.url, u.token, `${u.account}`, 15_000, (m, now) => {
+        const method = m.method;
+        if (method === 'receiveMessage') {
+          const text = String(m.formMessage);
+          const tag = text.slice(1, text.indexOf(' '));
+          const key = `${me}|${tag}`;
+          if (seen.has(key)) {
+            duplicated++;
+            return;
+          }
+          seen.add(key);
+          const sender = Number(tag.split('.')[0]);
+          if (indexOf.get(String(m.formUserId)) !== sender) misrouted++;
+          const f = fanouts.get(tag);
+          if (!f) {
+            misrouted++;
+            return;
+          }
+          delivered++;
+          if (f.measured) latencies.push(now - f.at);
+          if (--f.missing === 0) f.done();
+        } else if (method === 'sendMessage') {
+          echoes++;
+        } else if (method === 'error' || method === 'logout' || method === 'closeSocket') {
+          serverErrors++;
+        }
+      }),
     ),
   );
 
@@ -192,12 +179,8 @@ async function runClients(job: ClientJob): Promise<ClientResult> {
   while (echoes < sent && performance.now() < echoDeadline) await new Promise((r) => setTimeout(r, 50));
   await new Promise((r) => setTimeout(r, DRAIN_MS));
   for (const ws of sockets) ws.close();
-  latencies.sort((a, b) => a - b);
-  const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
   return {
-    p50: q(0.5),
-    p99: q(0.99),
-    max: latencies[latencies.length - 1] ?? NaN,
+    ...latencyFigures(latencies),
     sent,
     delivered,
     lost: sent - delivered,
@@ -218,17 +201,7 @@ if (!isMainThread) {
 // ---------------------------------------------------------------- the servers (main thread)
 
 function clients(job: ClientJob): Promise<ClientResult> {
-  return new Promise((resolve, reject) => {
-    // the worker loads this same file through tsx (a worker does not inherit the main thread's loader)
-    const self = JSON.stringify(import.meta.url);
-    const w = new Worker(`import('tsx/esm/api').then((tsx) => tsx.tsImport(${self}, ${self}));`, {
-      eval: true,
-      workerData: job,
-    });
-    w.once('message', resolve);
-    w.once('error', reject);
-    w.once('exit', (code) => code !== 0 && reject(new Error(`client worker exited ${code}`)));
-  });
+  return inWorker(import.meta.url, job);
 }
 
 /** The floor: token → user, OnConnection → initMessage, SendMessage → the same two pushes, nothing else. */

@@ -15,15 +15,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import WebSocket from 'ws';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { startServerProcess } from '../../../tests/api/server-process';
 import { haproxyInstalled, startHaproxy } from '../../../tests/cluster/haproxy';
 import { type Db, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import { md5Hex } from '../src/domains/auth/tokens';
-import { DEMO_PASSWORD, seedIfEmpty } from '../src/seed/seed';
-import { bench, freshPostgres, startServer } from './kit';
+import { seedIfEmpty } from '../src/seed/seed';
+import { bench, chatSocket, freshPostgres, inWorker, latencyFigures, loginAt, startServer } from './kit';
 
 const USERS = 50;
 // one message every 2 s from each of the 50 users: a busy office chat (the fan-out bench measures saturation)
@@ -67,41 +65,27 @@ async function runClients(job: Job): Promise<Result> {
   let measuredSent = 0;
   const seen = new Set<string>();
   const sockets = await Promise.all(
-    job.users.map(
-      (u, me) =>
-        new Promise<WebSocket>((resolve, reject) => {
-          const ws = new WebSocket(job.url);
-          const timer = setTimeout(() => reject(new Error(`socket ${me}: no initMessage`)), 30_000);
-          ws.on('open', () =>
-            ws.send(JSON.stringify({ method: 'OnConnection', token: u.token, mobileDevice: false })),
-          );
-          ws.on('error', reject);
-          ws.on('message', (raw) => {
-            const now = performance.now();
-            const m = JSON.parse(String(raw)) as Record<string, unknown>;
-            if (m.method === 'initMessage') {
-              clearTimeout(timer);
-              resolve(ws);
-            } else if (m.method === 'receiveMessage') {
-              const text = String(m.formMessage);
-              const tag = text.slice(1, text.indexOf(' '));
-              if (seen.has(tag)) {
-                duplicated++;
-                return;
-              }
-              seen.add(tag);
-              const p = pending.get(tag);
-              if (!p || p.to !== me) {
-                misrouted++;
-                return;
-              }
-              pending.delete(tag);
-              if (p.measured) latencies.push(now - p.at);
-            } else if (m.method === 'error' || m.method === 'logout' || m.method === 'closeSocket') {
-              serverErrors++;
-            }
-          });
-        }),
+    job.users.map((u, me) =>
+      chatSocket(job.url, u.token, `${me}`, 30_000, (m, now) => {
+        if (m.method === 'receiveMessage') {
+          const text = String(m.formMessage);
+          const tag = text.slice(1, text.indexOf(' '));
+          if (seen.has(tag)) {
+            duplicated++;
+            return;
+          }
+          seen.add(tag);
+          const p = pending.get(tag);
+          if (!p || p.to !== me) {
+            misrouted++;
+            return;
+          }
+          pending.delete(tag);
+          if (p.measured) latencies.push(now - p.at);
+        } else if (m.method === 'error' || m.method === 'logout' || m.method === 'closeSocket') {
+          serverErrors++;
+        }
+      }),
     ),
   );
   // each sender sends every n/rate seconds, its clock offset by its index: RATE messages/s in all
@@ -137,12 +121,8 @@ async function runClients(job: Job): Promise<Result> {
   const until = performance.now() + 10_000;
   while (pending.size && performance.now() < until) await new Promise((r) => setTimeout(r, 20));
   for (const ws of sockets) ws.close();
-  latencies.sort((a, b) => a - b);
-  const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
   return {
-    p50: q(0.5),
-    p99: q(0.99),
-    max: latencies[latencies.length - 1] ?? NaN,
+    ...latencyFigures(latencies),
     sent,
     measured: measuredSent,
     lost: pending.size,
@@ -157,16 +137,7 @@ if (!isMainThread) parentPort!.postMessage(await runClients(workerData as Job));
 // ---------------------------------------------------------------- the servers (main thread)
 
 function clients(job: Job): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const self = JSON.stringify(import.meta.url);
-    const w = new Worker(`import('tsx/esm/api').then((tsx) => tsx.tsImport(${self}, ${self}));`, {
-      eval: true,
-      workerData: job,
-    });
-    w.once('message', resolve);
-    w.once('error', reject);
-    w.once('exit', (code) => code !== 0 && reject(new Error(`client worker exited ${code}`)));
-  });
+  return inWorker(import.meta.url, job);
 }
 
 async function benchUsers(db: Db) {
@@ -178,16 +149,6 @@ async function benchUsers(db: Db) {
     .orderBy('account')
     .limit(USERS)
     .execute();
-}
-
-async function loginAt(base: string, account: string): Promise<string> {
-  const r = await fetch(`${base}/api/oauth/Login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ account, password: md5Hex(DEMO_PASSWORD) }).toString(),
-  }).then((x) => x.json());
-  if (r.code !== 200) throw new Error(`login ${account}: ${r.code} ${r.msg}`);
-  return r.data.token as string;
 }
 
 const errorsOf = (r: Result) => r.lost + r.duplicated + r.misrouted + r.serverErrors;

@@ -2,12 +2,16 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
+import Fastify from 'fastify';
 import pg from 'pg';
+import WebSocket from 'ws';
 import { buildApp } from '../src/app';
-import type { Db } from '../src/db/database';
+import { type Db, openDatabase } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrate';
 import { md5Hex } from '../src/domains/auth/tokens';
-import { DEMO_PASSWORD } from '../src/seed/seed';
+import { DEMO_PASSWORD, seedIfEmpty } from '../src/seed/seed';
 import { createPostgresDatabase } from '../src/test/harness';
 
 export const PG_URL =
@@ -32,20 +36,75 @@ export async function freshPostgres(): Promise<
   }
 }
 
+/** A session token of `account` from the server at `base` (the form login the host uses). */
+export async function loginAt(base: string, account: string, password = DEMO_PASSWORD): Promise<string> {
+  const r = await fetch(`${base}/api/oauth/Login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ account, password: md5Hex(password) }).toString(),
+  }).then((x) => x.json());
+  if (r.code !== 200) throw new Error(`login ${account}: ${r.code} ${r.msg}`);
+  return r.data.token as string;
+}
+
+/**
+ * Runs the bench file `moduleUrl` (its import.meta.url) again in a worker thread with `job` as its
+ * workerData, through tsx (a worker does not inherit the main thread's loader); the worker's one message.
+ */
+export function inWorker<R>(moduleUrl: string, job: unknown): Promise<R> {
+  return new Promise((resolve, reject) => {
+    const self = JSON.stringify(moduleUrl);
+    const w = new Worker(`import('tsx/esm/api').then((tsx) => tsx.tsImport(${self}, ${self}));`, {
+      eval: true,
+      workerData: job,
+    });
+    w.once('message', resolve);
+    w.once('error', reject);
+    w.once('exit', (code) => code !== 0 && reject(new Error(`client worker exited ${code}`)));
+  });
+}
+
+/**
+ * One chat socket opened the way the host does ({method:'OnConnection', token, mobileDevice:false});
+ * resolves at its initMessage (`label` names it when that does not come within `timeoutMs`); every
+ * other push goes to `onPush` with the time it arrived.
+ */
+export function chatSocket(
+  url: string,
+  token: string,
+  label: string,
+  timeoutMs: number,
+  onPush: (m: Record<string, unknown>, now: number) => void,
+): Promise<WebSocket> {
+  return new Promise<WebSocket>((resolve, reject) => {
+    const ws = new WebSocket(url);
+    const timer = setTimeout(() => reject(new Error(`socket ${label}: no initMessage`)), timeoutMs);
+    ws.on('open', () => ws.send(JSON.stringify({ method: 'OnConnection', token, mobileDevice: false })));
+    ws.on('error', reject);
+    ws.on('message', (raw) => {
+      const now = performance.now();
+      const m = JSON.parse(String(raw)) as Record<string, unknown>;
+      if (m.method === 'initMessage') {
+        clearTimeout(timer);
+        resolve(ws);
+      } else onPush(m, now);
+    });
+  });
+}
+
+/** p50, p99 and max of `latencies` (sorted in place; NaN when empty). */
+export function latencyFigures(latencies: number[]) {
+  latencies.sort((a, b) => a - b);
+  const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
+  return { p50: q(0.5), p99: q(0.99), max: latencies[latencies.length - 1] ?? NaN };
+}
+
 /** The real server on 127.0.0.1 (random port) over `db`, with a login helper for the seeded users. */
 export async function startServer(db: Db, bcryptCost = 4) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kp-bench-'));
   const app = await buildApp({ db, dataDir, logger: false, options: { bcryptCost, hostDist: null } });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
-  const login = async (account: string, password = DEMO_PASSWORD) => {
-    const r = await fetch(`${base}/api/oauth/Login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ account, password: md5Hex(password) }).toString(),
-    }).then((x) => x.json());
-    if (r.code !== 200) throw new Error(`login ${account}: ${r.code} ${r.msg}`);
-    return r.data.token as string;
-  };
+  const login = (account: string, password = DEMO_PASSWORD) => loginAt(base, account, password);
   return {
     app,
     base,
@@ -143,4 +202,47 @@ export async function compareLoad(
   });
   const ratios = a.map((x, i) => x.rps / Math.max(1e-9, b[i]!.rps));
   return { ours: merge(a), baseline: merge(b), ratio: median(ratios), ratios };
+}
+
+/** A migrated, seeded PGlite database in memory (bcrypt cost 4), with `extraUsers` more users. */
+export async function seededPglite(extraUsers?: number): Promise<Db> {
+  const db = await openDatabase({ kind: 'pglite' });
+  await migrateToLatest(db.kysely);
+  await seedIfEmpty(db.kysely, extraUsers ? { bcryptCost: 4, extraUsers } : { bcryptCost: 4 });
+  return db;
+}
+
+/** A bare Fastify server on 127.0.0.1 whose one GET `route` answers `bytes` as JSON: the baseline. */
+export async function bareRoute(route: string, bytes: string) {
+  const bare = Fastify({ logger: false });
+  bare.get(route, (_req, reply) => reply.type('application/json; charset=utf-8').send(bytes));
+  return { base: await bare.listen({ host: '127.0.0.1', port: 0 }), close: () => bare.close() };
+}
+
+/**
+ * Prints the figure of a compareLoad run against a bare route returning the same bytes (target: ratio
+ * >= 0.8, 0 errors). `title` is the title up to its pair ratios (it leaves one parenthesis open).
+ */
+export function sameBytesFigure(
+  id: string,
+  title: string,
+  cmp: Comparison,
+  extra: Record<string, unknown> = {},
+) {
+  const { ours, baseline, ratio } = cmp;
+  bench({
+    id,
+    title: `${title}; pair ratios ${cmp.ratios.map((r) => r.toFixed(2)).join(' ')}): p50 ${ours.p50} ms, p99 ${ours.p99} ms, ${ours.errors} errors of ${ours.requests}`,
+    ours: { value: Math.round(ours.rps), unit: 'req/s' },
+    baseline: {
+      name: 'bare Fastify route returning the same bytes',
+      value: Math.round(baseline.rps),
+      unit: 'req/s',
+    },
+    ratio: Number(ratio.toFixed(3)),
+    ratioMeaning: 'ours / baseline requests per second, median of interleaved pairs (higher is better)',
+    target: '>= 0.8, 0 errors',
+    ...extra,
+    pass: ratio >= 0.8 && ours.errors === 0 && ours.requests > 0,
+  });
 }

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import { TEST_DB_KIND, type TestApp } from '../test/harness';
+import { useTestApp } from '../test/suite';
 import { seedIfEmpty } from './seed';
 
 describe(`seed on ${TEST_DB_KIND}`, () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
+  useTestApp((app) => {
+    t = app;
   });
 
   it('creates a group with companies, departments with heads, positions, roles and about 50 users', async () => {

@@ -57,6 +57,11 @@ export interface TestApp {
 }
 
 export const md5 = md5Hex;
+/** An inject body posted as a form (application/x-www-form-urlencoded), as the host's login does. */
+export const urlencoded = (o: Record<string, string>) => ({
+  payload: new URLSearchParams(o).toString(),
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+});
 export const passwordOf = (account: string) => (account === 'admin' ? ADMIN_PASSWORD : DEMO_PASSWORD);
 
 /**

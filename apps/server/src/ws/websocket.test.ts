@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { newId } from '../domains/auth/tokens';
-import { createTestApp, md5, TEST_DB_KIND, type TestApp } from '../test/harness';
+import { md5, TEST_DB_KIND, type TestApp } from '../test/harness';
+import { useTestApp } from '../test/suite';
 import { pushToUser } from './websocket';
 
 /** Opens /websocket and collects messages; `next(method)` waits for one with that method. */
@@ -42,13 +43,10 @@ export function wsClient(url: string) {
 describe(`websocket on ${TEST_DB_KIND}`, () => {
   let t: TestApp;
   let base: string;
-  beforeAll(async () => {
-    t = await createTestApp();
+  useTestApp(async (app) => {
+    t = app;
     const addr = await t.app.listen({ host: '127.0.0.1', port: 0 });
     base = addr.replace('http', 'ws');
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('answers OnConnection with initMessage and real counts', async () => {

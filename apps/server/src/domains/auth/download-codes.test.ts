@@ -1,14 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, md5, TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { md5, TEST_DB_KIND, type TestApp } from '../../test/harness';
 import { multipart } from '../../test/multipart';
+import { useTestApp } from '../../test/suite';
 
 describe(`download codes instead of tokens in URLs (${TEST_DB_KIND})`, () => {
   let t: TestApp;
   let token: string;
   let url: string;
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  useTestApp(async (app) => {
+    t = app;
     token = await t.login('admin');
     // a private file (type document) of the caller
     const data = Buffer.from('secret minutes');
@@ -46,9 +47,6 @@ describe(`download codes instead of tokens in URLs (${TEST_DB_KIND})`, () => {
       .where('id', '=', m.data.fileId)
       .execute();
     url = m.data.url.replace('/annex/', '/document/');
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const get = (u: string) => t.app.inject({ method: 'GET', url: u });

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, md5, TEST_DB_KIND, type TestApp } from '../../test/harness';
-
-const form = (o: Record<string, string>) => ({
-  payload: new URLSearchParams(o).toString(),
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-});
+import { describe, expect, it } from 'vitest';
+import { urlencoded as form, md5, TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/suite';
 
 describe(`oauth on ${TEST_DB_KIND}`, () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
+  useTestApp((app) => {
+    t = app;
   });
 
   it('logs admin in with the MD5 of admin123 and returns a token and theme', async () => {
@@ -344,11 +337,8 @@ describe(`oauth on ${TEST_DB_KIND}`, () => {
 
 describe('server texts in the client language', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
+  useTestApp((app) => {
+    t = app;
   });
   it('translates msg for zhtw and en (Accept-Language), zh by default', async () => {
     const bad = (lang?: string) =>

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, md5, TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { md5, TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { userIds, useTestApp } from '../../test/suite';
 import type { ModuleGrant, Principal } from './principal';
 import { rankRefusal } from './rank';
 
@@ -70,11 +71,10 @@ describe(`rank on user administration (${TEST_DB_KIND})`, () => {
   let hqEmployee: string;
   let roles: Record<string, string>;
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  useTestApp(async (app) => {
+    t = app;
     [admin, hr] = await Promise.all([t.login('admin'), t.login('chenjing')]);
-    for (const u of await t.db.kysely.selectFrom('base_user').select(['id', 'account']).execute())
-      ids[u.account] = u.id;
+    Object.assign(ids, await userIds(t));
     roles = Object.fromEntries(
       (await t.db.kysely.selectFrom('base_role').select(['id', 'en_code']).execute()).map((r) => [
         r.en_code,
@@ -108,9 +108,6 @@ describe(`rank on user administration (${TEST_DB_KIND})`, () => {
       )
       .executeTakeFirstOrThrow();
     hqEmployee = emp.id;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('an HR user cannot reset the super administrator’s password (and admin still logs in)', async () => {

@@ -3,12 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, redactUrl, serverLogger } from '../../app';
 import { parseTrustProxy } from '../../config';
-import { createTestApp, md5, TEST_DB_KIND, type TestApp } from '../../test/harness';
-
-const form = (o: Record<string, string>) => ({
-  payload: new URLSearchParams(o).toString(),
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-});
+import { createTestApp, urlencoded as form, md5, TEST_DB_KIND, type TestApp } from '../../test/harness';
 
 describe('TRUST_PROXY and log redaction (pure)', () => {
   it('parses addresses and CIDRs; off by default; refuses "trust everyone"', () => {

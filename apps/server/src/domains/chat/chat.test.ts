@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createPostgresDatabase, createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { userIds, useTestApp } from '../../test/suite';
 import { normaliseContent } from './service';
 
 type Msg = Record<string, unknown> & { method: string };
@@ -51,15 +52,11 @@ describe(`chat over /websocket on ${TEST_DB_KIND}`, () => {
   let t: TestApp;
   let url: string;
   const ids: Record<string, string> = {};
-  beforeAll(async () => {
-    t = await createTestApp();
-    for (const u of await t.db.kysely.selectFrom('base_user').select(['id', 'account']).execute())
-      ids[u.account] = u.id;
+  useTestApp(async (app) => {
+    t = app;
+    Object.assign(ids, await userIds(t));
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/websocket`;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('two users exchange a message; unread count changes; history, conversations, read reset', async () => {

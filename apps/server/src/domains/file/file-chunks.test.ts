@@ -1,22 +1,20 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { TEST_DB_KIND, type TestApp } from '../../test/harness';
 import { multipart } from '../../test/multipart';
+import { useTestApp } from '../../test/suite';
 
 const CHUNK = 5 * 1024 * 1024;
-const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
+const _md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
 
 describe(`chunk storage bounded and swept on ${TEST_DB_KIND}`, () => {
   let t: TestApp;
   let token: string;
   let userId: string;
-  beforeAll(async () => {
-    t = await createTestApp();
+  useTestApp(async (app) => {
+    t = app;
     token = await t.login('wangjianguo');
     userId = (await t.ctx.sessions.resolve(token))!.userId;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
   const chunk = (identifier: string, n: number, total: number, totalSize: number, data: Buffer) =>
     t.call<{ chunkNumbers: number[] }>(token, {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { TEST_DB_KIND, type TestApp } from '../../test/harness';
 import { multipart } from '../../test/multipart';
+import { userIds, useTestApp } from '../../test/suite';
 
 const CHUNK = 5 * 1024 * 1024;
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
@@ -9,12 +10,9 @@ const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
 describe(`files on ${TEST_DB_KIND}`, () => {
   let t: TestApp;
   let token: string;
-  beforeAll(async () => {
-    t = await createTestApp();
+  useTestApp(async (app) => {
+    t = app;
     token = await t.login('zhangwei');
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const sendChunks = async (data: Buffer, name: string, ext: string, identifier = md5(data), tok = token) => {
@@ -332,13 +330,9 @@ describe(`files on ${TEST_DB_KIND}`, () => {
 describe(`file downloads authorised by their object on ${TEST_DB_KIND}`, () => {
   let t: TestApp;
   const ids: Record<string, string> = {};
-  beforeAll(async () => {
-    t = await createTestApp();
-    for (const u of await t.db.kysely.selectFrom('base_user').select(['id', 'account']).execute())
-      ids[u.account] = u.id;
-  });
-  afterAll(async () => {
-    await t?.close();
+  useTestApp(async (app) => {
+    t = app;
+    Object.assign(ids, await userIds(t));
   });
   const upload = async (token: string, name: string, text: string) => {
     const r = await t.call<{ fileId: string; url: string; name: string }>(token, {

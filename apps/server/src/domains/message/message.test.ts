@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { userIds, useTestApp } from '../../test/suite';
 import { initCounts } from '../../ws/counters';
 import { sendSiteMessage } from './site-message';
 
@@ -9,16 +10,12 @@ describe(`site messages /api/message on ${TEST_DB_KIND}`, () => {
   let zw: string;
   let wjg: string;
   const ids: Record<string, string> = {};
-  beforeAll(async () => {
-    t = await createTestApp();
-    for (const u of await t.db.kysely.selectFrom('base_user').select(['id', 'account']).execute())
-      ids[u.account] = u.id;
+  useTestApp(async (app) => {
+    t = app;
+    Object.assign(ids, await userIds(t));
     admin = await t.login('admin');
     zw = await t.login('zhangwei');
     wjg = await t.login('wangjianguo');
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('sendSiteMessage stores, counts and lists; ReadInfo marks read; another user cannot read it', async () => {
@@ -141,13 +138,9 @@ describe(`site messages /api/message on ${TEST_DB_KIND}`, () => {
 describe(`site messages: object checks on ${TEST_DB_KIND}`, () => {
   let t: TestApp;
   const ids: Record<string, string> = {};
-  beforeAll(async () => {
-    t = await createTestApp();
-    for (const u of await t.db.kysely.selectFrom('base_user').select(['id', 'account']).execute())
-      ids[u.account] = u.id;
-  });
-  afterAll(async () => {
-    await t?.close();
+  useTestApp(async (app) => {
+    t = app;
+    Object.assign(ids, await userIds(t));
   });
 
   it("a holder of the module's btn_edit reads only his own and his received messages, not every user's", async () => {

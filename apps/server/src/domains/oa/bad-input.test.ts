@@ -2,9 +2,10 @@
 // websocket methods): each is refused with 400 (field: reason), 404 数据不存在 for rows the caller may not see,
 // or an error frame on the socket — never a 500 and never a change. Runs on PGlite and PostgreSQL.
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { userIds, useTestApp } from '../../test/suite';
 
 type Case = [
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -35,15 +36,11 @@ describe(`messaging bad input on ${TEST_DB_KIND}`, () => {
     }
     expect(got).toEqual(want);
   };
-  beforeAll(async () => {
-    t = await createTestApp();
-    for (const u of await t.db.kysely.selectFrom('base_user').select(['id', 'account']).execute())
-      ids[u.account] = u.id;
+  useTestApp(async (app) => {
+    t = app;
+    Object.assign(ids, await userIds(t));
     admin = await t.login('admin');
     zw = await t.login('zhangwei');
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('site messages /api/message', async () => {

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { userIds, useTestApp } from '../../test/suite';
 import { initCounts } from '../../ws/counters';
 
 type Paged<T> = { list: T[]; pagination: { total: number } };
@@ -13,17 +14,13 @@ describe(`business messages, news, notices, comments on ${TEST_DB_KIND}`, () => 
   let cj: string;
   const ids: Record<string, string> = {};
   const M = '/api/Bussiness/Message';
-  beforeAll(async () => {
-    t = await createTestApp();
-    for (const u of await t.db.kysely.selectFrom('base_user').select(['id', 'account']).execute())
-      ids[u.account] = u.id;
+  useTestApp(async (app) => {
+    t = app;
+    Object.assign(ids, await userIds(t));
     admin = await t.login('admin');
     zw = await t.login('zhangwei');
     wjg = await t.login('wangjianguo');
     cj = await t.login('chenjing');
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('message: send with sanitised contents; recipient reads it; outsider gets 404; lists by type', async () => {

@@ -1,5 +1,6 @@
 // Shared set-up of the organisation and permission admin tests: one seeded app, sessions for the given
 // accounts, and the seeded users, units and roles by account / enCode.
+import { afterAll, beforeAll } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 export interface AdminFixture {
@@ -29,6 +30,30 @@ export async function adminFixture(accounts: string[]): Promise<AdminFixture> {
     ]),
   );
   return { t, tokens, ids, units, roles };
+}
+
+/**
+ * adminFixture for the calling describe: made in beforeAll and handed to `use` (which keeps the app and
+ * the tokens in the suite's variables), the app closed in afterAll. The users, units and roles by
+ * account / enCode are filled in place.
+ */
+export function useAdminFixture(accounts: string[], use: (f: AdminFixture) => void) {
+  const ids: Record<string, string> = {};
+  const units: Record<string, string> = {};
+  const roles: Record<string, string> = {};
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    const f = await adminFixture(accounts);
+    t = f.t;
+    Object.assign(ids, f.ids);
+    Object.assign(units, f.units);
+    Object.assign(roles, f.roles);
+    use(f);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  return { ids, units, roles };
 }
 
 /** A multipart body carrying one file in the field `file`. */

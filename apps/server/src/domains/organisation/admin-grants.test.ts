@@ -1,28 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEST_DB_KIND, type TestApp } from '../../test/harness';
-import { adminFixture, flat, type Node } from './admin-fixture';
+import { flat, type Node, useAdminFixture } from './admin-fixture';
 
 describe(`role grants, relations and groups on ${TEST_DB_KIND}`, () => {
   let t: TestApp;
   let admin: string;
   let hr: string;
-  let mgr: string;
+  let _mgr: string;
   let emp: string;
   let leader: string;
-  const ids: Record<string, string> = {};
-  const units: Record<string, string> = {};
-  let roles: Record<string, string>;
-
-  beforeAll(async () => {
-    const f = await adminFixture(['admin', 'chenjing', 'wangjianguo', 'zhangwei', 'liuzhiqiang']);
-    ({ t, roles } = f);
-    [admin, hr, mgr, emp, leader] = f.tokens;
-    Object.assign(ids, f.ids);
-    Object.assign(units, f.units);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const { ids, units, roles } = useAdminFixture(
+    ['admin', 'chenjing', 'wangjianguo', 'zhangwei', 'liuzhiqiang'],
+    (f) => {
+      t = f.t;
+      [admin, hr, _mgr, emp, leader] = f.tokens;
+    },
+  );
 
   it('role grants: read the catalogue, save grants, the grantee sees the change; column settings', async () => {
     const g = await t.call<{

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEST_DB_KIND, type TestApp } from '../../test/harness';
-import { adminFixture, flat, type Node } from './admin-fixture';
+import { flat, type Node, useAdminFixture } from './admin-fixture';
 
 describe(`positions and roles on ${TEST_DB_KIND}`, () => {
   let t: TestApp;
@@ -8,21 +8,14 @@ describe(`positions and roles on ${TEST_DB_KIND}`, () => {
   let hr: string;
   let mgr: string;
   let emp: string;
-  let leader: string;
-  const ids: Record<string, string> = {};
-  const units: Record<string, string> = {};
-  let roles: Record<string, string>;
-
-  beforeAll(async () => {
-    const f = await adminFixture(['admin', 'chenjing', 'wangjianguo', 'zhangwei', 'liuzhiqiang']);
-    ({ t, roles } = f);
-    [admin, hr, mgr, emp, leader] = f.tokens;
-    Object.assign(ids, f.ids);
-    Object.assign(units, f.units);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  let _leader: string;
+  const { units, roles } = useAdminFixture(
+    ['admin', 'chenjing', 'wangjianguo', 'zhangwei', 'liuzhiqiang'],
+    (f) => {
+      t = f.t;
+      [admin, hr, mgr, emp, _leader] = f.tokens;
+    },
+  );
 
   it('positions: tree scoped, selectors, CRUD with scope, refusal with members', async () => {
     const tree = await t.call<{ list: Node[] }>(hr, { method: 'GET', url: '/api/permission/Position/Tree' });

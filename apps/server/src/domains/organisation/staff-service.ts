@@ -8,7 +8,6 @@ import {
   type StaffSection,
 } from '@kp/schema';
 import type { FastifyRequest } from 'fastify';
-import { ok } from '../../http/envelope';
 import { allows, me } from '../auth/guard';
 import { MENU, refuse } from '../permission/common';
 import { scopedUser } from './users-common';

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { md5, TEST_DB_KIND, type TestApp } from '../../test/harness';
-import { adminFixture, multipart, type Paged } from './admin-fixture';
+import { multipart, type Paged, useAdminFixture } from './admin-fixture';
 
 describe(`users: Excel, staff records and current user on ${TEST_DB_KIND}`, () => {
   let t: TestApp;
@@ -9,19 +9,9 @@ describe(`users: Excel, staff records and current user on ${TEST_DB_KIND}`, () =
   let hr: string;
   let mgr: string;
   let emp: string;
-  const ids: Record<string, string> = {};
-  const units: Record<string, string> = {};
-  let roles: Record<string, string>;
-
-  beforeAll(async () => {
-    const f = await adminFixture(['admin', 'chenjing', 'wangjianguo', 'zhangwei']);
-    ({ t, roles } = f);
+  const { ids, units } = useAdminFixture(['admin', 'chenjing', 'wangjianguo', 'zhangwei'], (f) => {
+    t = f.t;
     [admin, hr, mgr, emp] = f.tokens;
-    Object.assign(ids, f.ids);
-    Object.assign(units, f.units);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('exports, downloads the template, previews an uploaded workbook, imports and exports the failures', async () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { md5, TEST_DB_KIND, type TestApp } from '../../test/harness';
-import { adminFixture, type Paged, type UserItem } from './admin-fixture';
+import { type Paged, type UserItem, useAdminFixture } from './admin-fixture';
 
 describe(`users: list, CRUD, actions and pickers on ${TEST_DB_KIND}`, () => {
   let t: TestApp;
@@ -8,19 +8,9 @@ describe(`users: list, CRUD, actions and pickers on ${TEST_DB_KIND}`, () => {
   let hr: string;
   let mgr: string;
   let emp: string;
-  const ids: Record<string, string> = {};
-  const units: Record<string, string> = {};
-  let roles: Record<string, string>;
-
-  beforeAll(async () => {
-    const f = await adminFixture(['admin', 'chenjing', 'wangjianguo', 'zhangwei']);
-    ({ t, roles } = f);
+  const { ids, units, roles } = useAdminFixture(['admin', 'chenjing', 'wangjianguo', 'zhangwei'], (f) => {
+    t = f.t;
     [admin, hr, mgr, emp] = f.tokens;
-    Object.assign(ids, f.ids);
-    Object.assign(units, f.units);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('lists users paged, by keyword and unit; the scope limits what each caller sees', async () => {

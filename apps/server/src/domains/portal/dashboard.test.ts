@@ -1,6 +1,7 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/suite';
 import { attendanceSummary, dayOf } from './attendance';
 
 describe('attendanceSummary', () => {
@@ -35,8 +36,8 @@ describe(`dashboard on ${TEST_DB_KIND}`, () => {
   let t: TestApp;
   let zw: string;
   let uid: string;
-  beforeAll(async () => {
-    t = await createTestApp();
+  useTestApp(async (app) => {
+    t = app;
     zw = await t.login('zhangwei');
     uid = (
       await t.db.kysely
@@ -45,9 +46,6 @@ describe(`dashboard on ${TEST_DB_KIND}`, () => {
         .where('account', '=', 'zhangwei')
         .executeTakeFirstOrThrow()
     ).id;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('FlowTodoCount reads wf_todo', async () => {

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/suite';
 
 // biome-ignore lint/suspicious/noExplicitAny: envelopes of many shapes
 type Any = any;
@@ -8,13 +9,10 @@ describe(`areas on ${TEST_DB_KIND}`, () => {
   let t: TestApp;
   let admin: string;
   let emp: string;
-  beforeAll(async () => {
-    t = await createTestApp();
+  useTestApp(async (app) => {
+    t = app;
     admin = await t.login('admin');
     emp = await t.login('zhangwei');
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('seeds 34 provinces and their cities; lazy children; names by id paths', async () => {

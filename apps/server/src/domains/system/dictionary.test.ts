@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/suite';
 
 describe(`dictionaries on ${TEST_DB_KIND}`, () => {
   let t: TestApp;
   let admin: string;
   let emp: string;
-  beforeAll(async () => {
-    t = await createTestApp();
+  useTestApp(async (app) => {
+    t = app;
     admin = await t.login('admin');
     emp = await t.login('zhangwei');
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('lists the seeded types and options; the meeting type dictionary has a fixed id', async () => {

@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/suite';
 
 describe(`online users on ${TEST_DB_KIND}`, () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
+  useTestApp((app) => {
+    t = app;
   });
 
   it('lists live sessions with paging; employees are refused', async () => {

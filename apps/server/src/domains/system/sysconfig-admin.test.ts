@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/suite';
 
 // biome-ignore lint/suspicious/noExplicitAny: envelopes of many shapes
 type Any = any;
 
 describe(`system configuration on ${TEST_DB_KIND}`, () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
+  useTestApp((app) => {
+    t = app;
   });
 
   it('defaults 建管佳 V1.1.0; an administrator changes the login page; others are refused', async () => {

@@ -2,8 +2,9 @@
 // settings containing quotes, backticks, ${}, comment ends, </script> and line breaks stay data in the
 // generated TypeScript/TSX — the files parse, and the payload is never code.
 import ts from 'typescript';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, fieldConfig, formConfig, TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { fieldConfig, formConfig, TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/suite';
 
 // quotes, a backtick, a dollar-brace placeholder, a comment end, </script>, line breaks, a call
 const HOSTILE = ['a"b\'c`d', '$', '{pwned()}e*/f</script>g\nh\u2028i pwned(); //'].join('');
@@ -45,12 +46,9 @@ function scan(fileName: string, text: string) {
 describe(`code generator quoting on ${TEST_DB_KIND}`, () => {
   let t: TestApp;
   let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp();
+  useTestApp(async (app) => {
+    t = app;
     admin = await t.login('admin');
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('labels, the item name and column settings with quotes, backticks, placeholders, */, </script> and line breaks stay strings', async () => {

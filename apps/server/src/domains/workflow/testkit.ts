@@ -33,5 +33,12 @@ export function workflowTestKit(app: () => TestApp) {
     w().selectFrom('wf_task').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const records = (id: string) =>
     w().selectFrom('wf_record').selectAll().where('task_id', '=', id).orderBy('seq').execute();
-  return { login, accountOf, idOf, tokenOf, pending, task, records, w };
+  /** Starts a task of template `flowId` with `formData` as the holder of `tok`; the raw answer (the task id). */
+  const submit = (tok: string, flowId: string, formData: Record<string, unknown>) =>
+    app().call<string>(tok, {
+      method: 'POST',
+      url: '/api/workflow/Engine/FlowTask',
+      payload: { flowId, formData },
+    });
+  return { login, accountOf, idOf, tokenOf, pending, task, records, w, submit };
 }

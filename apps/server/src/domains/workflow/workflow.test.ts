@@ -7,7 +7,7 @@ let leaveData: Record<string, unknown> = {};
 
 describe(`workflow engine on ${TEST_DB_KIND}`, () => {
   let t: TestApp;
-  const { login, accountOf, idOf } = workflowTestKit(() => t);
+  const { login, accountOf, idOf, task: taskRow, submit: submitWith } = workflowTestKit(() => t);
   const pendingOps = (taskId: string) =>
     t.db.kysely
       .selectFrom('wf_operator')
@@ -15,6 +15,21 @@ describe(`workflow engine on ${TEST_DB_KIND}`, () => {
       .where('task_id', '=', taskId)
       .where('status', '=', 0)
       .execute();
+  /** Starts a task of `flowId` with the leave form's data as `tok`; the raw answer. */
+  const submit = (tok: string, flowId: string) => submitWith(tok, flowId, leaveData);
+  /** Every pending operator audits its own record at once; the answers in order. */
+  const auditAll = async (ops: Awaited<ReturnType<typeof pendingOps>>) => {
+    const toks = await Promise.all(ops.map(async (o) => login(await accountOf(o.user_id))));
+    return Promise.all(
+      ops.map((o, i) =>
+        t.call(toks[i]!, {
+          method: 'POST',
+          url: `${B}/FlowBefore/Audit/${o.id}`,
+          payload: { handleOpinion: 'ok' },
+        }),
+      ),
+    );
+  };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -118,13 +133,7 @@ describe(`workflow engine on ${TEST_DB_KIND}`, () => {
 
   it('leave: reject requires an opinion and ends in status 3; withdraw and press', async () => {
     const emp = await login('zhangwei');
-    const taskId = (
-      await t.call<string>(emp, {
-        method: 'POST',
-        url: `${B}/FlowTask`,
-        payload: { flowId: 'wf-leave', formData: leaveData },
-      })
-    ).data;
+    const taskId = (await submit(emp, 'wf-leave')).data;
     const op = (await pendingOps(taskId))[0]!;
     const head = await login(await accountOf(op.user_id));
     const noOp = await t.call(head, { method: 'POST', url: `${B}/FlowBefore/Reject/${op.id}`, payload: {} });
@@ -136,20 +145,10 @@ describe(`workflow engine on ${TEST_DB_KIND}`, () => {
       payload: { handleOpinion: '不同意' },
     });
     expect(rj.code, rj.msg).toBe(200);
-    const task = await t.db.kysely
-      .selectFrom('wf_task')
-      .selectAll()
-      .where('id', '=', taskId)
-      .executeTakeFirstOrThrow();
+    const task = await taskRow(taskId);
     expect(task.status).toBe(3);
     // withdraw: reason required
-    const t2 = (
-      await t.call<string>(emp, {
-        method: 'POST',
-        url: `${B}/FlowTask`,
-        payload: { flowId: 'wf-leave', formData: leaveData },
-      })
-    ).data;
+    const t2 = (await submit(emp, 'wf-leave')).data;
     expect(
       await t.call(emp, { method: 'PUT', url: `${B}/FlowLaunch/${t2}/Actions/Withdraw`, payload: {} }),
     ).toMatchObject({ code: 400, msg: '输入不能为空' });
@@ -222,31 +221,14 @@ describe(`workflow engine on ${TEST_DB_KIND}`, () => {
   it('50 concurrent audits on an or-sign node: exactly one advance, 49 refusals', async () => {
     const { templateId, users } = await approverTemplate('or', 50);
     const emp = await login('zhangwei');
-    const l = await t.call<string>(emp, {
-      method: 'POST',
-      url: `${B}/FlowTask`,
-      payload: { flowId: templateId, formData: leaveData },
-    });
+    const l = await submit(emp, templateId);
     expect(l.code, l.msg).toBe(200);
     const ops = await pendingOps(l.data);
     expect(ops.length).toBe(users.length);
-    const toks = await Promise.all(ops.map(async (o) => login(await accountOf(o.user_id))));
-    const res = await Promise.all(
-      ops.map((o, i) =>
-        t.call(toks[i]!, {
-          method: 'POST',
-          url: `${B}/FlowBefore/Audit/${o.id}`,
-          payload: { handleOpinion: 'ok' },
-        }),
-      ),
-    );
+    const res = await auditAll(ops);
     expect(res.filter((r) => r.code === 200).length).toBe(1);
     expect(res.filter((r) => r.code === 409 && r.msg === '该任务已处理').length).toBe(49);
-    const task = await t.db.kysely
-      .selectFrom('wf_task')
-      .selectAll()
-      .where('id', '=', l.data)
-      .executeTakeFirstOrThrow();
+    const task = await taskRow(l.data);
     expect(task.status).toBe(2);
     expect(task.version).toBe(2);
   }, 120_000);
@@ -254,28 +236,11 @@ describe(`workflow engine on ${TEST_DB_KIND}`, () => {
   it('50 concurrent audits on an and-sign node: one advance after all', async () => {
     const { templateId } = await approverTemplate('and', 50);
     const emp = await login('zhangwei');
-    const l = await t.call<string>(emp, {
-      method: 'POST',
-      url: `${B}/FlowTask`,
-      payload: { flowId: templateId, formData: leaveData },
-    });
+    const l = await submit(emp, templateId);
     const ops = await pendingOps(l.data);
-    const toks = await Promise.all(ops.map(async (o) => login(await accountOf(o.user_id))));
-    const res = await Promise.all(
-      ops.map((o, i) =>
-        t.call(toks[i]!, {
-          method: 'POST',
-          url: `${B}/FlowBefore/Audit/${o.id}`,
-          payload: { handleOpinion: 'ok' },
-        }),
-      ),
-    );
+    const res = await auditAll(ops);
     expect(res.every((r) => r.code === 200)).toBe(true);
-    const task = await t.db.kysely
-      .selectFrom('wf_task')
-      .selectAll()
-      .where('id', '=', l.data)
-      .executeTakeFirstOrThrow();
+    const task = await taskRow(l.data);
     expect(task.status).toBe(2);
     expect(task.version).toBe(51);
     const finished = await t.db.kysely
@@ -289,13 +254,7 @@ describe(`workflow engine on ${TEST_DB_KIND}`, () => {
 
   it('comments: post, list with isDel, delete by author only', async () => {
     const emp = await login('zhangwei');
-    const taskId = (
-      await t.call<string>(emp, {
-        method: 'POST',
-        url: `${B}/FlowTask`,
-        payload: { flowId: 'wf-leave', formData: leaveData },
-      })
-    ).data;
+    const taskId = (await submit(emp, 'wf-leave')).data;
     expect((await t.call(emp, { method: 'POST', url: `${B}/FlowComment`, payload: { taskId } })).code).toBe(
       400,
     );
@@ -371,15 +330,11 @@ describe(`expense example on ${TEST_DB_KIND}`, () => {
       tableField106: [row],
     };
     const launch = async () => {
-      const r = await t.call<string>(emp, {
-        method: 'POST',
-        url: `${B}/FlowTask`,
-        payload: { flowId: 'wf-expense', formData },
-      });
+      const r = await submit(emp, 'wf-expense', formData);
       expect(r.code, r.msg).toBe(200);
       return r.data;
     };
-    const { pending, tokenOf } = workflowTestKit(() => t);
+    const { pending, tokenOf, submit, task: taskRow } = workflowTestKit(() => t);
     const id = await launch();
     const first = await pending(id);
     expect(new Set(first.map((o) => o.node_id))).toEqual(
@@ -396,11 +351,7 @@ describe(`expense example on ${TEST_DB_KIND}`, () => {
       });
       expect(r.code, r.msg).toBe(200);
     }
-    const done = await t.db.kysely
-      .selectFrom('wf_task')
-      .select(['status'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
+    const done = await taskRow(id);
     expect(done.status).toBe(2);
     const id2 = await launch();
     const o = (await pending(id2))[0]!;
@@ -410,11 +361,7 @@ describe(`expense example on ${TEST_DB_KIND}`, () => {
       payload: { handleOpinion: '票据不全' },
     });
     expect(rj.code, rj.msg).toBe(200);
-    const st = await t.db.kysely
-      .selectFrom('wf_task')
-      .select(['status'])
-      .where('id', '=', id2)
-      .executeTakeFirstOrThrow();
+    const st = await taskRow(id2);
     expect(st.status).toBe(3);
     expect((await pending(id2)).length).toBe(0);
   }, 120_000);

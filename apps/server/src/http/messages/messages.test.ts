@@ -5,8 +5,9 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as OpenCC from 'opencc-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/suite';
 import { MSG } from '../api-error';
 import { languageIn } from '../i18n';
 import { extractMessages, normalise } from './extract';
@@ -104,12 +105,9 @@ describe('server message catalogue', () => {
 describe(`server messages in the request's language on ${TEST_DB_KIND}`, () => {
   let t: TestApp;
   let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp();
+  useTestApp(async (app) => {
+    t = app;
     admin = await t.login('admin');
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const ask = (lang: string | null, url: string) =>

@@ -81,7 +81,7 @@ export default async function currentUserRoutes(app: FastifyInstance) {
         .select(['id', 'file_type', 'owner_user_id'])
         .where('id', '=', m![1])
         .executeTakeFirst();
-      if (!file || file.file_type !== 'userAvatar' || file.owner_user_id !== me(req).userId)
+      if (file?.file_type !== 'userAvatar' || file.owner_user_id !== me(req).userId)
         badInput(`name: ${msg('badAvatar', lang(req))}`);
       const url = `/api/file/Download/userAvatar/${name}`;
       await db()

@@ -19,7 +19,7 @@ import {
 
 /** Chat users and the user pickers of the organisation API. */
 export default async function userPickerRoutes(app: FastifyInstance) {
-  const user = { menu: MENU.user };
+  const _user = { menu: MENU.user };
   const tags = ['permission'];
   const db = () => app.kp.db;
 
