@@ -45,7 +45,12 @@ const CHROME = [
   '.ant-pagination',
   'input[placeholder]',
 ].join(', ');
-/** User data inside chrome: the user's and the system's names, seeded records' own names. */
+/**
+ * User data inside chrome: the user's and the system's names, seeded records' own names. `[data-user-data]`
+ * also marks a flow designer node's summary when it lists the organisation's users, positions or roles (the
+ * seeded expense flow's 会计): org names as the administrators typed them. The node titles themselves, and
+ * summaries the designer writes (所有人, 发起者主管), stay chrome.
+ */
 const USER_DATA = [
   '[data-testid="logo"]',
   '.kp-user-name',

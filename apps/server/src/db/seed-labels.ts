@@ -98,6 +98,16 @@ export const LEAVE_FORM_LABELS: Record<string, Label> = {
   申请时间: { zh: '申请时间', zhtw: '申請時間', en: 'Applied at' },
 };
 
+/** The example leave form's leave types (its select's options); migration 0173 relabels the stored form. */
+export const LEAVE_TYPE_LABELS: Record<string, Label> = {
+  事假: { zh: '事假', zhtw: '事假', en: 'Personal leave' },
+  病假: { zh: '病假', zhtw: '病假', en: 'Sick leave' },
+  年假: { zh: '年假', zhtw: '年假', en: 'Annual leave' },
+  婚假: { zh: '婚假', zhtw: '婚假', en: 'Marriage leave' },
+  产假: { zh: '产假', zhtw: '產假', en: 'Maternity leave' },
+  调休: { zh: '调休', zhtw: '調休', en: 'Time off in lieu' },
+};
+
 /** `value` with every string under one of `keys` that `labels` knows replaced by its {zh, zhtw, en}. */
 export function labelJson(value: unknown, keys: readonly string[], labels: Record<string, Label>): unknown {
   const walk = (v: unknown): unknown => {
@@ -111,4 +121,88 @@ export function labelJson(value: unknown, keys: readonly string[], labels: Recor
     return out;
   };
   return walk(value);
+}
+
+/**
+ * The example flows' names and node names (examples/flows/*.json carry them as {zh, zhtw, en}); migration
+ * 0173 writes them into wf_template.full_name_i18n and the stored flow_json of databases seeded before.
+ */
+export const FLOW_LABELS: Record<string, Label> = {
+  请假申请: { zh: '请假申请', zhtw: '請假申請', en: 'Leave request' },
+  费用报销: { zh: '费用报销', zhtw: '費用報銷', en: 'Expense claim' },
+  发起人: { zh: '发起人', zhtw: '發起人', en: 'Initiator' },
+  三天以内: { zh: '三天以内', zhtw: '三天以內', en: 'Up to three days' },
+  超过三天: { zh: '超过三天', zhtw: '超過三天', en: 'More than three days' },
+  部门负责人审批: { zh: '部门负责人审批', zhtw: '部門負責人審批', en: 'Department head approval' },
+  总经理审批: { zh: '总经理审批', zhtw: '總經理審批', en: 'General manager approval' },
+  财务: { zh: '财务', zhtw: '財務', en: 'Finance' },
+  部门: { zh: '部门', zhtw: '部門', en: 'Department' },
+  财务审批: { zh: '财务审批', zhtw: '財務審批', en: 'Finance approval' },
+  部门审批: { zh: '部门审批', zhtw: '部門審批', en: 'Department approval' },
+  抄送发起人主管: { zh: '抄送发起人主管', zhtw: '抄送發起人主管', en: "Copy to the initiator's manager" },
+};
+
+/** A flow tree with every node title FLOW_LABELS knows as {zh, zhtw, en}. */
+export function labelFlowTree(tree: unknown): unknown {
+  return labelJson(tree, ['title'], FLOW_LABELS);
+}
+
+/** The JSON full_name_i18n of a seeded flow, or null when it has no labels or was renamed. */
+export function flowLabelJson(fullName: string): string | null {
+  const l = FLOW_LABELS[fullName];
+  return l ? JSON.stringify(l) : null;
+}
+
+/**
+ * The example expense form's texts (examples/forms/expense-claim.json keeps the zh, as the embed-renderer
+ * example reads it): labels, the group title, the sub-table's add button and rule message, the expense
+ * types. The seed writes them into the stored wf-expense form; migration 0173 relabels older databases.
+ */
+export const EXPENSE_FORM_LABELS: Record<string, Label> = {
+  分组标题: { zh: '分组标题', zhtw: '分組標題', en: 'Group title' },
+  报销信息: { zh: '报销信息', zhtw: '報銷信息', en: 'Claim details' },
+  单据编号: { zh: '单据编号', zhtw: '單據編號', en: 'Bill number' },
+  报销日期: { zh: '报销日期', zhtw: '報銷日期', en: 'Claim date' },
+  报销人: { zh: '报销人', zhtw: '報銷人', en: 'Claimant' },
+  所属部门: { zh: '所属部门', zhtw: '所屬部門', en: 'Department' },
+  费用明细: { zh: '费用明细', zhtw: '費用明細', en: 'Expense lines' },
+  费用类型: { zh: '费用类型', zhtw: '費用類型', en: 'Expense type' },
+  交通费: { zh: '交通费', zhtw: '交通費', en: 'Transport' },
+  住宿费: { zh: '住宿费', zhtw: '住宿費', en: 'Hotel' },
+  餐费: { zh: '餐费', zhtw: '餐費', en: 'Meals' },
+  办公用品: { zh: '办公用品', zhtw: '辦公用品', en: 'Office supplies' },
+  其他: { zh: '其他', zhtw: '其他', en: 'Other' },
+  发生日期: { zh: '发生日期', zhtw: '發生日期', en: 'Date' },
+  说明: { zh: '说明', zhtw: '說明', en: 'Note' },
+  说明不能超过50个字: {
+    zh: '说明不能超过50个字',
+    zhtw: '說明不能超過50個字',
+    en: 'The note is at most 50 characters',
+  },
+  单价: { zh: '单价', zhtw: '單價', en: 'Unit price' },
+  数量: { zh: '数量', zhtw: '數量', en: 'Quantity' },
+  金额: { zh: '金额', zhtw: '金額', en: 'Amount' },
+  发票: { zh: '发票', zhtw: '發票', en: 'Invoices' },
+  添加: { zh: '添加', zhtw: '添加', en: 'Add' },
+  费用合计: { zh: '费用合计', zhtw: '費用合計', en: 'Total expenses' },
+  预支金额: { zh: '预支金额', zhtw: '預支金額', en: 'Advance' },
+  应付金额: { zh: '应付金额', zhtw: '應付金額', en: 'Payable' },
+  备注: { zh: '备注', zhtw: '備註', en: 'Remarks' },
+};
+
+/** The keys of the expense form whose zh strings EXPENSE_FORM_LABELS relabels. */
+const EXPENSE_FORM_KEYS = ['label', 'content', 'fullName', 'actionText', 'message'] as const;
+
+/** The example expense form with its texts as {zh, zhtw, en}. */
+export function labelExpenseForm(form: unknown): unknown {
+  return labelJson(form, EXPENSE_FORM_KEYS, EXPENSE_FORM_LABELS);
+}
+
+/** The example leave form with its texts and leave types as {zh, zhtw, en} (those still zh strings). */
+export function labelLeaveForm(form: unknown): unknown {
+  return labelJson(
+    labelJson(form, ['label', 'placeholder', 'buttonText'], LEAVE_FORM_LABELS),
+    ['fullName'],
+    LEAVE_TYPE_LABELS,
+  );
 }

@@ -1,8 +1,8 @@
 import type { FlowNode, FlowNodeType } from '@kp/schema';
 import { Popover } from 'antd';
 import { memo, useState } from 'react';
-import { useDesignerT } from '../i18n';
-import { type NodeNames, nodeSummary } from './summary';
+import { labelText, useDesignerT } from '../i18n';
+import { type NodeNames, nodeSummary, summaryIsNames } from './summary';
 
 export type NodeState = 'passed' | 'current' | 'none';
 
@@ -204,10 +204,14 @@ function NodeBox({ node, ...p }: { node: FlowNode } & FlowCanvasProps) {
             borderRadius: '4px 4px 0 0',
           }}
         >
-          {node.properties.title || t(`flow.${node.type}`)}
+          {labelText(node.properties.title, lang) || t(`flow.${node.type}`)}
           {node.type === 'subFlow' ? ` · ${node.properties.isAsync ? t('flow.async') : t('flow.sync')}` : ''}
         </div>
-        <div style={{ padding: 8, fontSize: 13, color: '#333', minHeight: 20 }}>
+        {/* the names of the organisation's users, positions and roles are user data, not chrome */}
+        <div
+          style={{ padding: 8, fontSize: 13, color: '#333', minHeight: 20 }}
+          data-user-data={summaryIsNames(node) ? '' : undefined}
+        >
           {nodeSummary(node, lang, p.names)}
         </div>
       </button>
@@ -257,7 +261,7 @@ function BranchBox({
         style={{ all: 'unset', display: 'block', width: '100%', cursor: 'inherit' }}
       >
         <div style={{ display: 'flex', justifyContent: 'space-between', padding: '6px 8px', fontSize: 12 }}>
-          <span style={{ color: '#15bc83' }}>{node.properties.title}</span>
+          <span style={{ color: '#15bc83' }}>{labelText(node.properties.title, lang)}</span>
           {node.type !== 'interflow' ? (
             <span data-testid={`priority-${node.nodeId}`} style={{ color: '#999' }}>
               {t('flow.priority', { n: node.properties.priority ?? index + 1 })}

@@ -3,10 +3,11 @@ import type { FlowNode, FlowNodeProperties } from '@kp/schema';
 import { ConfigProvider, Drawer, Input, InputNumber, Radio, Select, Space, Switch } from 'antd';
 import { OrgPicker, type OrgPickKind, type OrgProvider } from '../common/OrgPicker';
 import { PropRow as Item } from '../common/PropRow';
-import { useDesignerT } from '../i18n';
+import { labelText, useDesignerT } from '../i18n';
 import { ConditionEditor } from './ConditionEditor';
 import type { Choice, FlowDesignerOptions } from './flowOptions';
 import { ApproverExtras, FormOperatesEditor } from './NodeExtras';
+import { retitle } from './summary';
 
 function Multi({
   value,
@@ -54,7 +55,7 @@ export function NodeDrawer({
   onClose: () => void;
   issues?: string[];
 }) {
-  const { t } = useDesignerT();
+  const { t, lang } = useDesignerT();
   if (!node) return null;
   const p = node.properties;
   const set = (patch: Partial<FlowNodeProperties>) => onChange(patch);
@@ -62,7 +63,13 @@ export function NodeDrawer({
     (k) => !isHalfStep((p as Record<string, unknown>)[k] ?? 0),
   );
   return (
-    <Drawer open title={p.title || t(`flow.${node.type}`)} size={480} onClose={onClose} destroyOnHidden>
+    <Drawer
+      open
+      title={labelText(p.title, lang) || t(`flow.${node.type}`)}
+      size={480}
+      onClose={onClose}
+      destroyOnHidden
+    >
       <ConfigProvider componentDisabled={readOnly}>
         <fieldset
           disabled={readOnly}
@@ -77,8 +84,8 @@ export function NodeDrawer({
             <Item label={t('flow.title')}>
               <Input
                 data-testid="node-title"
-                value={p.title ?? ''}
-                onChange={(e) => set({ title: e.target.value })}
+                value={labelText(p.title, lang)}
+                onChange={(e) => set({ title: retitle(p.title, lang, e.target.value) })}
               />
             </Item>
           ) : (

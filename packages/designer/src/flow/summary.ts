@@ -1,4 +1,4 @@
-import type { FlowNode } from '@kp/schema';
+import type { FlowNode, I18nText } from '@kp/schema';
 import { t } from '../i18n';
 
 /** Display names of the ids a node holds (users, departments, positions, roles), id -> name. */
@@ -54,10 +54,14 @@ export function nodeSummary(node: FlowNode, lang = 'zh', names?: NodeNames): str
               (i) =>
                 `${i.fieldName || (i.fieldType === 'form' ? i.field : tt(`flow.ft.${i.fieldType}`))} ${tt(`flow.cmp.${i.operator}`, { defaultValue: i.operator })} ${valueText(i, name)}${i.operator === 'between' ? `~${i.value2 ?? ''}` : ''}`,
             )
-            .join(g.logic === 'or' ? ' 或 ' : ' 且 '),
+            .join(
+              g.logic === 'or' ? ` ${tt('flow.or').toLowerCase()} ` : ` ${tt('flow.and').toLowerCase()} `,
+            ),
         )
         .filter(Boolean)
-        .join(p.groupsLogic === 'and' ? ' 且 ' : ' 或 ');
+        .join(
+          p.groupsLogic === 'and' ? ` ${tt('flow.and').toLowerCase()} ` : ` ${tt('flow.or').toLowerCase()} `,
+        );
       return text || node.content || tt('flow.pleaseSetCondition');
     }
     default:
@@ -77,4 +81,32 @@ function valueText(
     return ids.map(name).join('、');
   }
   return Array.isArray(v) ? v.join('、') : String(v ?? '');
+}
+
+/**
+ * Whether a node's summary is the list of the organisation's users, positions and roles it names (user
+ * data: the canvas marks it so), rather than a text of the designer's own.
+ */
+export function summaryIsNames(node: FlowNode): boolean {
+  const p = node.properties;
+  const any = (...l: Array<string[] | undefined>) => l.some((a) => !!a?.length);
+  switch (node.type) {
+    case 'start':
+      return any(p.initiator, p.initiatePos, p.initiateRole);
+    case 'approver':
+      return p.assigneeType !== 6 && p.assigneeType !== 7 && any(p.approvers, p.approverPos, p.approverRole);
+    case 'copy':
+      return p.assigneeType !== 6 && any(p.menbers, p.copyUsers, p.approvers, p.approverPos, p.approverRole);
+    default:
+      return false;
+  }
+}
+
+/**
+ * A node title after editing it in `lang`: a title given in every language keeps the others and takes the
+ * new text for `lang`; a plain title stays plain.
+ */
+export function retitle(title: I18nText | undefined, lang: string, text: string): I18nText {
+  if (title && typeof title === 'object') return { ...title, [lang]: text };
+  return text;
 }

@@ -1,4 +1,4 @@
-import type { FlowNode, FlowTemplate } from '@kp/schema';
+import { type FlowNode, type FlowTemplate, textIn } from '@kp/schema';
 import { type CompiledNode, type CompiledTemplate, compileTemplate } from '../compile';
 import { departmentHead, sameOrganisation } from '../org';
 import type {
@@ -42,7 +42,8 @@ export class Draft {
   }
   title(nodeId: string): string {
     const n = this.c.nodes.get(nodeId)?.node;
-    return n?.properties.title || n?.nodeId || nodeId;
+    // the zh of a title given in every language (the interpreter's texts are zh)
+    return textIn(n?.properties.title) || n?.nodeId || nodeId;
   }
   get props(): FlowTemplate['properties'] {
     return this.ctx.template.properties;

@@ -1,4 +1,4 @@
-import type { FlowNode } from '@kp/schema';
+import { type FlowNode, textIn } from '@kp/schema';
 import { type FlowTextCode, flowText } from '../messages';
 import type { FlowError } from '../types';
 
@@ -15,6 +15,6 @@ export function refuse(code: FlowTextCode, node?: FlowNode, detail?: string): ne
   throw new Refusal({
     code,
     message: detail ? `${base}: ${detail}` : base,
-    ...(node ? { nodeId: node.nodeId, nodeName: node.properties.title ?? node.nodeId } : {}),
+    ...(node ? { nodeId: node.nodeId, nodeName: textIn(node.properties.title) || node.nodeId } : {}),
   });
 }

@@ -1,4 +1,4 @@
-import type { FlowTemplate } from '@kp/schema';
+import { type FlowTemplate, textIn } from '@kp/schema';
 import { compileTemplate } from '../compile';
 import type { FlowStatus } from '../types';
 import { type SimLanguage, simText } from './messages';
@@ -217,7 +217,7 @@ export function diffOutcome(
   const nodes = template ? compileTemplate(template).nodes : undefined;
   const label = (id: string | undefined) => {
     if (id === undefined) return simText('NONE', lang);
-    const title = nodes?.get(id)?.node.properties.title;
+    const title = textIn(nodes?.get(id)?.node.properties.title, lang);
     return title && title !== id ? `${title} (${id})` : id;
   };
   const out: string[] = [];

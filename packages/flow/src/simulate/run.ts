@@ -1,4 +1,4 @@
-import type { ConditionGroup, ConditionItem, FlowTemplate } from '@kp/schema';
+import { type ConditionGroup, type ConditionItem, type FlowTemplate, textIn } from '@kp/schema';
 import { type Actor, createActor } from 'xstate';
 import { compileTemplate } from '../compile';
 import { type ConditionScope, evaluateConditions, evaluateItem } from '../conditions';
@@ -333,7 +333,7 @@ export class Simulation {
           const groups: ConditionGroup[] = p.conditions ?? [];
           return {
             branchId: id,
-            title: p.title || id,
+            title: textIn(p.title) || id,
             isDefault: !!p.isDefault,
             holds: !p.isDefault && evaluateConditions(groups, scope, p.groupsLogic ?? 'or'),
             chosen: id === branchId,

@@ -1,9 +1,9 @@
 import { Button } from 'antd';
 import { memo, useCallback, useMemo, useState } from 'react';
 import { useRender } from '../form/context';
+import type { FieldState } from '../form/fieldState';
+import { placeholderOf, useFieldState } from '../form/fieldState';
 import { type AnyField, cfg, childrenOf, keyOf, labelOf, prop, text } from '../form/fieldUtil';
-import type { FieldState } from '../form/KpField';
-import { placeholderOf, useFieldState } from '../form/KpField';
 import { cellPath, type Row, useCellValue, useFieldError, useRowKeys, useRows } from '../store/formStore';
 import { widgetOf } from '../widgets/registry';
 import { columnTotal } from './summary';

@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { I18nText } from '../common';
 
 /** Node types of the designer tree (spec 2 §3 Designer node tree). */
 export const FLOW_NODE_TYPES = [
@@ -112,7 +113,8 @@ export type TimeLimit = Static<typeof TimeLimit>;
  */
 export const FlowNodeProperties = Type.Object(
   {
-    title: Type.Optional(Type.String()),
+    /** The node's name: a plain string or {zh, zhtw, en} (issue 20: seeded flows carry all three). */
+    title: Type.Optional(I18nText),
     initiator: Type.Optional(Ids),
     initiatePos: Type.Optional(Ids),
     initiateRole: Type.Optional(Ids),

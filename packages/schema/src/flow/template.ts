@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { I18nText } from '../common';
 import { FlowNode, FormOperate } from './node';
 
 /**
@@ -43,7 +44,7 @@ export type FlowTemplateProperties = Static<typeof FlowTemplateProperties>;
 /** A flow template as the interpreter reads it: the designer tree and the template properties. */
 export const FlowTemplate = Type.Object({
   flowId: Type.Optional(Type.String()),
-  fullName: Type.Optional(Type.String()),
+  fullName: Type.Optional(I18nText),
   tree: FlowNode,
   properties: FlowTemplateProperties,
 });

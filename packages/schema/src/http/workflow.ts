@@ -11,6 +11,8 @@ export const WfCandidateList = Type.Record(Type.String(), Type.Array(Type.String
 export const WfTemplateBody = Type.Object({
   enCode: Type.String({ minLength: 1, maxLength: 100 }),
   fullName: Type.String({ minLength: 1, maxLength: 200 }),
+  /** The name in zhtw and en (zh is fullName); absent: the stored labels stay. */
+  fullNameI18n: Opt(Type.Object({ zhtw: Opt(Str(200)), en: Opt(Str(200)) })),
   category: Opt(Str(100)),
   type: Opt(Type.Integer({ minimum: 0, maximum: 9 })),
   formType: Opt(Type.Integer({ minimum: 1, maximum: 2 })),

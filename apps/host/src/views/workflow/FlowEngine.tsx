@@ -289,13 +289,20 @@ function TemplateEditor(props: { row: TemplateRow | null; onClose(saved: boolean
                   <Form.Item name="fullName" label={t('col.fullName')} rules={[{ required: true }]}>
                     <Input maxLength={200} />
                   </Form.Item>
+                  {/* the name in the other languages (zh is the title above); lists show the user's */}
+                  <Form.Item name={['fullNameI18n', 'zhtw']} label={t('col.nameZhtw')}>
+                    <Input maxLength={200} data-testid="wf-name-zhtw" />
+                  </Form.Item>
+                  <Form.Item name={['fullNameI18n', 'en']} label={t('col.nameEn')}>
+                    <Input maxLength={200} data-testid="wf-name-en" />
+                  </Form.Item>
                   <Form.Item name="enCode" label={t('col.enCode')} rules={[{ required: true }]}>
                     <Input maxLength={100} />
                   </Form.Item>
                   <Form.Item name="category" label={t('col.category')}>
                     <Input maxLength={100} />
                   </Form.Item>
-                  <Form.Item name="sortCode" label="排序">
+                  <Form.Item name="sortCode" label={t('col.sortCode')}>
                     <InputNumber />
                   </Form.Item>
                 </Form>

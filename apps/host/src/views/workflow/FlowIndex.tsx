@@ -33,7 +33,7 @@ export default function FlowIndex() {
         <Segmented
           value={cat}
           onChange={(v) => setCat(String(v))}
-          options={[{ value: ALL, label: '全部' }, ...cats.map((c) => ({ value: c, label: c }))]}
+          options={[{ value: ALL, label: t('dlg.all') }, ...cats.map((c) => ({ value: c, label: c }))]}
         />
         <Input.Search allowClear style={{ width: 240 }} placeholder={t('dlg.keyword')} onSearch={setKw} />
       </div>

@@ -44,6 +44,8 @@ export interface TemplateRow {
   id: string;
   enCode: string;
   fullName: string;
+  /** The name in every language (detail only; zh is fullName). */
+  fullNameI18n?: { zh?: string; zhtw?: string; en?: string };
   category: string;
   type?: number;
   formType?: number;

@@ -31,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0170-menu-labels': await import('./0170-menu-labels'),
   '0171-portal-labels': await import('./0171-portal-labels'),
   '0172-leave-form-labels': await import('./0172-leave-form-labels'),
+  '0173-flow-labels': await import('./0173-flow-labels'),
 };

@@ -5,6 +5,8 @@ export interface WfTemplateTable {
   id: string;
   en_code: string;
   full_name: string;
+  /** {zh, zhtw, en} as JSON (migration 0173); shown while full_name still equals its zh. */
+  full_name_i18n: Generated<string | null>;
   category: Generated<string>;
   type: Generated<number>;
   form_type: Generated<number>;

@@ -1,9 +1,11 @@
 // What the approval dialog reads about one task (FlowBefore/:id): its form (as the caller may read it), the
 // designer tree with the state of each node, the approval records and the caller's node properties.
+import { type Language, textIn } from '@kp/schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import type { Principal } from '../auth/principal';
 import { ms, userNames } from './access';
+import { templateName } from './labels';
 import { flowModel, flowReadAccess, onlyFormFields } from './print-values';
 import { parseJson } from './tables';
 import type { TaskSnapshot } from './task';
@@ -45,11 +47,17 @@ export async function taskRecords(db: Kysely<Database>, taskId: string) {
 }
 
 /** Before-info (spec 2 §3); query taskOperatorId picks the caller's operator task. */
-export async function beforeInfo(db: Kysely<Database>, user: Principal, id: string, taskOperatorId?: string) {
+export async function beforeInfo(
+  db: Kysely<Database>,
+  user: Principal,
+  id: string,
+  taskOperatorId?: string,
+  lang: Language = 'zh',
+) {
   const t = await db.selectFrom('wf_task').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const tpl = await db
     .selectFrom('wf_template')
-    .select(['id', 'form_json', 'en_code', 'full_name', 'form_type'])
+    .select(['id', 'form_json', 'en_code', 'full_name', 'full_name_i18n', 'form_type'])
     .where('id', '=', t.template_id)
     .executeTakeFirst();
   const snap = parseJson<TaskSnapshot>(t.state_json);
@@ -70,7 +78,7 @@ export async function beforeInfo(db: Kysely<Database>, user: Principal, id: stri
       const cur = flow.current.includes(n.nodeId);
       nodes.push({
         nodeCode: n.nodeId,
-        nodeName: n.properties?.title ?? n.nodeId,
+        nodeName: textIn(n.properties?.title, lang) || n.nodeId,
         nodeType: n.type,
         type: cur ? 1 : visited.has(n.nodeId) ? 0 : null,
         userName: ops
@@ -116,7 +124,7 @@ export async function beforeInfo(db: Kysely<Database>, user: Principal, id: stri
     flowFormInfo: {
       id: tpl?.id,
       enCode: tpl?.en_code,
-      fullName: tpl?.full_name,
+      fullName: tpl ? templateName(tpl, lang) : undefined,
       formType: tpl?.form_type,
       propertyJson: parseJson(tpl?.form_json, null),
     },
@@ -158,7 +166,8 @@ export async function approverNodes(db: Kysely<Database>, id: string) {
   const snap = parseJson<TaskSnapshot>(t.state_json);
   const out: Array<{ nodeId: string; nodeName: string }> = [];
   eachNode(snap.template.tree, (n) => {
-    if (n.type === 'approver') out.push({ nodeId: n.nodeId, nodeName: n.properties?.title ?? n.nodeId });
+    if (n.type === 'approver')
+      out.push({ nodeId: n.nodeId, nodeName: textIn(n.properties?.title) || n.nodeId });
   });
   return out;
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { FlowNode } from '@kp/schema';
 import type { AppContext } from '../../context';
+import { flowLabelJson, labelExpenseForm, labelFlowTree, labelLeaveForm } from '../../db/seed-labels';
 import { json, type WfDb } from './tables';
 
 /**
@@ -81,11 +82,14 @@ export async function seedWorkflowExamples(ctx: AppContext): Promise<void> {
           id: ex.id,
           en_code: ex.enCode,
           full_name: flow.fullName,
+          full_name_i18n: flowLabelJson(flow.fullName),
           category: ex.category,
           type: 0,
           form_type: 1,
-          form_json: json(form),
-          flow_json: json(tree),
+          // the forms' texts as {zh, zhtw, en} (seed-labels.ts), whether or not the example file has them
+          form_json: json(ex.id === 'wf-expense' ? labelExpenseForm(form) : labelLeaveForm(form)),
+          // node titles as {zh, zhtw, en} (seed-labels.ts; the example file keeps the zh)
+          flow_json: json(labelFlowTree(tree)),
           properties_json: json(flow.properties ?? {}),
           version: 1,
           enabled_mark: 1,

@@ -6,7 +6,7 @@ import {
   type TransitionResult,
   transition,
 } from '@kp/flow';
-import type { FlowNode, FlowTemplate } from '@kp/schema';
+import { type FlowNode, type FlowTemplate, textIn } from '@kp/schema';
 import { badRequest } from '../../http/api-error';
 
 /**
@@ -64,7 +64,7 @@ export function subflowInitiators(node: FlowNode, org: FlowContext['org']): stri
   ];
 }
 
-const nodeTitle = (n: FlowNode) => (n.properties?.title as string | undefined) || n.nodeId;
+const nodeTitle = (n: FlowNode) => textIn(n.properties?.title) || n.nodeId;
 
 /**
  * `transition` with subflow choices applied: a choice node with a chosen list starts exactly those

@@ -1,7 +1,7 @@
 // The shapes one flow task moves through inside a transaction (row, snapshot, loaded state), its refusal
 // texts and the columns a transition writes back.
 import { type Effect, type FlowState, findNode, type OrgDirectory } from '@kp/flow';
-import type { FlowTemplate } from '@kp/schema';
+import { type FlowTemplate, textIn } from '@kp/schema';
 import type { Selectable, Transaction } from 'kysely';
 import type { Database } from '../../db/types';
 import { conflict, forbidden, notFound } from '../../http/api-error';
@@ -65,8 +65,8 @@ export interface LaunchTxInput extends LaunchInput {
 
 export const nodeName = (template: FlowTemplate, nodeId: string) => {
   const n = findNode(template.tree, nodeId);
-  const title = (n?.properties as { title?: string } | undefined)?.title;
-  return title || nodeId;
+  // stored with the task (this_step, records): the zh name of a title given in every language
+  return textIn(n?.properties?.title) || nodeId;
 };
 
 export function taskColumns(l: { snap: TaskSnapshot }, state: FlowState, effects: Effect[], now: Date) {

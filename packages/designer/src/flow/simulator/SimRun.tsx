@@ -15,7 +15,7 @@ import type { FormConfig } from '@kp/schema';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Button, Divider, InputNumber, Space, Tag, Typography } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useDesignerT } from '../../i18n';
+import { labelText, useDesignerT } from '../../i18n';
 import type { NodeState } from '../FlowCanvas';
 import { PendingRow, StepItem } from './SimSteps';
 export interface RunSpec {
@@ -87,7 +87,7 @@ export function SimRun({
     onStates(m);
   }, [sim, flow, steps, compiled, onStates]);
 
-  const title = (id: string) => findNode(ctx.template.tree, id)?.properties.title || id;
+  const title = (id: string) => labelText(findNode(ctx.template.tree, id)?.properties.title, lang) || id;
   const user = (id: string) => org.user(id)?.name ?? id;
   const apply = (c: SimChoice) => {
     if (!sim) return;

@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, conflict, forbidden, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
+import { requestLanguage } from '../../../http/i18n';
 import { me } from '../../auth/guard';
 import { assertCanRead, assertManagerOf, BASE, isFlowManager, ms, splitIds } from '../access';
 import { approverNodes, beforeInfo, taskRecords } from '../before-info';
@@ -44,7 +45,13 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
   const info = async (req: FastifyRequest) => {
     const { id } = req.params as IdParams;
     await assertCanRead(db, req, id);
-    return beforeInfo(db, me(req), id, (req.query as { taskOperatorId?: string }).taskOperatorId);
+    return beforeInfo(
+      db,
+      me(req),
+      id,
+      (req.query as { taskOperatorId?: string }).taskOperatorId,
+      requestLanguage(req),
+    );
   };
   app.get(`${P}/:id`, handler({ params: IdParams }), async (req) => ok(await info(req)));
   app.get(`${P}/:id/Info`, handler({ params: IdParams }), async (req) => ok(await info(req)));

@@ -1,12 +1,21 @@
 import { validateFlow } from '@kp/flow';
-import { IdParams, validateFlowTree, validateFormConfig, WfListQuery, WfTemplateBody } from '@kp/schema';
+import {
+  IdParams,
+  type Language,
+  validateFlowTree,
+  validateFormConfig,
+  WfListQuery,
+  WfTemplateBody,
+} from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
+import { requestLanguage } from '../../../http/i18n';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
 import { likeOf } from '../../message/common';
 import { BASE, ms, page } from '../access';
+import { templateLabels, templateName } from '../labels';
 import { checkReleaseCases, releaseLanguage } from '../simulation';
 import { json, parseJson } from '../tables';
 
@@ -22,10 +31,15 @@ function checkTemplate(b: WfTemplateBody) {
   if (issues.length) throw badRequest(`${issues[0]?.nodeId}: ${issues[0]?.message}`);
 }
 
-const toDto = (r: Record<string, unknown>, full = false) => ({
+type Row = Record<string, unknown> & { full_name: string; full_name_i18n?: string | null };
+/**
+ * A template as the API sends it. Lists name it in the request's language (seeded flows and flows named in
+ * every language carry {zh, zhtw, en}); the detail (full) keeps full_name and adds the labels, for editing.
+ */
+const toDto = (r: Row, lang: Language, full = false) => ({
   id: r.id,
   enCode: r.en_code,
-  fullName: r.full_name,
+  fullName: full ? r.full_name : templateName(r, lang),
   category: r.category,
   type: r.type,
   formType: r.form_type,
@@ -35,6 +49,7 @@ const toDto = (r: Record<string, unknown>, full = false) => ({
   creatorTime: ms(r.creator_time as Date),
   ...(full
     ? {
+        ...(templateLabels(r) ? { fullNameI18n: templateLabels(r) } : {}),
         formData: parseJson(r.form_json, null),
         flowTemplateJson: parseJson(r.flow_json, null),
         propertyJson: parseJson(r.properties_json, {}),
@@ -70,7 +85,10 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
         .limit(pageSize)
         .offset(offset)
         .execute();
-      return ok({ list: rows.map((r) => toDto(r)), pagination: { currentPage, pageSize, total } });
+      return ok({
+        list: rows.map((r) => toDto(r, requestLanguage(req))),
+        pagination: { currentPage, pageSize, total },
+      });
     },
   );
 
@@ -83,7 +101,7 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
       );
   app.get(`${P}/ListAll`, { config: { permission: { signedIn: 'handler' } } }, async (req) => {
     const rows = await launchable(me(req).userId).selectAll().orderBy('sort_code').execute();
-    return ok({ list: rows.map((r) => toDto(r)) });
+    return ok({ list: rows.map((r) => toDto(r, requestLanguage(req))) });
   });
   app.get(
     `${P}/PageListAll`,
@@ -96,7 +114,10 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
       if (q.category) qb = qb.where('category', '=', q.category);
       const total = Number((await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
       const rows = await qb.selectAll().orderBy('sort_code').limit(pageSize).offset(offset).execute();
-      return ok({ list: rows.map((r) => toDto(r)), pagination: { currentPage, pageSize, total } });
+      return ok({
+        list: rows.map((r) => toDto(r, requestLanguage(req))),
+        pagination: { currentPage, pageSize, total },
+      });
     },
   );
   app.get(
@@ -108,7 +129,12 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
       if (q.type !== undefined) qb = qb.where('type', '=', q.type);
       const rows = await qb.selectAll().orderBy('sort_code').execute();
       return ok(
-        rows.map((r) => ({ id: r.id, fullName: r.full_name, enCode: r.en_code, category: r.category })),
+        rows.map((r) => ({
+          id: r.id,
+          fullName: templateName(r, requestLanguage(req)),
+          enCode: r.en_code,
+          category: r.category,
+        })),
       );
     },
   );
@@ -118,7 +144,7 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
   });
   app.post(`${P}/getflowList`, { config: { permission: { signedIn: 'handler' } } }, async (req) => {
     const rows = await launchable(me(req).userId).selectAll().orderBy('sort_code').execute();
-    return ok(rows.map((r) => toDto(r)));
+    return ok(rows.map((r) => toDto(r, requestLanguage(req))));
   });
 
   app.get(
@@ -130,7 +156,7 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
         .where('id', '=', (req.params as IdParams).id)
         .executeTakeFirst();
       if (!r) throw notFound();
-      return ok(toDto(r, true));
+      return ok(toDto(r, requestLanguage(req), true));
     },
   );
   app.get(
@@ -161,6 +187,8 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
     const values = {
       en_code: b.enCode,
       full_name: b.fullName,
+      // the name in every language from the basic settings; left as stored when the body has none
+      ...(b.fullNameI18n ? { full_name_i18n: JSON.stringify({ ...b.fullNameI18n, zh: b.fullName }) } : {}),
       category: b.category ?? '',
       type: b.type ?? 0,
       form_type: b.formType ?? 1,
@@ -294,7 +322,7 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
         .where('id', '=', (req.params as IdParams).id)
         .executeTakeFirst();
       if (!r) throw notFound();
-      return ok(toDto(r, true));
+      return ok(toDto(r, requestLanguage(req), true));
     },
   );
   // Import (our path): POST /FlowEngine/Actions/ImportData with the exported document as the body; new id, stopped.

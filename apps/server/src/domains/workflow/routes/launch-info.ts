@@ -4,9 +4,11 @@ import { WfLaunchInfoParams } from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
+import { requestLanguage } from '../../../http/i18n';
 import { me } from '../../auth/guard';
 import { BASE } from '../access';
 import { orgOf } from '../engine';
+import { templateName } from '../labels';
 import { parseJson } from '../tables';
 
 export const LAUNCH_MSG = {
@@ -69,7 +71,7 @@ export default async function launchInfoRoutes(app: FastifyInstance) {
         .execute();
       return ok({
         flowId: tpl.id,
-        fullName: tpl.full_name,
+        fullName: templateName(tpl, requestLanguage(req)),
         enCode: tpl.en_code,
         category: tpl.category,
         formType: tpl.form_type,

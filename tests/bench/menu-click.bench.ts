@@ -10,7 +10,7 @@ import { startServer } from '@kp/server';
 import { chromium } from 'playwright-core';
 
 const ROUNDS = 8;
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '../../apps/host');
 const build = spawnSync(
   process.execPath,
   [path.resolve(root, '../../node_modules/vite/bin/vite.js'), 'build', root, '--logLevel', 'error'],

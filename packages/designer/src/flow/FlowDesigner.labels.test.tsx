@@ -1,0 +1,85 @@
+// Issue 20: node titles given as {zh, zhtw, en} (the seeded flows) show in the designer's language, and
+// editing one edits that language's text only; a summary naming the organisation's people is user data.
+import type { FlowNode } from '@kp/schema';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setDesignerLanguage } from '../i18n';
+import { FlowDesigner } from './FlowDesigner';
+import { nodeSummary, retitle, summaryIsNames } from './summary';
+
+vi.setConfig({ testTimeout: 90_000 });
+afterEach(() => {
+  cleanup();
+  setDesignerLanguage('zh');
+});
+
+const START = { zh: '发起人', zhtw: '發起人', en: 'Initiator' };
+const tree: FlowNode = {
+  nodeId: 'start',
+  type: 'start',
+  properties: { title: START },
+  childNode: {
+    nodeId: 'a1',
+    prevId: 'start',
+    type: 'approver',
+    properties: { title: { zh: '财务审批', zhtw: '財務審批', en: 'Finance approval' }, approverRole: ['r1'] },
+    childNode: null,
+  },
+};
+const last = (fn: ReturnType<typeof vi.fn>) => fn.mock.calls[fn.mock.calls.length - 1]![0] as FlowNode;
+
+describe('node titles in every language', () => {
+  it('shows each title in the designer language and edits only that language', async () => {
+    const onChange = vi.fn();
+    render(<FlowDesigner value={tree} onChange={onChange} language="en" />);
+    const start = screen.getByTestId('node-start');
+    expect(within(start).getByText('Initiator')).toBeTruthy();
+    expect(within(screen.getByTestId('node-a1')).getByText('Finance approval')).toBeTruthy();
+    expect(screen.queryByText('发起人')).toBeNull();
+
+    fireEvent.click(within(screen.getByTestId('node-a1')).getAllByRole('button')[0]!);
+    const input = (await screen.findByTestId('node-title', {}, { timeout: 5000 })) as HTMLInputElement;
+    expect(input.value).toBe('Finance approval');
+    fireEvent.change(input, { target: { value: 'Accounts approval' } });
+    expect(last(onChange).childNode!.properties.title).toEqual({
+      zh: '财务审批',
+      zhtw: '財務審批',
+      en: 'Accounts approval',
+    });
+  });
+
+  it('marks a summary of the organisation names as user data, not the designer texts', () => {
+    render(<FlowDesigner value={tree} language="en" />);
+    // start: everyone (a designer text); a1: a role picked from the organisation (user data)
+    expect(screen.getByTestId('node-start').querySelector('[data-user-data]')).toBeNull();
+    expect(screen.getByTestId('node-a1').querySelector('[data-user-data]')).not.toBeNull();
+    expect(summaryIsNames({ nodeId: 'x', type: 'approver', properties: { assigneeType: 6 } })).toBe(false);
+    expect(summaryIsNames({ nodeId: 'x', type: 'copy', properties: { copyUsers: ['u1'] } })).toBe(true);
+  });
+
+  it('keeps a plain title plain', () => {
+    expect(retitle('经理审批', 'en', 'Manager')).toBe('Manager');
+    expect(retitle(undefined, 'zhtw', '經理')).toBe('經理');
+    expect(retitle(START, 'zhtw', '申請人')).toEqual({ ...START, zhtw: '申請人' });
+  });
+
+  it('joins a condition summary with and / or of the designer language', () => {
+    const node: FlowNode = {
+      nodeId: 'c1',
+      type: 'condition',
+      properties: {
+        conditions: [
+          {
+            logic: 'and',
+            items: [
+              { fieldType: 'form', field: 'days', fieldName: 'days', operator: '>', value: 3 },
+              { fieldType: 'form', field: 'days', fieldName: 'days', operator: '<', value: 9 },
+            ],
+          },
+        ],
+      },
+    };
+    expect(nodeSummary(node, 'en')).toMatch(/^days .+ 3 and days .+ 9$/);
+    expect(nodeSummary(node, 'zh')).toMatch(/^days .+ 3 且 days .+ 9$/);
+  });
+});

@@ -1,0 +1,78 @@
+// What a field shows and how it behaves apart from its widget: placeholder, platform visibility, when it
+// validates, and its state (hidden, disabled, required) for the render context. Shared by KpField and the
+// sub-table's cells.
+import { useFieldUi } from '../store/formStore';
+import { READONLY_KINDS } from '../widgets/registry';
+import type { RenderContextValue } from './context';
+import { type AnyField, cfg, keyOf, prop, text } from './fieldUtil';
+
+const SELECT_KINDS = new Set([
+  'select',
+  'cascader',
+  'date',
+  'time',
+  'dateRange',
+  'timeRange',
+  'comSelect',
+  'depSelect',
+  'posSelect',
+  'roleSelect',
+  'groupSelect',
+  'userSelect',
+  'usersSelect',
+  'address',
+  'treeSelect',
+  'dicSelect',
+  'relationForm',
+  'popupSelect',
+  'popupTableSelect',
+]);
+
+export function placeholderOf(field: AnyField, ctx: Pick<RenderContextValue, 't' | 'language'>): string {
+  const p = text(prop(field, 'placeholder'), ctx.language);
+  if (p) return p;
+  return SELECT_KINDS.has(keyOf(field)) ? ctx.t('pleaseSelect') : ctx.t('pleaseInput');
+}
+
+/** Whether a field is shown on this platform (visibility pc/app, noShow). */
+export function visibleOn(field: AnyField, platform: 'pc' | 'app'): boolean {
+  if (cfg<boolean>(field, 'noShow')) return false;
+  const v = cfg<string[]>(field, 'visibility');
+  return !Array.isArray(v) || v.length === 0 || v.includes(platform);
+}
+
+const BLUR = { blur: true, change: false };
+/**
+ * When a field's rules (required and regList) run besides submit: `__config__.trigger`, 'blur' (the spec's
+ * default), 'change', or both as a list.
+ */
+export function triggersOf(field: AnyField): { blur: boolean; change: boolean } {
+  const t = cfg<string | string[]>(field, 'trigger');
+  if (t == null || t === '' || (Array.isArray(t) && t.length === 0)) return BLUR;
+  const list = Array.isArray(t) ? t : [t];
+  return { blur: list.includes('blur'), change: list.includes('change') };
+}
+
+export interface FieldState {
+  hidden: boolean;
+  disabled: boolean;
+  required: boolean;
+}
+
+/** Effective state of a field: config, form mode, formOperates ({id, read, write, required}) and scripts. */
+export function useFieldState(field: AnyField, ctx: RenderContextValue, operateId?: string): FieldState {
+  const key = field.__vModel__ ?? '';
+  const ui = useFieldUi(ctx.store, key);
+  const op = ctx.operates?.get(operateId ?? key);
+  const hidden = ui?.hidden ?? (!visibleOn(field, ctx.platform) || (op ? op.read === false : false));
+  const disabled =
+    ui?.disabled ??
+    (ctx.formDisabled ||
+      prop<boolean>(field, 'disabled') === true ||
+      READONLY_KINDS.has(keyOf(field)) ||
+      (op ? op.write === false : false));
+  const required = ui?.required ?? op?.required ?? cfg<boolean>(field, 'required') ?? false;
+  return { hidden, disabled, required };
+}
+
+/** One top-level field: subscribes to its own value, error and ui state only. */
