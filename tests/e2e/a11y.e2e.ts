@@ -4,12 +4,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, RESULTS_DIR } from './browser';
-import { apiToken, type KpServer, loginAs, startKp } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { RESULTS_DIR } from './browser';
+import { apiToken } from './harness';
+import { byTest, useSuite } from './suite';
 
-const T = 60_000;
 const PW = 'kp123456';
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -21,32 +21,12 @@ interface Finding {
   nodes: { target: string; html: string; summary: string }[];
 }
 
-let kp: KpServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
 const findings: Finding[] = [];
-
-beforeAll(async () => {
-  kp = await startKp('a11y');
-  browser = await launchBrowser();
+const suite = useSuite('a11y', {
+  after: () => writeFileSync(path.join(RESULTS_DIR, 'a11y.json'), JSON.stringify(findings, null, 2)),
 });
-afterAll(async () => {
-  writeFileSync(path.join(RESULTS_DIR, 'a11y.json'), JSON.stringify(findings, null, 2));
-  for (const c of contexts) await c.close().catch(() => {});
-  await browser?.close();
-  await kp?.close();
-});
-
-async function session(account?: string, password = PW): Promise<Page> {
-  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  contexts.push(ctx);
-  const page = await ctx.newPage();
-  page.setDefaultTimeout(T);
-  if (account) await loginAs(page, kp.base, account, password);
-  return page;
-}
-const go = (page: Page, p: string) => page.goto(`${kp.base}/kpSystem/${p}`);
-const byTest = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
+const session = (account?: string, password = PW) => suite.session(account, { password });
+const { go } = suite;
 
 /** Runs axe-core (WCAG 2.1 A/AA) on the page as it is and records the serious and critical violations. */
 async function audit(page: Page, screen: string): Promise<Finding[]> {
@@ -130,13 +110,13 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA): no serious or critical violat
   });
 
   it('to-do list and flow detail', async () => {
-    const tok = await apiToken(kp.base, 'zhangwei', PW);
+    const tok = await apiToken(suite.kp.base, 'zhangwei', PW);
     const auth = { authorization: `Bearer ${tok}` };
-    const me = (await (await fetch(`${kp.base}/api/oauth/CurrentUser`, { headers: auth })).json()) as {
+    const me = (await (await fetch(`${suite.kp.base}/api/oauth/CurrentUser`, { headers: auth })).json()) as {
       data: { userInfo: { userId: string; departmentId: string } };
     };
     const r = (await (
-      await fetch(`${kp.base}/api/workflow/Engine/FlowTask`, {
+      await fetch(`${suite.kp.base}/api/workflow/Engine/FlowTask`, {
         method: 'POST',
         headers: { ...auth, 'content-type': 'application/json' },
         body: JSON.stringify({

@@ -1,14 +1,12 @@
 // Administration end to end (issue 9): an administrator creates a department, a role (granted one menu with
 // btn_add only) and a user with that role, all through the screens; the user then logs in, sees exactly that
 // menu and that button, and the server refuses the edit path when called directly.
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, RESULTS_DIR } from './browser';
-import { apiToken, type KpServer, loginAs, startKp } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiToken, loginAs } from './harness';
+import { useSuite } from './suite';
 
-let kp: KpServer;
-let browser: Browser;
+const suite = useSuite('admin');
 const T = 60_000;
 const stamp = Date.now().toString(36);
 const DEPT = `E2E部门${stamp}`;
@@ -16,17 +14,7 @@ const ROLE = `E2E角色${stamp}`;
 const ACCOUNT = `e2e${stamp}`;
 const PASSWORD = 'abc12345';
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(RESULTS_DIR, `admin-${name}.png`) });
-
-async function api<T>(token: string, method: string, url: string, body?: unknown) {
-  const r = await fetch(kp.base + url, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await r.json()) as { code: number; msg: string; data: T };
-}
+const { shot, api } = suite;
 
 /** Opens an antd TreeSelect or Select by its test id and picks the option with `label`. */
 async function pick(page: Page, testId: string, label: string, tree: boolean) {
@@ -45,21 +33,11 @@ async function dialogOk(page: Page) {
     .catch(() => {});
 }
 
-beforeAll(async () => {
-  kp = await startKp('admin');
-  browser = await launchBrowser();
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await kp?.close();
-});
-
 describe('administration', () => {
   it('admin creates a department, a role granted one menu with btn_add only, and a user; the user sees exactly that', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const ctx = await suite.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await ctx.newPage();
-    await loginAs(page, kp.base, 'admin', 'admin123');
+    await loginAs(page, suite.kp.base, 'admin', 'admin123');
     await adminSteps(page).catch(async (e) => {
       await shot(page, 'failure');
       console.error(
@@ -79,12 +57,12 @@ describe('administration', () => {
   }, 600_000);
 
   it('system data and online users: dictionary item, lazy area tree, bill number preview, data interface test-run, forced offline', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    const ctx = await suite.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
     const page = await ctx.newPage();
-    await loginAs(page, kp.base, 'admin', 'admin123');
+    await loginAs(page, suite.kp.base, 'admin', 'admin123');
     try {
       // dictionary: a new item under 请假类型
-      await page.goto(`${kp.base}/kpSystem/systemData/dictionary`);
+      await page.goto(`${suite.kp.base}/kpSystem/systemData/dictionary`);
       const dict = page.locator('[data-testid="page-dictionary"]');
       await dict.locator('.ant-tree-title', { hasText: '请假类型' }).click({ timeout: T });
       await dict.locator('[data-testid="btn-add"]').click({ timeout: T });
@@ -104,7 +82,7 @@ describe('administration', () => {
       await page.keyboard.press('Escape');
 
       // areas: the provinces, and a province's cities on expand
-      await page.goto(`${kp.base}/kpSystem/systemData/area`);
+      await page.goto(`${suite.kp.base}/kpSystem/systemData/area`);
       const area = page.locator('[data-testid="page-area"]');
       const hebei = area.locator('.ant-table-row', { hasText: '河北省' });
       await hebei.waitFor({ timeout: T });
@@ -112,13 +90,13 @@ describe('administration', () => {
       await area.locator('.ant-table-row', { hasText: '石家庄市' }).waitFor({ timeout: T });
 
       // bill rules: the next number of the seeded document rule
-      await page.goto(`${kp.base}/kpSystem/systemData/billRule`);
+      await page.goto(`${suite.kp.base}/kpSystem/systemData/billRule`);
       const bill = page.locator('[data-testid="page-billRule"] .ant-table-row', { hasText: 'documentNo' });
       await bill.waitFor({ timeout: T });
       expect(await bill.locator('[data-testid="bill-next"]').innerText()).toMatch(/^GW\d{8}$/);
 
       // data interfaces: a static source, then a test-run showing its data
-      await page.goto(`${kp.base}/kpSystem/systemData/dataInterface`);
+      await page.goto(`${suite.kp.base}/kpSystem/systemData/dataInterface`);
       const di = page.locator('[data-testid="page-dataInterface"]');
       await di.locator('[data-testid="btn-add"]').click({ timeout: T });
       await page.fill('[data-testid="di-fullName"]', `接口${stamp}`);
@@ -133,9 +111,9 @@ describe('administration', () => {
       await page.keyboard.press('Escape');
 
       // online users: force the test user's session offline; that token is then refused
-      const token = await apiToken(kp.base, ACCOUNT, PASSWORD);
+      const token = await apiToken(suite.kp.base, ACCOUNT, PASSWORD);
       expect((await api(token, 'GET', '/api/oauth/CurrentUser')).code).toBe(200);
-      await page.goto(`${kp.base}/kpSystem/permission/onlineUser`);
+      await page.goto(`${suite.kp.base}/kpSystem/permission/onlineUser`);
       const online = page.locator('[data-testid="page-onlineUser"] .ant-table-row', { hasText: ACCOUNT });
       await online.first().waitFor({ timeout: T });
       const before = await online.count();
@@ -158,7 +136,7 @@ describe('administration', () => {
 async function adminSteps(page: Page) {
   {
     // 1. a department under 集团总部
-    await page.goto(`${kp.base}/kpSystem/permission/organize`);
+    await page.goto(`${suite.kp.base}/kpSystem/permission/organize`);
     await page.locator('[data-testid="btn-add-department"]').first().click({ timeout: T });
     await pick(page, 'org-parent', '集团总部', true);
     await page.fill('[data-testid="org-fullName"]', DEPT);
@@ -169,7 +147,7 @@ async function adminSteps(page: Page) {
       .waitFor({ timeout: T });
 
     // 2. a role
-    await page.goto(`${kp.base}/kpSystem/permission/role`);
+    await page.goto(`${suite.kp.base}/kpSystem/permission/role`);
     await page.locator('[data-testid="page-role"] [data-testid="btn-add"]').click({ timeout: T });
     await page.fill('[data-testid="role-fullName"]', ROLE);
     await page.fill('[data-testid="role-enCode"]', `e2e.role.${stamp}`);
@@ -177,7 +155,7 @@ async function adminSteps(page: Page) {
     await page.locator('[data-testid="page-role"] .ant-table-row', { hasText: ROLE }).waitFor({ timeout: T });
 
     // 3. grant the role the dictionary menu with btn_add only
-    await page.goto(`${kp.base}/kpSystem/permission/authorize`);
+    await page.goto(`${suite.kp.base}/kpSystem/permission/authorize`);
     await page.locator('[data-testid="auth-roles"] .ant-tree-title', { hasText: ROLE }).click({ timeout: T });
     const menuNode = page.locator('[data-testid="auth-module"] .ant-tree-treenode', { hasText: '数据字典' });
     await menuNode.locator('.ant-tree-checkbox').click({ timeout: T });
@@ -189,7 +167,7 @@ async function adminSteps(page: Page) {
     await page.locator('.ant-message-success').first().waitFor({ timeout: T });
 
     // 4. a user in the new department with the role and a password
-    await page.goto(`${kp.base}/kpSystem/permission/user`);
+    await page.goto(`${suite.kp.base}/kpSystem/permission/user`);
     await page.locator('[data-testid="page-user"] [data-testid="btn-add"]').click({ timeout: T });
     await page.fill('[data-testid="user-account"]', ACCOUNT);
     await page.fill('[data-testid="user-realName"]', 'E2E用户');
@@ -225,7 +203,7 @@ async function adminSteps(page: Page) {
     await page.locator('[data-testid="staff-save"]').click();
     await page.locator('[data-testid="user-resume"]').getByText('同济大学').waitFor({ timeout: T });
     await page.keyboard.press('Escape');
-    const adminToken = await apiToken(kp.base, 'admin', 'admin123');
+    const adminToken = await apiToken(suite.kp.base, 'admin', 'admin123');
     const mark = async () =>
       (
         await api<{ list: { account: string; enabledMark: number }[] }>(
@@ -263,7 +241,7 @@ async function adminSteps(page: Page) {
 async function userSteps() {
   {
     // The server view: the user's menu pages are exactly the granted one, with btn_add only.
-    const token = await apiToken(kp.base, ACCOUNT, PASSWORD);
+    const token = await apiToken(suite.kp.base, ACCOUNT, PASSWORD);
     const me = await api<{
       menuList: { fullName: string; type: number; children?: unknown[] }[];
       permissionList: { moduleName?: string; button: { enCode: string }[] }[];
@@ -283,9 +261,9 @@ async function userSteps() {
     expect(granted).toEqual(['btn_add']);
 
     // 5. the user logs in: one menu page in the side menu, and only the add buttons on it
-    const ctx2 = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const ctx2 = await suite.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page2 = await ctx2.newPage();
-    await loginAs(page2, kp.base, ACCOUNT, PASSWORD);
+    await loginAs(page2, suite.kp.base, ACCOUNT, PASSWORD);
     const side = page2.locator('[data-testid="side-menu"]');
     // one directory (系统数据) holding one page (数据字典), besides the fixed home entry
     await side.locator('.ant-menu-submenu-title', { hasText: '系统数据' }).waitFor({ timeout: T });

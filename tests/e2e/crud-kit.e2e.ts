@@ -2,38 +2,23 @@
 // role list an administrator hides a column in the drawer, the table follows, and after a reload the
 // server's saved copy (Authority/SetColumnsByModuleId) still hides it; then shows it again. Screenshots of
 // two lists on the kit and of the drawer go to e2e-results/.
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, RESULTS_DIR } from './browser';
-import { type KpServer, loginAs, startKp } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from './suite';
 
-let kp: KpServer;
-let browser: Browser;
+const suite = useSuite('crud-kit');
 const T = 60_000;
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(RESULTS_DIR, `crud-kit-${name}.png`) });
+const { shot } = suite;
 const headers = (page: Page, testId: string) =>
   page.locator(`[data-testid="${testId}"] thead th`).allInnerTexts();
 
-beforeAll(async () => {
-  kp = await startKp('crud-kit');
-  browser = await launchBrowser();
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await kp?.close();
-});
-
 describe('CRUD kit lists', () => {
   it('the column-settings drawer hides a column, saves it per user and module, and shows it again', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    const page = await ctx.newPage();
-    await loginAs(page, kp.base, 'admin', 'admin123');
+    const page = await suite.session('admin', { password: 'admin123' });
+    const ctx = page.context();
     try {
-      await page.goto(`${kp.base}/kpSystem/permission/role`);
+      await page.goto(`${suite.kp.base}/kpSystem/permission/role`);
       const role = page.locator('[data-testid="page-role"]');
       await role.locator('.ant-table-row').first().waitFor({ timeout: T });
       expect(await headers(page, 'page-role')).toContain('编码');
@@ -62,7 +47,7 @@ describe('CRUD kit lists', () => {
       await expect.poll(() => headers(page, 'page-role')).toContain('编码');
       await page.keyboard.press('Escape');
 
-      await page.goto(`${kp.base}/kpSystem/systemData/billRule`);
+      await page.goto(`${suite.kp.base}/kpSystem/systemData/billRule`);
       await page.locator('[data-testid="page-billRule"] .ant-table-row').first().waitFor({ timeout: T });
       await shot(page, 'billrule-list');
     } catch (e) {

@@ -2,22 +2,13 @@
 // CSS-in-JS is inline), the websocket connects, the lock screen and the print frame work, and the browser
 // reports no CSP violation on the way. Screenshot in e2e-results/csp-home.png.
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, RESULTS_DIR } from './browser';
-import { type KpServer, loginAs, startKp } from './harness';
+import { RESULTS_DIR } from './browser';
+import { loginAs } from './harness';
+import { useSuite } from './suite';
 
-let kp: KpServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  kp = await startKp('csp');
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await kp?.close();
-});
+const suite = useSuite('csp');
 
 describe('host under the CSP', () => {
   let ctx: BrowserContext;
@@ -26,7 +17,7 @@ describe('host under the CSP', () => {
   const sockets: string[] = [];
 
   beforeAll(async () => {
-    ctx = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'zh-CN' });
+    ctx = await suite.browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'zh-CN' });
     page = await ctx.newPage();
     page.setDefaultTimeout(20_000);
     page.on('console', (m) => {
@@ -42,7 +33,7 @@ describe('host under the CSP', () => {
   afterAll(async () => ctx?.close());
 
   it('the page is served with the CSP', async () => {
-    const res = await page.goto(`${kp.base}/kpSystem/login`);
+    const res = await page.goto(`${suite.kp.base}/kpSystem/login`);
     const csp = res?.headers()['content-security-policy'] ?? '';
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'self'");
@@ -51,7 +42,7 @@ describe('host under the CSP', () => {
   });
 
   it('logs in; styles, menus and the websocket work with no violation', async () => {
-    await loginAs(page, kp.base, 'admin', 'admin123');
+    await loginAs(page, suite.kp.base, 'admin', 'admin123');
     await page.waitForURL(/\/kpSystem\/(home|dashboard)/);
     // antd's inline styles applied: the primary button colour is not the browser default
     const styled = await page.evaluate(() => document.querySelectorAll('style').length);

@@ -1,59 +1,14 @@
-import { spawnSync } from 'node:child_process';
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { validateFormConfig, validatePortalLayout } from '@kp/schema';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, RESULTS_DIR } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { RESULTS_DIR } from './browser';
+import { useViteApp } from './vite-app';
 
 // Builds packages/designer/e2e-app with vite, serves its dist on 127.0.0.1:0 and drives the form and flow
 // designers in Chromium with real HTML5 drag and drop.
-const root = path.resolve(import.meta.dirname, '../..');
-const dist = path.join(root, 'packages/designer/e2e-app/dist');
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.json': 'application/json',
-};
-
-let server: Server;
-let browser: Browser;
-let base = '';
-
-beforeAll(async () => {
-  const build = spawnSync(
-    process.execPath,
-    ['node_modules/vite/bin/vite.js', 'build', 'packages/designer/e2e-app'],
-    {
-      cwd: root,
-      encoding: 'utf8',
-    },
-  );
-  if (build.status !== 0) throw new Error(`vite build failed: ${build.stderr}${build.stdout}`);
-  server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    let file = path.join(dist, decodeURIComponent(url.pathname));
-    if (!file.startsWith(dist)) {
-      res.writeHead(403).end();
-      return;
-    }
-    if (!existsSync(file) || statSync(file).isDirectory()) file = path.join(dist, 'index.html');
-    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-});
+const app = useViteApp('packages/designer/e2e-app');
 
 const byTest = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
 const confirmOk = (page: Page) => page.locator('.ant-modal-confirm .ant-btn-primary');
@@ -73,11 +28,9 @@ async function exportJson(page: Page): Promise<Record<string, unknown>> {
 
 describe('form designer', () => {
   it('drags three controls and a two-column table, sets a required rule, previews, exports valid JSON and re-imports it', async () => {
-    const page = await browser.newPage({ acceptDownloads: true });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
+    const { page, errors } = await app.open({ acceptDownloads: true });
     try {
-      await page.goto(base);
+      await page.goto(app.base);
       await byTest(page, 'palette').waitFor();
       const canvasList = '[data-testid="canvas"] [data-holder="root"]';
 
@@ -188,11 +141,9 @@ describe('form designer', () => {
 
 describe('flow designer', () => {
   it('builds a two-branch flow; verify mode flags the approver node with no approvers', async () => {
-    const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
+    const { page, errors } = await app.open();
     try {
-      await page.goto(`${base}#flow`);
+      await page.goto(`${app.base}#flow`);
       await byTest(page, 'node-start').waitFor();
       await byTest(page, 'add-after-start').click();
       await page.locator('.ant-popover:visible [data-testid="add-condition"]').last().click();
@@ -252,11 +203,9 @@ describe('flow designer', () => {
 
 describe('portal designer', () => {
   it('drops widgets on any grid cell, moves one onto another (which moves below), resizes by the corner and saves a valid layout', async () => {
-    const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
+    const { page, errors } = await app.open();
     try {
-      await page.goto(`${base}#portal`);
+      await page.goto(`${app.base}#portal`);
       const grid = byTest(page, 'portal-grid-cells');
       await grid.waitFor();
       const col = async () => (await grid.boundingBox())!.width / 24;

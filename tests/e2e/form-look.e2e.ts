@@ -2,33 +2,16 @@
 // red message under a field, labels beside their controls, spacing between items, and labels that name their
 // controls (selects included). At phone width the page does not scroll sideways.
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, RESULTS_DIR } from './browser';
-import { type KpServer, loginAs, startKp } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { RESULTS_DIR } from './browser';
+import { useSuite } from './suite';
 
-const T = 60_000;
-let kp: KpServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  kp = await startKp('form-look');
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-  await browser?.close();
-  await kp?.close();
-});
+const suite = useSuite('form-look');
 
 async function leaveForm(width: number, height: number): Promise<Page> {
-  const ctx = await browser.newContext({ viewport: { width, height }, locale: 'zh-CN' });
-  contexts.push(ctx);
-  const page = await ctx.newPage();
-  page.setDefaultTimeout(T);
-  await loginAs(page, kp.base, 'zhangwei', 'kp123456');
-  await page.goto(`${kp.base}/kpSystem/workFlow/flowLaunch/FlowIndex`);
+  const page = await suite.session('zhangwei', { viewport: { width, height } });
+  await page.goto(`${suite.kp.base}/kpSystem/workFlow/flowLaunch/FlowIndex`);
   await page.getByTestId('wf-launch-leave').click();
   await page.getByTestId('wf-form').waitFor();
   await page.locator('[data-field="applicant"]').getByText('张伟').first().waitFor();

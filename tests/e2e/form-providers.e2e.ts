@@ -5,10 +5,12 @@
 // took; the list shows names, not ids.
 
 import { fieldConfig, formConfig } from '@kp/server/testing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, RESULTS_DIR } from './browser';
-import { apiToken, type KpServer, loginAs, startKp } from './harness';
+import type { BrowserContext } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { RESULTS_DIR } from './browser';
+import { apiToken, loginAs } from './harness';
+import { formItem, grantToEmployees } from './online-form';
+import { useSuite } from './suite';
 
 const cfg = fieldConfig;
 const FORM = formConfig(
@@ -44,35 +46,19 @@ const COLUMNS = {
   pageSize: 20,
 };
 
-let kp: KpServer;
-let browser: Browser;
+const suite = useSuite('form-providers');
 let ctx: BrowserContext;
 
-async function call<T>(token: string, method: string, url: string, body?: unknown) {
-  const res = await fetch(`${kp.base}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await res.json()) as { code: number; msg: string; data: T };
-}
+const call = suite.api;
+const item = formItem;
 
 beforeAll(async () => {
-  kp = await startKp('form-providers');
-  browser = await launchBrowser();
-  ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  ctx = await suite.context();
 });
-afterAll(async () => {
-  await ctx?.close();
-  await browser?.close();
-  await kp?.close();
-});
-
-const item = (page: Page, vModel: string) => page.locator(`[data-testid="dm-form"] [data-field="${vModel}"]`);
 
 describe('form providers on a released online form', () => {
   it('an employee fills dictionary, region, user, department, upload and bill-number fields from the server', async () => {
-    const admin = await apiToken(kp.base, 'admin', 'admin123');
+    const admin = await apiToken(suite.kp.base, 'admin', 'admin123');
     const created = await call<string>(admin, 'POST', '/api/visualdev/Base', {
       fullName: '费用登记',
       enCode: 'providerDemo',
@@ -83,31 +69,8 @@ describe('form providers on a released online form', () => {
     const rel = await call(admin, 'POST', `/api/visualdev/Base/${created.data}/Actions/Release`, {});
     expect(rel.code, rel.msg).toBe(200);
     // grant the released menu and its buttons to the employee role (as the authorise screen does)
-    const db = kp.app.kp.db;
-    const role = await db
-      .selectFrom('base_role')
-      .select('id')
-      .where('en_code', '=', 'employee')
-      .executeTakeFirstOrThrow();
-    const menu = await db
-      .selectFrom('base_module')
-      .select('id')
-      .where('en_code', '=', 'providerDemo')
-      .executeTakeFirstOrThrow();
-    const buttons = (
-      await db.selectFrom('base_module_button').select('id').where('module_id', '=', menu.id).execute()
-    ).map((b) => b.id);
-    const auth = await call<{ module: string[]; button: string[] }>(
-      admin,
-      'GET',
-      `/api/permission/Authority/Data/${role.id}`,
-    );
-    const put = await call(admin, 'PUT', `/api/permission/Authority/Data/${role.id}`, {
-      ...auth.data,
-      module: [...auth.data.module, menu.id],
-      button: [...auth.data.button, ...buttons],
-    });
-    expect(put.code, put.msg).toBe(200);
+    await grantToEmployees(suite, admin, 'providerDemo');
+    const db = suite.kp.app.kp.db;
 
     // what the employee's department path looks like, to walk the department tree by names
     const me = await db
@@ -136,8 +99,8 @@ describe('form providers on a released online form', () => {
       dialogs.push(d.message());
       void d.dismiss();
     });
-    await loginAs(page, kp.base, 'zhangwei', 'kp123456');
-    await page.goto(`${kp.base}/kpSystem/model/providerDemo`);
+    await loginAs(page, suite.kp.base, 'zhangwei', 'kp123456');
+    await page.goto(`${suite.kp.base}/kpSystem/model/providerDemo`);
     await page.getByTestId('page-dynamicModel').waitFor();
     await page.getByTestId('dm-add').click();
     await page.getByTestId('dm-form').waitFor();
@@ -198,7 +161,7 @@ describe('form providers on a released online form', () => {
     await page.getByText('新建成功').first().waitFor();
 
     // the stored record: ids chosen from the server's lists, the file, the number the server took
-    const emp = await apiToken(kp.base, 'zhangwei', 'kp123456');
+    const emp = await apiToken(suite.kp.base, 'zhangwei', 'kp123456');
     const list = await call<{ list: Array<Record<string, unknown>> }>(
       emp,
       'POST',
@@ -232,7 +195,9 @@ describe('form providers on a released online form', () => {
       .where('id', '=', (files[0] as { fileId?: string }).fileId ?? '')
       .executeTakeFirst();
     expect(stored?.original_name).toBe('报价单.txt');
-    const bytes = await fetch(`${kp.base}${files[0]!.url}`, { headers: { authorization: `Bearer ${emp}` } });
+    const bytes = await fetch(`${suite.kp.base}${files[0]!.url}`, {
+      headers: { authorization: `Bearer ${emp}` },
+    });
     expect(await bytes.text()).toBe('打印机报价 3200 元');
     expect(dialogs).toEqual([]);
     await page.close();

@@ -2,24 +2,21 @@
 // a room from the day timeline; a second user trying the same slot is refused with the server's msg; my
 // bookings lists the booking and cancels it, which frees the slot.
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, RESULTS_DIR } from './browser';
-import { type KpServer, loginAs, startKp } from './harness';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { RESULTS_DIR } from './browser';
+import { useSuite } from './suite';
 
 const PASSWORD = 'kp123456';
 const THEME = `E2E评审会${Date.now().toString(36)}`;
 
-let kp: KpServer;
-let browser: Browser;
-let ctxA: BrowserContext;
-let ctxB: BrowserContext;
+const suite = useSuite('meeting');
 let a: Page;
 let b: Page;
 let dayText = '';
 
 async function openConference(page: Page) {
-  await page.goto(`${kp.base}/kpSystem/oa/conference`);
+  await page.goto(`${suite.kp.base}/kpSystem/oa/conference`);
   await page.locator('[data-testid="conference-page"]').waitFor({ timeout: 60_000 });
   await page.locator('[data-testid="room-row-room-101"]').waitFor({ timeout: 30_000 });
 }
@@ -45,24 +42,12 @@ async function choose(page: Page, testId: string, label: string) {
 }
 
 beforeAll(async () => {
-  kp = await startKp('meeting');
-  browser = await launchBrowser();
   const d = new Date(Date.now() + 86_400_000);
   dayText = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  ctxA = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: 'zh-CN' });
-  ctxB = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: 'zh-CN' });
-  a = await ctxA.newPage();
-  b = await ctxB.newPage();
-  await loginAs(a, kp.base, 'zhangwei', PASSWORD);
-  await loginAs(b, kp.base, 'chenjing', PASSWORD);
+  const viewport = { width: 1440, height: 1000 };
+  a = await suite.session('zhangwei', { password: PASSWORD, viewport });
+  b = await suite.session('chenjing', { password: PASSWORD, viewport });
 }, 300_000);
-
-afterAll(async () => {
-  await ctxA?.close();
-  await ctxB?.close();
-  await browser?.close();
-  await kp?.close();
-});
 
 describe('meeting-room booking', () => {
   it('a past slot is refused with 过去的时间不可选择！', async () => {
@@ -169,7 +154,7 @@ describe('meeting-room booking', () => {
     });
     const id = list.data.list.find((x) => x.crTheme === THEME)?.crbguid;
     expect(id).toBeTruthy();
-    await a.goto(`${kp.base}/kpSystem/oa/conference?id=${id}`);
+    await a.goto(`${suite.kp.base}/kpSystem/oa/conference?id=${id}`);
     const form = a.locator('[data-testid="booking-form"][data-mode="view"]');
     await form.waitFor({ timeout: 60_000 });
     await expect.poll(() => form.locator('[data-testid="booking-theme"]').inputValue()).toBe(THEME);

@@ -4,44 +4,20 @@
 // names, notices, comments and chat text must render as text: any dialog (alert) fails the suite.
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser';
-import { apiToken, type KpServer, loginAs, startKp } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiToken, loginAs } from './harness';
+import { T, useSuite } from './suite';
 
 const PASSWORD = 'kp123456';
 const XSS = '<img src=x onerror=alert(1)>';
-const T = 60_000;
 
-let kp: KpServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const suite = useSuite('msg');
 const dialogs: string[] = [];
 
-async function newPage(): Promise<Page> {
-  const ctx = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'zh-CN' });
-  contexts.push(ctx);
-  const page = await ctx.newPage();
-  page.on('dialog', (d) => {
-    dialogs.push(d.message());
-    void d.dismiss();
-  });
-  return page;
-}
-
-async function api<T>(
-  token: string,
-  method: string,
-  url: string,
-  body?: unknown,
-): Promise<{ code: number; msg: string; data: T }> {
-  const res = await fetch(`${kp.base}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await res.json()) as { code: number; msg: string; data: T };
-}
+const newPage = () =>
+  suite.session(undefined, { viewport: { width: 1366, height: 800 }, onDialog: (m) => dialogs.push(m) });
+const { api } = suite;
 
 /** The badge number of a navbar tool ('' when no badge is shown). */
 async function badge(page: Page, tool: string): Promise<string> {
@@ -82,23 +58,12 @@ const PNG = Buffer.from(
   'base64',
 );
 
-beforeAll(async () => {
-  kp = await startKp('msg');
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-  await browser?.close();
-  await kp?.close();
-});
-
 describe('messaging in Chromium', () => {
   it('two users exchange a chat message; the unread badge rises, blinks and clears; payloads stay text', async () => {
     const a = await newPage();
     const b = await newPage();
-    await loginAs(a, kp.base, 'liuzhiqiang', PASSWORD);
-    await loginAs(b, kp.base, 'chenjing', PASSWORD);
+    await loginAs(a, suite.kp.base, 'liuzhiqiang', PASSWORD);
+    await loginAs(b, suite.kp.base, 'chenjing', PASSWORD);
     await b.locator('[data-testid="tool-chat"]').waitFor({ timeout: T });
     expect(await badge(b, 'tool-chat')).toBe('');
 
@@ -213,7 +178,7 @@ describe('messaging in Chromium', () => {
   }, 240_000);
 
   it('a user opens a notice from the drawer, toggles its reminder, comments and replies; payloads stay text', async () => {
-    const admin = await apiToken(kp.base, 'admin', 'admin123');
+    const admin = await apiToken(suite.kp.base, 'admin', 'admin123');
     const users = await api<{ list: { id: string; account: string }[] }>(
       admin,
       'GET',
@@ -232,7 +197,7 @@ describe('messaging in Chromium', () => {
     expect(created.code).toBe(200);
 
     const a = await newPage();
-    await loginAs(a, kp.base, 'liuzhiqiang', PASSWORD);
+    await loginAs(a, suite.kp.base, 'liuzhiqiang', PASSWORD);
     await expect.poll(() => badge(a, 'tool-notice'), { timeout: T }).not.toBe('');
 
     // notification drawer → the notice (type 7) → /oa/notice?id=…
@@ -290,7 +255,7 @@ describe('messaging in Chromium', () => {
     await a.keyboard.press('Escape');
 
     // the list shows the notice as read, its title as text
-    await a.goto(`${kp.base}/kpSystem/oa/notice`);
+    await a.goto(`${suite.kp.base}/kpSystem/oa/notice`);
     const row = a.locator('[data-testid="item-open"]', { hasText: '季度通知' });
     await expect.poll(() => row.textContent(), { timeout: T }).toBe(title);
     expect(await a.locator('[data-testid="oa-notice-list"] img').count()).toBe(0);
@@ -299,8 +264,8 @@ describe('messaging in Chromium', () => {
 
   it('a message with attachments goes out through the editor; the recipient previews Excel, Word and an image', async () => {
     const a = await newPage();
-    await loginAs(a, kp.base, 'liuzhiqiang', PASSWORD);
-    await a.goto(`${kp.base}/kpSystem/oa/msgList`);
+    await loginAs(a, suite.kp.base, 'liuzhiqiang', PASSWORD);
+    await a.goto(`${suite.kp.base}/kpSystem/oa/msgList`);
     await a.click('[data-testid="item-add"]', { timeout: T });
     const title = `附件消息 ${XSS}`;
     await a.fill('[data-testid="item-title"]', title);
@@ -344,8 +309,8 @@ describe('messaging in Chromium', () => {
       .toEqual(['陈静/chenjing', '王建国/wangjianguo']);
 
     const b = await newPage();
-    await loginAs(b, kp.base, 'chenjing', PASSWORD);
-    await b.goto(`${kp.base}/kpSystem/oa/msgList`);
+    await loginAs(b, suite.kp.base, 'chenjing', PASSWORD);
+    await b.goto(`${suite.kp.base}/kpSystem/oa/msgList`);
     const row = b.locator('[data-testid="item-open"]', { hasText: '附件消息' });
     await expect.poll(() => row.textContent(), { timeout: T }).toBe(title);
     await row.click();
@@ -384,8 +349,8 @@ describe('messaging in Chromium', () => {
 
   it('an administrator drafts and releases news; the message centre lists and deletes site messages', async () => {
     const a = await newPage();
-    await loginAs(a, kp.base, 'admin', 'admin123');
-    await a.goto(`${kp.base}/kpSystem/oa/news`);
+    await loginAs(a, suite.kp.base, 'admin', 'admin123');
+    await a.goto(`${suite.kp.base}/kpSystem/oa/news`);
     await a.click('[data-testid="item-add"]', { timeout: T });
     const title = `公司新闻 ${XSS}`;
     await a.fill('[data-testid="item-title"]', title);
@@ -406,8 +371,8 @@ describe('messaging in Chromium', () => {
       .toBe(title);
 
     // zhangwei sees it (for everyone) and a site message sent to him lands in the message centre
-    const zw = await apiToken(kp.base, 'zhangwei', PASSWORD);
-    const admin = await apiToken(kp.base, 'admin', 'admin123');
+    const zw = await apiToken(suite.kp.base, 'zhangwei', PASSWORD);
+    const admin = await apiToken(suite.kp.base, 'admin', 'admin123');
     const users = await api<{ list: { id: string; account: string }[] }>(
       admin,
       'GET',
@@ -422,8 +387,8 @@ describe('messaging in Chromium', () => {
     });
     expect((await api(admin, 'PUT', `/api/message/${draft.data}/Actions/Release`)).code).toBe(200);
     const b = await newPage();
-    await loginAs(b, kp.base, 'zhangwei', PASSWORD);
-    await b.goto(`${kp.base}/kpSystem/messageRecord`);
+    await loginAs(b, suite.kp.base, 'zhangwei', PASSWORD);
+    await b.goto(`${suite.kp.base}/kpSystem/messageRecord`);
     const row = b.locator('tr', { hasText: '系统消息' });
     await expect
       .poll(() => row.locator('[data-testid="record-open"]').textContent(), { timeout: T })

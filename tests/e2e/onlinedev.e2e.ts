@@ -3,10 +3,12 @@
 // record, edits it, exports the list to Excel and imports the file back. Real server, real Chromium.
 import { readFile } from 'node:fs/promises';
 import { fieldConfig, formConfig } from '@kp/server/testing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, RESULTS_DIR } from './browser';
-import { apiToken, type KpServer, loginAs, startKp } from './harness';
+import type { BrowserContext } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { RESULTS_DIR } from './browser';
+import { apiToken, loginAs } from './harness';
+import { formItem, grantToEmployees } from './online-form';
+import { byTest, useSuite } from './suite';
 
 const cfg = fieldConfig;
 /** The form the administrator types into the designer's JSON editor: title, budget, lines (item, price, qty, amount), total. */
@@ -37,56 +39,25 @@ const FORM = formConfig([
   },
 ]);
 
-let kp: KpServer;
-let browser: Browser;
+const suite = useSuite('onlinedev');
 
-beforeAll(async () => {
-  kp = await startKp('onlinedev');
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await kp?.close();
-});
+const item = formItem;
 
-const byTest = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
-const item = (page: Page, vModel: string) => page.locator(`[data-testid="dm-form"] [data-field="${vModel}"]`);
-
-async function call<T>(
-  token: string,
-  method: string,
-  url: string,
-  body?: unknown,
-): Promise<{ code: number; msg: string; data: T }> {
-  const res = await fetch(`${kp.base}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await res.json()) as { code: number; msg: string; data: T };
-}
+const call = suite.api;
 
 describe('online development', () => {
   let admin: BrowserContext;
   let user: BrowserContext;
   beforeAll(async () => {
-    admin = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    user = await browser.newContext({
-      viewport: { width: 1440, height: 900 },
-      locale: 'zh-CN',
-      acceptDownloads: true,
-    });
-  });
-  afterAll(async () => {
-    await admin?.close();
-    await user?.close();
+    admin = await suite.context();
+    user = await suite.context(); // downloads are accepted (Playwright's default)
   });
 
   it('an administrator designs a form with a sub-table and releases it', async () => {
     const page = await admin.newPage();
     page.setDefaultTimeout(30_000);
-    await loginAs(page, kp.base, 'admin', 'admin123');
-    await page.goto(`${kp.base}/kpSystem/onlineDev/webDesign`);
+    await loginAs(page, suite.kp.base, 'admin', 'admin123');
+    await page.goto(`${suite.kp.base}/kpSystem/onlineDev/webDesign`);
     await byTest(page, 'page-webDesign').waitFor();
     await byTest(page, 'webdesign-add').click();
     // the code rule is checked before anything is sent
@@ -124,7 +95,7 @@ describe('online development', () => {
     await page.locator('.ant-select-dropdown:visible').getByText('办公管理', { exact: true }).click();
     await byTest(page, 'release-ok').click();
     await page.getByText('发布成功').first().waitFor();
-    const placed = await kp.app.kp.db
+    const placed = await suite.kp.app.kp.db
       .selectFrom('base_module as m')
       .innerJoin('base_module as p', 'p.id', 'm.parent_id')
       .select('p.en_code')
@@ -138,37 +109,13 @@ describe('online development', () => {
 
   it('an employee granted the menu creates, edits, exports and re-imports records', async () => {
     // grant the released menu (every runtime button) to the employee role, as the authorize screen does
-    const token = await apiToken(kp.base, 'admin', 'admin123');
-    const db = kp.app.kp.db;
-    const role = await db
-      .selectFrom('base_role')
-      .select('id')
-      .where('en_code', '=', 'employee')
-      .executeTakeFirstOrThrow();
-    const menu = await db
-      .selectFrom('base_module')
-      .select('id')
-      .where('en_code', '=', 'feeApply')
-      .executeTakeFirstOrThrow();
-    const buttons = (
-      await db.selectFrom('base_module_button').select('id').where('module_id', '=', menu.id).execute()
-    ).map((b) => b.id);
-    const auth = await call<{ module: string[]; button: string[]; column: string[]; form: string[] }>(
-      token,
-      'GET',
-      `/api/permission/Authority/Data/${role.id}`,
-    );
-    const put = await call(token, 'PUT', `/api/permission/Authority/Data/${role.id}`, {
-      ...auth.data,
-      module: [...auth.data.module, menu.id],
-      button: [...auth.data.button, ...buttons],
-    });
-    expect(put.code, put.msg).toBe(200);
+    const token = await apiToken(suite.kp.base, 'admin', 'admin123');
+    await grantToEmployees(suite, token, 'feeApply');
 
     const page = await user.newPage();
     page.setDefaultTimeout(30_000);
-    await loginAs(page, kp.base, 'zhangwei', 'kp123456');
-    await page.goto(`${kp.base}/kpSystem/model/feeApply`);
+    await loginAs(page, suite.kp.base, 'zhangwei', 'kp123456');
+    await page.goto(`${suite.kp.base}/kpSystem/model/feeApply`);
     await byTest(page, 'page-dynamicModel').waitFor();
 
     // create: a required-field message first, then a record with two lines; the total is computed
@@ -247,7 +194,7 @@ describe('online development', () => {
   it('an administrator designs a print template for the form with a live preview', async () => {
     const page = await admin.newPage();
     page.setDefaultTimeout(30_000);
-    await page.goto(`${kp.base}/kpSystem/system/printDev`);
+    await page.goto(`${suite.kp.base}/kpSystem/system/printDev`);
     await byTest(page, 'page-printDev').waitFor();
     await byTest(page, 'print-add').click();
     await byTest(page, 'print-name').fill('费用申请单');
@@ -270,8 +217,8 @@ describe('online development', () => {
 
   it('the released form prints a record with its template; Word downloads a .docx', async () => {
     // the designer turns on the form's print button with the new template and releases again
-    const token = await apiToken(kp.base, 'admin', 'admin123');
-    const db = kp.app.kp.db as unknown as import('kysely').Kysely<{
+    const token = await apiToken(suite.kp.base, 'admin', 'admin123');
+    const db = suite.kp.app.kp.db as unknown as import('kysely').Kysely<{
       sys_print_dev: { id: string; en_code: string };
       visualdev_base: { id: string; en_code: string };
     }>;
@@ -302,7 +249,7 @@ describe('online development', () => {
 
     const page = await user.newPage();
     page.setDefaultTimeout(30_000);
-    await page.goto(`${kp.base}/kpSystem/model/feeApply`);
+    await page.goto(`${suite.kp.base}/kpSystem/model/feeApply`);
     await byTest(page, 'page-dynamicModel').waitFor();
     const row = page.locator('.ant-table-row', { hasText: '北京出差（改）' }).first();
     await row.getByRole('button', { name: '详情' }).click();

@@ -3,10 +3,11 @@
 // check-in); "more" opens a new tab; screenshots in the four layouts; customise (portal designer) then reset;
 // the group portal; attendance check-in at /WDKQ01.
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, RESULTS_DIR } from './browser';
-import { apiToken, type KpServer, loginAs, startKp } from './harness';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { RESULTS_DIR } from './browser';
+import { apiToken } from './harness';
+import { useSuite } from './suite';
 
 const PASSWORD = 'kp123456';
 const stamp = Date.now().toString(36);
@@ -16,23 +17,12 @@ const MESSAGE = `E2E消息${stamp}`;
 const MEETING = `E2E会议${stamp}`;
 const DOC = `E2E公文${stamp}`;
 
-let kp: KpServer;
-let browser: Browser;
-let context: BrowserContext;
+const suite = useSuite('portal');
 let page: Page;
 let approverAccount = '';
 let taskName = '';
 
-async function call<T>(token: string, method: string, url: string, body?: unknown) {
-  const res = await fetch(`${kp.base}${url}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const j = (await res.json()) as { code: number; msg: string; data: T };
-  if (j.code !== 200) throw new Error(`${method} ${url}: ${j.code} ${j.msg}`);
-  return j.data;
-}
+const call = suite.must;
 
 /** Closes the settings drawer and waits until it is gone (so screenshots show the page). */
 async function closeSettings() {
@@ -45,11 +35,9 @@ async function closeSettings() {
 const widget = (key: string) => page.locator(`[data-testid="widget-${key}"]`);
 
 beforeAll(async () => {
-  kp = await startKp('portal');
-  browser = await launchBrowser();
-  const admin = await apiToken(kp.base, 'admin', 'admin123');
-  const zw = await apiToken(kp.base, 'zhangwei', PASSWORD);
-  const db = kp.app.kp.db;
+  const admin = await apiToken(suite.kp.base, 'admin', 'admin123');
+  const zw = await apiToken(suite.kp.base, 'zhangwei', PASSWORD);
+  const db = suite.kp.app.kp.db;
   const user = await db
     .selectFrom('base_user')
     .select(['id', 'department_id'])
@@ -120,17 +108,9 @@ beforeAll(async () => {
     endTime: start + 30 * 60_000,
     userList: [approverId],
   });
-  context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: 'zh-CN' });
-  page = await context.newPage();
-  await loginAs(page, kp.base, approverAccount, PASSWORD);
+  page = await suite.session(approverAccount, { viewport: { width: 1440, height: 1000 } });
   await page.waitForURL(/\/kpSystem\/home/, { timeout: 60_000 });
 }, 300_000);
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await kp?.close();
-});
 
 describe('portal home', () => {
   it('renders the widgets of the portal with real data', async () => {
@@ -172,14 +152,14 @@ describe('portal home', () => {
 
   it('"more" opens the target list in a new browser tab', async () => {
     const [tab] = await Promise.all([
-      context.waitForEvent('page'),
+      page.context().waitForEvent('page'),
       widget('portalNews').locator('[data-testid="widget-more"]').click(),
     ]);
     await tab.waitForLoadState('domcontentloaded');
     expect(new URL(tab.url()).pathname).toBe('/kpSystem/oa/news');
     await tab.close();
     const [tab2] = await Promise.all([
-      context.waitForEvent('page'),
+      page.context().waitForEvent('page'),
       widget('portalToDo').locator('[data-testid="widget-more"]').click(),
     ]);
     await tab2.waitForLoadState('domcontentloaded');
@@ -219,7 +199,7 @@ describe('portal home', () => {
     await page.locator('[data-testid="portal-personal"]').waitFor({ timeout: 60_000 });
     expect(await widget('portalNews').count()).toBe(0);
     // another user still has the released layout
-    const other = await apiToken(kp.base, 'zhangwei', PASSWORD);
+    const other = await apiToken(suite.kp.base, 'zhangwei', PASSWORD);
     const theirs = await call<{ formData: { layout: Array<{ i: string }> } }>(
       other,
       'GET',
@@ -236,12 +216,12 @@ describe('portal home', () => {
   });
 
   it('the group portal at /portal shows the portal under the portal layout', async () => {
-    await page.goto(`${kp.base}/kpSystem/portal`);
+    await page.goto(`${suite.kp.base}/kpSystem/portal`);
     await page.locator('[data-testid="group-portal"]').waitFor({ timeout: 60_000 });
     await widget('portalNotices').getByText(NOTICE).waitFor({ timeout: 30_000 });
     // the menu's group-portal entry (type 17, /portal/{enCode}) shows the same page; reached through the menu
     // (a full load of /kpSystem/portal/portal.group is answered 404 by the static host: the path ends like a file)
-    await page.goto(`${kp.base}/kpSystem/home`);
+    await page.goto(`${suite.kp.base}/kpSystem/home`);
     await page.locator('[data-testid="home-page"]').waitFor({ timeout: 60_000 });
     const sider = page.locator('.kp-sider');
     // on /home the first group (门户) opens by itself; a click on its title would close it again
@@ -259,7 +239,7 @@ describe('portal home', () => {
   });
 
   it('attendance: check in at /WDKQ01; the day is marked on the calendar and counted', async () => {
-    await page.goto(`${kp.base}/kpSystem/WDKQ01`);
+    await page.goto(`${suite.kp.base}/kpSystem/WDKQ01`);
     await page.locator('[data-testid="attendance-page"]').waitFor({ timeout: 60_000 });
     await page.click('[data-testid="check-in"]');
     await page.getByText('打卡成功').first().waitFor();
@@ -273,7 +253,7 @@ describe('portal home', () => {
     await page.waitForFunction(
       () => Number(document.querySelector('[data-testid="att-checked"]')?.textContent) >= 1,
     );
-    await page.goto(`${kp.base}/kpSystem/home`);
+    await page.goto(`${suite.kp.base}/kpSystem/home`);
     await page.waitForFunction(
       () => Number(document.querySelector('[data-testid="checked-days"]')?.textContent) >= 1,
       undefined,
@@ -282,7 +262,7 @@ describe('portal home', () => {
   });
 
   it('document drafting at /WDQC01: the issued document opens; a new draft is saved and listed', async () => {
-    await page.goto(`${kp.base}/kpSystem/WDQC01`);
+    await page.goto(`${suite.kp.base}/kpSystem/WDQC01`);
     await page.locator('[data-testid="document-page"]').waitFor({ timeout: 60_000 });
     const row = page.locator('[data-testid="document-page"] tr').filter({ hasText: DOC });
     await row.waitFor();

@@ -1,58 +1,12 @@
-import { spawnSync } from 'node:child_process';
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, RESULTS_DIR } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { RESULTS_DIR } from './browser';
+import { useViteApp } from './vite-app';
 
 // Builds examples/embed-renderer with vite, serves its dist from a tiny static server on 127.0.0.1:0 and
 // fills and submits the expense-claim example in Chromium.
-const root = path.resolve(import.meta.dirname, '../..');
-const dist = path.join(root, 'examples/embed-renderer/dist');
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.json': 'application/json',
-};
-
-let server: Server;
-let browser: Browser;
-let base = '';
-
-beforeAll(async () => {
-  const build = spawnSync(
-    process.execPath,
-    ['node_modules/vite/bin/vite.js', 'build', 'examples/embed-renderer'],
-    {
-      cwd: root,
-      encoding: 'utf8',
-    },
-  );
-  if (build.status !== 0) throw new Error(`vite build failed: ${build.stderr}${build.stdout}`);
-  server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    let file = path.join(dist, decodeURIComponent(url.pathname));
-    if (!file.startsWith(dist)) {
-      res.writeHead(403).end();
-      return;
-    }
-    if (!existsSync(file) || statSync(file).isDirectory()) file = path.join(dist, 'index.html');
-    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-});
+const app = useViteApp('examples/embed-renderer');
 
 const item = (page: Page, vModel: string) => page.locator(`[data-field="${vModel}"]`);
 const cell = (page: Page, table: string, row: number, col: string) =>
@@ -104,7 +58,7 @@ const TEXTS: Record<
 
 async function fillAndSubmit(page: Page, lang: Lang): Promise<void> {
   const t = TEXTS[lang];
-  await page.goto(base);
+  await page.goto(app.base);
   await page.getByText('报销信息').waitFor();
   if (lang !== 'zh') {
     await page.getByLabel('language').selectOption(lang);
@@ -183,9 +137,7 @@ async function fillAndSubmit(page: Page, lang: Lang): Promise<void> {
 describe('embed-renderer: expense claim', () => {
   for (const lang of ['zh', 'en', 'zhtw'] as const) {
     it(`fills and submits the expense claim in ${lang}, with the sub-table sum, amount in words and required messages`, async () => {
-      const page = await browser.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(String(e)));
+      const { page, errors } = await app.open();
       try {
         await fillAndSubmit(page, lang);
         await page.screenshot({
@@ -208,11 +160,9 @@ describe('embed-renderer: expense claim', () => {
 
 describe('embed-renderer: rich text and popups in Chromium', () => {
   it('types and formats rich text, picks popup rows (drop-down table, drawer) and submits', async () => {
-    const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
+    const { page, errors } = await app.open();
     try {
-      await page.goto(`${base}?view=widgets`);
+      await page.goto(`${app.base}?view=widgets`);
       await item(page, 'title').waitFor();
       // Required rich text: an empty document counts as empty.
       await page.locator('.kp-form-buttons .ant-btn-primary').click();
@@ -268,9 +218,9 @@ describe('embed-renderer: rich text and popups in Chromium', () => {
   });
 
   it('the README ten-line embed renders the claim and shows a required message', async () => {
-    const page = await browser.newPage();
+    const page = await app.browser.newPage();
     try {
-      await page.goto(`${base}?view=ten-lines`);
+      await page.goto(`${app.base}?view=ten-lines`);
       await page.getByText('报销信息').waitFor();
       await page.locator('.kp-form-buttons .ant-btn-primary').click();
       await page.getByText('报销日期不能为空').waitFor();

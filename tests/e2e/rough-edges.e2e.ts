@@ -2,38 +2,17 @@
 // save checks speak the spec's texts in the host, the header search goes to a page on Enter, and the open
 // tags survive a refresh of the page.
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, RESULTS_DIR } from './browser';
-import { type KpServer, loginAs, startKp } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { RESULTS_DIR } from './browser';
+import { byTest, useSuite } from './suite';
 
-const T = 60_000;
-let kp: KpServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  kp = await startKp('rough-edges');
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-  await browser?.close();
-  await kp?.close();
-});
-
-async function admin(width = 1366, height = 768): Promise<Page> {
-  const ctx = await browser.newContext({ viewport: { width, height }, locale: 'zh-CN' });
-  contexts.push(ctx);
-  const page = await ctx.newPage();
-  page.setDefaultTimeout(T);
-  await loginAs(page, kp.base, 'admin', 'admin123');
-  return page;
-}
-const byTest = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
+const suite = useSuite('rough-edges');
+const admin = (width = 1366, height = 768): Promise<Page> =>
+  suite.session('admin', { password: 'admin123', viewport: { width, height } });
 
 async function openNewDesign(page: Page) {
-  await page.goto(`${kp.base}/kpSystem/onlineDev/webDesign`);
+  await page.goto(`${suite.kp.base}/kpSystem/onlineDev/webDesign`);
   await byTest(page, 'webdesign-add').click();
   await byTest(page, 'webdesign-name').fill('边角检查');
   await byTest(page, 'webdesign-code').fill('roughEdges');
@@ -92,7 +71,7 @@ describe('designer and shell rough edges', () => {
 
   it('header search: typing a menu name and Enter opens that page', async () => {
     const page = await admin(1440, 900);
-    await page.goto(`${kp.base}/kpSystem/home`);
+    await page.goto(`${suite.kp.base}/kpSystem/home`);
     const input = page
       .locator('[data-testid="header-search"] input, input[data-testid="header-search"]')
       .first();
@@ -104,9 +83,9 @@ describe('designer and shell rough edges', () => {
 
   it('open tags survive a refresh', async () => {
     const page = await admin(1440, 900);
-    await page.goto(`${kp.base}/kpSystem/permission/user`);
+    await page.goto(`${suite.kp.base}/kpSystem/permission/user`);
     await page.locator('.kp-tag', { hasText: '用户管理' }).waitFor();
-    await page.goto(`${kp.base}/kpSystem/permission/role`);
+    await page.goto(`${suite.kp.base}/kpSystem/permission/role`);
     await page.locator('.kp-tag', { hasText: '角色管理' }).waitFor();
     await page.reload();
     await page.locator('.kp-tag', { hasText: '角色管理' }).waitFor();
@@ -117,7 +96,7 @@ describe('designer and shell rough edges', () => {
     const page = await admin(1440, 900);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(`${kp.base}/kpSystem/profile?action=password`);
+    await page.goto(`${suite.kp.base}/kpSystem/profile?action=password`);
     const form = byTest(page, 'password-form');
     const inputs = form.locator('input[type="password"]');
     await inputs.nth(0).fill('not-the-password-1');
@@ -131,22 +110,18 @@ describe('designer and shell rough edges', () => {
   });
 
   it('a page the user has no menu for is 暂无权限; an unknown path stays 404', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    contexts.push(ctx);
-    const page = await ctx.newPage();
-    page.setDefaultTimeout(T);
-    await loginAs(page, kp.base, 'zhangwei', 'kp123456');
-    await page.goto(`${kp.base}/kpSystem/permission/user`);
+    const page = await suite.session('zhangwei');
+    await page.goto(`${suite.kp.base}/kpSystem/permission/user`);
     await byTest(page, 'no-permission').getByText('暂无权限').waitFor();
     expect(await byTest(page, 'not-found').count()).toBe(0);
-    await page.goto(`${kp.base}/kpSystem/no/such/page`);
+    await page.goto(`${suite.kp.base}/kpSystem/no/such/page`);
     await page.waitForURL(/\/kpSystem\/404$/);
     await byTest(page, 'not-found').waitFor();
   });
 
   it('bill rule 预览 shows the next number in a dialog', async () => {
     const page = await admin(1440, 900);
-    await page.goto(`${kp.base}/kpSystem/systemData/billRule`);
+    await page.goto(`${suite.kp.base}/kpSystem/systemData/billRule`);
     const row = page.locator('[data-testid="page-billRule"] .ant-table-row', { hasText: 'documentNo' });
     await row
       .getByRole('button', { name: '预 览' })
@@ -162,7 +137,7 @@ describe('designer and shell rough edges', () => {
     const page = await admin(1366, 768);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(`${kp.base}/kpSystem/onlineDev/portal`);
+    await page.goto(`${suite.kp.base}/kpSystem/onlineDev/portal`);
     await byTest(page, 'portal-design-page').waitFor();
     expect(await page.getByText('页面尚未提供').count()).toBe(0);
     await byTest(page, 'portal-new').click();

@@ -1,49 +1,34 @@
 // Scan to log in (issue 20), as two people would: the login page on a desktop shows a QR code, a phone
 // where zhangwei is signed in opens the address the QR code carries, confirms, and the desktop page is
 // signed in as zhangwei. Cancelling on the phone shows the refresh state on the desktop.
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, RESULTS_DIR } from './browser';
-import { type KpServer, loginAs, startKp } from './harness';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loginAs } from './harness';
+import { useSuite } from './suite';
 
-let kp: KpServer;
-let browser: Browser;
+const suite = useSuite('scan-login');
+const { shot } = suite;
 let desk: BrowserContext;
 let phone: BrowserContext;
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(RESULTS_DIR, `scan-login-${name}.png`) });
-
 /** Opens the scan tab and returns the address the QR code carries (from the certificate the page asked for). */
 async function scanTab(page: Page): Promise<string> {
-  await page.goto(`${kp.base}/kpSystem/login`);
+  await page.goto(`${suite.kp.base}/kpSystem/login`);
   const cert = page.waitForResponse(
     (r) => r.url().includes('/api/oauth/codeCertificate') && !r.url().includes('Status'),
   );
   await page.getByRole('tab', { name: '扫码登录' }).click();
   const body = (await (await cert).json()) as { data: { id: string } };
   await page.locator('[data-testid="scan-login"] canvas').waitFor();
-  return `${kp.base}/kpSystem/scanLogin?id=${body.data.id}`;
+  return `${suite.kp.base}/kpSystem/scanLogin?id=${body.data.id}`;
 }
 
 beforeAll(async () => {
-  kp = await startKp('scan-login');
-  browser = await launchBrowser();
-  desk = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'zh-CN' });
-  phone = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    locale: 'zh-CN',
-    isMobile: true,
-  });
+  desk = await suite.context({ viewport: { width: 1366, height: 800 } });
+  phone = await suite.context({ viewport: { width: 390, height: 844 }, isMobile: true });
   const p = await phone.newPage();
-  await loginAs(p, kp.base, 'zhangwei', 'kp123456');
+  await loginAs(p, suite.kp.base, 'zhangwei', 'kp123456');
   await p.close();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await kp?.close();
 });
 
 describe('scan to log in', () => {
@@ -69,9 +54,7 @@ describe('scan to log in', () => {
   });
 
   it('shows the refresh state on the desktop when the phone cancels', async () => {
-    const page = await (
-      await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'zh-CN' })
-    ).newPage();
+    const page = await (await suite.context({ viewport: { width: 1366, height: 800 } })).newPage();
     page.setDefaultTimeout(20_000);
     const url = await scanTab(page);
     const mobile = await phone.newPage();

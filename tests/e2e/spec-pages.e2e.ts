@@ -2,31 +2,25 @@
 // links to — an employee without any group menu opens it, creates a group of his own and finds it listed;
 // another employee does not see it.
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, RESULTS_DIR } from './browser';
-import { apiToken, type KpServer, loginAs, startKp } from './harness';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { RESULTS_DIR } from './browser';
+import { apiToken, loginAs } from './harness';
+import { useSuite } from './suite';
 
-let kp: KpServer;
-let browser: Browser;
+const suite = useSuite('spec-pages');
 let page: Page;
 
 beforeAll(async () => {
-  kp = await startKp('spec-pages');
-  browser = await launchBrowser();
-  const ctx = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'zh-CN' });
+  const ctx = await suite.browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'zh-CN' });
   page = await ctx.newPage();
   page.setDefaultTimeout(20_000);
-  await loginAs(page, kp.base, 'zhangwei', 'kp123456');
-});
-afterAll(async () => {
-  await browser?.close();
-  await kp?.close();
+  await loginAs(page, suite.kp.base, 'zhangwei', 'kp123456');
 });
 
 describe('/group', () => {
   it('lets an employee keep personal groups of his own', async () => {
-    await page.goto(`${kp.base}/kpSystem/group`);
+    await page.goto(`${suite.kp.base}/kpSystem/group`);
     const view = page.getByTestId('page-personal-group');
     await view.waitFor();
     expect(await view.getByRole('tab').count()).toBe(0);
@@ -38,8 +32,8 @@ describe('/group', () => {
     await dialog.waitFor({ state: 'hidden' });
     await page.screenshot({ path: path.join(RESULTS_DIR, 'spec-pages-group.png') });
     // Personal groups are their owner's: another employee's list does not hold it.
-    const other = await apiToken(kp.base, 'wangjianguo', 'kp123456');
-    const res = await fetch(`${kp.base}/api/system/groupcustom?type=0`, {
+    const other = await apiToken(suite.kp.base, 'wangjianguo', 'kp123456');
+    const res = await fetch(`${suite.kp.base}/api/system/groupcustom?type=0`, {
       headers: { authorization: `Bearer ${other}` },
     });
     const body = (await res.json()) as { data: { list: Array<{ fullName: string }> } };

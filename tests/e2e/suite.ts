@@ -22,6 +22,8 @@ export interface SessionOptions {
   viewport?: { width: number; height: number };
   /** Browser locale (default zh-CN). */
   locale?: string;
+  /** A phone: touch and the mobile viewport meta honoured. */
+  isMobile?: boolean;
   /** Runs the pages without the site's Content-Security-Policy (only for calibrating detectors). */
   bypassCSP?: boolean;
   /** Called with each browser dialog (alert/confirm) before it is dismissed. */
@@ -86,6 +88,7 @@ export function useSuite(name: string, opts: { after?: () => void | Promise<void
         viewport: o.viewport ?? { width: 1440, height: 900 },
         locale: o.locale ?? 'zh-CN',
         ...(o.bypassCSP ? { bypassCSP: true } : {}),
+        ...(o.isMobile ? { isMobile: true } : {}),
       });
       contexts.push(ctx);
       return ctx;

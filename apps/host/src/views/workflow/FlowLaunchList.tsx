@@ -1,9 +1,9 @@
-import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Input, Modal, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoad } from '../../kit/useLoad';
 import { type LaunchedRow, wfApi } from './api';
 import { FlowDialog, type FlowDialogOptions } from './FlowDialog';
+import { FlowSearch, useFlowList } from './FlowList';
 import { WF_NS } from './i18n';
 import { canResubmit, checkReason, statusTag, urgencyKey } from './model';
 import { fmtTime } from './util';
@@ -12,61 +12,17 @@ import { fmtTime } from './util';
 export default function FlowLaunchList() {
   const { t } = useTranslation(WF_NS);
   const { message, modal } = App.useApp();
-  const [keyword, setKeyword] = useState('');
-  const [status, setStatus] = useState<number | undefined>();
-  const [query, setQuery] = useState<{
-    keyword: string;
-    status?: number;
-    currentPage: number;
-    pageSize: number;
-  }>({
-    keyword: '',
-    currentPage: 1,
-    pageSize: 20,
-  });
   const [dialog, setDialog] = useState<FlowDialogOptions | null>(null);
   const [withdrawId, setWithdrawId] = useState<string | null>(null);
   const [reason, setReason] = useState('');
-  const list = useLoad(() => wfApi.launched(query), [query], {
-    list: [] as LaunchedRow[],
-    pagination: { currentPage: 1, pageSize: 20, total: 0 },
-  });
-  const { loading, reload: load } = list;
-  const rows = list.data.list;
-  const total = list.data.pagination.total;
+  const { setQuery, loading, reload: load, rows, pagination } = useFlowList(wfApi.launched);
 
   return (
     <Card title={t('title.launched')} data-testid="wf-launched">
-      <Form
-        layout="inline"
-        style={{ marginBottom: 12 }}
-        onFinish={() => setQuery((q) => ({ ...q, keyword, status, currentPage: 1 }))}
-      >
-        <Form.Item>
-          <Input
-            allowClear
-            placeholder={t('dlg.keyword')}
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-          />
-        </Form.Item>
-        <Form.Item>
-          <Select
-            allowClear
-            style={{ width: 140 }}
-            placeholder={t('col.status')}
-            value={status}
-            onChange={setStatus}
-            options={[0, 1, 2, 3, 4, 5].map((s) => ({
-              value: s,
-              label: s === 0 ? t('status.draft') : t(statusTag(s).key),
-            }))}
-          />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('btn.search')}
-        </Button>
-      </Form>
+      <FlowSearch
+        statuses={[0, 1, 2, 3, 4, 5]}
+        onSearch={(keyword, status) => setQuery((q) => ({ ...q, keyword, status, currentPage: 1 }))}
+      />
       <Table<LaunchedRow>
         rowKey="id"
         size="middle"
@@ -74,12 +30,7 @@ export default function FlowLaunchList() {
         scroll={{ x: 'max-content' }}
         loading={loading}
         dataSource={rows}
-        pagination={{
-          current: query.currentPage,
-          pageSize: query.pageSize,
-          total,
-          onChange: (currentPage, pageSize) => setQuery((q) => ({ ...q, currentPage, pageSize })),
-        }}
+        pagination={pagination}
         columns={[
           {
             title: t('col.fullName'),

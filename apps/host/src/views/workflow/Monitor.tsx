@@ -1,9 +1,9 @@
-import { App, Button, Card, Form, Input, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoad } from '../../kit/useLoad';
 import { type LaunchedRow, wfApi } from './api';
 import { FlowDialog, type FlowDialogOptions } from './FlowDialog';
+import { FlowSearch, useFlowList } from './FlowList';
 import { AssignDialog } from './FlowPickers';
 import { WF_NS } from './i18n';
 import { statusTag } from './model';
@@ -15,66 +15,20 @@ type MonitorRow = LaunchedRow & { userName?: string; suspended?: number };
 export default function Monitor() {
   const { t } = useTranslation(WF_NS);
   const { modal } = App.useApp();
-  const [keyword, setKeyword] = useState('');
-  const [status, setStatus] = useState<number | undefined>();
-  const [query, setQuery] = useState<{
-    keyword: string;
-    status?: number;
-    currentPage: number;
-    pageSize: number;
-  }>({
-    keyword: '',
-    currentPage: 1,
-    pageSize: 20,
-  });
   const [dialog, setDialog] = useState<FlowDialogOptions | null>(null);
   const [assignId, setAssignId] = useState<string | null>(null);
-  const list = useLoad(() => wfApi.monitor(query), [query], {
-    list: [] as MonitorRow[],
-    pagination: { currentPage: 1, pageSize: 20, total: 0 },
-  });
-  const { reload: load } = list;
-  const rows = list.data.list;
-  const total = list.data.pagination.total;
+  const { setQuery, reload: load, rows, pagination } = useFlowList<MonitorRow>(wfApi.monitor);
   return (
     <Card title={t('title.monitor')} data-testid="wf-monitor">
-      <Form
-        layout="inline"
-        style={{ marginBottom: 12 }}
-        onFinish={() => setQuery((q) => ({ ...q, keyword, status, currentPage: 1 }))}
-      >
-        <Form.Item>
-          <Input
-            allowClear
-            placeholder={t('dlg.keyword')}
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-          />
-        </Form.Item>
-        <Form.Item>
-          <Select
-            allowClear
-            style={{ width: 140 }}
-            placeholder={t('col.status')}
-            value={status}
-            onChange={setStatus}
-            options={[1, 2, 3, 4, 5].map((s) => ({ value: s, label: t(statusTag(s).key) }))}
-          />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('btn.search')}
-        </Button>
-      </Form>
+      <FlowSearch
+        statuses={[1, 2, 3, 4, 5]}
+        onSearch={(keyword, status) => setQuery((q) => ({ ...q, keyword, status, currentPage: 1 }))}
+      />
       <Table<MonitorRow>
         rowKey="id"
         size="middle"
         dataSource={rows}
-        pagination={{
-          current: query.currentPage,
-          pageSize: query.pageSize,
-          total,
-          onChange: (currentPage, pageSize) => setQuery((q) => ({ ...q, currentPage, pageSize })),
-        }}
+        pagination={pagination}
         columns={[
           {
             title: t('col.fullName'),

@@ -1,9 +1,9 @@
 import { App, Button, Card, Form, Input, Modal, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoad } from '../../kit/useLoad';
 import { type TaskRow, wfApi } from './api';
 import { FlowDialog, type FlowDialogOptions } from './FlowDialog';
+import { useFlowList } from './FlowList';
 import { WF_NS } from './i18n';
 import { reminderText, statusTag, urgencyKey } from './model';
 import { fmtTime } from './util';
@@ -13,19 +13,18 @@ export function TaskList(props: { category: '1' | '2' | '3'; titleKey: string })
   const { t } = useTranslation(WF_NS);
   const { message } = App.useApp();
   const [keyword, setKeyword] = useState('');
-  const [query, setQuery] = useState({ keyword: '', currentPage: 1, pageSize: 20 });
   const [dialog, setDialog] = useState<FlowDialogOptions | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
   const [batch, setBatch] = useState<0 | 1 | null>(null);
   const [opinion, setOpinion] = useState('');
   const [batchBusy, setBatchBusy] = useState(false);
-  const list = useLoad(() => wfApi.list(props.category, query), [props.category, query], {
-    list: [] as TaskRow[],
-    pagination: { currentPage: 1, pageSize: 20, total: 0 },
-  });
-  const { loading, reload: load } = list;
-  const rows = list.data.list;
-  const total = list.data.pagination.total;
+  const {
+    setQuery,
+    loading,
+    reload: load,
+    rows,
+    pagination,
+  } = useFlowList<TaskRow>((q) => wfApi.list(props.category, q), [props.category]);
   const opType = props.category === '1' ? 1 : props.category === '2' ? 2 : 3;
   const now = Date.now();
 
@@ -114,13 +113,7 @@ export function TaskList(props: { category: '1' | '2' | '3'; titleKey: string })
             ? { selectedRowKeys: selected, onChange: (k) => setSelected(k.map(String)) }
             : undefined
         }
-        pagination={{
-          current: query.currentPage,
-          pageSize: query.pageSize,
-          total,
-          showSizeChanger: true,
-          onChange: (currentPage, pageSize) => setQuery((q) => ({ ...q, currentPage, pageSize })),
-        }}
+        pagination={{ ...pagination, showSizeChanger: true }}
         columns={[
           {
             title: t('col.fullName'),
