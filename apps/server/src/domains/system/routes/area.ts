@@ -1,11 +1,11 @@
 import { AreaBody, AreaByIdsBody, IdParams } from '@kp/schema';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { deleteById, refuseIfChildren, toggleMark } from '../../../db/crud';
 import { badRequest, conflict, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
+import { deleteById, refuseIfChildren, toggleMark } from '../crud';
 import { buttonRoute } from '../system-tables';
 
 const MENU = 'systemData.area';

@@ -1,12 +1,12 @@
 import { nextBillNumber } from '@kp/engine';
 import { BillRuleBody, BillRuleQuery, IdParams } from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
-import { deleteById, pageOf, refuseDuplicate, toggleMark } from '../../../db/crud';
 import { ApiError, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
 import { CodeParams, MENU, type Row, ruleOf, stateOf, takeBillNumber, view } from '../bill-rule-service';
+import { deleteById, pageOf, refuseDuplicate, toggleMark } from '../crud';
 import { buttonRoute, CODE_MSG, CODE_RE, jsonFile } from '../system-tables';
 
 /**

@@ -2,12 +2,12 @@ import { BillRuleQuery, DataInterfaceBody, DataInterfaceCallBody, IdParams } fro
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import jsonata from 'jsonata';
 import { type SqlBool, sql } from 'kysely';
-import { deleteById, pageOf, refuseDuplicate, toggleMark } from '../../../db/crud';
 import { ApiError, badRequest, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
 import { languageOf } from '../../../http/i18n';
 import { allows, me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
+import { deleteById, pageOf, refuseDuplicate, toggleMark } from '../crud';
 import { checkUrl, MENU, type Row, runSource } from '../data-interface-service';
 import { buttonRoute, CODE_MSG, CODE_RE, jsonFile } from '../system-tables';
 

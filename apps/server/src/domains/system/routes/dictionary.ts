@@ -7,12 +7,12 @@ import {
 } from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
-import { deleteById, refuseDuplicate, refuseIfChildren, toggleMark } from '../../../db/crud';
 import type { Database } from '../../../db/types';
 import { badRequest, conflict, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
+import { deleteById, refuseDuplicate, refuseIfChildren, toggleMark } from '../crud';
 import { checkCode, MENU, SelParams, subtree, TypeParams, toTree } from '../dictionary-service';
 import { buttonRoute, jsonFile } from '../system-tables';
 

@@ -1,9 +1,9 @@
 // Small shared steps of the CRUD routes (system dictionaries, areas, rules, organisation trees): the same
 // queries the routes wrote out each time, built with Kysely (so the read cache sees the writes).
 import type { Kysely } from 'kysely';
-import { nextMark } from '../domains/system/system-tables';
-import { conflict, notFound } from '../http/api-error';
-import type { Database } from './types';
+import type { Database } from '../../db/types';
+import { conflict, notFound } from '../../http/api-error';
+import { nextMark } from './system-tables';
 
 /** Tables these steps run on: each has an `id` primary key and an `enabled_mark` / `parent_id` as used. */
 export type MarkTable = 'sys_area' | 'sys_dictionary_data' | 'sys_data_interface' | 'sys_bill_rule';
