@@ -56,13 +56,23 @@ async function loadGroup(req: FastifyRequest, id: string, button?: string): Prom
   return g!;
 }
 
-async function setMembers(req: FastifyRequest, groupId: string, userIds: string[]) {
-  const db = req.server.kp.db;
+/** The distinct member ids, refused (400) when one is not a user: checked before anything is written. */
+async function knownMembers(req: FastifyRequest, userIds: string[]): Promise<string[]> {
   const ids = [...new Set(userIds)];
   if (ids.length) {
-    const found = await db.selectFrom('base_user').select('id').where('id', 'in', ids).execute();
+    const found = await req.server.kp.db
+      .selectFrom('base_user')
+      .select('id')
+      .where('id', 'in', ids)
+      .execute();
     if (found.length !== ids.length) refuse(req, ApiCode.BAD_REQUEST, 'unknownUser');
   }
+  return ids;
+}
+
+async function setMembers(req: FastifyRequest, groupId: string, userIds: string[]) {
+  const db = req.server.kp.db;
+  const ids = await knownMembers(req, userIds);
   await db.transaction().execute(async (tx) => {
     await tx
       .deleteFrom('base_user_relation')
@@ -231,6 +241,8 @@ export default async function groupRoutes(app: FastifyInstance) {
       const type = typeOf(b.type);
       if (type === 1 && !allows(me(req), { menu: MENU.group, button: BTN.add }))
         refuse(req, ApiCode.FORBIDDEN, 'noPermission');
+      // a refused member list must not leave a group behind
+      if (b.userIds) await knownMembers(req, b.userIds);
       const id = newId();
       await db()
         .insertInto('base_group')
