@@ -30,7 +30,7 @@ describe(`workflow launch info, comment attachments, print values, monitor scope
       category: '财务',
       formType: 1,
       printIds: ['wf-expense-print'],
-      startNodeProperties: { title: '发起人' },
+      startNodeProperties: { title: { zh: '发起人', zhtw: '發起人', en: 'Initiator' } },
       flowProperties: { isComment: true, hasPressBtn: true },
     });
     expect(r.data.startNodeProperties.formOperates).toBeUndefined();
