@@ -118,6 +118,9 @@ describe('administration', () => {
       await online.first().waitFor({ timeout: T });
       const before = await online.count();
       await online.first().locator('[data-perm="btn_remove"]').click();
+      // spec 4 §6: forcing a session offline asks 确定要注销该账号? first
+      const confirm = page.locator('.ant-modal-confirm', { hasText: '确定要注销该账号?' });
+      await confirm.getByRole('button', { name: /确\s*定/ }).click();
       await page.locator('.ant-message-success').first().waitFor({ timeout: T });
       await expect.poll(() => online.count(), { timeout: T }).toBe(before - 1);
       const after = await api(token, 'GET', '/api/oauth/CurrentUser');
