@@ -35,7 +35,8 @@ async function dialogOk(page: Page) {
 
 describe('administration', () => {
   it('admin creates a department, a role granted one menu with btn_add only, and a user; the user sees exactly that', async () => {
-    const ctx = await suite.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    // the administrator works in English (the browser's language picks the host's), the new user in Chinese
+    const ctx = await suite.context({ locale: 'en-US' });
     const page = await ctx.newPage();
     await loginAs(page, suite.kp.base, 'admin', 'admin123');
     await adminSteps(page).catch(async (e) => {
@@ -57,7 +58,7 @@ describe('administration', () => {
   }, 600_000);
 
   it('system data and online users: dictionary item, lazy area tree, bill number preview, data interface test-run, forced offline', async () => {
-    const ctx = await suite.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    const ctx = await suite.context();
     const page = await ctx.newPage();
     await loginAs(page, suite.kp.base, 'admin', 'admin123');
     try {
@@ -264,7 +265,7 @@ async function userSteps() {
     expect(granted).toEqual(['btn_add']);
 
     // 5. the user logs in: one menu page in the side menu, and only the add buttons on it
-    const ctx2 = await suite.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const ctx2 = await suite.context();
     const page2 = await ctx2.newPage();
     await loginAs(page2, suite.kp.base, ACCOUNT, PASSWORD);
     const side = page2.locator('[data-testid="side-menu"]');

@@ -17,7 +17,7 @@ describe('host under the CSP', () => {
   const sockets: string[] = [];
 
   beforeAll(async () => {
-    ctx = await suite.browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'zh-CN' });
+    ctx = await suite.context({ viewport: { width: 1366, height: 800 } });
     page = await ctx.newPage();
     page.setDefaultTimeout(20_000);
     page.on('console', (m) => {

@@ -12,7 +12,7 @@ const suite = useSuite('spec-pages');
 let page: Page;
 
 beforeAll(async () => {
-  const ctx = await suite.browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'zh-CN' });
+  const ctx = await suite.context({ viewport: { width: 1366, height: 800 } });
   page = await ctx.newPage();
   page.setDefaultTimeout(20_000);
   await loginAs(page, suite.kp.base, 'zhangwei', 'kp123456');
