@@ -43,9 +43,9 @@ const child = spawn(
   ['--conditions=kp-source', '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
   {
     cwd: root,
-    // a local start shows the request lines and the "Server listening at" line that the root
-    // `npm start` turns into the address to open (LOG_LEVEL defaults to warn in production)
-    env: { LOG_LEVEL: 'info', ...process.env },
+    // LOG_LEVEL defaults to warn: a local start prints warnings and the "Server listening at" line (main.ts),
+    // which the root `npm start` turns into the address to open
+    env: process.env,
     stdio: 'inherit',
   },
 );

@@ -4,7 +4,9 @@ import { startServer } from './server';
 // Entry point: `node --import tsx apps/server/src/main.ts` (npm start -w @kp/server).
 const cfg = readConfig();
 const { app } = await startServer(cfg);
-await app.listen({ host: cfg.host, port: cfg.port });
+const address = await app.listen({ host: cfg.host, port: cfg.port });
+// Fastify says where it listens at info; at the default warn it is said here, once, for whoever started it
+if (!['trace', 'debug', 'info'].includes(app.log.level)) process.stdout.write(`Server listening at ${address}\n`);
 
 /**
  * SIGTERM/SIGINT: graceful shutdown (app.close()) — no new connections, 503 to new requests on open

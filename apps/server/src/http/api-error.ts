@@ -8,6 +8,8 @@ export class ApiError extends Error {
   constructor(
     readonly code: number,
     msg: string,
+    /** The msg in another language, for texts the catalogue cannot translate (a form's own labels). */
+    readonly localized?: (lang: 'zh' | 'zhtw' | 'en') => string,
   ) {
     super(msg);
     this.name = 'ApiError';

@@ -40,7 +40,11 @@ export function nulIn(value: unknown, path: string, depth = 0): string | null {
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (err instanceof ApiError) return reply.code(200).send(fail(err.code, err.message));
+    if (err instanceof ApiError) {
+      const lang = requestLanguage(req);
+      const msg = err.localized && lang !== 'zh' ? err.localized(lang) : err.message;
+      return reply.code(200).send(fail(err.code, msg));
+    }
     if (err.validation) {
       const issue = issuesOf(
         err.validation.map((v) => ({

@@ -7,15 +7,17 @@ import {
   accessOf,
   type CompiledField,
   type CompiledForm,
+  compileForm,
   type FormModel,
   formatDate,
   pickWritable,
   recalculate,
   validateWithAccess,
 } from '@kp/engine';
+import { ApiCode } from '@kp/schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
-import { badRequest } from '../../http/api-error';
+import { ApiError, badRequest } from '../../http/api-error';
 import { takeBillNumber } from '../system/bill-rule-service';
 import { sdb } from '../system/system-tables';
 
@@ -64,7 +66,7 @@ export async function formPipeline(
   // 3. validate what the caller sent as their layers show the form
   if (options.validate !== false) {
     const r = validateWithAccess(compiled, access, input, { mode: options.mode });
-    if (!r.ok) throw badRequest(r.errors.map((e) => `${e.path}: ${e.message}`).join('；'));
+    if (!r.ok) throw invalidForm(compiled, access, input, options.mode, r.errors);
   }
   // 4. calculate fields: the server's
   // 5. system fields and the bill number: the server's
@@ -97,8 +99,29 @@ export function checkFlowFormData(
   access: AccessContext | AccessMap,
   mode: 'submit' | 'save',
 ): void {
-  const r = model.validate(data, access, { mode: mode === 'save' ? 'save' : 'submit' });
-  if (!r.ok) throw badRequest(r.errors.map((e) => `${e.path}: ${e.message}`).join('；'));
+  const map: AccessMap = access instanceof Map ? access : accessOf(model.compiled, access as AccessContext);
+  const r = model.validate(data, map, { mode });
+  if (!r.ok) throw invalidForm(model.compiled, map, data, mode, r.errors);
+}
+
+/**
+ * The refusal of invalid form data: every field named with its message, in zh (the form as compiled) and, for a
+ * request in another language, from the form compiled in that language (its own labels and messages).
+ */
+function invalidForm(
+  compiled: CompiledForm,
+  access: AccessMap,
+  data: Record<string, unknown>,
+  mode: 'submit' | 'save' | undefined,
+  errors: { path: string; message: string }[],
+): ApiError {
+  const list = (es: { path: string; message: string }[], sep: string) =>
+    es.map((e) => `${e.path}: ${e.message}`).join(sep);
+  const zh = list(errors, '；');
+  return new ApiError(ApiCode.BAD_REQUEST, zh, (lang) => {
+    const r = validateWithAccess(compileForm(compiled.config, { lang }), access, data, { mode });
+    return r.ok ? zh : list(r.errors, lang === 'en' ? '; ' : '；');
+  });
 }
 
 /**

@@ -9,6 +9,7 @@ import { stampFormData } from '../form/form-data';
 import { applyEffects } from './effects';
 import { pushNotices, type WfNotice, writeNotices } from './notify';
 import { loadOrgDirectory, orgOf } from './org';
+import { checkTaskForm } from './print-values';
 import { transitionWithChoices } from './subflow-choice';
 import { parseJson } from './tables';
 import {
@@ -21,11 +22,10 @@ import {
   taskColumns,
   WF_MSG,
 } from './task';
-import { checkFormData, deriveOf, taskForm } from './task-form';
+import { deriveOf, taskForm } from './task-form';
 
 export type { LaunchInput, Loaded, TaskRow, TaskSnapshot } from './task';
 export { WF_MSG } from './task';
-export { checkFormData } from './task-form';
 export { orgOf };
 
 /** A flow task by its id, or by one of its operator tasks (the to-do row id) — spares a lookup. */
@@ -242,10 +242,13 @@ export async function launchInTx(
     if (tpl.enabled_mark !== 1) throw badRequest('流程未发布或已停用');
     const visible = parseJson<string[]>(tpl.visible_user_ids, []);
     if (visible.length && !visible.includes(input.userId)) throw new ApiError(403, '暂无权限');
+    // the form as the start node's field rights leave it (the same layers the launch dialog renders)
     if (!input.skipFormCheck)
-      checkFormData(
-        `${tpl.id}@${tpl.version}`,
+      checkTaskForm(
+        { template_id: tpl.id, template_version: tpl.version },
         tpl.form_json,
+        tpl.flow_json,
+        undefined,
         input.formData,
         input.status === 1 ? 'save' : 'submit',
       );

@@ -1,29 +1,12 @@
 // A flow task's form on the server: compiled once per template version (the renderer's compiled schema,
 // one form config, one truth), used to validate submitted data and to recompute calculate fields.
-import { type CompiledForm, compileForm, recalculate, validateFormData } from '@kp/engine';
+import { type CompiledForm, compileForm, recalculate } from '@kp/engine';
 import type { FormConfig } from '@kp/schema';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/types';
-import { badRequest } from '../../http/api-error';
 import { parseJson } from './tables';
 
 const compiledForms = new Map<string, CompiledForm>();
-/** Server-side form validation with the renderer's compiled schema (one form config, one truth). */
-export function checkFormData(
-  cacheKey: string,
-  form: unknown,
-  data: Record<string, unknown>,
-  mode: 'submit' | 'save',
-): void {
-  let compiled = compiledForms.get(cacheKey);
-  if (!compiled) {
-    compiled = compileForm(form as FormConfig);
-    compiledForms.set(cacheKey, compiled);
-  }
-  const r = validateFormData(compiled, data, mode === 'save' ? { mode: 'save' } : {});
-  if (!r.ok) throw badRequest(r.errors.map((e) => `${e.path}: ${e.message}`).join('；'));
-}
-
 /**
  * The compiled form of a flow's template version (cached; read from the template on a miss), or null when
  * the template has no valid form. It recomputes calculate fields inside every transition (deriveForm), and

@@ -143,4 +143,23 @@ describe(`server messages in the request's language on ${TEST_DB_KIND}`, () => {
       .where('account', '=', 'admin')
       .execute();
   });
+
+  it("refuses invalid form data with the form's own labels and messages in the asked language", async () => {
+    const emp = await t.login('zhangwei');
+    const launch = (lang: string) =>
+      t.call(emp, {
+        method: 'POST',
+        url: '/api/workflow/Engine/FlowTask',
+        headers: { 'accept-language': lang },
+        payload: { flowId: 'wf-leave', status: 0, formData: { leaveType: 'annual' } },
+      });
+    const zh = await launch('zh');
+    expect(zh.code).toBe(400);
+    expect(zh.msg).toContain('startTime: 开始时间不能为空');
+    const en = await launch('en');
+    expect(en.code).toBe(400);
+    expect(en.msg).toContain('startTime: Start is required');
+    expect(en.msg).not.toMatch(/[\u4e00-\u9fff]/);
+    expect((await launch('zhtw')).msg).toContain('startTime: 開始時間不能為空');
+  });
 });
