@@ -6,7 +6,8 @@ const cfg = readConfig();
 const { app } = await startServer(cfg);
 const address = await app.listen({ host: cfg.host, port: cfg.port });
 // Fastify says where it listens at info; at the default warn it is said here, once, for whoever started it
-if (!['trace', 'debug', 'info'].includes(app.log.level)) process.stdout.write(`Server listening at ${address}\n`);
+if (!['trace', 'debug', 'info'].includes(app.log.level))
+  process.stdout.write(`Server listening at ${address}\n`);
 
 /**
  * SIGTERM/SIGINT: graceful shutdown (app.close()) — no new connections, 503 to new requests on open
