@@ -1,4 +1,5 @@
-import type { FlowTemplate } from '@kp/schema';
+import { compileForm, recalculate } from '@kp/engine';
+import type { FlowTemplate, FormConfig } from '@kp/schema';
 import { validateFlowTree } from '@kp/schema';
 import { describe, expect, it } from 'vitest';
 import expenseJson from '../../../examples/flows/expense.json';
@@ -51,10 +52,30 @@ describe('example flows match the example forms', () => {
   });
 });
 
+/**
+ * The leave form computes 请假天数 (days) from the start and end dates, and the start node shows it
+ * read-only, so a submitted `days` is dropped: the dates decide, recomputed by the real form engine as the
+ * server's deriveForm does.
+ */
+const leaveModel = compileForm(leaveForm as unknown as FormConfig);
+const leaveCtx = { deriveForm: (d: Record<string, unknown>) => recalculate(leaveModel, d) };
+const T = Date.parse('2026-11-02T00:00:00Z');
+const leaveOf = (days: number, extra: Record<string, unknown> = {}) => ({
+  startTime: T,
+  endTime: T + days * 86_400_000,
+  ...extra,
+});
+
 describe('leave (days <= 3: department head; else head then general manager)', () => {
+  it('a submitted days value cannot outvote the dates (the start node shows it read-only)', () => {
+    const d = new Driver(leave, leaveCtx);
+    d.do({ type: 'submit', userId: 'alice', formData: leaveOf(5, { days: 1 }) });
+    expect(d.state.formData.days).toBe(5);
+    expect(d.pending().map((t) => t.nodeId)).toEqual(['approver_head_long']);
+  });
   it('2 days: the department head approves, status 2', () => {
-    const d = new Driver(leave);
-    d.do({ type: 'submit', userId: 'alice', formData: { days: 2, reason: '看病' } });
+    const d = new Driver(leave, leaveCtx);
+    d.do({ type: 'submit', userId: 'alice', formData: leaveOf(2, { reason: '看病' }) });
     expect(d.state.status).toBe(1);
     expect(d.pending().map((t) => [t.nodeId, t.userId])).toEqual([['approver_head_short', 'head1']]);
     d.approve('head1', { opinion: '同意' });
@@ -63,13 +84,13 @@ describe('leave (days <= 3: department head; else head then general manager)', (
     expect(d.statuses()).toEqual([2, 1]);
   });
   it('3 days is still short (<=)', () => {
-    const d = new Driver(leave);
-    d.do({ type: 'submit', userId: 'alice', formData: { days: 3 } });
+    const d = new Driver(leave, leaveCtx);
+    d.do({ type: 'submit', userId: 'alice', formData: leaveOf(3) });
     expect(d.pending()[0].nodeId).toBe('approver_head_short');
   });
   it('5 days: head then general manager (by position: ceo and gm, or-sign), status 2', () => {
-    const d = new Driver(leave);
-    d.do({ type: 'submit', userId: 'alice', formData: { days: 5 } });
+    const d = new Driver(leave, leaveCtx);
+    d.do({ type: 'submit', userId: 'alice', formData: leaveOf(5) });
     expect(d.pending().map((t) => t.userId)).toEqual(['head1']);
     d.approve('head1');
     expect(d.state.status).toBe(1);
@@ -84,14 +105,14 @@ describe('leave (days <= 3: department head; else head then general manager)', (
     expect(d.state.tasks.find((t) => t.userId === 'ceo')?.status).toBe('closed');
   });
   it('a reject goes to status 3, and a resubmit starts over', () => {
-    const d = new Driver(leave);
-    d.do({ type: 'submit', userId: 'alice', formData: { days: 5 } });
+    const d = new Driver(leave, leaveCtx);
+    d.do({ type: 'submit', userId: 'alice', formData: leaveOf(5) });
     d.approve('head1');
     d.reject('gm', '时间太长');
     expect(d.state.status).toBe(3);
     expect(d.pending()).toEqual([]);
     expect(d.statuses()).toEqual([2, 1, 0]);
-    d.do({ type: 'submit', userId: 'alice', formData: { days: 1 } });
+    d.do({ type: 'submit', userId: 'alice', formData: leaveOf(1) });
     expect(d.state.status).toBe(1);
     expect(d.pending().map((t) => t.nodeId)).toEqual(['approver_head_short']);
   });
