@@ -215,37 +215,33 @@ describe('online development', () => {
     await page.close();
   });
 
-  it('the released form prints a record with its template; Word downloads a .docx', async () => {
-    // the designer turns on the form's print button with the new template and releases again
-    const token = await apiToken(suite.kp.base, 'admin', 'admin123');
+  it('the designer picks the print template by name; the released form prints a record with it; Word downloads a .docx', async () => {
+    // the administrator turns on the form's print button and picks the new template from the 打印模板 picker
+    const design = await admin.newPage();
+    design.setDefaultTimeout(30_000);
+    await design.goto(`${suite.kp.base}/kpSystem/onlineDev/webDesign`);
+    await byTest(design, 'design-feeApply').click();
+    await byTest(design, 'webdesign-next').click();
+    await byTest(design, 'webdesign-form').waitFor();
+    await design.getByRole('tab', { name: '表单属性' }).click();
+    await byTest(design, 'form-hasprint').click();
+    await byTest(design, 'form-printid').click();
+    await design.locator('.ant-select-dropdown:visible').getByText('费用申请单', { exact: true }).click();
+    await byTest(design, 'webdesign-next').click();
+    await byTest(design, 'webdesign-save').click();
+    await design.getByText('更新成功').first().waitFor();
+    await byTest(design, 'release-feeApply').click();
+    await byTest(design, 'release-ok').click();
+    await design.getByText('发布成功').first().waitFor();
+    await design.close();
     const db = suite.kp.app.kp.db as unknown as import('kysely').Kysely<{
-      sys_print_dev: { id: string; en_code: string };
-      visualdev_base: { id: string; en_code: string };
+      sys_print_dev: { id: string; en_code: string; print_template: string };
     }>;
     const tpl = await db
       .selectFrom('sys_print_dev')
-      .select('id')
+      .select(['id', 'print_template'])
       .where('en_code', '=', 'feeApplyPrint')
       .executeTakeFirstOrThrow();
-    const base = await db
-      .selectFrom('visualdev_base')
-      .select('id')
-      .where('en_code', '=', 'feeApply')
-      .executeTakeFirstOrThrow();
-    const item = await call<{
-      fullName: string;
-      enCode: string;
-      formData: Record<string, unknown>;
-      columnData: unknown;
-    }>(token, 'GET', `/api/visualdev/Base/${base.id}`);
-    const put = await call(token, 'PUT', `/api/visualdev/Base/${base.id}`, {
-      fullName: item.data.fullName,
-      enCode: item.data.enCode,
-      formData: { ...item.data.formData, hasPrintBtn: true, printId: tpl.id },
-      columnData: item.data.columnData,
-    });
-    expect(put.code, put.msg).toBe(200);
-    expect((await call(token, 'POST', `/api/visualdev/Base/${base.id}/Actions/Release`, {})).code).toBe(200);
 
     const page = await user.newPage();
     page.setDefaultTimeout(30_000);
@@ -265,6 +261,19 @@ describe('online development', () => {
     await download.saveAs(file);
     expect((await readFile(file)).subarray(0, 2).toString()).toBe('PK');
     await page.screenshot({ path: `${RESULTS_DIR}/onlinedev-print.png` });
+    await page.locator('.ant-modal-close').last().click();
+
+    // a change to the template takes effect at the next print, without releasing the form again
+    const token = await apiToken(suite.kp.base, 'admin', 'admin123');
+    const got = await call<Record<string, unknown>>(token, 'GET', `/api/system/printDev/${tpl.id}`);
+    const html = String(got.data.printTemplate ?? tpl.print_template);
+    const put = await call(token, 'PUT', `/api/system/printDev/${tpl.id}`, {
+      ...got.data,
+      printTemplate: `${html}<p>审批签字：</p>`,
+    });
+    expect(put.code, put.msg).toBe(200);
+    await byTest(page, 'dm-print').click();
+    await page.frameLocator('[data-testid="dm-print-frame"]').getByText('审批签字：').waitFor();
     await page.close();
   });
 });

@@ -103,6 +103,7 @@ export function FormProps({
       <Item label={t('prop.printId')}>
         {printTemplates?.length ? (
           <Select
+            data-testid="form-printid"
             style={{ width: '100%' }}
             allowClear
             value={config.printId || undefined}

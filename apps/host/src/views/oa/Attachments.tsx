@@ -5,8 +5,8 @@ import {
   PaperClipOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { App, Button, Progress, Space } from 'antd';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { App, Button, Progress, Space, Upload } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../../store/createStore';
 import { sessionStore } from '../../store/session';
@@ -28,13 +28,11 @@ export function Attachments({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const token = useStore(sessionStore, (s) => s.token);
-  const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<Attachment | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
 
-  const pick = async (list: FileList | null) => {
-    if (!list?.length || !onChange) return;
-    const adding = [...list];
+  const pick = async (adding: File[]) => {
+    if (!adding.length || !onChange) return;
     const refusal = checkAttachments(files.length, adding);
     if (refusal) {
       message.error(t(refusal));
@@ -54,7 +52,6 @@ export function Attachments({
       message.error((e as Error).message);
     } finally {
       setProgress(null);
-      if (input.current) input.current.value = '';
     }
   };
 
@@ -62,21 +59,23 @@ export function Attachments({
     <div data-testid={testId}>
       {onChange && (
         <Space>
-          <Button
-            icon={<UploadOutlined />}
-            onClick={() => input.current?.click()}
-            loading={progress !== null}
-          >
-            {progress !== null ? t('oa.uploading') : t('oa.upload')}
-          </Button>
-          <input
-            ref={input}
-            type="file"
+          {/* antd's Upload picks the files (one batch per choice: the limits check the whole batch);
+              our chunked upload sends them, so Upload's own request and list stay off. */}
+          <Upload
             multiple
-            hidden
-            onChange={(e) => void pick(e.target.files)}
+            fileList={[]}
+            showUploadList={false}
+            disabled={progress !== null}
+            beforeUpload={(file, batch) => {
+              if (file === batch[0]) void pick(batch);
+              return false;
+            }}
             data-testid={`${testId}-input`}
-          />
+          >
+            <Button icon={<UploadOutlined />} loading={progress !== null}>
+              {progress !== null ? t('oa.uploading') : t('oa.upload')}
+            </Button>
+          </Upload>
           {progress !== null && <Progress percent={progress} size="small" style={{ width: 160 }} />}
         </Space>
       )}

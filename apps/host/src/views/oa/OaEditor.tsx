@@ -1,5 +1,5 @@
-import { App, Button, Checkbox, Form, Input, Modal, Space, Tag } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { App, Button, Checkbox, Form, Input, Modal, Space, Tag, Upload } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../api/http';
 import './i18n';
@@ -16,10 +16,7 @@ import { type Draft, emptyDraft } from './itemTypes';
 function CoverPicker({ files, onChange }: { files: Attachment[]; onChange: (f: Attachment[]) => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const input = useRef<HTMLInputElement>(null);
-  const pick = async (f: File | undefined) => {
-    if (input.current) input.current.value = '';
-    if (!f) return;
+  const pick = async (f: File) => {
     if (checkChatImage({ name: f.name, type: f.type, size: 0 }) === 'chat.imageOnly') {
       message.error(t('oa.imageOnly'));
       return;
@@ -34,21 +31,22 @@ function CoverPicker({ files, onChange }: { files: Attachment[]; onChange: (f: A
   return (
     <Space>
       {files[0] && <img src={files[0].url} alt={files[0].name} style={{ height: 64, borderRadius: 4 }} />}
-      <Button size="small" onClick={() => input.current?.click()}>
-        {t('oa.upload')}
-      </Button>
+      <Upload
+        accept="image/*"
+        fileList={[]}
+        showUploadList={false}
+        beforeUpload={(f) => {
+          void pick(f);
+          return false;
+        }}
+      >
+        <Button size="small">{t('oa.upload')}</Button>
+      </Upload>
       {files[0] && (
         <Button size="small" danger onClick={() => onChange([])}>
           {t('oa.delete')}
         </Button>
       )}
-      <input
-        ref={input}
-        type="file"
-        accept="image/*"
-        hidden
-        onChange={(e) => void pick(e.target.files?.[0])}
-      />
     </Space>
   );
 }

@@ -295,6 +295,11 @@ function DesignEditor({ draft, onClose }: { draft: Draft; onClose: (saved: boole
   const [saving, setSaving] = useState(false);
   // The canvas and the preview draw real controls: pickers read the organisation from the server.
   const providers = useMemo(() => httpFormProviders(), []);
+  // 打印模板 is picked from the print designs by name, never pasted as an id.
+  const [printTemplates, setPrintTemplates] = useState<Array<{ id: string; fullName: string }>>([]);
+  useEffect(() => {
+    api.printTemplates().then(setPrintTemplates, () => setPrintTemplates([]));
+  }, []);
   const cols = useMemo(
     () => (columnData ? syncColumnData(columnData, fields) : defaultColumnData(fields)),
     [columnData, fields],
@@ -423,6 +428,7 @@ function DesignEditor({ draft, onClose }: { draft: Draft; onClose: (saved: boole
             value={formData as unknown as DesignerFormConfig}
             onChange={(c) => setFormData(c as unknown as FormConfig)}
             providers={providers}
+            printTemplates={printTemplates}
             height="100%"
           />
         </div>

@@ -88,6 +88,11 @@ export const api = {
   exportFailed: (id: string, list: ImportCheck['failResult']) =>
     http.post<{ name: string; url: string }>(`${R}/${id}/Actions/ExportData`, { list }).then((r) => r.data),
   areas: () => http.get<string[]>('/api/visualdev/Generater/AreasName').then((r) => r.data),
+  /** The enabled print templates of online forms (print design type 2), for the form's 打印模板 picker. */
+  printTemplates: () =>
+    http
+      .get<{ list: Array<{ id: string; fullName: string }> }>('/api/system/printDev/Selector', { type: 2 })
+      .then((r) => r.data.list),
   preview: (id: string, body: Record<string, unknown>) =>
     http
       .post<{ list: Array<{ fileName: string; fileType: string; fileContent: string }> }>(
