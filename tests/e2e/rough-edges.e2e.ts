@@ -54,6 +54,15 @@ describe('designer and shell rough edges', () => {
     await last.scrollIntoViewIfNeeded();
     const box = await last.boundingBox();
     expect(box && box.y + box.height).toBeLessThanOrEqual(m.footerTop + 1);
+    // a calculate field's formula editor (the last property of the field) is reachable above the footer
+    await page.locator('[data-testid="webdesign-form"] [data-testid="palette-calculate"]').click();
+    const formula = page.locator('[data-testid="webdesign-form"] [data-testid="expression-text"]');
+    await formula.scrollIntoViewIfNeeded();
+    const f = await formula.boundingBox();
+    expect(f).not.toBeNull();
+    expect((f?.y ?? 0) + (f?.height ?? 0)).toBeLessThanOrEqual(m.footerTop + 1);
+    await formula.click();
+    await page.screenshot({ path: path.join(RESULTS_DIR, 'rough-designer-calculate-1366.png') });
   });
 
   it('the save checks show the spec texts: an empty form is 表单不允许为空', async () => {
