@@ -20,11 +20,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
  * zh: a renamed row, and every row an administrator created, is left alone. Exported for its test.
  */
 export async function relabelSeededRows(db: Kysely<unknown>): Promise<void> {
-  const k = db as unknown as Kysely<{
+  const k = db.withTables<{
     sys_dictionary_type: Labelled;
     sys_dictionary_data: Labelled;
     wf_print_template: Labelled;
-  }>;
+  }>();
   const { types, data } = seededDictionaryLabels();
   const tables = [
     ['sys_dictionary_type', types],

@@ -30,14 +30,14 @@ describe('seeded dictionary and print template labels', () => {
 
 describe(`dictionaries in the request's language on ${TEST_DB_KIND}`, () => {
   let t: TestApp;
-  let admin: string;
-  let emp: string;
+  // the administrator edits; an employee reads, as forms and pickers do
+  const as = { admin: '', employee: '' };
   useTestApp(async (app) => {
     t = app;
-    admin = await t.login('admin');
-    emp = await t.login('zhangwei');
+    as.admin = await app.login('admin');
+    as.employee = await app.login('zhangwei');
   });
-  const get = <T>(url: string, lang?: string, token = emp) =>
+  const get = <T>(url: string, lang?: string, token = as.employee) =>
     t.call<T>(token, { method: 'GET', url, headers: lang ? { 'accept-language': lang } : {} });
   const names = async (url: string, lang?: string) =>
     (await get<{ list: Opt[] }>(url, lang)).data.list.map((o) => o.fullName);
@@ -96,9 +96,9 @@ describe(`dictionaries in the request's language on ${TEST_DB_KIND}`, () => {
   });
 
   it('keeps the stored name in the edit reads and the export; a rename and created options show as typed', async () => {
-    const info = await get<Opt>(`${D}/dict-leave-type-annual/Info`, 'en', admin);
+    const info = await get<Opt>(`${D}/dict-leave-type-annual/Info`, 'en', as.admin);
     expect(info.data.fullName).toBe('年假');
-    const type = await get<Opt>('/api/system/DictionaryType/dict-leave-type', 'en', admin);
+    const type = await get<Opt>('/api/system/DictionaryType/dict-leave-type', 'en', as.admin);
     expect(type.data.fullName).toBe('请假类型');
 
     // Saved unchanged from the edit dialog: the labels stay.
@@ -110,7 +110,7 @@ describe(`dictionaries in the request's language on ${TEST_DB_KIND}`, () => {
       enabledMark: 1,
     };
     const put = (b: typeof body) =>
-      t.call(admin, { method: 'PUT', url: `${D}/dict-leave-type-annual`, payload: b });
+      t.call(as.admin, { method: 'PUT', url: `${D}/dict-leave-type-annual`, payload: b });
     expect((await put(body)).code).toBe(200);
     expect((await names(`${D}/dict-leave-type/Data/Selector`, 'en'))[0]).toBe('Annual leave');
     // Renamed: the new name in every language.
@@ -118,7 +118,7 @@ describe(`dictionaries in the request's language on ${TEST_DB_KIND}`, () => {
     expect((await names(`${D}/dict-leave-type/Data/Selector`, 'en'))[0]).toBe('带薪年假');
     expect((await names(`${D}/dict-leave-type/Data/Selector`, 'zhtw'))[0]).toBe('带薪年假');
 
-    const made = await t.call<string>(admin, {
+    const made = await t.call<string>(as.admin, {
       method: 'POST',
       url: D,
       payload: { dictionaryTypeId: 'dict-urgency', fullName: '缓办', enCode: 'deferred', sortCode: 9 },
@@ -129,7 +129,7 @@ describe(`dictionaries in the request's language on ${TEST_DB_KIND}`, () => {
     const file = await t.app.inject({
       method: 'GET',
       url: `${D}/dict-urgency/Action/Export`,
-      headers: { authorization: `Bearer ${admin}`, 'accept-language': 'en' },
+      headers: { authorization: `Bearer ${as.admin}`, 'accept-language': 'en' },
     });
     expect(file.statusCode).toBe(200);
     expect(file.body).toContain('紧急程度');
