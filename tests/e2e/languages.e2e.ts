@@ -127,6 +127,15 @@ for (const lang of ['en', 'zhtw'] as const) {
       await page.goto(`${kp.base}/kpSystem/${p}`);
       await page.locator(ready).first().waitFor();
     };
+    /** The options of the select under `select`, opened; they are seeded data named in every language. */
+    const optionsOf = async (select: string) => {
+      await page.locator(select).first().click();
+      const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+      await options.first().waitFor();
+      const texts = (await options.allInnerTexts()).map((x) => x.trim());
+      await page.keyboard.press('Escape');
+      return texts;
+    };
 
     beforeAll(async () => {
       const ctx = await browser.newContext({
@@ -152,10 +161,29 @@ for (const lang of ['en', 'zhtw'] as const) {
       await page.getByTestId('wf-launch-leave').click();
       await page.getByTestId('wf-form').waitFor();
       await check('launch-dialog');
+      // the leave form's 请假类型 options in the page's language
+      const types = await optionsOf('.ant-modal [data-field="leaveType"] .ant-select');
+      expect(types).toContain(lang === 'en' ? 'Annual leave' : '調休');
+      expect(wrongScript(lang, types)).toEqual([]);
       // Submitting the empty form shows each required field's message, select fields' included.
       await page.getByTestId('wf-btn-submit').click();
       await page.locator('.ant-form-item-explain-error').first().waitFor();
       await check('launch-validation');
+    });
+
+    it('a select fed by a dictionary: the meeting booking dialog and its meeting types', async () => {
+      await go('oa/conference', '[data-testid="conference-page"]');
+      await page.getByTestId('booking-new').click();
+      await page.getByTestId('booking-type').waitFor();
+      await check('booking-dialog');
+      // /api/system/DictionaryData/dict-meeting-type/Data/Selector answers in the request's language
+      const types = await optionsOf('[data-testid="booking-type"]');
+      expect(types).toContain(lang === 'en' ? 'Regular meeting' : '例會');
+      expect(wrongScript(lang, types)).toEqual([]);
+      // confirming the empty booking shows the required fields' messages (请输入会议主题 …)
+      await page.getByTestId('booking-ok').click();
+      await page.locator('.ant-modal .ant-form-item-explain-error').first().waitFor();
+      await check('booking-validation');
     });
 
     it('my launched list and the to-do list', async () => {

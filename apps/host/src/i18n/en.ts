@@ -315,6 +315,15 @@ const en: Resource = {
     view: 'View',
     cancel: 'Cancel booking',
     cancelConfirm: 'Cancel the meeting "{{theme}}"?',
+    required: {
+      theme: 'Please enter the theme',
+      room: 'Please choose a room',
+      type: 'Please choose the meeting type',
+      leader: 'Please choose the leader',
+      start: 'Please enter the start time',
+      end: 'Please enter the end time',
+    },
+    pastSlot: 'A time in the past cannot be chosen!',
   },
   document: {
     search: 'Search titles',

@@ -313,6 +313,15 @@ const zh = {
     view: '查看',
     cancel: '取消预约',
     cancelConfirm: '确定取消会议「{{theme}}」吗？',
+    required: {
+      theme: '请输入会议主题',
+      room: '请输入会议室',
+      type: '请输入会议类型',
+      leader: '请输入会议负责人',
+      start: '请输入开始时间',
+      end: '请输入结束时间',
+    },
+    pastSlot: '过去的时间不可选择！',
   },
   document: {
     search: '搜索标题',

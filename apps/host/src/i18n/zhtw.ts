@@ -315,6 +315,15 @@ const zhtw: Resource = {
     view: '查看',
     cancel: '取消預約',
     cancelConfirm: '確定取消會議「{{theme}}」嗎？',
+    required: {
+      theme: '請輸入會議主題',
+      room: '請輸入會議室',
+      type: '請輸入會議類型',
+      leader: '請輸入會議負責人',
+      start: '請輸入開始時間',
+      end: '請輸入結束時間',
+    },
+    pastSlot: '過去的時間不可選擇！',
   },
   document: {
     search: '搜索標題',

@@ -25,9 +25,10 @@ export type DialogMode = 'new' | 'edit' | 'view';
 
 /**
  * The booking dialog (spec 3 §5 Meeting booking): new (no id) creates, existing updates, view is read-only.
- * Required: theme, room, type, leader, start, end with the spec's messages; a past start gives
- * 过去的时间不可选择！. A new booking defaults the leader and the attendees to the current user. The server
- * checks everything again and refuses overlapping bookings; its msg is shown by the API client.
+ * Required: theme, room, type, leader, start, end with the spec's messages (meeting.required.*); a past
+ * start gives 过去的时间不可选择！ (meeting.pastSlot). A new booking defaults the leader and the attendees to
+ * the current user. The server checks everything again and refuses overlapping bookings; its msg is shown by
+ * the API client.
  */
 export function BookingDialog({
   mode,
@@ -193,14 +194,14 @@ export function BookingDialog({
         <Form.Item
           name="crTheme"
           label={t('meeting.theme')}
-          rules={[{ required: true, whitespace: true, message: '请输入会议主题' }]}
+          rules={[{ required: true, whitespace: true, message: t('meeting.required.theme') }]}
         >
           <Input maxLength={200} data-testid="booking-theme" />
         </Form.Item>
         <Form.Item
           name="crguid"
           label={t('meeting.room')}
-          rules={[{ required: true, message: '请输入会议室' }]}
+          rules={[{ required: true, message: t('meeting.required.room') }]}
         >
           <Select
             data-testid="booking-room"
@@ -210,7 +211,7 @@ export function BookingDialog({
         <Form.Item
           name="crTypeGuid"
           label={t('meeting.type')}
-          rules={[{ required: true, message: '请输入会议类型' }]}
+          rules={[{ required: true, message: t('meeting.required.type') }]}
         >
           <Select
             data-testid="booking-type"
@@ -220,7 +221,7 @@ export function BookingDialog({
         <Form.Item
           name="crLeader"
           label={t('meeting.leader')}
-          rules={[{ required: true, message: '请输入会议负责人' }]}
+          rules={[{ required: true, message: t('meeting.required.leader') }]}
         >
           {userSelect(false, 'booking-leader')}
         </Form.Item>
@@ -234,11 +235,11 @@ export function BookingDialog({
           name="startTime"
           label={t('meeting.start')}
           rules={[
-            { required: true, message: '请输入开始时间' },
+            { required: true, message: t('meeting.required.start') },
             {
               validator: (_, v: dayjs.Dayjs | undefined) =>
                 mode !== 'view' && v && v.valueOf() < Date.now() - 60_000
-                  ? Promise.reject(new Error('过去的时间不可选择！'))
+                  ? Promise.reject(new Error(t('meeting.pastSlot')))
                   : Promise.resolve(),
             },
           ]}
@@ -252,7 +253,7 @@ export function BookingDialog({
         <Form.Item
           name="endTime"
           label={t('meeting.end')}
-          rules={[{ required: true, message: '请输入结束时间' }]}
+          rules={[{ required: true, message: t('meeting.required.end') }]}
         >
           <DatePicker
             showTime={{ format: 'HH:mm', minuteStep: 5 }}

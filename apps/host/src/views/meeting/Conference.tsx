@@ -22,7 +22,6 @@ import {
 } from './timeline';
 import './meeting.css';
 
-const PAST = '过去的时间不可选择！';
 const MENU_CODE = 'oa.conference';
 
 /** Button check of the current menu (spec 3 §6): shown only if the menu's permission list has the code. */
@@ -88,7 +87,7 @@ export default function Conference() {
   const slots = slotsOf(day);
   const onSlot = (room: RoomResource, start: number) => {
     if (isPastSlot(start)) {
-      message.warning(PAST);
+      message.warning(t('meeting.pastSlot'));
       return;
     }
     if (!can('btn_add')) return;

@@ -224,7 +224,13 @@ function PrintEditor({ value, onClose }: { value: Partial<PrintFull>; onClose: (
           html,
           sample,
           recordsTableHtml([
-            { nodeName: '部门审批', userName: '王建国', status: '通过', opinion: '同意', time: '' },
+            {
+              nodeName: tx('sampleNode'),
+              userName: tx('sampleUser'),
+              status: tx('sampleStatus'),
+              opinion: tx('sampleOpinion'),
+              time: '',
+            },
           ]),
         ),
       ),

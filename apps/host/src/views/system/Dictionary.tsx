@@ -63,7 +63,11 @@ const toTree = (l: DictType[]): AntTreeNode[] =>
     children: n.children?.length ? toTree(n.children) : undefined,
   }));
 
-/** Dictionaries: the type tree on the left (create, edit, delete), the data of the chosen type on the right. */
+/**
+ * Dictionaries: the type tree on the left (create, edit, delete), the data of the chosen type on the right.
+ * The tree and the list name seeded rows in the user's language; the edit dialogs load the stored row
+ * (DictionaryType/{id}, DictionaryData/{id}/Info), so an edit saves the stored name, not its translation.
+ */
 export default function Dictionary() {
   const { t } = useTranslation();
   const perm = usePerm();
@@ -164,15 +168,16 @@ export default function Dictionary() {
               perm={perm}
               code={BTN.edit}
               size="small"
-              onClick={() =>
+              onClick={async () => {
+                const stored = (await http.get<DictType>(`/api/system/DictionaryType/${current.id}`)).data;
                 typeCrud.setEditing({
-                  id: current.id,
+                  id: stored.id,
                   initial: {
-                    ...formValues(current),
-                    parentId: current.parentId === '-1' ? undefined : current.parentId,
+                    ...formValues(stored),
+                    parentId: stored.parentId === '-1' ? undefined : stored.parentId,
                   },
-                })
-              }
+                });
+              }}
               data-testid="btn-edit-type"
             >
               {t('adm.edit')}
@@ -221,14 +226,17 @@ export default function Dictionary() {
                   key: 'edit',
                   code: BTN.edit,
                   label: t('adm.edit'),
-                  onClick: () =>
+                  onClick: async () => {
+                    const stored = (await http.get<DictData>(`/api/system/DictionaryData/${row.id}/Info`))
+                      .data;
                     dataCrud.setEditing({
-                      id: row.id,
+                      id: stored.id,
                       initial: {
-                        ...formValues(row),
-                        parentId: row.parentId === '0' ? undefined : row.parentId,
+                        ...formValues(stored),
+                        parentId: stored.parentId === '0' ? undefined : stored.parentId,
                       },
-                    }),
+                    });
+                  },
                 },
                 dataCrud.actions.state(row),
                 dataCrud.actions.remove(row),

@@ -44,7 +44,8 @@ export default function Entrust() {
         .then(setFlows)
         .catch(() => {});
   }, [open, users.length, flows.length]);
-  const flowName = (id?: string | null) => (id ? (flows.find((f) => f.id === id)?.fullName ?? id) : '全部');
+  const flowName = (id?: string | null) =>
+    id ? (flows.find((f) => f.id === id)?.fullName ?? id) : t('dlg.all');
   return (
     <Card
       title={t('title.entrust')}

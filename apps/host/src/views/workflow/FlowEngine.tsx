@@ -13,20 +13,29 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { http } from '../../api/http';
-import { currentLanguage } from '../../i18n';
+import i18n, { currentLanguage, LANGS } from '../../i18n';
 import { useLoad } from '../../kit/useLoad';
 import { type TemplateRow, WF, wfApi } from './api';
 import { WF_NS } from './i18n';
 import { wfOrgProvider, wfProviders } from './providers';
 import { fmtTime } from './util';
 
-const START: FlowNode = {
-  nodeId: 'start',
-  prevId: null,
-  type: 'start',
-  content: '所有人',
-  properties: { title: '发起人', initiator: [], initiatePos: [], initiateRole: [] },
-} as unknown as FlowNode;
+/**
+ * A new flow's start node, titled 发起人 in every language (the box's summary, 所有人 while no initiator is
+ * set, is the designer's own).
+ */
+const newStart = (): FlowNode =>
+  ({
+    nodeId: 'start',
+    prevId: null,
+    type: 'start',
+    properties: {
+      title: Object.fromEntries(LANGS.map((l) => [l, i18n.getFixedT(l, WF_NS)('col.userName')])),
+      initiator: [],
+      initiatePos: [],
+      initiateRole: [],
+    },
+  }) as unknown as FlowNode;
 
 /** Flow design list (templates: search, new, edit in the designer, copy, release, stop, export, delete). */
 export default function FlowEngine() {
@@ -203,7 +212,7 @@ function TemplateEditor(props: { row: TemplateRow | null; onClose(saved: boolean
     if (!props.row) {
       setFull({ id: '', enCode: '', fullName: '', category: '' });
       setFormCfg(emptyForm());
-      setTree(START);
+      setTree(newStart());
       return;
     }
     void wfApi
@@ -211,7 +220,7 @@ function TemplateEditor(props: { row: TemplateRow | null; onClose(saved: boolean
       .then((r) => {
         setFull(r);
         setFormCfg((r.formData as unknown as DesignerFormConfig | null) ?? emptyForm());
-        setTree(r.flowTemplateJson ?? START);
+        setTree(r.flowTemplateJson ?? newStart());
         base.setFieldsValue(r);
       })
       .catch(() => props.onClose(false));

@@ -24,6 +24,8 @@ export interface DictionaryTypeTable {
   id: string;
   parent_id: Generated<string>;
   full_name: string;
+  /** {zh, zhtw, en} as JSON for seeded rows (migration 0174), read while full_name equals its zh. */
+  full_name_i18n: Generated<string | null>;
   en_code: string;
   is_tree: Generated<number>;
   sort_code: Generated<number>;
@@ -38,6 +40,8 @@ export interface DictionaryDataTable {
   type_id: string;
   parent_id: Generated<string>;
   full_name: string;
+  /** {zh, zhtw, en} as JSON for seeded rows (migration 0174), read while full_name equals its zh. */
+  full_name_i18n: Generated<string | null>;
   en_code: string;
   sort_code: Generated<number>;
   enabled_mark: Generated<number>;

@@ -131,6 +131,8 @@ export interface WfPrintTemplateTable {
   template_id: string;
   node_id: string | null;
   full_name: string;
+  /** {zh, zhtw, en} as JSON for the seeded templates (migration 0174), read while full_name equals its zh. */
+  full_name_i18n: Generated<string | null>;
   content: string;
   sort_code: Generated<number>;
   creator_user_id: string | null;

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { FlowNode } from '@kp/schema';
 import type { AppContext } from '../../context';
+import { printTemplateLabel } from '../../db/dictionary-labels';
 import { flowLabelJson, labelExpenseForm, labelFlowTree, labelLeaveForm } from '../../db/seed-labels';
 import { json, type WfDb } from './tables';
 
@@ -104,6 +105,7 @@ export async function seedWorkflowExamples(ctx: AppContext): Promise<void> {
         template_id: ex.id,
         node_id: null,
         full_name: `${flow.fullName}打印模板`,
+        full_name_i18n: printLabelJson(flow.fullName),
         content: PRINT_HTML(flow.fullName),
         sort_code: 0,
         creator_user_id: null,
@@ -112,6 +114,12 @@ export async function seedWorkflowExamples(ctx: AppContext): Promise<void> {
       .execute();
   }
 }
+
+/** The print template's name in every language, as JSON (null for a flow without labels). */
+const printLabelJson = (flowName: string) => {
+  const l = printTemplateLabel(flowName);
+  return l ? JSON.stringify(l) : null;
+};
 
 /** The example print template: {field} placeholders, filled by the host's print preview. */
 const PRINT_HTML = (title: string) =>

@@ -4,12 +4,15 @@ import {
   type DictionarySelectorOption,
   DictionaryTypeBody,
   IdParams,
+  type Language,
 } from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
+import { nameIn } from '../../../db/stored-label';
 import type { Database } from '../../../db/types';
 import { badRequest, conflict, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
+import { requestLanguage } from '../../../http/i18n';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
 import { deleteById, refuseDuplicate, refuseIfChildren, toggleMark } from '../crud';
@@ -21,25 +24,31 @@ import { buttonRoute, jsonFile } from '../system-tables';
  * changes need the systemData.dictionary module with btn_add / btn_edit / btn_remove, export btn_export.
  * Dictionary data always come from sys_dictionary_data by type id or type enCode: there is no
  * client-chosen table (the whitelist of sources is this one table).
+ *
+ * Names (issue 20): the lists, trees and selectors that feed pickers, selects and the admin's lists name a
+ * seeded row in the request's language (full_name_i18n, db/stored-label.ts); the single-row reads the edit
+ * dialogs load (DictionaryType/{id}, DictionaryData/{id}/Info) and the export give the stored full_name,
+ * the value an administrator edits. Rows an administrator created have no labels and show as typed.
  */
 type TypeRow = Selectable<Database['sys_dictionary_type']>;
 type DataRow = Selectable<Database['sys_dictionary_data']>;
 
-const typeView = (r: TypeRow) => ({
+/** `lang`: the name in that language (lists); without it the stored name (edit dialogs, export). */
+const typeView = (r: TypeRow, lang?: Language) => ({
   id: r.id,
   parentId: r.parent_id,
-  fullName: r.full_name,
+  fullName: lang ? nameIn(r, lang) : r.full_name,
   enCode: r.en_code,
   isTree: r.is_tree,
   sortCode: r.sort_code,
   description: r.description,
 });
 
-const dataView = (r: DataRow) => ({
+const dataView = (r: DataRow, lang?: Language) => ({
   id: r.id,
   dictionaryTypeId: r.type_id,
   parentId: r.parent_id,
-  fullName: r.full_name,
+  fullName: lang ? nameIn(r, lang) : r.full_name,
   enCode: r.en_code,
   sortCode: r.sort_code,
   enabledMark: r.enabled_mark,
@@ -49,7 +58,7 @@ const dataView = (r: DataRow) => ({
 export default async function dictionaryRoutes(app: FastifyInstance) {
   const db = app.kp.db;
 
-  const typeRows = async () =>
+  const typeRows = async (lang?: Language) =>
     (
       await db
         .selectFrom('sys_dictionary_type')
@@ -57,7 +66,7 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
         .orderBy('sort_code')
         .orderBy('creator_time')
         .execute()
-    ).map(typeView);
+    ).map((r) => typeView(r, lang));
 
   /** A type by id or by enCode. */
   const findType = async (key: string) => {
@@ -70,17 +79,17 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
     return t;
   };
 
-  const dataRows = async (typeId: string, enabledOnly = false) =>
-    (
-      await db
-        .selectFrom('sys_dictionary_data')
-        .selectAll()
-        .where('type_id', '=', typeId)
-        .$if(enabledOnly, (q) => q.where('enabled_mark', '=', 1))
-        .orderBy('sort_code')
-        .orderBy('creator_time')
-        .execute()
-    ).map(dataView);
+  const dataQuery = (typeId: string, enabledOnly = false) =>
+    db
+      .selectFrom('sys_dictionary_data')
+      .selectAll()
+      .where('type_id', '=', typeId)
+      .$if(enabledOnly, (q) => q.where('enabled_mark', '=', 1))
+      .orderBy('sort_code')
+      .orderBy('creator_time')
+      .execute();
+  const dataRows = async (typeId: string, enabledOnly = false, lang?: Language) =>
+    (await dataQuery(typeId, enabledOnly)).map((r) => dataView(r, lang));
 
   /** 400 when `parentId` is not among `rows` or lies in the subtree of `selfId` (the row being edited). */
   const checkParent = (
@@ -96,7 +105,7 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
   app.get(
     '/api/system/DictionaryType',
     { config: { permission: { signedIn: 'public-data' } }, schema: { tags: ['system'] } },
-    async () => ok({ list: toTree(await typeRows()) }),
+    async (req) => ok({ list: toTree(await typeRows(requestLanguage(req))) }),
   );
 
   app.get(
@@ -105,7 +114,7 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
     async (req) => {
       // The parent picker of a type: every type except {id} and its descendants (0: none excluded).
       const { id } = req.params as IdParams;
-      const rows = await typeRows();
+      const rows = await typeRows(requestLanguage(req));
       const skip = id === '0' ? new Set<string>() : subtree(rows, id);
       return ok({ list: toTree(rows.filter((r) => !skip.has(r.id))) });
     },
@@ -204,11 +213,12 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
   app.get(
     '/api/system/DictionaryData/All',
     { config: { permission: { signedIn: 'public-data' } }, schema: { tags: ['system'] } },
-    async () => {
-      const types = await typeRows();
+    async (req) => {
+      const lang = requestLanguage(req);
+      const types = await typeRows(lang);
       const data = await db
         .selectFrom('sys_dictionary_data')
-        .select(['id', 'type_id', 'parent_id', 'full_name', 'en_code'])
+        .select(['id', 'type_id', 'parent_id', 'full_name', 'full_name_i18n', 'en_code'])
         .where('enabled_mark', '=', 1)
         .orderBy('sort_code')
         .execute();
@@ -220,7 +230,7 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
           isTree: t.isTree,
           dictionaryList: data
             .filter((d) => d.type_id === t.id)
-            .map((d) => ({ id: d.id, parentId: d.parent_id, enCode: d.en_code, fullName: d.full_name })),
+            .map((d) => ({ id: d.id, parentId: d.parent_id, enCode: d.en_code, fullName: nameIn(d, lang) })),
         })),
       });
     },
@@ -235,12 +245,14 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
     async (req) => {
       const t = await findType((req.params as { typeId: string }).typeId);
       const q = req.query as DictionaryDataQuery;
-      let rows = await dataRows(t.id);
+      const lang = requestLanguage(req);
       const kw = q.keyword?.trim().toLowerCase();
-      if (kw)
-        rows = rows.filter(
-          (r) => r.fullName.toLowerCase().includes(kw) || r.enCode.toLowerCase().includes(kw),
-        );
+      // The keyword finds a row by its name as shown, its stored name or its code.
+      const rows = (await dataQuery(t.id))
+        .filter(
+          (r) => !kw || [nameIn(r, lang), r.full_name, r.en_code].some((s) => s.toLowerCase().includes(kw)),
+        )
+        .map((r) => dataView(r, lang));
       const tree = String(q.isTree ?? t.is_tree) === '1' && !kw;
       return ok({ list: tree ? toTree(rows) : rows });
     },
@@ -253,7 +265,7 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
       // Parent picker for a data item being edited: the type's tree without item {parent} and its subtree.
       const { typeId, parent } = req.params as { typeId: string; parent: string };
       const t = await findType(typeId);
-      const rows = await dataRows(t.id, true);
+      const rows = await dataRows(t.id, true, requestLanguage(req));
       const skip = parent === '0' ? new Set<string>() : subtree(rows, parent);
       return ok({ list: toTree(rows.filter((r) => !skip.has(r.id))) });
     },
@@ -264,7 +276,7 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
     { config: { permission: { signedIn: 'public-data' } }, schema: { tags: ['system'], params: TypeParams } },
     async (req) => {
       const t = await findType((req.params as { typeId: string }).typeId);
-      const rows = await dataRows(t.id, true);
+      const rows = await dataRows(t.id, true, requestLanguage(req));
       const list: DictionarySelectorOption[] = rows.map((r) => ({
         id: r.id,
         enCode: r.enCode,

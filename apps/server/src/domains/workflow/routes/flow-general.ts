@@ -1,8 +1,10 @@
-import { IdParams, WfNotifyBody } from '@kp/schema';
+import { IdParams, type Language, WfNotifyBody } from '@kp/schema';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { nameIn } from '../../../db/stored-label';
 import { badRequest, forbidden, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
+import { requestLanguage } from '../../../http/i18n';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
 import { assertCanRead, BASE, ms, userNames } from '../access';
@@ -28,19 +30,23 @@ export default async function flowGeneralRoutes(app: FastifyInstance) {
     ).map((r) => ({ id: r.id, fullName: r.full_name, taskNodeId: null, flowId, sortCode: r.sort_code }));
 
   const PT = `${BASE}/FlowGeneral/PrintTemplate`;
-  const printRow = (r: {
-    id: string;
-    full_name: string;
-    node_id: string | null;
-    template_id: string;
-    sort_code: number;
-  }) => ({
-    id: r.id,
-    fullName: r.full_name,
-    taskNodeId: r.node_id,
-    flowId: r.template_id,
-    sortCode: r.sort_code,
-  });
+  /** A print template as lists show it: named in the request's language (seeded ones carry labels). */
+  const printRow =
+    (lang: Language) =>
+    (r: {
+      id: string;
+      full_name: string;
+      full_name_i18n: string | null;
+      node_id: string | null;
+      template_id: string;
+      sort_code: number;
+    }) => ({
+      id: r.id,
+      fullName: nameIn(r, lang),
+      taskNodeId: r.node_id,
+      flowId: r.template_id,
+      sortCode: r.sort_code,
+    });
   /** Print templates of a flow (template id): `{ list: [{ id, fullName, taskNodeId, flowId, sortCode }] }`. */
   app.get(
     `${BASE}/FlowGeneral/printList/:id`,
@@ -57,7 +63,7 @@ export default async function flowGeneralRoutes(app: FastifyInstance) {
         .orderBy('sort_code')
         .orderBy('full_name')
         .execute();
-      return ok({ list: [...rows.map(printRow), ...(await designsOf(id))] });
+      return ok({ list: [...rows.map(printRow(requestLanguage(req))), ...(await designsOf(id))] });
     },
   );
   /**
@@ -83,7 +89,7 @@ export default async function flowGeneralRoutes(app: FastifyInstance) {
         .where('deleted', '=', 0);
       if (node) qb = qb.where((eb) => eb.or([eb('node_id', 'is', null), eb('node_id', '=', node)]));
       const rows = await qb.orderBy('sort_code').orderBy('full_name').execute();
-      return ok({ list: [...rows.map(printRow), ...(await designsOf(t.template_id))] });
+      return ok({ list: [...rows.map(printRow(requestLanguage(req))), ...(await designsOf(t.template_id))] });
     },
   );
   const PrintTemplateBody = Type.Object({
