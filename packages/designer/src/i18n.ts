@@ -418,7 +418,6 @@ const TEXTS: Record<string, [string, string, string]> = {
   'flow.op.required': ['必填', '必填', 'Required'],
   'flow.confirmDelete': ['确定删除该节点？', '確定刪除該節點？', 'Delete this node?'],
   'flow.approverDept': ['部门', '部門', 'Departments'],
-  // organisation pickers
   'org.choose.user': ['选择人员', '選擇人員', 'Choose users'],
   'org.choose.department': ['选择部门', '選擇部門', 'Choose departments'],
   'org.choose.position': ['选择岗位', '選擇崗位', 'Choose positions'],
