@@ -102,6 +102,15 @@ export function compileForm(config: FormConfig, options: CompileOptions = {}): C
         return false;
       }
       const field = f as unknown as FieldConfig;
+      const kind = kindOf(key)!;
+      const named = typeof f.__vModel__ === 'string' && f.__vModel__ !== '';
+      if (!named && ((kind.role === 'data' && !kind.holdsData) || (key === 'table' && !table)))
+        errors.push({
+          code: 'noName',
+          path: `${configPath}.__vModel__`,
+          message: 'holds data but has no __vModel__',
+          field: about(f, configPath),
+        });
       if (key === 'table') {
         if (table || typeof f.__vModel__ !== 'string') return;
         const columns = f.__config__.children;

@@ -101,6 +101,8 @@ export type CompileIssueCode =
   | 'unknownKind'
   /** Two fields of one scope (the main form, a sub-table) with the same `__vModel__`; `subject` is the path. */
   | 'duplicate'
+  /** A data field (or a sub-table) without a `__vModel__`: what it holds has no place in the data. */
+  | 'noName'
   /** A regList pattern that does not compile; `subject` is the rule's number (1-based). */
   | 'badPattern'
   /** A calculate expression that does not parse. */

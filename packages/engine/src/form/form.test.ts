@@ -171,6 +171,8 @@ describe('compileForm', () => {
           f('hologram', 'h', { label: { zh: '全息', en: 'Holo' } }),
           f('comInput', 'p', { label: 'Again' }),
           'junk',
+          f('numInput', undefined, { label: 'Nameless' }),
+          f('tab', undefined, { children: [null] }),
         ],
       } as unknown as FormConfig,
       { lang: 'en' },
@@ -181,11 +183,17 @@ describe('compileForm', () => {
       { code: 'noColumns', field: { path: 'empty', label: '空表' }, subject: undefined },
       { code: 'unknownKind', field: { path: 'h', label: 'Holo' }, subject: 'hologram' },
       { code: 'malformed', field: undefined, subject: undefined },
+      { code: 'noName', field: { path: 'fields[8]', label: 'Nameless' }, subject: undefined },
+      { code: 'malformed', field: undefined, subject: undefined },
       { code: 'duplicate', field: { path: 'p', label: 'Again' }, subject: 'p' },
       { code: 'unknownRef', field: { path: 'b', label: 'B' }, subject: 'nope' },
       { code: 'cycle', field: { path: 'a', label: 'A' }, subject: 'A → B → A' },
     ]);
     expect(c.errors.find((e) => e.code === 'noColumns')?.path).toBe('fields[3].__config__.children');
+    expect(c.errors.filter((e) => e.code === 'malformed').map((e) => e.path)).toEqual([
+      'fields[7]',
+      'fields[9].__config__.children[0]',
+    ]);
   });
 });
 
