@@ -1,7 +1,9 @@
 // Issue 19 "error states": a config that does not compile is shown, not thrown: one alert above the form names
 // each bad field in the form's language, the rest of the form still works, and nothing crashes or goes blank.
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+// the engine's test hook (not public API): puts a test in a browser's place before RE2 is fetched
+import { loadSafeRegex, unloadSafeRegexForTests } from '../../../engine/src/validators/re2';
 import { field, providers } from '../test/fixtures';
 import { renderForm } from '../test/render';
 import { registerWidget } from '../widgets/registry';
@@ -72,6 +74,22 @@ describe('a config with problems', () => {
       '字段「无名」没有字段名（__vModel__），填写的内容无法保存',
       '字段「小计」的计算公式有语法错误',
     ]);
+  });
+
+  it('a pattern compiled before RE2 was in (a browser) is checked once the first touch has fetched it', async () => {
+    unloadSafeRegexForTests();
+    try {
+      renderForm([
+        field('comInput', 'phone', { ...label('电话', '電話', 'Phone'), regList: [{ pattern: '/(/' }] }),
+      ]);
+      expect(screen.queryByRole('alert')).toBeNull(); // deferred: not known to be bad yet
+      fireEvent.pointerDown(screen.getByRole('textbox'));
+      expect((await screen.findByRole('alert')).textContent).toContain(
+        '字段「电话」的第 1 条校验规则不是有效的正则表达式',
+      );
+    } finally {
+      await loadSafeRegex();
+    }
   });
 
   it('a sub-table without columns is named', () => {
