@@ -23,7 +23,7 @@ import { type Data, FormStore } from '../store/formStore';
 import { ConfigProblems, drawableFields, formCrashedBy, RenderGuard } from './configProblems';
 import { type FormMode, type MessageType, RenderContext, type RenderContextValue } from './context';
 import { compile, type RuleOverride, recalc, splitErrors, validate, withOverrides } from './engineAdapter';
-import { type FormOperate, indexFields } from './fieldUtil';
+import { type AnyField, type FormOperate, indexFields } from './fieldUtil';
 import { buildUiSchema, LayoutInfoContext, RJSF_FIELDS, RJSF_TEMPLATES } from './rjsfBridge';
 import { rjsfValidator } from './rjsfValidator';
 
