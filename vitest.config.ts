@@ -54,6 +54,8 @@ export default defineConfig({
           include: [
             'packages/{renderer,designer}/src/**/*.test.{ts,tsx}',
             'apps/host/src/**/*.test.{ts,tsx}',
+            // the package READMEs against the packages (imports the React packages too)
+            'tests/packages/**/*.test.ts',
           ],
           setupFiles: ['./vitest.setup.dom.ts'],
           testTimeout: 30_000,

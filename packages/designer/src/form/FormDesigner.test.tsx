@@ -249,6 +249,27 @@ describe('FormDesigner', () => {
     expect(await screen.findByText('表單不允許為空', {}, { timeout: 5000 })).toBeTruthy();
   });
 
+  it('a save check naming a field says it in the language prop, with the label in that language', async () => {
+    const store = new FormDesignerStore();
+    store.addField('card');
+    store.updateField(101, (f) => {
+      f.__config__.label = { zh: '明细卡片', zhtw: '明細卡片', en: 'Details card' };
+    });
+    const expected = {
+      zh: '您的明细卡片控件中没有组件',
+      zhtw: '您的明細卡片控件中沒有組件',
+      en: 'Your Details card control has no controls',
+    } as const;
+    for (const language of ['en', 'zh', 'zhtw'] as const) {
+      const onSave = vi.fn();
+      const { unmount } = render(<FormDesigner store={store} onSave={onSave} language={language} />);
+      fireEvent.click(screen.getByTestId('btn-save'));
+      expect(await screen.findByText(expected[language], {}, { timeout: 5000 })).toBeTruthy();
+      expect(onSave).not.toHaveBeenCalled();
+      unmount();
+    }
+  });
+
   it('preview renders the config through @kp/renderer', async () => {
     const store = new FormDesignerStore();
     store.addField('comInput');

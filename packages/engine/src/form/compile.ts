@@ -5,7 +5,6 @@ import {
   type JnpfKey,
   type Language,
   textIn,
-  type ValidationIssue,
 } from '@kp/schema';
 import { type CompiledFormula, compileFormula } from '../formula';
 import { kindOf } from '../model/kinds';
@@ -17,6 +16,8 @@ import type {
   CompiledField,
   CompiledForm,
   CompiledTable,
+  CompileIssue,
+  CompileIssueCode,
   CompileOptions,
   FieldRule,
 } from './compiled';
@@ -25,7 +26,16 @@ import { formMessages } from './messages';
 import { recalculate } from './recalculate';
 import { fitsShape, isArrayShape, shapeOf, type ValueShape, valueSchema } from './shape';
 
-export type { CompiledCalc, CompiledField, CompiledForm, CompiledTable, CompileOptions, FieldRule };
+export type {
+  CompiledCalc,
+  CompiledField,
+  CompiledForm,
+  CompiledTable,
+  CompileIssue,
+  CompileIssueCode,
+  CompileOptions,
+  FieldRule,
+};
 
 /** Approver-type pickers (user pickers), whose required message is 请选择<label> ("please select {title}"). */
 const PICKER_KINDS = new Set(['userSelect', 'usersSelect']);
@@ -64,10 +74,16 @@ export function compileForm(config: FormConfig, options: CompileOptions = {}): C
   const fields: CompiledField[] = [];
   const tables: CompiledTable[] = [];
   const tableByModel = new Map<string, CompiledTable>();
-  const errors: ValidationIssue[] = [];
+  const errors: CompileIssue[] = [];
   const amountWordFields: string[] = [];
 
-  const malformed = (path: string, message: string) => errors.push({ path, message });
+  const malformed = (path: string, message: string) => errors.push({ code: 'malformed', path, message });
+  /** The field an issue is about: its data path when it has one (else where it sits) and its label. */
+  const about = (f: Loose, at: string, table?: string) => {
+    const vModel = typeof f.__vModel__ === 'string' && f.__vModel__ ? f.__vModel__ : '';
+    const path = vModel ? (table ? `${table}.${vModel}` : vModel) : at;
+    return { path, label: labelOf(f.__config__.label, lang) };
+  };
   if (!Array.isArray(config?.fields)) malformed('fields', 'is not a list of fields');
   walkFields(
     Array.isArray(config?.fields) ? config.fields : [],
@@ -77,14 +93,34 @@ export function compileForm(config: FormConfig, options: CompileOptions = {}): C
       if (!kindOf(key)) {
         const name = typeof f.__vModel__ === 'string' && f.__vModel__ ? ` "${f.__vModel__}"` : '';
         errors.push({
+          code: 'unknownKind',
           path: `${configPath}.__config__.jnpfKey`,
           message: `field${name}: unknown kind "${String(key)}"`,
+          field: about(f, configPath, table ? String(table.__vModel__) : undefined),
+          subject: String(key),
         });
         return false;
       }
       const field = f as unknown as FieldConfig;
+      const kind = kindOf(key)!;
+      const named = typeof f.__vModel__ === 'string' && f.__vModel__ !== '';
+      if (!named && ((kind.role === 'data' && !kind.holdsData) || (key === 'table' && !table)))
+        errors.push({
+          code: 'noName',
+          path: `${configPath}.__vModel__`,
+          message: 'holds data but has no __vModel__',
+          field: about(f, configPath),
+        });
       if (key === 'table') {
         if (table || typeof f.__vModel__ !== 'string') return;
+        const columns = f.__config__.children;
+        if (!Array.isArray(columns) || columns.length === 0)
+          errors.push({
+            code: 'noColumns',
+            path: `${configPath}.__config__.children`,
+            message: 'sub-table has no columns',
+            field: about(f, configPath),
+          });
         const t: CompiledTable = {
           vModel: f.__vModel__,
           label: labelOf(f.__config__.label, lang),
@@ -163,10 +199,13 @@ export function compileForm(config: FormConfig, options: CompileOptions = {}): C
       const re = typeof rule.pattern === 'string' ? compileUserRegex(rule.pattern) : null;
       if (!re?.ok) {
         errors.push({
+          code: 'badPattern',
           path: `${configPath}.__config__.regList[${i}].pattern`,
           message: re
             ? `is not a valid regular expression (${re.error})`
             : 'is not a valid regular expression',
+          field: { path: table ? `${table}.${vModel}` : vModel, label },
+          subject: String(i + 1),
         });
         return;
       }
@@ -195,9 +234,24 @@ export function compileForm(config: FormConfig, options: CompileOptions = {}): C
   }
 
   const byPath = new Map<string, CompiledField>();
+  const issueOf = (
+    f: CompiledField,
+    code: CompileIssueCode,
+    path: string,
+    message: string,
+    subject?: string,
+  ): CompileIssue => ({
+    code,
+    path,
+    message,
+    field: { path: f.path, label: f.label },
+    ...(subject === undefined ? {} : { subject }),
+  });
   for (const f of fields) {
     if (byPath.has(f.path))
-      errors.push({ path: `${f.configPath}.__vModel__`, message: `duplicate field "${f.path}"` });
+      errors.push(
+        issueOf(f, 'duplicate', `${f.configPath}.__vModel__`, `duplicate field "${f.path}"`, f.path),
+      );
     else byPath.set(f.path, f);
   }
 
@@ -207,14 +261,14 @@ export function compileForm(config: FormConfig, options: CompileOptions = {}): C
     if (f.key !== 'calculate') continue;
     const tokens = (f.config as unknown as { expression?: unknown }).expression;
     const formula = compileFormula(Array.isArray(tokens) ? (tokens as string[]) : []);
-    if (!formula.ok)
-      errors.push({ path: `${f.configPath}.expression`, message: formula.error ?? 'invalid formula' });
+    const at = `${f.configPath}.expression`;
+    if (!formula.ok) errors.push(issueOf(f, 'badFormula', at, formula.error ?? 'invalid formula'));
     for (const ref of formula.refs) {
       const target = byPath.get(ref);
       if (!target || target.key === 'table')
-        errors.push({ path: `${f.configPath}.expression`, message: `refers to unknown field "${ref}"` });
+        errors.push(issueOf(f, 'unknownRef', at, `refers to unknown field "${ref}"`, ref));
       else if (target.table && f.table && target.table !== f.table)
-        errors.push({ path: `${f.configPath}.expression`, message: `reads "${ref}" of another sub-table` });
+        errors.push(issueOf(f, 'otherTableRef', at, `reads "${ref}" of another sub-table`, ref));
     }
     const dateReads = formula.refs.filter((ref) => byPath.get(ref)?.key === 'date');
     calcs.push({
@@ -228,10 +282,17 @@ export function compileForm(config: FormConfig, options: CompileOptions = {}): C
   }
   const graph = buildCalcGraph(calcs);
   for (const cycle of graph.cycles) {
-    errors.push({
-      path: byPath.get(cycle[0]!)?.configPath ?? cycle[0]!,
-      message: `calculate fields form a cycle: ${[...cycle, cycle[0]].join(' -> ')}`,
-    });
+    const first = byPath.get(cycle[0]!)!;
+    const labels = [...cycle, cycle[0]!].map((p) => byPath.get(p)?.label || p);
+    errors.push(
+      issueOf(
+        first,
+        'cycle',
+        first.configPath,
+        `calculate fields form a cycle: ${[...cycle, cycle[0]].join(' -> ')}`,
+        labels.join(' → '),
+      ),
+    );
   }
 
   const rules: Record<string, FieldRule[]> = {};

@@ -89,8 +89,48 @@ export interface CompiledForm {
   /** Main fields shown in Chinese uppercase words: JNPFAmount (showChinese, default on), calculate (showChinese). */
   amountWordFields: string[];
   /** Problems found while compiling (bad formulas, cycles); the form still works without those parts. */
-  errors: ValidationIssue[];
+  errors: CompileIssue[];
   lang: Language;
+}
+
+/** What a compile problem is, so that a caller can say it in its own language (the `message` is English). */
+export type CompileIssueCode =
+  /** An entry that is not a field config (not an object, no `__config__`, not a list, nested too deep). */
+  | 'malformed'
+  /** A `__config__.jnpfKey` no kind is registered for; `subject` is the kind. */
+  | 'unknownKind'
+  /** Two fields of one scope (the main form, a sub-table) with the same `__vModel__`; `subject` is the path. */
+  | 'duplicate'
+  /** A data field (or a sub-table) without a `__vModel__`: what it holds has no place in the data. */
+  | 'noName'
+  /** A regList pattern that does not compile; `subject` is the rule's number (1-based). */
+  | 'badPattern'
+  /** A calculate expression that does not parse. */
+  | 'badFormula'
+  /** A calculate expression naming a field the form does not have; `subject` is the name. */
+  | 'unknownRef'
+  /** A sub-table column's expression reading a column of another sub-table; `subject` is the reference. */
+  | 'otherTableRef'
+  /** Calculate fields that read each other; `subject` lists the labels of the cycle ('A → B → A'). */
+  | 'cycle'
+  /** A sub-table without columns (`__config__.children` missing or empty). */
+  | 'noColumns'
+  /** buildFormModel: the config is not an object. */
+  | 'notObject'
+  /** buildFormModel: compiling threw; `subject` is the error's message. */
+  | 'uncompilable';
+
+/**
+ * One problem of a form config found while compiling: `path` is where in the config ('fields[1].expression'),
+ * `message` a developer's English text; `code`, `field` and `subject` let a user interface name the field and
+ * say what is wrong in the user's language.
+ */
+export interface CompileIssue extends ValidationIssue {
+  code: CompileIssueCode;
+  /** The field it is about, when it has a place in the form: its data path (or config path) and label. */
+  field?: { path: string; label: string };
+  /** What the message names besides the field (see CompileIssueCode). */
+  subject?: string;
 }
 
 export interface CompileOptions {

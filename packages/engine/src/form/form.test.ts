@@ -158,6 +158,43 @@ describe('compileForm', () => {
     expect(cyc.errors.some((e) => e.path === 'fields[4].expression')).toBe(true);
     expect(cyc.graph.order).not.toContain('a');
   });
+
+  it('says what each problem is and which field it is about (code, field, subject)', () => {
+    const c = compileForm(
+      {
+        fields: [
+          f('calculate', 'a', { label: { zh: '甲', en: 'A' } }, { expression: ['b', '+', '1'] }),
+          f('calculate', 'b', { label: { zh: '乙', en: 'B' } }, { expression: ['a', '+', 'nope'] }),
+          f('comInput', 'p', { label: { zh: '电话', en: 'Phone' }, regList: [{ pattern: '/(/' }] }),
+          f('table', 'lines', { label: { zh: '明细', en: 'Lines' } }),
+          f('table', 'empty', { label: '空表', children: [] }),
+          f('hologram', 'h', { label: { zh: '全息', en: 'Holo' } }),
+          f('comInput', 'p', { label: 'Again' }),
+          'junk',
+          f('numInput', undefined, { label: 'Nameless' }),
+          f('tab', undefined, { children: [null] }),
+        ],
+      } as unknown as FormConfig,
+      { lang: 'en' },
+    );
+    expect(c.errors.map(({ code, field, subject }) => ({ code, field, subject }))).toEqual([
+      { code: 'badPattern', field: { path: 'p', label: 'Phone' }, subject: '1' },
+      { code: 'noColumns', field: { path: 'lines', label: 'Lines' }, subject: undefined },
+      { code: 'noColumns', field: { path: 'empty', label: '空表' }, subject: undefined },
+      { code: 'unknownKind', field: { path: 'h', label: 'Holo' }, subject: 'hologram' },
+      { code: 'malformed', field: undefined, subject: undefined },
+      { code: 'noName', field: { path: 'fields[8]', label: 'Nameless' }, subject: undefined },
+      { code: 'malformed', field: undefined, subject: undefined },
+      { code: 'duplicate', field: { path: 'p', label: 'Again' }, subject: 'p' },
+      { code: 'unknownRef', field: { path: 'b', label: 'B' }, subject: 'nope' },
+      { code: 'cycle', field: { path: 'a', label: 'A' }, subject: 'A → B → A' },
+    ]);
+    expect(c.errors.find((e) => e.code === 'noColumns')?.path).toBe('fields[3].__config__.children');
+    expect(c.errors.filter((e) => e.code === 'malformed').map((e) => e.path)).toEqual([
+      'fields[7]',
+      'fields[9].__config__.children[0]',
+    ]);
+  });
 });
 
 describe('buildCalcGraph', () => {

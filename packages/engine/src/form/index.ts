@@ -3,6 +3,8 @@ export {
   type CompiledField,
   type CompiledForm,
   type CompiledTable,
+  type CompileIssue,
+  type CompileIssueCode,
   type CompileOptions,
   compileForm,
   type FieldRule,

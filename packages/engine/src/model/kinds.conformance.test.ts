@@ -49,11 +49,22 @@ describe('kind registry', () => {
     });
     expect(m.ok).toBe(false);
     expect(m.errors).toContainEqual({
+      code: 'unknownKind',
       path: 'fields[0].__config__.jnpfKey',
       message: 'field "holo": unknown kind "hologram"',
+      field: { path: 'holo', label: '全息' },
+      subject: 'hologram',
     });
-    expect(m.errors).toContainEqual({ path: 'fields[2]', message: 'is not a field config object' });
-    expect(m.errors).toContainEqual({ path: 'fields[3]', message: 'has no __config__ object' });
+    expect(m.errors).toContainEqual({
+      code: 'malformed',
+      path: 'fields[2]',
+      message: 'is not a field config object',
+    });
+    expect(m.errors).toContainEqual({
+      code: 'malformed',
+      path: 'fields[3]',
+      message: 'has no __config__ object',
+    });
     expect(m.compiled.fields.map((f) => f.vModel)).toEqual(['title']);
     expect(m.validate({ title: 'x', holo: 1 }).ok).toBe(true);
   });

@@ -1,5 +1,5 @@
-import type { FormConfig, ValidationIssue } from '@kp/schema';
-import { type CompiledForm, type CompileOptions, compileForm } from '../form/compile';
+import type { FormConfig } from '@kp/schema';
+import { type CompiledForm, type CompileIssue, type CompileOptions, compileForm } from '../form/compile';
 import type { FormDataResult } from '../form/validate';
 import { type AccessContext, type AccessMap, accessOf } from './access';
 import { pickWritable, project } from './project';
@@ -13,7 +13,7 @@ import { validate } from './validate';
  */
 export interface FormModel {
   compiled: CompiledForm;
-  errors: ValidationIssue[];
+  errors: CompileIssue[];
   ok: boolean;
   /** The layers (platform, node formOperates, grants, scripts) applied to every field. */
   access(ctx?: AccessContext): AccessMap;
@@ -37,18 +37,22 @@ const isMap = (x: unknown): x is AccessMap => x instanceof Map;
 /** Builds the model of a form config; never throws (a config that is not an object gives an empty form and an error). */
 export function buildFormModel(config: unknown, options: CompileOptions = {}): FormModel {
   let compiled: CompiledForm;
-  const errors: ValidationIssue[] = [];
+  const errors: CompileIssue[] = [];
   const cfg =
     config && typeof config === 'object' && !Array.isArray(config)
       ? (config as FormConfig)
       : ({ fields: [] } as unknown as FormConfig);
-  if (cfg !== config) errors.push({ path: '', message: 'the form config is not an object' });
+  if (cfg !== config)
+    errors.push({ code: 'notObject', path: '', message: 'the form config is not an object' });
   try {
     compiled = compileForm(cfg, options);
   } catch (e) {
+    const reason = String((e as Error)?.message ?? e);
     errors.push({
+      code: 'uncompilable',
       path: '',
-      message: `the form config cannot be compiled: ${String((e as Error)?.message ?? e)}`,
+      message: `the form config cannot be compiled: ${reason}`,
+      subject: reason,
     });
     compiled = compileForm({ fields: [] } as unknown as FormConfig, options);
   }

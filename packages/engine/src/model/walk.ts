@@ -56,8 +56,11 @@ export function walkFields(
       const inner = CONTAINERS.has(String(key)) ? configPath : container;
       if (key === 'tab' || key === 'collapse') {
         children.forEach((pane, j) => {
-          const kids = (pane as { __config__?: { children?: unknown } } | null)?.__config__?.children;
-          walk(kids, `${configPath}.__config__.children[${j}].__config__.children`, table, inner, depth + 2);
+          const at = `${configPath}.__config__.children[${j}]`;
+          const paneConfig = (pane as { __config__?: { children?: unknown } } | null)?.__config__;
+          if (paneConfig && typeof paneConfig === 'object')
+            walk(paneConfig.children, `${at}.__config__.children`, table, inner, depth + 2);
+          else bad(at, 'is not a pane with a __config__ object');
         });
       } else
         walk(children, `${configPath}.__config__.children`, key === 'table' ? f : table, inner, depth + 1);

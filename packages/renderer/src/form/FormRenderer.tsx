@@ -5,12 +5,22 @@ import { Form as AntForm, message as antMessage, Button, ConfigProvider, Space }
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import zhTW from 'antd/locale/zh_TW';
-import { forwardRef, type Ref, useCallback, useEffect, useImperativeHandle, useMemo, useRef } from 'react';
+import {
+  forwardRef,
+  type Ref,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { createTranslate, LocaleContext, type LocaleValue } from '../i18n/i18n';
 import type { FormProviders } from '../providers/types';
 import { loadedSandbox, loadSandbox } from '../sandbox/load';
 import type { AsyncScriptApi, ScriptApi } from '../sandbox/sandbox';
 import { type Data, FormStore } from '../store/formStore';
+import { ConfigProblems, drawableFields, formCrashedBy, RenderGuard } from './configProblems';
 import { type FormMode, type MessageType, RenderContext, type RenderContextValue } from './context';
 import { compile, type RuleOverride, recalc, splitErrors, validate, withOverrides } from './engineAdapter';
 import { type AnyField, type FormOperate, indexFields } from './fieldUtil';
@@ -71,7 +81,7 @@ function sameData(a: Data, b: Data): boolean {
 
 function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle>) {
   const {
-    config,
+    config: given,
     value,
     onChange,
     onSubmit,
@@ -86,8 +96,16 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
   // antd's message hook (not App, which would also bring notification and modal)
   const [messageApi, messageHolder] = antMessage.useMessage();
   const locale = useMemo<LocaleValue>(() => ({ language, t: createTranslate(language) }), [language]);
-  const compiled = useMemo(() => compile(config, language), [config, language]);
-  const fields = config.fields as unknown as AnyField[];
+  const compiled = useMemo(() => compile(given, language), [given, language]);
+  const config = compiled.config; // the given one, or an empty form when that is not an object
+  // a bad config is shown, not thrown: its problems above the form, entries that are not fields left out
+  const fields = useMemo(() => drawableFields(config.fields), [config]);
+  // patterns compiled before RE2 was in are checked again once it is (see startRegexLoad)
+  const [regexChecked, setRegexChecked] = useState(false);
+  const issues = useMemo(
+    () => (regexChecked ? compile(given, language).errors : compiled.errors),
+    [regexChecked, given, language, compiled],
+  );
   const fieldsByModel = useMemo(() => indexFields(fields), [fields]);
   const tables = useMemo(() => compiled.tables.map((t) => t.vModel), [compiled]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new store only for a new config; value syncs below
@@ -238,12 +256,20 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
   // User patterns (regList) run on RE2, fetched lazily: with the user's first focus or click in a form that has
   // patterns, and awaited before any validation that needs them (see @kp/engine loadSafeRegex).
   const regexPending = useMemo(() => needsSafeRegex(compiled), [compiled]);
+  const loadRegex = useCallback(
+    () =>
+      loadSafeRegex().then(
+        () => setRegexChecked(true),
+        () => undefined,
+      ),
+    [],
+  );
   const startRegexLoad = useCallback(() => {
-    if (regexPending) void loadSafeRegex().catch(() => undefined);
-  }, [regexPending]);
+    if (regexPending) void loadRegex();
+  }, [regexPending, loadRegex]);
   const regexReady = useCallback(
-    (): Promise<unknown> | null => (needsSafeRegex(compiled) ? loadSafeRegex().catch(() => undefined) : null),
-    [compiled],
+    (): Promise<unknown> | null => (needsSafeRegex(compiled) ? loadRegex() : null),
+    [compiled, loadRegex],
   );
 
   const validateField = useCallback(
@@ -380,12 +406,14 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
     () => ({ fields, defaultSpan: config.span ?? 24, gutter: config.gutter ?? 15 }),
     [fields, config.span, config.gutter],
   );
+  const formCrashed = useMemo(() => formCrashedBy(locale.t), [locale]);
   const labelPosition = config.labelPosition ?? 'right';
   const labelWidth = config.labelWidth ?? 100;
 
   return (
     <LocaleContext.Provider value={locale}>
       {messageHolder}
+      <ConfigProblems issues={issues} t={locale.t} />
       <RenderContext.Provider value={ctx}>
         <LayoutInfoContext.Provider value={layout}>
           <AntForm
@@ -398,17 +426,19 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
             labelCol={labelPosition === 'top' ? undefined : { flex: `${labelWidth}px` }}
             labelWrap
           >
-            <Form
-              schema={schema}
-              uiSchema={uiSchema}
-              validator={rjsfValidator}
-              formData={initialData}
-              fields={RJSF_FIELDS}
-              templates={RJSF_TEMPLATES}
-              noHtml5Validate
-              showErrorList={false}
-              tagName="div"
-            />
+            <RenderGuard fallback={formCrashed} resetKey={compiled}>
+              <Form
+                schema={schema}
+                uiSchema={uiSchema}
+                validator={rjsfValidator}
+                formData={initialData}
+                fields={RJSF_FIELDS}
+                templates={RJSF_TEMPLATES}
+                noHtml5Validate
+                showErrorList={false}
+                tagName="div"
+              />
+            </RenderGuard>
           </AntForm>
           {showButtons && mode !== 'view' ? (
             <Space className="kp-form-buttons" style={{ marginTop: 16 }}>

@@ -4,6 +4,7 @@ import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef } from 'reac
 import { useFieldError, useFieldValue } from '../store/formStore';
 import { SubTable } from '../table/SubTable';
 import { COMMIT_KINDS, NO_LABEL_KINDS, widgetOf } from '../widgets/registry';
+import { fieldCrashed, RenderGuard } from './configProblems';
 import { useRender } from './context';
 import { placeholderOf, triggersOf, useFieldState } from './fieldState';
 import { type AnyField, cfg, keyOf, labelOf } from './fieldUtil';
@@ -30,17 +31,26 @@ export const KpField = memo(function KpField({ field }: { field: AnyField }) {
     if (triggers.blur) ctx.validateField(key);
   }, [ctx, key, triggers]);
   if (state.hidden) return null;
-  if (jnpfKey === 'table') return <SubTable field={field} state={state} />;
+  // a widget that throws on its config shows a message naming the field; the rest of the form stays
+  const crashed = fieldCrashed(labelOf(field, ctx.language) || key || jnpfKey, ctx.t);
+  if (jnpfKey === 'table')
+    return (
+      <RenderGuard fallback={crashed} resetKey={field}>
+        <SubTable field={field} state={state} />
+      </RenderGuard>
+    );
   const Widget = widgetOf(jnpfKey); // an unknown kind draws a message naming the field
   const widget = (
-    <Widget
-      field={field}
-      value={value}
-      onChange={onChange}
-      onBlur={onBlur}
-      disabled={state.disabled}
-      placeholder={placeholderOf(field, ctx)}
-    />
+    <RenderGuard fallback={crashed} resetKey={field}>
+      <Widget
+        field={field}
+        value={value}
+        onChange={onChange}
+        onBlur={onBlur}
+        disabled={state.disabled}
+        placeholder={placeholderOf(field, ctx)}
+      />
+    </RenderGuard>
   );
   if (NO_LABEL_KINDS.has(jnpfKey)) return <div className={`kp-field kp-${jnpfKey}`}>{widget}</div>;
   const showLabel = cfg<boolean>(field, 'showLabel') ?? true;

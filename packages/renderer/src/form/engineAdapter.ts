@@ -8,9 +8,30 @@ import {
 import type { FormConfig, Language } from '@kp/schema';
 import type { Data } from '../store/formStore';
 
-/** The single place where the renderer calls the engine's form functions. */
+/**
+ * The single place where the renderer calls the engine's form functions. Never throws: a config that is not
+ * an object, or one the compiler cannot read, gives an empty form whose `errors` say so (the renderer shows
+ * them); the compiler's own problems (bad formulas, patterns, cycles, sub-tables without columns) are in
+ * `errors` too, each naming its field.
+ */
 export function compile(config: FormConfig, language: Language): CompiledForm {
-  return compileForm(config, { lang: language });
+  const usable = config !== null && typeof config === 'object' && !Array.isArray(config);
+  const empty = { fields: [] } as unknown as FormConfig;
+  let compiled: CompiledForm;
+  try {
+    compiled = compileForm(usable ? config : empty, { lang: language });
+  } catch (e) {
+    const subject = String((e as Error)?.message ?? e);
+    compiled = compileForm(empty, { lang: language });
+    compiled.errors.push({
+      code: 'uncompilable',
+      path: '',
+      message: `cannot be compiled: ${subject}`,
+      subject,
+    });
+  }
+  if (!usable) compiled.errors.unshift({ code: 'notObject', path: '', message: 'is not an object' });
+  return compiled;
 }
 
 /** Engine path 'tbl[2].price' -> store path 'tbl.2.price'. */

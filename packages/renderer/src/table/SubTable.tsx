@@ -1,5 +1,6 @@
 import { Button } from 'antd';
 import { memo, useCallback, useMemo, useState } from 'react';
+import { fieldCrashed, RenderGuard } from '../form/configProblems';
 import { useRender } from '../form/context';
 import type { FieldState } from '../form/fieldState';
 import { placeholderOf, useFieldState } from '../form/fieldState';
@@ -45,14 +46,16 @@ const Cell = memo(function Cell({ table, row, column }: { table: string; row: nu
   const Widget = widgetOf(column.__config__.jnpfKey); // an unknown kind draws a message naming the field
   return (
     <td className={error ? 'kp-cell kp-cell-error' : 'kp-cell'} data-cell={`${table}.${row}.${col}`}>
-      <Widget
-        field={column}
-        value={value}
-        onChange={onChange}
-        disabled={state.disabled}
-        placeholder={placeholderOf(column, ctx)}
-        cell={{ table, row }}
-      />
+      <RenderGuard fallback={fieldCrashed(labelOf(column, ctx.language) || col, ctx.t)} resetKey={column}>
+        <Widget
+          field={column}
+          value={value}
+          onChange={onChange}
+          disabled={state.disabled}
+          placeholder={placeholderOf(column, ctx)}
+          cell={{ table, row }}
+        />
+      </RenderGuard>
       {error ? <div className="kp-cell-message ant-form-item-explain-error">{error}</div> : null}
     </td>
   );
