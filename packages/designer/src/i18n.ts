@@ -418,11 +418,12 @@ const TEXTS: Record<string, [string, string, string]> = {
   'flow.op.required': ['必填', '必填', 'Required'],
   'flow.confirmDelete': ['确定删除该节点？', '確定刪除該節點？', 'Delete this node?'],
   'flow.approverDept': ['部门', '部門', 'Departments'],
-  // organisation pickers
   'org.choose.user': ['选择人员', '選擇人員', 'Choose users'],
   'org.choose.department': ['选择部门', '選擇部門', 'Choose departments'],
   'org.choose.position': ['选择岗位', '選擇崗位', 'Choose positions'],
   'org.choose.role': ['选择角色', '選擇角色', 'Choose roles'],
+  'org.roleTab.organize': ['组织角色', '組織角色', 'Organisation roles'],
+  'org.roleTab.global': ['全局角色', '全局角色', 'Global roles'],
   'org.keyword': ['请输入关键词查询', '請輸入關鍵詞查詢', 'Search by keyword'],
   'org.picked': ['已选：{{n}}', '已選：{{n}}', 'Chosen: {{n}}'],
   'org.loading': ['加载中', '加載中', 'Loading'],

@@ -4,6 +4,7 @@
 export type { FieldConfig, FormConfig } from '@kp/schema';
 export { CodeEditor, type CodeEditorProps } from './common/CodeEditor';
 export { OrgPicker, type OrgPickKind, type OrgProvider, pickable } from './common/OrgPicker';
+export { ROLE_TABS, type RoleTab, roleTabNodes } from './common/roleTabs';
 export { ConditionEditor } from './flow/ConditionEditor';
 export {
   FLOW_HISTORY_LIMIT,

@@ -1,5 +1,5 @@
 import type { ApiResponse } from '@kp/schema';
-import { CLIENT_ORIGIN, ERROR_MSG_SECONDS, SUCCESS_MSG_SECONDS } from '../config';
+import { CLIENT_ORIGIN, ERROR_MSG_SECONDS, REQUEST_TIMEOUT_MS, SUCCESS_MSG_SECONDS } from '../config';
 import i18n from '../i18n';
 import { getToken } from '../store/session';
 import { SESSION_GONE_CODES } from '../util/text';
@@ -23,7 +23,10 @@ export interface RequestOptions {
   showSuccess?: boolean;
   /** Do not toast errors (the caller shows them). */
   silent?: boolean;
-  /** Timeout in ms (default 60 s; 100 s for the long calls of spec 1 §7). */
+  /**
+   * Timeout in ms: the configured REQUEST_TIMEOUT_MS unless given (LONG_REQUEST_TIMEOUT_MS, 100 s, for
+   * the long calls of spec 1 §7).
+   */
   timeout?: number;
 }
 
@@ -93,7 +96,7 @@ export async function request<T>(opts: RequestOptions): Promise<ApiResponse<T>> 
     }
   }
   const ctrl = new AbortController();
-  const timer = setTimeout(() => ctrl.abort(), opts.timeout ?? 60_000);
+  const timer = setTimeout(() => ctrl.abort(), opts.timeout ?? REQUEST_TIMEOUT_MS);
   let res: ApiResponse<T>;
   try {
     const r = await fetch(buildUrl(opts.url, method, opts.deleteBody ? undefined : opts.data), {

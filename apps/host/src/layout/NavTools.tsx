@@ -23,13 +23,14 @@ import { lockScreen, logout } from '../services/session';
 import { bellCount, countsStore, siteCountStore } from '../store/counts';
 import { useStore } from '../store/createStore';
 import { sessionStore } from '../store/session';
-import { COMPONENT_SIZES, type ComponentSizeName, setSetting, settingsStore } from '../store/settings';
+import { COMPONENT_SIZES, type ComponentSizeName, settingsStore } from '../store/settings';
 import { toggleFullscreen } from '../util/fullscreen';
 import { chatUiStore, openChat } from '../views/chat/chatModel';
 import { AboutDialog, StatementDialog } from './Dialogs';
 import { HeaderSearch } from './HeaderSearch';
 import type { SearchEntry } from './menuSearch';
 import { SettingsDrawer } from './SettingsDrawer';
+import { useSwitchSize } from './sizeSwitch';
 
 // Messaging drawers load on first use (not in the login or shell chunk).
 const ChatDrawer = lazy(() => import('./ChatDrawer'));
@@ -78,6 +79,7 @@ export function NavTools({ searchEntries }: { searchEntries: SearchEntry[] }) {
   const [noticeUsed, setNoticeUsed] = useState(false);
   const [chatUsed, setChatUsed] = useState(false);
   const settings = useStore(settingsStore);
+  const switchSize = useSwitchSize();
   const user = useStore(sessionStore, (s) => s.userInfo);
   const token = useStore(sessionStore, (s) => s.token);
   const sysConfig = useStore(sessionStore, (s) => s.sysConfig);
@@ -230,10 +232,7 @@ export function NavTools({ searchEntries }: { searchEntries: SearchEntry[] }) {
             label: <span data-testid={`size-${sz}`}>{t(`size.${sz}`)}</span>,
           })),
           selectedKeys: [settings.size],
-          onClick: ({ key }) => {
-            setSetting('size', key as ComponentSizeName);
-            message.success(t('size.switched'), SUCCESS_MSG_SECONDS);
-          },
+          onClick: ({ key }) => switchSize(key as ComponentSizeName),
         }}
       >
         <button type="button" className="kp-tool" aria-label={t('nav.size')} data-testid="tool-size">

@@ -43,6 +43,13 @@ const TREES: Record<OrgTreeKind, { url: (auth: boolean) => string; pick: (n: Sel
   group: { url: () => '/api/system/groupcustom/tree/1', pick: () => true },
 };
 
+/**
+ * The role tree's 全局角色 root comes with id '0', the id that asks for the roots: the pickers see it as
+ * GLOBAL_ROLES, so opening it (or the role picker's global tab) lists the global roles.
+ */
+export const GLOBAL_ROLES = '@globalRoles';
+const isGlobalRoot = (n: SelNode) => n.type === 'global' && n.id === '0';
+
 function flatten(list: SelNode[], out: Map<string, SelNode> = new Map()): Map<string, SelNode> {
   for (const n of list) {
     out.set(n.id, n);
@@ -162,8 +169,9 @@ export function httpFormProviders(): FormProviders {
       const kw = options?.keyword?.trim();
       if (kw)
         return [...tree.values()].filter((n) => TREES[kind].pick(n) && n.fullName.includes(kw)).map(treeNode);
+      if (parentId === GLOBAL_ROLES) return (tree.roots.find(isGlobalRoot)?.children ?? []).map(treeNode);
       const list = parentId === '0' || parentId === '-1' ? tree.roots : (tree.get(parentId)?.children ?? []);
-      return list.map(treeNode);
+      return list.map((n) => (isGlobalRoot(n) ? { ...treeNode(n), id: GLOBAL_ROLES } : treeNode(n)));
     },
     async orgNames(kind, ids) {
       const tree = await treeOf(kind, false);

@@ -83,3 +83,64 @@ describe('the user picker pages a keyword search on the server (候选人员)', 
     expect(p.calls).toHaveLength(1);
   });
 });
+
+// roles as the server's Role/Selector gives them: the 全局角色 node and the units holding roles
+const roles = createMemoryProviders({
+  orgTrees: {
+    role: [
+      {
+        id: 'g',
+        fullName: '全局角色',
+        type: 'global',
+        children: [{ id: 'r-g1', fullName: '普通用户', type: 'role' }],
+      },
+      {
+        id: 'o1',
+        fullName: '总部',
+        type: 'company',
+        children: [{ id: 'r-o1', fullName: '财务主管', type: 'role' }],
+      },
+    ],
+  },
+});
+
+describe('the role picker has an organisation tab and a global tab (spec 3 §6, 4 §6)', () => {
+  it('lists the units on 组织角色 and the global roles on 全局角色; choices on both are kept', async () => {
+    const onChange = vi.fn();
+    const p: OrgProvider = {
+      orgTree: roles.orgTree,
+      orgNames: roles.orgNames,
+      users: { tree: roles.users.tree, byIds: roles.users.byIds },
+    };
+    render(<OrgPicker kind="role" provider={p} value={[]} onChange={onChange} />);
+    fireEvent.click(screen.getByTestId('org-picker-open'));
+    const dlg = await screen.findByTestId('org-picker-dialog', {}, { timeout: 10_000 });
+    const tabs = within(dlg)
+      .getAllByRole('tab')
+      .map((el) => el.textContent);
+    expect(tabs).toEqual(['组织角色', '全局角色']);
+    // organisation tab: the units, roles as their leaves; neither the global node nor its roles
+    await within(dlg).findByText('总部', {}, { timeout: 5000 });
+    expect(within(dlg).queryByText('全局角色', { selector: '[data-testid^="org-node-"]' })).toBeNull();
+    expect(within(dlg).queryByText('普通用户')).toBeNull();
+    fireEvent.click(
+      screen.getByText('总部').closest('.ant-tree-treenode')!.querySelector('.ant-tree-switcher')!,
+    );
+    await within(dlg).findByText('财务主管', {}, { timeout: 5000 });
+    check('r-o1');
+    // global tab: the global roles only
+    fireEvent.click(within(dlg).getByRole('tab', { name: '全局角色' }));
+    await within(dlg).findByTestId('org-node-r-g1', {}, { timeout: 5000 });
+    expect(within(dlg).queryByTestId('org-node-o1')).toBeNull();
+    check('r-g1');
+    expect(within(dlg).getByText('已选：2')).toBeTruthy();
+    // a keyword on the global tab searches the global roles
+    const search = within(dlg).getByPlaceholderText('请输入关键词查询');
+    fireEvent.change(search, { target: { value: '财务' } });
+    fireEvent.click(within(dlg).getByRole('button', { name: 'search' }));
+    await waitFor(() => expect(within(dlg).queryByTestId('org-node-r-g1')).toBeNull());
+    expect(within(dlg).queryByTestId('org-node-r-o1')).toBeNull();
+    fireEvent.click(screen.getByTestId('org-picker-ok'));
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith(['r-o1', 'r-g1']));
+  });
+});

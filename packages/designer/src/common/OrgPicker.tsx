@@ -1,7 +1,8 @@
 import type { FormProviders, OrgTreeKind, TreeNode } from '@kp/renderer';
-import { Button, ConfigProvider, Empty, Input, Modal, Pagination, Tag, Tree } from 'antd';
+import { Button, ConfigProvider, Empty, Input, Modal, Pagination, Tabs, Tag, Tree } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useDesignerT } from '../i18n';
+import { ROLE_TABS, type RoleTab, roleTabNodes } from './roleTabs';
 
 /**
  * What the organisation pickers need from the host: the same calls as @kp/renderer's `FormProviders`
@@ -80,7 +81,8 @@ function setKids(list: UiNode[], key: string, kids: UiNode[]): UiNode[] {
 
 /**
  * An organisation picker: the chosen names as tags and a 选择 button opening the approver dialog (450 px):
- * a lazy tree loaded level by level through the provider, keyword search, the chosen list, confirm.
+ * a lazy tree loaded level by level through the provider, keyword search, the chosen list, confirm. Roles
+ * are chosen on two tabs, the organisation's roles and the global roles (roleTabs.ts).
  */
 export function OrgPicker({
   kind,
@@ -108,6 +110,7 @@ export function OrgPicker({
   const [picked, setPicked] = useState<string[]>([]);
   const [keyword, setKeyword] = useState('');
   const [loading, setLoading] = useState(false);
+  const [roleTab, setRoleTab] = useState<RoleTab>('organize');
   // a paged user search: the keyword it is for, the page and the total (null: the lazy tree is shown)
   const [paged, setPaged] = useState<{ keyword: string; page: number; total: number } | null>(null);
   const live = useRef(true);
@@ -139,7 +142,7 @@ export function OrgPicker({
       });
   }, [missingKey, provider, kind]);
 
-  const load = async (kw: string, page = 1) => {
+  const load = async (kw: string, page = 1, tab = roleTab) => {
     setLoading(true);
     try {
       if (kind === 'user' && kw && provider.userPage) {
@@ -156,7 +159,10 @@ export function OrgPicker({
         return;
       }
       setPaged(null);
-      const list = await children(provider, kind, '0', kw || undefined);
+      const list =
+        kind === 'role'
+          ? await roleTabNodes(provider, tab, kw)
+          : await children(provider, kind, '0', kw || undefined);
       if (!live.current) return;
       setTree(toUi(kind, list));
       setNames((m) => ({ ...m, ...Object.fromEntries(list.map((n) => [n.id, n.fullName])) }));
@@ -168,8 +174,9 @@ export function OrgPicker({
   const openDialog = () => {
     setPicked(ids);
     setKeyword('');
+    setRoleTab('organize');
     setOpen(true);
-    void load('');
+    void load('', 1, 'organize');
   };
 
   const label = (id: string) => names[id] ?? id;
@@ -210,6 +217,17 @@ export function OrgPicker({
         destroyOnHidden
       >
         <div data-testid="org-picker-dialog" data-kind={kind}>
+          {kind === 'role' ? (
+            <Tabs
+              size="small"
+              activeKey={roleTab}
+              items={ROLE_TABS.map((k) => ({ key: k, label: t(`org.roleTab.${k}`) }))}
+              onChange={(k) => {
+                setRoleTab(k as RoleTab);
+                void load(keyword.trim(), 1, k as RoleTab);
+              }}
+            />
+          ) : null}
           <Input.Search
             data-testid="org-picker-search"
             allowClear

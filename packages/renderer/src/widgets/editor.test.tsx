@@ -4,6 +4,7 @@ import { createMemoryProviders } from '../providers/memory';
 import { field, memoryData } from '../test/fixtures';
 import { renderForm } from '../test/render';
 import { sanitizeHtml } from './editor';
+import { EDITOR_FONT_SIZES, fontSizeOption } from './fontSize';
 
 afterEach(cleanup);
 
@@ -35,6 +36,48 @@ describe('rich-text editor', () => {
     expect(screen.getByRole('button', { name: '无序列表' }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: '撤销' }));
     await waitFor(() => expect(data().body).toBe('<p>hello</p>'));
+  });
+
+  it('is 160 px high by default and sets a font size from 12px to 72px on the selection (spec 4 §9)', async () => {
+    const { container, data } = renderForm([field('editor', 'body', { label: '正文' })], {
+      value: { body: '<p>hello</p>' },
+    });
+    const content = await waitFor(() => {
+      const el = container.querySelector('.kp-editor .ProseMirror') as HTMLElement;
+      expect(el).toBeTruthy();
+      return el;
+    });
+    expect((content.parentElement as HTMLElement).style.minHeight).toBe('160px');
+    fireEvent.keyDown(content, { key: 'a', ctrlKey: true });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '字号' }));
+    const options = await waitFor(() => {
+      const list = [...document.querySelectorAll('.ant-select-item-option-content')].map(
+        (o) => o.textContent,
+      );
+      expect(list.length).toBeGreaterThan(0);
+      return list;
+    });
+    expect(options).toEqual([
+      '12px',
+      '14px',
+      '16px',
+      '18px',
+      '20px',
+      '22px',
+      '24px',
+      '28px',
+      '32px',
+      '36px',
+      '48px',
+      '56px',
+      '72px',
+    ]);
+    fireEvent.click(screen.getByText('24px', { selector: '.ant-select-item-option-content' }));
+    await waitFor(() => expect(data().body).toBe('<p><span style="font-size: 24px;">hello</span></p>'));
+    // a stored size outside the options is dropped; the options are the spec's range
+    expect(fontSizeOption('13px')).toBeNull();
+    expect(fontSizeOption('72px')).toBe(72);
+    expect([EDITOR_FONT_SIZES[0], EDITOR_FONT_SIZES.at(-1)]).toEqual([12, 72]);
   });
 
   it('strips scripts, event handlers and javascript: links from the value it shows and emits', async () => {

@@ -1,13 +1,14 @@
 import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { Button, Space, Tooltip } from 'antd';
+import { Button, Select, Space, Tooltip } from 'antd';
 import DOMPurify from 'dompurify';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useRender } from '../form/context';
 import { prop } from '../form/fieldUtil';
 import type { Translate } from '../i18n/i18n';
 import type { FormProviders } from '../providers/types';
+import { EDITOR_DEFAULT_HEIGHT, EDITOR_FONT_SIZES, FontSize } from './fontSize';
 import type { WidgetProps } from './types';
 
 /** The HTML an editor value may hold: DOMPurify's defaults (no script, no event handlers, no javascript: URLs). */
@@ -24,12 +25,12 @@ const ALLOWED_PROTOCOLS = ['http', 'https', 'mailto', 'tel'];
 
 /**
  * Rich text (jnpfKey editor) on Tiptap (ProseMirror): bold, italic, underline, strike, heading, lists,
- * quote, undo/redo, and images when the host gives `providers.upload.annex` (spec 3 §7: editor images go to
+ * quote, font size (12px to 72px, spec 4 §9), undo/redo; 160 px high unless the field sets a height, and images when the host gives `providers.upload.annex` (spec 3 §7: editor images go to
  * the annex upload; an error shows the server msg or 文件上传出错！). The value is HTML, sanitised with
  * DOMPurify both when it is emitted and when it is shown; disabled and view mode show the sanitised HTML.
  */
 export function EditorWidget({ field, value, onChange, onBlur, disabled, placeholder }: WidgetProps) {
-  const height = prop<number>(field, 'height') ?? 200;
+  const height = prop<number>(field, 'height') ?? EDITOR_DEFAULT_HEIGHT;
   if (disabled) {
     return (
       <div
@@ -89,6 +90,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
         link: { openOnClick: false, protocols: ALLOWED_PROTOCOLS, autolink: true },
       }),
       Image.configure({ allowBase64: true }),
+      FontSize,
     ],
     content: sanitizeHtml(value),
     editorProps: {
@@ -127,6 +129,11 @@ export function RichTextEditor(props: RichTextEditorProps) {
       orderedList: e?.isActive('orderedList') ?? false,
       blockquote: e?.isActive('blockquote') ?? false,
     }),
+  });
+
+  const fontSize = useEditorState({
+    editor,
+    selector: ({ editor: e }) => (e?.getAttributes('fontSize').size as number | undefined) ?? null,
   });
 
   const fileInput = useRef<HTMLInputElement>(null);
@@ -176,6 +183,18 @@ export function RichTextEditor(props: RichTextEditorProps) {
         {tool('bulletList', t('ed_bulletList'), () => chain()?.toggleBulletList().run(), '•')}
         {tool('orderedList', t('ed_orderedList'), () => chain()?.toggleOrderedList().run(), '1.')}
         {tool('blockquote', t('ed_blockquote'), () => chain()?.toggleBlockquote().run(), '❝')}
+        <Select<number>
+          size="small"
+          allowClear
+          aria-label={t('ed_fontSize')}
+          placeholder={t('ed_fontSize')}
+          style={{ width: 84 }}
+          virtual={false}
+          value={fontSize ?? undefined}
+          options={EDITOR_FONT_SIZES.map((n) => ({ value: n, label: `${n}px` }))}
+          onChange={(n) => (n ? chain()?.setFontSize(n).run() : chain()?.unsetFontSize().run())}
+          data-testid="kp-editor-font-size"
+        />
         <Button size="small" type="text" aria-label={t('ed_undo')} onClick={() => chain()?.undo().run()}>
           ↶
         </Button>

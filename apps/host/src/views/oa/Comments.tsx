@@ -36,7 +36,10 @@ export interface CommentNode {
 
 const PAGE = 20;
 
-/** Splits picked comment files (spec 1 §5): images ≤ 9 and 50 MB; files ≤ 9, 50 MB, xls…pptx. Null = ok. */
+/**
+ * Splits picked comment files (spec 1 §5): images ≤ 9, files ≤ 9 (xls…pptx), each under 50 MB: exactly
+ * 50 MB is refused, as the server's comment upload does. Null = ok.
+ */
 export function checkCommentPick(
   current: Attachment[],
   picked: { name: string; size: number }[],
@@ -45,13 +48,13 @@ export function checkCommentPick(
   const isImg = (n: string) => IMAGE_EXTS.includes(extOf(n));
   if (kind === 'image') {
     if (picked.some((f) => !isImg(f.name))) return 'oa.imageOnly';
-    if (picked.some((f) => f.size > MAX_COMMENT_BYTES)) return 'oa.imageTooBig';
+    if (picked.some((f) => f.size >= MAX_COMMENT_BYTES)) return 'oa.imageTooBig';
     if (current.filter((f) => isImg(f.name)).length + picked.length > MAX_COMMENT_IMAGES)
       return 'oa.maxImages';
     return null;
   }
   if (picked.some((f) => !COMMENT_FILE_EXTS.includes(extOf(f.name)))) return 'oa.commentFileType';
-  if (picked.some((f) => f.size > MAX_COMMENT_BYTES)) return 'oa.fileTooBig';
+  if (picked.some((f) => f.size >= MAX_COMMENT_BYTES)) return 'oa.fileTooBig';
   if (current.filter((f) => !isImg(f.name)).length + picked.length > MAX_COMMENT_FILES)
     return 'oa.maxCommentFiles';
   return null;

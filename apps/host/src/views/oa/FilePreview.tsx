@@ -1,10 +1,8 @@
-import { Alert, Image, Modal, Spin } from 'antd';
+import { Alert, App, Button, Image, Modal, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchBinary } from '../../api/http';
-import { useStore } from '../../store/createStore';
-import { sessionStore } from '../../store/session';
-import { type Attachment, fileHref, previewKind } from './model';
+import { fetchBinary, http } from '../../api/http';
+import { type Attachment, fileHref, formatSize, previewKind } from './model';
 
 /** Link targets a previewed document may keep: web and mail addresses and in-document anchors. */
 const SAFE_HREF = /^(https?:|mailto:|#|$)/i;
@@ -38,75 +36,133 @@ async function renderExcel(buf: ArrayBuffer, host: HTMLElement, csv: boolean) {
   });
 }
 
-/** In-browser preview of an attachment: images, PDF (the browser's viewer), Word (docx), Excel (xlsx/csv), text. */
+/**
+ * The preview address of a file (spec 3 §2, §7): GET /api/file/Uploader/Preview with fileName (the file
+ * ids joined by |), fileVersionId and fileDownloadUrl; the answer's data is the address. Null when the
+ * server gives none or refuses (the file does not exist or may not be read).
+ */
+export async function previewAddress(file: Attachment): Promise<string | null> {
+  try {
+    const r = await http.get<string | null>(
+      '/api/file/Uploader/Preview',
+      {
+        fileName: file.fileId,
+        fileVersionId: file.fileVersionId || file.fileId,
+        fileDownloadUrl: file.url,
+      },
+      { silent: true },
+    );
+    return typeof r.data === 'string' && r.data ? r.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The document preview dialog (spec 3 §2, §7, §8): full screen, titled with the file's name and size, a
+ * cancel button, the address the server gives shown in a frame (an image as an image), a loading indicator
+ * until it has loaded.
+ * When no address comes back the dialog closes with the warning 文件不存在. Word and Excel files, which
+ * the browser cannot show, are drawn from the address's bytes (docx-preview, exceljs) instead.
+ */
 export default function FilePreview({ file, onClose }: { file: Attachment | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const token = useStore(sessionStore, (s) => s.token);
+  const { message } = App.useApp();
   const host = useRef<HTMLDivElement>(null);
+  const [address, setAddress] = useState<string | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
-  const [text, setText] = useState('');
   const kind = file ? previewKind(file.name) : 'none';
-  const href = file ? fileHref(file.url, token) : '';
+  const close = useRef(onClose);
+  close.current = onClose;
 
   useEffect(() => {
-    if (!file) return;
-    let cancelled = false;
+    setAddress(null);
     setState('loading');
-    (async () => {
-      if (kind === 'word' || kind === 'excel' || kind === 'text') {
-        const buf = await fetchBinary(href);
-        if (cancelled) return;
-        if (kind === 'text') setText(new TextDecoder().decode(buf));
-        else if (kind === 'word') {
-          const { renderAsync } = await import('docx-preview');
-          if (host.current && !cancelled) {
-            // An uploaded document is hostile input: its embedded HTML parts (altChunk) would become a
-            // same-origin iframe running their scripts, and a hyperlink may target javascript:.
-            await renderAsync(buf, host.current, undefined, {
-              inWrapper: true,
-              ignoreLastRenderedPageBreak: true,
-              renderAltChunks: false,
-            });
-            for (const a of host.current.querySelectorAll('a[href]'))
-              if (!SAFE_HREF.test(a.getAttribute('href') ?? '')) a.removeAttribute('href');
-          }
-        } else if (host.current && !cancelled)
-          await renderExcel(buf, host.current, file.name.toLowerCase().endsWith('.csv'));
+    if (!file) return;
+    let live = true;
+    void previewAddress(file).then((a) => {
+      if (!live) return;
+      if (a) setAddress(fileHref(a));
+      else {
+        message.warning(t('oa.fileNotExist'));
+        close.current();
       }
+    });
+    return () => {
+      live = false;
+    };
+  }, [file, message, t]);
+
+  useEffect(() => {
+    if (!address || (kind !== 'word' && kind !== 'excel')) return;
+    let cancelled = false;
+    (async () => {
+      const buf = await fetchBinary(address);
+      if (cancelled || !host.current) return;
+      if (kind === 'word') {
+        const { renderAsync } = await import('docx-preview');
+        if (!host.current || cancelled) return;
+        // An uploaded document is hostile input: its embedded HTML parts (altChunk) would become a
+        // same-origin iframe running their scripts, and a hyperlink may target javascript:.
+        await renderAsync(buf, host.current, undefined, {
+          inWrapper: true,
+          ignoreLastRenderedPageBreak: true,
+          renderAltChunks: false,
+        });
+        for (const a of host.current.querySelectorAll('a[href]'))
+          if (!SAFE_HREF.test(a.getAttribute('href') ?? '')) a.removeAttribute('href');
+      } else await renderExcel(buf, host.current, file?.name.toLowerCase().endsWith('.csv') ?? false);
       if (!cancelled) setState('ready');
     })().catch(() => !cancelled && setState('error'));
     return () => {
       cancelled = true;
     };
-  }, [file, href, kind]);
+  }, [address, kind, file]);
 
+  const size = formatSize(file?.size);
+  const framed = kind === 'pdf' || kind === 'text';
   return (
     <Modal
       open={!!file}
       onCancel={onClose}
-      footer={null}
-      width="80%"
-      title={file?.name}
+      width="100%"
+      style={{ top: 0, maxWidth: '100vw', paddingBottom: 0 }}
+      styles={{ body: { height: 'calc(100vh - 120px)', overflow: 'auto' } }}
+      title={<span data-testid="preview-title">{size ? `${file?.name} (${size})` : file?.name}</span>}
+      footer={
+        <Button onClick={onClose} data-testid="preview-cancel">
+          {t('oa.cancel')}
+        </Button>
+      }
       destroyOnHidden
-      styles={{ body: { maxHeight: '75vh', overflow: 'auto' } }}
     >
-      {state === 'error' && <Alert type="error" title={t('common.requestError')} />}
-      {kind === 'none' && <Alert type="info" title={t('oa.noPreview')} />}
-      {kind === 'image' && <Image src={href} alt={file?.name} data-testid="preview-image" />}
-      {kind === 'pdf' && (
-        <iframe
-          title={file?.name}
-          src={href}
-          style={{ width: '100%', height: '70vh', border: 0 }}
-          data-testid="preview-pdf"
-        />
-      )}
-      {kind === 'text' && <pre data-testid="preview-text">{text}</pre>}
-      {(kind === 'word' || kind === 'excel') && (
-        <Spin spinning={state === 'loading'}>
-          <div ref={host} data-testid={`preview-${kind}`} className="kp-doc-preview" />
-        </Spin>
-      )}
+      <Spin spinning={!address || (kind !== 'none' && state === 'loading')}>
+        <div data-testid="preview-body" style={{ minHeight: 200 }}>
+          {state === 'error' && <Alert type="error" title={t('common.requestError')} />}
+          {address && kind === 'none' && <Alert type="info" title={t('oa.noPreview')} />}
+          {address && kind === 'image' && (
+            <Image
+              src={address}
+              alt={file?.name}
+              onLoad={() => setState('ready')}
+              onError={() => setState('error')}
+              data-testid="preview-image"
+            />
+          )}
+          {address && framed && (
+            <iframe
+              title={file?.name}
+              src={address}
+              onLoad={() => setState('ready')}
+              style={{ width: '100%', height: 'calc(100vh - 170px)', border: 0 }}
+              data-testid={`preview-${kind}`}
+            />
+          )}
+          {address && (kind === 'word' || kind === 'excel') && (
+            <div ref={host} data-testid={`preview-${kind}`} className="kp-doc-preview" />
+          )}
+        </div>
+      </Spin>
     </Modal>
   );
 }

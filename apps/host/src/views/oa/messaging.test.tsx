@@ -138,15 +138,19 @@ describe('attachments, preview and limits', () => {
     expect(checkCommentPick(img(8), [{ name: 'x.jpg', size: 1 }], 'image')).toBeNull();
     expect(checkCommentPick(img(9), [{ name: 'x.jpg', size: 1 }], 'image')).toBe('oa.maxImages');
     expect(checkCommentPick([], [{ name: 'x.pdf', size: 1 }], 'image')).toBe('oa.imageOnly');
-    expect(checkCommentPick([], [{ name: 'x.png', size: 51 * 1024 * 1024 }], 'image')).toBe('oa.imageTooBig');
+    // "under 50 MB": exactly 50 MB is refused, one byte less is taken (images and files)
+    expect(checkCommentPick([], [{ name: 'x.png', size: 50 * 1024 * 1024 }], 'image')).toBe('oa.imageTooBig');
+    expect(checkCommentPick([], [{ name: 'x.png', size: 50 * 1024 * 1024 - 1 }], 'image')).toBeNull();
+    expect(checkCommentPick([], [{ name: 'x.pdf', size: 50 * 1024 * 1024 }], 'file')).toBe('oa.fileTooBig');
+    expect(checkCommentPick([], [{ name: 'x.pdf', size: 50 * 1024 * 1024 - 1 }], 'file')).toBeNull();
     expect(checkCommentPick(img(9), [{ name: 'x.docx', size: 1 }], 'file')).toBeNull();
     expect(checkCommentPick([], [{ name: 'x.exe', size: 1 }], 'file')).toBe('oa.commentFileType');
     const docs = Array.from({ length: 9 }, (_, i) => ({ name: `${i}.pdf`, fileId: `${i}`, url: '/d' }));
     expect(checkCommentPick(docs, [{ name: 'x.txt', size: 1 }], 'file')).toBe('oa.maxCommentFiles');
   });
-  it('chat images: images only, 5 MB', () => {
-    expect(checkChatImage({ name: 'a.png', type: 'image/png', size: 5 * 1024 * 1024 })).toBeNull();
-    expect(checkChatImage({ name: 'a.png', type: 'image/png', size: 5 * 1024 * 1024 + 1 })).toBe(
+  it('chat images: images only, under 5 MB (exactly 5 MB is refused)', () => {
+    expect(checkChatImage({ name: 'a.png', type: 'image/png', size: 5 * 1024 * 1024 - 1 })).toBeNull();
+    expect(checkChatImage({ name: 'a.png', type: 'image/png', size: 5 * 1024 * 1024 })).toBe(
       'chat.imageSize',
     );
     expect(checkChatImage({ name: 'a.pdf', type: 'application/pdf', size: 10 })).toBe('chat.imageOnly');

@@ -138,7 +138,7 @@ export function checkAttachments(
   return null;
 }
 
-/** Chat image check (spec 1 §5): images only, under 5 MB. */
+/** Chat image check (spec 1 §5): images only, under 5 MB (exactly 5 MB is refused, as the server does). */
 export function checkChatImage(f: {
   name: string;
   type?: string;
@@ -146,7 +146,7 @@ export function checkChatImage(f: {
 }): 'chat.imageOnly' | 'chat.imageSize' | null {
   const isImage = (f.type ?? '').startsWith('image/') || IMAGE_EXTS.includes(extOf(f.name));
   if (!isImage) return 'chat.imageOnly';
-  if (f.size > MAX_CHAT_IMAGE_BYTES) return 'chat.imageSize';
+  if (f.size >= MAX_CHAT_IMAGE_BYTES) return 'chat.imageSize';
   return null;
 }
 

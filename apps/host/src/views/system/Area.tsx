@@ -3,7 +3,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../api/http';
 import { CrudPage, NameCodeItems, RowActions, SortStateDescItems, useColumns, useCrud } from '../../kit/crud';
-import { BTN, FormDialog, usePerm } from '../permission/common';
+import { DetailDrawer, type DetailField } from '../../kit/DetailDrawer';
+import { BTN, FormDialog, StateTag, usePerm } from '../permission/common';
 
 interface AreaRow {
   id: string;
@@ -32,10 +33,23 @@ export function setChildren(list: AreaRow[], id: string, children: AreaRow[]): A
 
 const prep = (l: AreaRow[]): AreaRow[] => l.map((r) => ({ ...r, children: r.hasChildren ? [] : undefined }));
 
-/** Areas: a lazy tree table (root -1), keyword on the top level, create, edit, delete, enable/disable. */
+/** The area detail (GET /api/system/Area/{id}/Info): name, code, type, sort, state, description. */
+export function areaDetailFields(t: (k: string) => string): DetailField<AreaRow>[] {
+  return [
+    { key: 'fullName', label: t('adm.fullName') },
+    { key: 'enCode', label: t('adm.enCode') },
+    { key: 'type', label: t('adm.category') },
+    { key: 'sortCode', label: t('adm.sortCode') },
+    { key: 'enabledMark', label: t('adm.state'), render: (v) => <StateTag value={v as number} /> },
+    { key: 'description', label: t('adm.description') },
+  ];
+}
+
+/** Areas: a lazy tree table (root -1), keyword on the top level, create, edit, detail, delete, enable/disable. */
 export default function Area() {
   const { t } = useTranslation();
   const perm = usePerm();
+  const [detail, setDetail] = useState<string | null>(null);
   const [rows, setRows] = useState<AreaRow[]>([]);
   const [keyword, setKeyword] = useState('');
   const [loading, setLoading] = useState(false);
@@ -97,7 +111,7 @@ export default function Area() {
           { title: t('adm.fullName'), dataIndex: 'fullName' },
           { title: t('adm.enCode'), dataIndex: 'enCode' },
           cols.state(),
-          cols.actions(260, (row) => (
+          cols.actions(300, (row) => (
             <RowActions
               perm={perm}
               items={[
@@ -112,6 +126,12 @@ export default function Area() {
                     }),
                 },
                 crud.actions.edit(row, { parentId: row.parentId }),
+                {
+                  key: 'detail',
+                  label: t('adm.detail'),
+                  testId: 'area-detail',
+                  onClick: () => setDetail(row.id),
+                },
                 crud.actions.state(row),
                 crud.actions.remove(row, { parentId: row.parentId }),
               ]}
@@ -127,6 +147,13 @@ export default function Area() {
         </Form.Item>
         <SortStateDescItems />
       </FormDialog>
+      <DetailDrawer<AreaRow>
+        url={detail && `/api/system/Area/${encodeURIComponent(detail)}/Info`}
+        title={t('adm.detail')}
+        fields={areaDetailFields(t)}
+        onClose={() => setDetail(null)}
+        testId="area-detail-view"
+      />
     </CrudPage>
   );
 }

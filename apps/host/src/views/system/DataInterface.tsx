@@ -13,11 +13,14 @@ import {
 } from '../../kit/crud';
 import { BTN, FormDialog, usePerm } from '../permission/common';
 import { saveFile } from '../permission/excel';
-import { type DataInterfaceRow, LogDrawer, TestDialog } from './DataInterfaceTools';
+import { type DataInterfaceRow, LogDrawer, ParamView, TestDialog } from './DataInterfaceTools';
 
 export { paramValues } from './DataInterfaceTools';
 
-/** Data interfaces: list, create/edit (static or HTTP, parameters, JSONata), state, test-run, response, log, export. */
+/**
+ * Data interfaces: list, create/edit (static or HTTP, parameters, JSONata), state, test-run, response,
+ * parameter view, call log with each call's detail, export.
+ */
 export default function DataInterface() {
   const { t } = useTranslation();
   const perm = usePerm();
@@ -31,6 +34,7 @@ export default function DataInterface() {
   const cols = useColumns();
   const [testing, setTesting] = useState<DataInterfaceRow | null>(null);
   const [logFor, setLogFor] = useState<DataInterfaceRow | null>(null);
+  const [paramsOf, setParamsOf] = useState<DataInterfaceRow | null>(null);
 
   return (
     <CrudPage<DataInterfaceRow>
@@ -66,6 +70,12 @@ export default function DataInterface() {
                 { key: 'test', code: 'btn_preview', label: t('adm.test'), onClick: () => setTesting(row) },
                 crud.actions.edit(row),
                 crud.actions.state(row),
+                {
+                  key: 'params',
+                  label: t('adm.params'),
+                  testId: 'di-params',
+                  onClick: () => setParamsOf(row),
+                },
                 { key: 'log', label: t('adm.log'), onClick: () => setLogFor(row) },
                 {
                   key: 'export',
@@ -164,6 +174,7 @@ export default function DataInterface() {
       </FormDialog>
       <TestDialog row={testing} onClose={() => setTesting(null)} />
       <LogDrawer row={logFor} onClose={() => setLogFor(null)} />
+      <ParamView row={paramsOf} onClose={() => setParamsOf(null)} />
     </CrudPage>
   );
 }

@@ -2,6 +2,7 @@ import { Alert, Button, Drawer, Input, Modal, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../api/http';
+import { DetailDrawer, type DetailField, useRecord } from '../../kit/DetailDrawer';
 import { errText, fmtTime } from '../permission/common';
 
 export interface Param {
@@ -27,6 +28,7 @@ export interface DataInterfaceRow {
 }
 export interface LogRow {
   id: string;
+  fullName?: string | null;
   userName: string;
   invokTime: number;
   invokWasteTime: number;
@@ -154,11 +156,65 @@ export function TestDialog({ row, onClose }: { row: DataInterfaceRow | null; onC
   );
 }
 
-/** The call log of one data interface (the last 50 calls). */
+/** The parameter view of a data interface (GET …/DataInterface/GetParam/{id}): read-only. */
+export function ParamView({ row, onClose }: { row: DataInterfaceRow | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { data, error, loading } = useRecord<Param[]>(
+    row && `/api/system/DataInterface/GetParam/${encodeURIComponent(row.id)}`,
+  );
+  return (
+    <Modal
+      open={!!row}
+      width={600}
+      title={`${t('adm.params')} - ${row?.fullName ?? ''}`}
+      onCancel={onClose}
+      footer={null}
+      destroyOnHidden
+    >
+      <div data-testid="di-params-view">
+        {error ? <Alert type="error" showIcon title={error} /> : null}
+        <Table<Param>
+          size="small"
+          rowKey="field"
+          loading={loading}
+          pagination={false}
+          dataSource={data ?? []}
+          locale={{ emptyText: t('adm.noParams') }}
+          columns={[
+            { title: t('adm.paramField'), dataIndex: 'field' },
+            {
+              title: t('adm.defaultValue'),
+              dataIndex: 'defaultValue',
+              render: (v) => (v == null ? '' : String(v)),
+            },
+            { title: t('adm.required'), dataIndex: 'required', width: 70, render: (v) => (v ? '✓' : '') },
+            { title: t('adm.description'), dataIndex: 'description' },
+          ]}
+        />
+      </div>
+    </Modal>
+  );
+}
+
+/** The call log detail (GET /api/system/DataInterfaceLog/{id}/Action/Info). */
+export function logDetailFields(t: (k: string) => string): DetailField<LogRow>[] {
+  return [
+    { key: 'fullName', label: t('adm.fullName') },
+    { key: 'invokTime', label: t('adm.invokTime'), render: (v) => fmtTime(v as number) },
+    { key: 'userName', label: t('adm.userName') },
+    { key: 'invokIp', label: t('adm.ip') },
+    { key: 'invokWasteTime', label: t('adm.duration') },
+    { key: 'invokType', label: t('adm.result') },
+    { key: 'error', label: t('adm.errorText') },
+  ];
+}
+
+/** The call log of one data interface (the last 50 calls), each call's detail on demand. */
 export function LogDrawer({ row, onClose }: { row: DataInterfaceRow | null; onClose: () => void }) {
   const { t } = useTranslation();
   const logFor = row;
   const [logs, setLogs] = useState<LogRow[]>([]);
+  const [detail, setDetail] = useState<string | null>(null);
   useEffect(() => {
     setLogs([]);
     if (!row) return;
@@ -187,7 +243,7 @@ export function LogDrawer({ row, onClose }: { row: DataInterfaceRow | null; onCl
         dataSource={logs}
         pagination={{ pageSize: 20 }}
         columns={[
-          { title: t('adm.loginTime'), dataIndex: 'invokTime', render: fmtTime },
+          { title: t('adm.invokTime'), dataIndex: 'invokTime', render: fmtTime },
           { title: t('adm.userName'), dataIndex: 'userName' },
           { title: t('adm.duration'), dataIndex: 'invokWasteTime', width: 90 },
           { title: t('adm.ip'), dataIndex: 'invokIp' },
@@ -197,7 +253,24 @@ export function LogDrawer({ row, onClose }: { row: DataInterfaceRow | null; onCl
             render: (v: string, r) =>
               v === 'ok' ? <Tag color="green">ok</Tag> : <Tag color="red">{r.error ?? 'error'}</Tag>,
           },
+          {
+            title: t('adm.action'),
+            key: 'detail',
+            width: 70,
+            render: (_: unknown, r) => (
+              <Button type="link" size="small" data-testid="di-log-detail" onClick={() => setDetail(r.id)}>
+                {t('adm.detail')}
+              </Button>
+            ),
+          },
         ]}
+      />
+      <DetailDrawer<LogRow>
+        url={detail && `/api/system/DataInterfaceLog/${encodeURIComponent(detail)}/Action/Info`}
+        title={t('adm.detail')}
+        fields={logDetailFields(t)}
+        onClose={() => setDetail(null)}
+        testId="di-log-detail-view"
       />
     </Drawer>
   );

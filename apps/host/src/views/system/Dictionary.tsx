@@ -1,4 +1,4 @@
-import { Empty, Form, Radio, Tree, TreeSelect } from 'antd';
+import { Button, Empty, Form, Radio, Tree, TreeSelect } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../api/http';
@@ -11,8 +11,9 @@ import {
   useColumns,
   useCrud,
 } from '../../kit/crud';
+import { DetailDrawer, type DetailField } from '../../kit/DetailDrawer';
 import { useLoad } from '../../kit/useLoad';
-import { BTN, FormDialog, PermButton, usePerm, withoutNode } from '../permission/common';
+import { BTN, FormDialog, PermButton, StateTag, usePerm, withoutNode } from '../permission/common';
 import { saveFile } from '../permission/excel';
 import type { AntTreeNode } from '../permission/OrgTree';
 
@@ -26,7 +27,7 @@ export interface DictType {
   description: string | null;
   children?: DictType[];
 }
-interface DictData {
+export interface DictData {
   id: string;
   dictionaryTypeId: string;
   parentId: string;
@@ -63,14 +64,40 @@ const toTree = (l: DictType[]): AntTreeNode[] =>
     children: n.children?.length ? toTree(n.children) : undefined,
   }));
 
+/** Detail of a dictionary type (GET /api/system/DictionaryType/{id}) and of an item (…/DictionaryData/{id}/Info). */
+export function dictDetailFields(t: (k: string) => string): {
+  type: DetailField<DictType>[];
+  data: DetailField<DictData>[];
+} {
+  const yes = (v: unknown) => (v === 1 ? t('adm.enabled') : t('adm.disabled'));
+  return {
+    type: [
+      { key: 'fullName', label: t('adm.fullName') },
+      { key: 'enCode', label: t('adm.enCode') },
+      { key: 'isTree', label: t('adm.isTree'), render: yes },
+      { key: 'sortCode', label: t('adm.sortCode') },
+      { key: 'description', label: t('adm.description') },
+    ],
+    data: [
+      { key: 'fullName', label: t('adm.fullName') },
+      { key: 'enCode', label: t('adm.enCode') },
+      { key: 'sortCode', label: t('adm.sortCode') },
+      { key: 'enabledMark', label: t('adm.state'), render: (v) => <StateTag value={v as number} /> },
+      { key: 'description', label: t('adm.description') },
+    ],
+  };
+}
+
 /**
- * Dictionaries: the type tree on the left (create, edit, delete), the data of the chosen type on the right.
- * The tree and the list name seeded rows in the user's language; the edit dialogs load the stored row
- * (DictionaryType/{id}, DictionaryData/{id}/Info), so an edit saves the stored name, not its translation.
+ * Dictionaries: the type tree on the left (create, edit, detail, delete), the data of the chosen type on
+ * the right (create, edit, detail, state, delete, export). The tree and the list name seeded rows in the
+ * user's language; the edit dialogs load the stored row (DictionaryType/{id}, DictionaryData/{id}/Info), so
+ * an edit saves the stored name, not its translation.
  */
 export default function Dictionary() {
   const { t } = useTranslation();
   const perm = usePerm();
+  const [detail, setDetail] = useState<{ kind: 'type' | 'data'; id: string } | null>(null);
   const types = useLoad(
     async () => nest((await http.get<{ list: DictType[] }>('/api/system/DictionaryType')).data.list ?? []),
     [],
@@ -182,6 +209,13 @@ export default function Dictionary() {
             >
               {t('adm.edit')}
             </PermButton>
+            <Button
+              size="small"
+              onClick={() => setDetail({ kind: 'type', id: current.id })}
+              data-testid="btn-detail-type"
+            >
+              {t('adm.detail')}
+            </Button>
             <PermButton
               perm={perm}
               code={BTN.remove}
@@ -218,7 +252,7 @@ export default function Dictionary() {
           { title: t('adm.enCode'), dataIndex: 'enCode' },
           { title: t('adm.sortCode'), dataIndex: 'sortCode', width: 70 },
           cols.state(),
-          cols.actions(200, (row) => (
+          cols.actions(240, (row) => (
             <RowActions
               perm={perm}
               items={[
@@ -237,6 +271,12 @@ export default function Dictionary() {
                       },
                     });
                   },
+                },
+                {
+                  key: 'detail',
+                  label: t('adm.detail'),
+                  testId: 'dict-data-detail',
+                  onClick: () => setDetail({ kind: 'data', id: row.id }),
                 },
                 dataCrud.actions.state(row),
                 dataCrud.actions.remove(row),
@@ -280,6 +320,22 @@ export default function Dictionary() {
         <NameCodeItems nameMax={100} testIdPrefix="dict-data" />
         <SortStateDescItems />
       </FormDialog>
+      <DetailDrawer<DictType>
+        url={detail?.kind === 'type' ? `/api/system/DictionaryType/${encodeURIComponent(detail.id)}` : null}
+        title={t('adm.detail')}
+        fields={dictDetailFields(t).type}
+        onClose={() => setDetail(null)}
+        testId="dict-type-detail-view"
+      />
+      <DetailDrawer<DictData>
+        url={
+          detail?.kind === 'data' ? `/api/system/DictionaryData/${encodeURIComponent(detail.id)}/Info` : null
+        }
+        title={t('adm.detail')}
+        fields={dictDetailFields(t).data}
+        onClose={() => setDetail(null)}
+        testId="dict-data-detail-view"
+      />
     </CrudPage>
   );
 }

@@ -163,7 +163,8 @@ describe('comments (spec 2 §5, §9)', () => {
     expect(checkCommentFiles('file', 0, [{ name: 'a.exe', size: 1 }])).toBe('dlg.commentFileType');
     expect(checkCommentFiles('file', 0, [{ name: 'noext', size: 1 }])).toBe('dlg.commentFileType');
     expect(checkCommentFiles('file', 2, ok)).toBe('dlg.commentMaxFiles');
-    expect(checkCommentFiles('file', 0, [{ name: 'a.pdf', size: 51 * MB }])).toBe('dlg.commentFileSize');
+    expect(checkCommentFiles('file', 0, [{ name: 'a.pdf', size: 50 * MB }])).toBe('dlg.commentFileSize');
+    expect(checkCommentFiles('file', 0, [{ name: 'a.pdf', size: 50 * MB - 1 }])).toBeNull();
   });
   it('评论不能为空 unless text, an image or a file is given', () => {
     expect(commentIsEmpty({ text: '  ', image: [], file: [] })).toBe(true);

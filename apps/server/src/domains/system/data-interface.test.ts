@@ -116,7 +116,13 @@ describe(`data interfaces on ${TEST_DB_KIND}`, () => {
       method: 'GET',
       url: `/api/system/DataInterfaceLog/${log.data.list[0].id}/Action/Info`,
     });
-    expect(info.data.invokId).toBe(c.data);
+    // the detail is the list's row: the interface's and the caller's names included
+    expect(info.data).toEqual(log.data.list[0]);
+    expect(info.data.fullName).toBeTruthy();
+    expect(info.data.userName).toBeTruthy();
+    expect(
+      (await t.call(admin, { method: 'GET', url: '/api/system/DataInterfaceLog/nope/Action/Info' })).code,
+    ).toBe(404);
     const l2 = await t.call<Any>(admin, {
       method: 'GET',
       url: `/api/system/DataInterfaceLog/${c.data}/Action/List?pageSize=1`,

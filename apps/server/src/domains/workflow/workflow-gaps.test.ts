@@ -170,7 +170,7 @@ describe(`workflow launch info, comment attachments, print values, monitor scope
       code: 400,
       msg: 'file: 每个附件需要 fileId 或 url',
     });
-    // over 50 MB (an attachment uploaded elsewhere, 500 MB allowed there)
+    // exactly 50 MB, as "under 50 MB" refuses (an attachment uploaded elsewhere, 500 MB allowed there)
     const bigId = 'b'.repeat(32);
     await t.db.kysely
       .insertInto('file_record')
@@ -180,7 +180,7 @@ describe(`workflow launch info, comment attachments, print values, monitor scope
         original_name: 'big.pdf',
         extension: 'pdf',
         file_type: 'annex',
-        size: 51 * 1024 * 1024,
+        size: 50 * 1024 * 1024,
         md5: null,
         storage_key: 'files/none.pdf',
       })

@@ -327,47 +327,59 @@ export default async function dataInterfaceRoutes(app: FastifyInstance) {
   );
 
   // ---- log ----
-  const logList = async (interfaceId: string | null, q: BillRuleQuery) => {
-    const { currentPage, pageSize, offset } = pageOf(q);
-    const base = db
+  // A call log row with the caller's and the interface's names (list and detail).
+  const logRows = () =>
+    db
       .selectFrom('sys_data_interface_log as l')
       .leftJoin('base_user as u', 'u.id', 'l.user_id')
-      .leftJoin('sys_data_interface as i', 'i.id', 'l.interface_id')
-      .$if(!!interfaceId, (qb) => qb.where('l.interface_id', '=', interfaceId as string));
+      .leftJoin('sys_data_interface as i', 'i.id', 'l.interface_id');
+  const logView = (r: {
+    id: string;
+    interface_id: string;
+    full_name: string | null;
+    user_id: string | null;
+    real_name: string | null;
+    invoke_time: Date | string | number;
+    duration_ms: number;
+    ok: number | boolean;
+    error: string | null;
+    ip: string | null;
+  }) => ({
+    id: r.id,
+    invokId: r.interface_id,
+    fullName: r.full_name,
+    userId: r.user_id,
+    userName: r.real_name,
+    invokTime: new Date(r.invoke_time).getTime(),
+    invokWasteTime: r.duration_ms,
+    invokType: r.ok ? 'ok' : 'error',
+    error: r.error,
+    invokIp: r.ip,
+  });
+  const LOG_COLUMNS = [
+    'l.id',
+    'l.interface_id',
+    'i.full_name',
+    'l.user_id',
+    'u.real_name',
+    'l.invoke_time',
+    'l.duration_ms',
+    'l.ok',
+    'l.error',
+    'l.ip',
+  ] as const;
+  const logList = async (interfaceId: string | null, q: BillRuleQuery) => {
+    const { currentPage, pageSize, offset } = pageOf(q);
+    const base = logRows().$if(!!interfaceId, (qb) => qb.where('l.interface_id', '=', interfaceId as string));
     const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
     const rows = await base
-      .select([
-        'l.id',
-        'l.interface_id',
-        'i.full_name',
-        'l.user_id',
-        'u.real_name',
-        'l.invoke_time',
-        'l.duration_ms',
-        'l.ok',
-        'l.error',
-        'l.ip',
-      ])
+      .select(LOG_COLUMNS)
       .orderBy('l.invoke_time', 'desc')
       .orderBy('l.id')
       .limit(pageSize)
       .offset(offset)
       .execute();
-    return ok({
-      list: rows.map((r) => ({
-        id: r.id,
-        invokId: r.interface_id,
-        fullName: r.full_name,
-        userId: r.user_id,
-        userName: r.real_name,
-        invokTime: new Date(r.invoke_time).getTime(),
-        invokWasteTime: r.duration_ms,
-        invokType: r.ok ? 'ok' : 'error',
-        error: r.error,
-        invokIp: r.ip,
-      })),
-      pagination: { currentPage, pageSize, total },
-    });
+    return ok({ list: rows.map(logView), pagination: { currentPage, pageSize, total } });
   };
   const logCfg = { config: { permission: { menu: MENU } } };
   app.get(
@@ -389,22 +401,12 @@ export default async function dataInterfaceRoutes(app: FastifyInstance) {
     '/api/system/DataInterfaceLog/:id/Action/Info',
     { ...logCfg, schema: { tags: ['system'], params: IdParams } },
     async (req) => {
-      const r = await db
-        .selectFrom('sys_data_interface_log')
-        .selectAll()
-        .where('id', '=', (req.params as IdParams).id)
+      const r = await logRows()
+        .select(LOG_COLUMNS)
+        .where('l.id', '=', (req.params as IdParams).id)
         .executeTakeFirst();
       if (!r) throw notFound();
-      return ok({
-        id: r.id,
-        invokId: r.interface_id,
-        userId: r.user_id,
-        invokTime: new Date(r.invoke_time).getTime(),
-        invokWasteTime: r.duration_ms,
-        invokType: r.ok ? 'ok' : 'error',
-        error: r.error,
-        invokIp: r.ip,
-      });
+      return ok(logView(r));
     },
   );
 }
