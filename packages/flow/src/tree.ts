@@ -1,4 +1,4 @@
-import type { ConditionType, FlowNode, FlowNodeProperties, FlowNodeType, I18nText } from '@kp/schema';
+import type { ConditionType, FlowNode, FlowNodeProperties, FlowNodeType } from '@kp/schema';
 import { type Draft, produce } from 'immer';
 import { FLOW_TEXTS, type FlowTextCode, flowText } from './messages';
 
@@ -91,7 +91,7 @@ const TITLES: Partial<Record<FlowNodeType, FlowTextCode>> = {
  * A new node's title {zh, zhtw, en} (as the seeded flows' titles; the designer shows the user's language and
  * edits one language at a time); `n` numbers a branch: 条件1, 條件1, Condition 1. '' for a type without one.
  */
-export function nodeTitle(type: FlowNodeType, n?: number): I18nText {
+export function nodeTitle(type: FlowNodeType, n?: number): { zh: string; zhtw: string; en: string } | '' {
   const code = TITLES[type];
   if (!code) return '';
   const { zh, zhtw, en } = FLOW_TEXTS[code];
@@ -110,7 +110,7 @@ export function isNewNodeTitle(type: FlowNodeType, title: unknown): boolean {
   const zh = typeof t.zh === 'string' ? t.zh : '';
   const n = zh.startsWith(base.zh) ? zh.slice(base.zh.length) : null;
   if (n === null || (n !== '' && !/^[1-9][0-9]{0,5}$/.test(n))) return false;
-  const fresh = nodeTitle(type, n ? Number(n) : undefined) as Record<string, string>;
+  const fresh: Record<string, string> = nodeTitle(type, n ? Number(n) : undefined) || {};
   const keys = Object.keys(t);
   return keys.length === 3 && keys.every((k) => t[k] === fresh[k]);
 }
