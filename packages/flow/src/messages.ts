@@ -81,6 +81,16 @@ export const FLOW_TEXTS = {
   INVALID_TEMPLATE: { zh: '流程模板不正确', zhtw: '流程模板不正確', en: 'The flow template is invalid' },
   INTERNAL: { zh: '流程引擎内部错误', zhtw: '流程引擎內部錯誤', en: 'Internal flow engine error' },
   AUTO_APPROVED: { zh: '系统自动审批通过', zhtw: '系統自動審批通過', en: 'Approved automatically' },
+  // the titles of new nodes (tree.ts); a new branch is numbered (条件1, Condition 1)
+  NODE_START: { zh: '发起人', zhtw: '發起人', en: 'Initiator' },
+  NODE_APPROVER: { zh: '审批人', zhtw: '審批人', en: 'Approver' },
+  NODE_COPY: { zh: '抄送人', zhtw: '抄送人', en: 'CC' },
+  NODE_TIMER: { zh: '定时器', zhtw: '定時器', en: 'Timer' },
+  NODE_SUBFLOW: { zh: '子流程', zhtw: '子流程', en: 'Sub flow' },
+  NODE_AUTO: { zh: '自动审批', zhtw: '自動審批', en: 'Auto approval' },
+  NODE_INTERFLOW: { zh: '并行分支', zhtw: '並行分支', en: 'Parallel branch' },
+  NODE_BRANCH: { zh: '选择分支', zhtw: '選擇分支', en: 'Inclusive branch' },
+  NODE_CONDITION: { zh: '条件', zhtw: '條件', en: 'Condition' },
   // buttons (defaults when the template gives no text)
   BTN_SUBMIT: { zh: '提交', zhtw: '提交', en: 'Submit' },
   BTN_SAVE: { zh: '暂存', zhtw: '暫存', en: 'Save' },

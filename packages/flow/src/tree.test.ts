@@ -1,6 +1,7 @@
 import type { FlowNode, FlowNodeType } from '@kp/schema';
-import { validateFlowTree } from '@kp/schema';
+import { textIn, validateFlowTree } from '@kp/schema';
 import fc from 'fast-check';
+import * as OpenCC from 'opencc-js';
 import { describe, expect, it } from 'vitest';
 import {
   addBranch,
@@ -9,7 +10,9 @@ import {
   createTree,
   findNode,
   isGateway,
+  isNewNodeTitle,
   moveBranchPriority,
+  nodeTitle,
   removeBranch,
   removeNode,
   updateNodeProperties,
@@ -272,5 +275,84 @@ describe('random edit sequences', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('new nodes are titled in zh, zhtw and en (issue 20)', () => {
+  const titles = (t: FlowNode, gid: string) =>
+    findNode(t, gid)?.conditionNodes?.map((b) => b.properties.title);
+
+  it('titles the start node and every kind of node the designer adds', () => {
+    expect(createTree().properties.title).toEqual({ zh: '发起人', zhtw: '發起人', en: 'Initiator' });
+    let t = createTree();
+    const kinds: Array<[FlowNodeType, string, string, string]> = [
+      ['approver', '审批人', '審批人', 'Approver'],
+      ['copy', '抄送人', '抄送人', 'CC'],
+      ['timer', '定时器', '定時器', 'Timer'],
+      ['subFlow', '子流程', '子流程', 'Sub flow'],
+      ['auto', '自动审批', '自動審批', 'Auto approval'],
+    ];
+    for (const [type] of kinds) t = addNode(t, 'start', type, { nodeId: type });
+    for (const [type, zh, zhtw, en] of kinds)
+      expect(findNode(t, type)?.properties.title).toEqual({ zh, zhtw, en });
+    // the tree as the server checks it (I18nText titles)
+    expect(validateFlowTree(t).ok).toBe(true);
+  });
+
+  it('numbers the branches in each language, also those added later', () => {
+    let t = addNode(createTree(), 'start', 'condition', { nodeId: 'g' });
+    t = addBranch(t, 'g');
+    expect(titles(t, 'g')).toEqual([
+      { zh: '条件1', zhtw: '條件1', en: 'Condition 1' },
+      { zh: '条件3', zhtw: '條件3', en: 'Condition 3' },
+      { zh: '条件2', zhtw: '條件2', en: 'Condition 2' },
+    ]);
+    t = addNode(t, 'start', 'interflow', { nodeId: 'p' });
+    t = addNode(t, 'start', 'branch', { nodeId: 'b' });
+    expect(titles(t, 'p')?.map((x) => textIn(x, 'en'))).toEqual(['Parallel branch 1', 'Parallel branch 2']);
+    expect(titles(t, 'b')?.map((x) => textIn(x, 'zhtw'))).toEqual(['選擇分支1', '選擇分支2']);
+    // a branch point itself has no title
+    expect(findNode(t, 'g')?.properties.title).toBe('');
+    expect(validateFlowTree(t).ok).toBe(true);
+  });
+
+  it('writes zhtw in traditional characters and en without Chinese; the zh stays the spec text', () => {
+    const convert = OpenCC.Converter({ from: 'cn', to: 'tw' });
+    const types: FlowNodeType[] = [
+      'start',
+      'approver',
+      'copy',
+      'timer',
+      'subFlow',
+      'auto',
+      'interflow',
+      'branch',
+      'condition',
+    ];
+    const all = types.map((type) => nodeTitle(type) as { zh: string; zhtw: string; en: string });
+    expect(all.filter((l) => convert(l.zh) !== l.zhtw || /[\u4e00-\u9fff]/.test(l.en) || !l.en)).toEqual([]);
+    expect(all.map((l) => l.zh)).toEqual([
+      '发起人',
+      '审批人',
+      '抄送人',
+      '定时器',
+      '子流程',
+      '自动审批',
+      '并行分支',
+      '选择分支',
+      '条件',
+    ]);
+    expect(nodeTitle('empty')).toBe('');
+  });
+
+  it('tells a new node title still untouched from an edited or foreign one', () => {
+    expect(isNewNodeTitle('approver', nodeTitle('approver'))).toBe(true);
+    expect(isNewNodeTitle('condition', nodeTitle('condition', 12))).toBe(true);
+    expect(isNewNodeTitle('approver', { ...(nodeTitle('approver') as object), en: 'Manager' })).toBe(false);
+    expect(isNewNodeTitle('approver', { zh: '审批人', zhtw: '審批人' })).toBe(false);
+    expect(isNewNodeTitle('copy', nodeTitle('approver'))).toBe(false);
+    expect(isNewNodeTitle('condition', { zh: '条件x', zhtw: '條件x', en: 'Condition x' })).toBe(false);
+    expect(isNewNodeTitle('approver', '审批人')).toBe(false);
+    expect(isNewNodeTitle('empty', '')).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import type { ConditionType, FlowNode, FlowNodeProperties, FlowNodeType } from '@kp/schema';
 import { type Draft, produce } from 'immer';
-import { flowText } from './messages';
+import { FLOW_TEXTS, type FlowTextCode, flowText } from './messages';
 
 /** Branch node types: the heads of the chains inside a branch point. */
 export const BRANCH_TYPES = ['condition', 'interflow', 'branch'] as const;
@@ -74,21 +74,49 @@ function freshId(type: string, taken: Set<string>): string {
   return id;
 }
 
-const TITLES: Partial<Record<FlowNodeType, string>> = {
-  start: '发起人',
-  approver: '审批人',
-  copy: '抄送人',
-  timer: '定时器',
-  subFlow: '子流程',
-  auto: '自动审批',
-  empty: '',
-  interflow: '并行分支',
-  branch: '选择分支',
-  condition: '条件',
+/** The title of a new node of each type, in every language (a branch point itself has none). */
+const TITLES: Partial<Record<FlowNodeType, FlowTextCode>> = {
+  start: 'NODE_START',
+  approver: 'NODE_APPROVER',
+  copy: 'NODE_COPY',
+  timer: 'NODE_TIMER',
+  subFlow: 'NODE_SUBFLOW',
+  auto: 'NODE_AUTO',
+  interflow: 'NODE_INTERFLOW',
+  branch: 'NODE_BRANCH',
+  condition: 'NODE_CONDITION',
 };
 
+/**
+ * A new node's title {zh, zhtw, en} (as the seeded flows' titles; the designer shows the user's language and
+ * edits one language at a time); `n` numbers a branch: 条件1, 條件1, Condition 1. '' for a type without one.
+ */
+export function nodeTitle(type: FlowNodeType, n?: number): { zh: string; zhtw: string; en: string } | '' {
+  const code = TITLES[type];
+  if (!code) return '';
+  const { zh, zhtw, en } = FLOW_TEXTS[code];
+  return n === undefined ? { zh, zhtw, en } : { zh: `${zh}${n}`, zhtw: `${zhtw}${n}`, en: `${en} ${n}` };
+}
+
+/**
+ * Whether `title` is still what a new node of `type` was given (nodeTitle, numbered or not), untouched by an
+ * editor. The designer renames such a title as a whole (one text for every language, as typed) instead of
+ * leaving the other languages' generic 审批人 / Approver beside a name typed in one language.
+ */
+export function isNewNodeTitle(type: FlowNodeType, title: unknown): boolean {
+  const base = nodeTitle(type);
+  if (typeof base === 'string' || !title || typeof title !== 'object') return false;
+  const t = title as Record<string, unknown>;
+  const zh = typeof t.zh === 'string' ? t.zh : '';
+  const n = zh.startsWith(base.zh) ? zh.slice(base.zh.length) : null;
+  if (n === null || (n !== '' && !/^[1-9][0-9]{0,5}$/.test(n))) return false;
+  const fresh: Record<string, string> = nodeTitle(type, n ? Number(n) : undefined) || {};
+  const keys = Object.keys(t);
+  return keys.length === 3 && keys.every((k) => t[k] === fresh[k]);
+}
+
 function defaultProperties(type: FlowNodeType): FlowNodeProperties {
-  const p: FlowNodeProperties = { title: TITLES[type] ?? '' };
+  const p: FlowNodeProperties = { title: nodeTitle(type) };
   if (type === 'timer') Object.assign(p, { day: 0, hour: 0, minute: 0, second: 0 });
   if (type === 'approver') Object.assign(p, { approvers: [], approverPos: [], approverRole: [] });
   if (type === 'subFlow') Object.assign(p, { flowId: '', isAsync: false });
@@ -103,7 +131,7 @@ export function createNode(type: FlowNodeType, taken: Set<string>, prevId: strin
       nodeId: freshId(type, taken),
       prevId: gid,
       type,
-      properties: { title: `${TITLES[type]}${i}`, priority: i },
+      properties: { title: nodeTitle(type, i), priority: i },
       childNode: null,
     }));
     const g: FlowNode = {
@@ -230,7 +258,7 @@ export function addBranch(tree: FlowNode, gatewayId: string, opts: { nodeId?: st
       nodeId: id,
       prevId: g.nodeId,
       type: kind,
-      properties: { title: `${TITLES[kind]}${bs.length + 1}` },
+      properties: { title: nodeTitle(kind, bs.length + 1) },
       childNode: null,
     };
     if (hasDefaultBranch(kind)) bs.splice(bs.length - 1, 0, b as Draft<FlowNode>);

@@ -310,13 +310,25 @@ export function CrudPage<R extends object>(p: CrudPageProps<R>) {
   );
 }
 
-/** 名称 and 编码 (required; the code checked by a rule of spec 4 §5 unless `codeRule` is false). */
+/** The name in the other languages, as a form edits it (zh is fullName); withNames sends both, '' for none. */
+export type NameI18n = { zh?: string; zhtw?: string; en?: string };
+
+/** The body with fullNameI18n {zhtw, en} always stated (emptied fields as ''), so clearing one clears it. */
+export function withNames<V extends { fullNameI18n?: NameI18n }>(v: V) {
+  return { ...v, fullNameI18n: { zhtw: v.fullNameI18n?.zhtw ?? '', en: v.fullNameI18n?.en ?? '' } };
+}
+
+/**
+ * 名称 and 编码 (required; the code checked by a rule of spec 4 §5 unless `codeRule` is false). `names`: the
+ * name in traditional Chinese and English too (fullNameI18n.zhtw / .en, optional; empty: the name shows).
+ */
 export function NameCodeItems({
   codeRequired = true,
   codeRule = 'code',
   testIdPrefix,
   nameMax = 50,
   codeMax = 50,
+  names = false,
 }: {
   nameMax?: number;
   codeMax?: number;
@@ -324,6 +336,7 @@ export function NameCodeItems({
   /** 'code': letters, digits, dots; 'num': digits only; false: any text. */
   codeRule?: 'code' | 'num' | false;
   testIdPrefix?: string;
+  names?: boolean;
 }) {
   const { t } = useTranslation();
   const tid = (k: string) => (testIdPrefix ? { 'data-testid': `${testIdPrefix}-${k}` } : {});
@@ -336,6 +349,16 @@ export function NameCodeItems({
       >
         <Input maxLength={nameMax} {...tid('fullName')} />
       </Form.Item>
+      {names && (
+        <>
+          <Form.Item name={['fullNameI18n', 'zhtw']} label={t('adm.nameZhtw')}>
+            <Input maxLength={nameMax} {...tid('nameZhtw')} />
+          </Form.Item>
+          <Form.Item name={['fullNameI18n', 'en']} label={t('adm.nameEn')}>
+            <Input maxLength={nameMax} {...tid('nameEn')} />
+          </Form.Item>
+        </>
+      )}
       <Form.Item
         name="enCode"
         label={t('adm.enCode')}

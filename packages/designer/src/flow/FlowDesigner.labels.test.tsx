@@ -1,5 +1,7 @@
-// Issue 20: node titles given as {zh, zhtw, en} (the seeded flows) show in the designer's language, and
-// editing one edits that language's text only; a summary naming the organisation's people is user data.
+// Issue 20: node titles given as {zh, zhtw, en} (the seeded flows, new nodes) show in the designer's language,
+// and editing one edits that language's text only (a new node's untouched title is renamed as a whole); a
+// summary naming the organisation's people is user data.
+import { nodeTitle } from '@kp/flow';
 import type { FlowNode } from '@kp/schema';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -61,6 +63,17 @@ describe('node titles in every language', () => {
     expect(retitle('经理审批', 'en', 'Manager')).toBe('Manager');
     expect(retitle(undefined, 'zhtw', '經理')).toBe('經理');
     expect(retitle(START, 'zhtw', '申請人')).toEqual({ ...START, zhtw: '申請人' });
+  });
+
+  it("renames a new node's untouched title as a whole, a touched one per language", () => {
+    expect(retitle(nodeTitle('approver'), 'en', 'Manager', 'approver')).toBe('Manager');
+    expect(retitle(nodeTitle('condition', 2), 'zh', '金额大于1000', 'condition')).toBe('金额大于1000');
+    const touched = { ...(nodeTitle('approver') as object), en: 'Finance' };
+    expect(retitle(touched, 'zh', '财务', 'approver')).toEqual({ zh: '财务', zhtw: '審批人', en: 'Finance' });
+    // a seeded title in every language stays one per language; so does the start's when not given its type
+    const finance = { zh: '财务审批', zhtw: '財務審批', en: 'Finance approval' };
+    expect(retitle(finance, 'en', 'Accounts', 'approver')).toEqual({ ...finance, en: 'Accounts' });
+    expect(retitle(START, 'en', 'Applicant', 'approver')).toEqual({ ...START, en: 'Applicant' });
   });
 
   it('joins a condition summary with and / or of the designer language', () => {

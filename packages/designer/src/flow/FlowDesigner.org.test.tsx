@@ -238,7 +238,11 @@ describe('flow designer undo, redo and delete confirmation', () => {
     fireEvent.change(title, { target: { value: '经理审批' } });
     expect(last(onChange).childNode!.properties.title).toBe('经理审批');
     undo(); // the three keystrokes are one step
-    expect(last(onChange).childNode!.properties.title).toBe('审批人');
+    expect(last(onChange).childNode!.properties.title).toEqual({
+      zh: '审批人',
+      zhtw: '審批人',
+      en: 'Approver',
+    });
     undo(); // the addition
     expect(last(onChange).childNode ?? null).toBeNull();
     expect(screen.queryByTestId(`node-${id}`)).toBeNull();

@@ -85,7 +85,7 @@ export function NodeDrawer({
               <Input
                 data-testid="node-title"
                 value={labelText(p.title, lang)}
-                onChange={(e) => set({ title: retitle(p.title, lang, e.target.value) })}
+                onChange={(e) => set({ title: retitle(p.title, lang, e.target.value, node.type) })}
               />
             </Item>
           ) : (

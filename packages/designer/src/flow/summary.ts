@@ -1,4 +1,5 @@
-import type { FlowNode, I18nText } from '@kp/schema';
+import { isNewNodeTitle } from '@kp/flow';
+import type { FlowNode, FlowNodeType, I18nText } from '@kp/schema';
 import { t } from '../i18n';
 
 /** Display names of the ids a node holds (users, departments, positions, roles), id -> name. */
@@ -104,9 +105,17 @@ export function summaryIsNames(node: FlowNode): boolean {
 
 /**
  * A node title after editing it in `lang`: a title given in every language keeps the others and takes the
- * new text for `lang`; a plain title stays plain.
+ * new text for `lang`; a plain title stays plain. The untouched title of a new node of `type` (审批人 / 審批人 /
+ * Approver, @kp/flow nodeTitle) becomes plain too, so the typed name shows in every language rather than
+ * beside the generic one.
  */
-export function retitle(title: I18nText | undefined, lang: string, text: string): I18nText {
-  if (title && typeof title === 'object') return { ...title, [lang]: text };
+export function retitle(
+  title: I18nText | undefined,
+  lang: string,
+  text: string,
+  type?: FlowNodeType,
+): I18nText {
+  if (title && typeof title === 'object' && !(type && isNewNodeTitle(type, title)))
+    return { ...title, [lang]: text };
   return text;
 }

@@ -6,11 +6,22 @@ const Name = Type.String({ minLength: 1, maxLength: 100 });
 const Code = Type.String({ minLength: 1, maxLength: 50 });
 const Text = Type.String({ maxLength: 500 });
 const Mark = Type.Union([Type.Literal(0), Type.Literal(1)]);
+/**
+ * The name in zhtw and en as an administrator types them (issue 20; zh is fullName). Empty or missing: that
+ * language shows fullName. The whole object absent: the stored names stay as they are.
+ */
+const NameI18n = Type.Optional(
+  Type.Object({
+    zhtw: Type.Optional(Type.String({ maxLength: 100 })),
+    en: Type.Optional(Type.String({ maxLength: 100 })),
+  }),
+);
 
 /** POST /api/system/DictionaryType and PUT /api/system/DictionaryType/{id}. */
 export const DictionaryTypeBody = Type.Object({
   parentId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   fullName: Name,
+  fullNameI18n: NameI18n,
   enCode: Code,
   /** 1: the data of this type form a tree. */
   isTree: Type.Optional(Mark),
@@ -24,6 +35,7 @@ export const DictionaryDataBody = Type.Object({
   dictionaryTypeId: Type.String({ minLength: 1, maxLength: 64 }),
   parentId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   fullName: Name,
+  fullNameI18n: NameI18n,
   enCode: Code,
   sortCode: Type.Optional(Type.Integer({ minimum: 0, maximum: 999999 })),
   enabledMark: Type.Optional(Mark),

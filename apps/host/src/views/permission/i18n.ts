@@ -15,6 +15,8 @@ const ROWS: Record<string, [string, string, string]> = {
   keyword: ['请输入关键词查询', '請輸入關鍵詞查詢', 'Keyword'],
   action: ['操作', '操作', 'Actions'],
   fullName: ['名称', '名稱', 'Name'],
+  nameZhtw: ['繁体中文名称', '繁體中文名稱', 'Name (traditional Chinese)'],
+  nameEn: ['英文名称', '英文名稱', 'Name (English)'],
   enCode: ['编码', '編碼', 'Code'],
   sortCode: ['排序', '排序', 'Sort'],
   state: ['状态', '狀態', 'State'],

@@ -6,10 +6,12 @@ import {
   CrudPage,
   formValues,
   NameCodeItems,
+  type NameI18n,
   RowActions,
   SortStateDescItems,
   useColumns,
   useCrud,
+  withNames,
 } from '../../kit/crud';
 import { DetailDrawer, type DetailField } from '../../kit/DetailDrawer';
 import { useLoad } from '../../kit/useLoad';
@@ -25,6 +27,8 @@ export interface DictType {
   isTree: number;
   sortCode: number;
   description: string | null;
+  /** The edit read's names in every language (zh: fullName). */
+  fullNameI18n?: NameI18n;
   children?: DictType[];
 }
 export interface DictData {
@@ -36,6 +40,7 @@ export interface DictData {
   sortCode: number;
   enabledMark: number;
   description: string | null;
+  fullNameI18n?: NameI18n;
   children?: DictData[];
 }
 
@@ -90,9 +95,10 @@ export function dictDetailFields(t: (k: string) => string): {
 
 /**
  * Dictionaries: the type tree on the left (create, edit, detail, delete), the data of the chosen type on
- * the right (create, edit, detail, state, delete, export). The tree and the list name seeded rows in the
- * user's language; the edit dialogs load the stored row (DictionaryType/{id}, DictionaryData/{id}/Info), so
- * an edit saves the stored name, not its translation.
+ * the right (create, edit, detail, state, delete, export). The tree and the list name rows in the user's
+ * language; the edit dialogs load the stored row (DictionaryType/{id}, DictionaryData/{id}/Info), so an edit
+ * saves the stored name, not its translation, and take the name in zh (required: the stored name),
+ * traditional Chinese and English (optional; empty: the zh name shows).
  */
 export default function Dictionary() {
   const { t } = useTranslation();
@@ -136,12 +142,12 @@ export default function Dictionary() {
       if (touched.removed) setTypeId('');
       types.reload();
     },
-    toBody: (v) => ({ ...v, parentId: v.parentId || '-1' }),
+    toBody: (v) => ({ ...withNames(v), parentId: v.parentId || '-1' }),
   });
   const dataCrud = useCrud<DictData>({
     base: '/api/system/DictionaryData',
     reload: items.reload,
-    toBody: (v) => ({ ...v, dictionaryTypeId: typeId, parentId: v.parentId || '0' }),
+    toBody: (v) => ({ ...withNames(v), dictionaryTypeId: typeId, parentId: v.parentId || '0' }),
   });
   const cols = useColumns();
   const dataTree = (l: DictData[]): AntTreeNode[] =>
@@ -298,7 +304,7 @@ export default function Dictionary() {
             treeData={toTree(withoutNode(types.data, typeCrud.editing?.id))}
           />
         </Form.Item>
-        <NameCodeItems nameMax={100} testIdPrefix="dict-type" />
+        <NameCodeItems nameMax={100} testIdPrefix="dict-type" names />
         <Form.Item name="isTree" label={t('adm.isTree')}>
           <Radio.Group>
             <Radio value={0}>{t('adm.disabled')}</Radio>
@@ -317,7 +323,7 @@ export default function Dictionary() {
             />
           </Form.Item>
         )}
-        <NameCodeItems nameMax={100} testIdPrefix="dict-data" />
+        <NameCodeItems nameMax={100} testIdPrefix="dict-data" names />
         <SortStateDescItems />
       </FormDialog>
       <DetailDrawer<DictType>

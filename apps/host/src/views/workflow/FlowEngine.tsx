@@ -7,13 +7,14 @@ import {
   FormDesigner,
   formFieldsOf,
 } from '@kp/designer';
+import { createTree } from '@kp/flow';
 import type { FlowNode, Language } from '@kp/schema';
 import { App, Button, Card, Form, Input, InputNumber, Modal, Space, Table, Tabs, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { http } from '../../api/http';
-import i18n, { currentLanguage, LANGS } from '../../i18n';
+import { currentLanguage } from '../../i18n';
 import { useLoad } from '../../kit/useLoad';
 import { type TemplateRow, WF, wfApi } from './api';
 import { WF_NS } from './i18n';
@@ -21,21 +22,13 @@ import { wfOrgProvider, wfProviders } from './providers';
 import { fmtTime } from './util';
 
 /**
- * A new flow's start node, titled 发起人 in every language (the box's summary, 所有人 while no initiator is
- * set, is the designer's own).
+ * A new flow's start node, titled 发起人 in every language as @kp/flow titles every new node (the box's
+ * summary, 所有人 while no initiator is set, is the designer's own).
  */
-const newStart = (): FlowNode =>
-  ({
-    nodeId: 'start',
-    prevId: null,
-    type: 'start',
-    properties: {
-      title: Object.fromEntries(LANGS.map((l) => [l, i18n.getFixedT(l, WF_NS)('col.userName')])),
-      initiator: [],
-      initiatePos: [],
-      initiateRole: [],
-    },
-  }) as unknown as FlowNode;
+const newStart = (): FlowNode => {
+  const start = createTree();
+  return { ...start, properties: { ...start.properties, initiator: [], initiatePos: [], initiateRole: [] } };
+};
 
 /** Flow design list (templates: search, new, edit in the designer, copy, release, stop, export, delete). */
 export default function FlowEngine() {

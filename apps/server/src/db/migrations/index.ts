@@ -33,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0172-leave-form-labels': await import('./0172-leave-form-labels'),
   '0173-flow-labels': await import('./0173-flow-labels'),
   '0174-dictionary-labels': await import('./0174-dictionary-labels'),
+  '0175-meeting-room-labels': await import('./0175-meeting-room-labels'),
 };

@@ -4,7 +4,10 @@ import type { Generated } from 'kysely';
 export interface MeetingRoomTable {
   id: string;
   room_name: string;
+  /** {zh, zhtw, en} of a seeded room (migration 0175; db/meeting-room-labels.ts). */
+  room_name_i18n: Generated<string | null>;
   location: string | null;
+  location_i18n: Generated<string | null>;
   capacity: Generated<number>;
   sort_code: Generated<number>;
   enabled_mark: Generated<number>;

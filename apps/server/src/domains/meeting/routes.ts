@@ -1,8 +1,10 @@
-import { ConferenceBody, ConferenceDayQuery, ConferenceQuery, IdParams } from '@kp/schema';
+import { ConferenceBody, ConferenceDayQuery, ConferenceQuery, IdParams, type Language } from '@kp/schema';
 import dayjs from 'dayjs';
 import type { FastifyInstance } from 'fastify';
+import { roomLocationIn, roomNameIn } from '../../db/meeting-room-labels';
 import { ApiError, badRequest, forbidden, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
+import { requestLanguage } from '../../http/i18n';
 import { me } from '../auth/guard';
 import { newId } from '../auth/tokens';
 import { notifyAttendees } from './notify';
@@ -23,7 +25,8 @@ const ms = (v: Date | string) => new Date(v).getTime();
  * cancelling btn_edit and being the booker (or an administrator). Cancel:
  * PUT /api/Bussiness/Conference/{id}/Actions/Cancel (path not in the spec). A booking may not start in
  * the past; overlaps with a live booking of the same room are refused inside a transaction that locks
- * the room row (SELECT … FOR UPDATE), so two concurrent requests cannot both pass the check.
+ * the room row (SELECT … FOR UPDATE), so two concurrent requests cannot both pass the check. The seeded
+ * rooms' names and locations come in the request's language (db/meeting-room-labels.ts).
  */
 export default async function meetingRoutes(app: FastifyInstance) {
   const ctx = app.kp;
@@ -77,10 +80,11 @@ export default async function meetingRoutes(app: FastifyInstance) {
         leaderName: who.get(r.leader) ?? '',
         createUserGuid: r.creator_user_id,
       }));
+      const lang = requestLanguage(req);
       const resources = rooms.map((room) => ({
         id: room.id,
-        roomName: room.room_name,
-        location: room.location,
+        roomName: roomNameIn(room, lang),
+        location: roomLocationIn(room, lang),
         capacity: room.capacity,
         events: calendarEvents.filter((e) => e.resourceId === room.id),
       }));
@@ -88,12 +92,12 @@ export default async function meetingRoutes(app: FastifyInstance) {
     },
   );
 
-  const detail = async (id: string) => {
+  const detail = async (id: string, lang: Language) => {
     const r = await db
       .selectFrom('oa_meeting as m')
       .innerJoin('oa_meeting_room as r', 'r.id', 'm.room_id')
       .selectAll('m')
-      .select('r.room_name')
+      .select(['r.room_name', 'r.room_name_i18n'])
       .where('m.id', '=', id)
       .executeTakeFirst();
     if (!r) throw notFound();
@@ -104,7 +108,7 @@ export default async function meetingRoutes(app: FastifyInstance) {
       id: r.id,
       crbguid: r.id,
       crguid: r.room_id,
-      crName: r.room_name,
+      crName: roomNameIn(r, lang),
       crTheme: r.theme,
       crTypeGuid: r.type_id,
       crLeader: r.leader,
@@ -125,7 +129,7 @@ export default async function meetingRoutes(app: FastifyInstance) {
   app.get(
     '/api/Bussiness/Conference/:id',
     { config: { permission: { menu: MENU } }, schema: { tags: ['meeting'], params: IdParams } },
-    async (req) => ok(await detail((req.params as IdParams).id)),
+    async (req) => ok(await detail((req.params as IdParams).id, requestLanguage(req))),
   );
 
   /** Checks a body; answers the row values. */
@@ -325,6 +329,7 @@ export default async function meetingRoutes(app: FastifyInstance) {
           'm.id',
           'm.theme',
           'r.room_name',
+          'r.room_name_i18n',
           'u.real_name',
           'm.start_time',
           'm.end_time',
@@ -337,10 +342,11 @@ export default async function meetingRoutes(app: FastifyInstance) {
         .offset((currentPage - 1) * pageSize)
         .execute();
       const now = Date.now();
+      const lang = requestLanguage(req);
       const list = rows.map((r) => ({
         crbguid: r.id,
         crTheme: r.theme,
-        crName: r.room_name,
+        crName: roomNameIn(r, lang),
         userName: r.real_name ?? '',
         startTime: ms(r.start_time),
         endTime: ms(r.end_time),

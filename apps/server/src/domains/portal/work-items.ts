@@ -1,6 +1,8 @@
+import type { Language } from '@kp/schema';
 import dayjs from 'dayjs';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
+import { roomNameIn } from '../../db/meeting-room-labels';
 import { wdb } from '../workflow/tables';
 
 const ms = (v: Date | string) => new Date(v).getTime();
@@ -68,11 +70,27 @@ export function myMeetingsQuery(ctx: AppContext, userId: string, from?: Date, to
     .$if(!!to, (qb) => qb.where('m.start_time', '<=', to as Date));
 }
 
-export async function myMeetings(ctx: AppContext, userId: string, limit: number, offset: number) {
+/** The caller's coming meetings; the rooms named in `lang`. */
+export async function myMeetings(
+  ctx: AppContext,
+  userId: string,
+  limit: number,
+  offset: number,
+  lang: Language,
+) {
   const base = myMeetingsQuery(ctx, userId, new Date());
   const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
   const rows = await base
-    .select(['m.id', 'm.theme', 'r.room_name', 'u.real_name', 'm.start_time', 'm.end_time', 'm.state_type'])
+    .select([
+      'm.id',
+      'm.theme',
+      'r.room_name',
+      'r.room_name_i18n',
+      'u.real_name',
+      'm.start_time',
+      'm.end_time',
+      'm.state_type',
+    ])
     .orderBy('m.start_time')
     .orderBy('m.id')
     .limit(limit)
@@ -83,7 +101,7 @@ export async function myMeetings(ctx: AppContext, userId: string, limit: number,
     list: rows.map((r) => ({
       crbguid: r.id,
       crTheme: r.theme,
-      crName: r.room_name,
+      crName: roomNameIn(r, lang),
       userName: r.real_name ?? '',
       startTime: ms(r.start_time),
       endTime: ms(r.end_time),
@@ -97,7 +115,13 @@ export async function myMeetings(ctx: AppContext, userId: string, limit: number,
  * Item to-dos (portalitem: title, contents, url): the caller's pending approvals, then his coming meetings.
  * Paged over the two sources in that order.
  */
-export async function itemTodos(ctx: AppContext, userId: string, pageSize: number, offset: number) {
+export async function itemTodos(
+  ctx: AppContext,
+  userId: string,
+  pageSize: number,
+  offset: number,
+  lang: Language,
+) {
   const tasks = await pendingTasks(ctx, userId, pageSize, offset);
   const items: Array<{ title: string; contents: string; url: string }> = tasks.list.map((t) => ({
     title: t.fullName,
@@ -106,7 +130,7 @@ export async function itemTodos(ctx: AppContext, userId: string, pageSize: numbe
   }));
   const meetOffset = Math.max(0, offset - tasks.total);
   const meetLimit = pageSize - items.length;
-  const meetings = await myMeetings(ctx, userId, Math.max(meetLimit, 1), meetOffset);
+  const meetings = await myMeetings(ctx, userId, Math.max(meetLimit, 1), meetOffset, lang);
   if (meetLimit > 0)
     for (const m of meetings.list)
       items.push({

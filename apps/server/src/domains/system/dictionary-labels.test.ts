@@ -1,6 +1,7 @@
 // Issue 20: the seeded dictionaries and print templates carry {zh, zhtw, en}. The read routes that feed
 // pickers, selects and lists name them in the request's language; the edit dialogs' single-row reads keep the
-// stored name; a rename, and every option an administrator creates, shows as typed in every language.
+// stored name; a rename, and every option an administrator creates without other names, shows as typed in
+// every language. Administrators may type the zhtw and en names; those count also after a rename.
 // Migration 0174 labels the seeded rows of a database seeded before.
 import type { Kysely } from 'kysely';
 import * as OpenCC from 'opencc-js';
@@ -143,6 +144,74 @@ describe(`dictionaries in the request's language on ${TEST_DB_KIND}`, () => {
     expect(await list('zh')).toBe('请假申请打印模板');
     expect(await list('zhtw')).toBe('請假申請打印模板');
     expect(await list('en')).toBe('Leave request print template');
+  });
+
+  it('takes the names an administrator types in zhtw and en; they count also after a rename', async () => {
+    type Info = Opt & { fullNameI18n?: Record<string, string> };
+    const send = <T = string>(method: 'POST' | 'PUT', url: string, payload: object) =>
+      t.call<T>(as.admin, { method, url, payload });
+    const T = '/api/system/DictionaryType';
+    const type = await send('POST', T, {
+      fullName: '项目阶段',
+      enCode: 'projectPhase',
+      fullNameI18n: { zhtw: '項目階段', en: 'Project phase' },
+    });
+    expect(type.code).toBe(200);
+    expect(await names(T, 'en')).toContain('Project phase');
+    expect(await names(T, 'zhtw')).toContain('項目階段');
+    expect(await names(T, 'zh')).toContain('项目阶段');
+    const typeInfo = (await get<Info>(`${T}/${type.data}`, 'en', as.admin)).data;
+    expect(typeInfo.fullName).toBe('项目阶段');
+    expect(typeInfo.fullNameI18n).toEqual({ zh: '项目阶段', zhtw: '項目階段', en: 'Project phase' });
+
+    const item = { dictionaryTypeId: type.data, fullName: '立项', enCode: 'init' };
+    // trimmed; the zh comes from fullName, whatever the object says
+    const made = await send('POST', D, {
+      ...item,
+      fullNameI18n: { zhtw: ' 立項 ', en: 'Initiation', zh: 'x' },
+    });
+    expect(made.code).toBe(200);
+    const sel = `${D}/projectPhase/Data/Selector`;
+    const shown = async () => [await names(sel, 'zh'), await names(sel, 'zhtw'), await names(sel, 'en')];
+    expect(await shown()).toEqual([['立项'], ['立項'], ['Initiation']]);
+
+    // a rename without the object keeps the typed names (seeded ones would lapse: the test above)
+    expect((await send('PUT', `${D}/${made.data}`, { ...item, fullName: '项目立项' })).code).toBe(200);
+    expect(await shown()).toEqual([['项目立项'], ['立項'], ['Initiation']]);
+    const info = (await get<Info>(`${D}/${made.data}/Info`, 'en', as.admin)).data;
+    expect(info.fullNameI18n).toEqual({ zh: '项目立项', zhtw: '立項', en: 'Initiation' });
+    // an emptied language shows the name; both emptied: no labels
+    const put = (fullNameI18n: object) => send('PUT', `${D}/${made.data}`, { ...item, fullNameI18n });
+    expect((await put({ zhtw: '立項', en: '  ' })).code).toBe(200);
+    expect(await shown()).toEqual([['立项'], ['立項'], ['立项']]);
+    expect((await put({})).code).toBe(200);
+    expect(await shown()).toEqual([['立项'], ['立项'], ['立项']]);
+    expect((await get<Info>(`${D}/${made.data}/Info`, 'en', as.admin)).data.fullNameI18n).toBeUndefined();
+
+    // a seeded item edited in the dialog: its labels are offered, and what is saved is the administrator's
+    const meal = `${D}/dict-expense-type-meal`;
+    expect((await get<Info>(`${meal}/Info`, 'zh', as.admin)).data.fullNameI18n).toEqual({
+      zh: '餐费',
+      zhtw: '餐費',
+      en: 'Meals',
+    });
+    const mealBody = { dictionaryTypeId: 'dict-expense-type', fullName: '工作餐', enCode: 'meal' };
+    expect(
+      (await send('PUT', meal, { ...mealBody, fullNameI18n: { zhtw: '工作餐', en: 'Working meals' } })).code,
+    ).toBe(200);
+    expect((await send('PUT', meal, { ...mealBody, fullName: '工作午餐' })).code).toBe(200);
+    expect(await names(`${D}/expenseType`, 'en')).toContain('Working meals');
+
+    // checked as the name is: strings of at most 100 characters
+    for (const fullNameI18n of [{ en: 'e'.repeat(101) }, { zhtw: { text: '餐' } }, 'Meals']) {
+      const bad = await t.call<unknown>(as.admin, {
+        method: 'POST',
+        url: D,
+        payload: { ...item, enCode: 'bad', fullName: '坏', fullNameI18n },
+      });
+      expect(bad.code, JSON.stringify(fullNameI18n).slice(0, 40)).toBe(400);
+      expect(bad.msg).toMatch(/^fullNameI18n/);
+    }
   });
 
   it('labels the seeded rows of a database seeded before (migration 0174)', async () => {

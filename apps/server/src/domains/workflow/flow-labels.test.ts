@@ -159,7 +159,7 @@ describe(`flow names in the request's language on ${TEST_DB_KIND}`, () => {
     expect(parseJson(leaveAfter.form_json)).toEqual(leaveForm);
   });
 
-  it('takes the name in every language from the basic settings; a later rename alone shows the new name', async () => {
+  it('takes the name in every language from the basic settings; they count also after a rename', async () => {
     const d = (await get(`${P}/wf-leave`)).data;
     const body = {
       enCode: d.enCode,
@@ -184,6 +184,12 @@ describe(`flow names in the request's language on ${TEST_DB_KIND}`, () => {
 
     const { fullNameI18n: _, ...renamed } = { ...body, fullName: '年假申请' };
     expect((await t.call(admin, { method: 'PUT', url: `${P}/wf-leave`, payload: renamed })).code).toBe(200);
+    expect((await names('en'))['wf-leave']).toBe('Time off');
+    expect((await names('zh'))['wf-leave']).toBe('年假申请');
+    // emptied in the settings: the name in every language
+    const cleared = { ...renamed, fullNameI18n: { zhtw: '', en: '' } };
+    expect((await t.call(admin, { method: 'PUT', url: `${P}/wf-leave`, payload: cleared })).code).toBe(200);
     expect((await names('en'))['wf-leave']).toBe('年假申请');
+    expect((await get(`${P}/wf-leave`)).data.fullNameI18n).toBeUndefined();
   });
 });

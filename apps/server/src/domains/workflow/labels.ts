@@ -1,7 +1,12 @@
 /**
- * A template's name in a language (issue 20): wf_template.full_name_i18n holds {zh, zhtw, en} as JSON (seeded
- * flows, migration 0173, the designer's basic settings); it counts only while full_name still equals its zh,
- * so a rename that did not touch the labels shows the new name. The same rule as every labelled row
- * (db/stored-label.ts): templateName picks the name in a language, templateLabels gives the labels.
+ * A template's name in a language (issue 20): wf_template.full_name_i18n holds the seeded flows' labels
+ * {zh, zhtw, en} (migration 0173; they count while full_name equals their zh) or the names typed in the
+ * designer's basic settings {zhtw, en} (they count also after a rename). The same rule as every labelled row
+ * (db/stored-label.ts): templateName picks the name in a language, templateLabels gives the labels,
+ * typedLabelJson stores typed names.
  */
-export { nameIn as templateName, storedLabels as templateLabels } from '../../db/stored-label';
+export {
+  nameIn as templateName,
+  storedLabels as templateLabels,
+  typedLabelJson,
+} from '../../db/stored-label';

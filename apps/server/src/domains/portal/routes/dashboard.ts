@@ -1,6 +1,7 @@
 import { AttendanceQuery, OaListQuery, PageQuery } from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../../http/envelope';
+import { requestLanguage } from '../../../http/i18n';
 import { me } from '../../auth/guard';
 import { bad, paged, pageOf } from '../../message/common';
 import { listItems } from '../../oa/oa-items';
@@ -79,7 +80,7 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     { config: { permission: { signedIn: 'handler' } }, schema: { tags, querystring: PageQuery } },
     async (req) => {
       const pg = pageOf(req.query as PageQuery);
-      const r = await itemTodos(ctx, me(req).userId, pg.pageSize, pg.offset);
+      const r = await itemTodos(ctx, me(req).userId, pg.pageSize, pg.offset, requestLanguage(req));
       return ok(paged(r.list, pg, r.total));
     },
   );
@@ -99,7 +100,7 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     { config: { permission: { signedIn: 'participant' } }, schema: { tags, querystring: PageQuery } },
     async (req) => {
       const pg = pageOf(req.query as PageQuery);
-      const r = await myMeetings(ctx, me(req).userId, pg.pageSize, pg.offset);
+      const r = await myMeetings(ctx, me(req).userId, pg.pageSize, pg.offset, requestLanguage(req));
       return ok(paged(r.list, pg, r.total));
     },
   );

@@ -8,7 +8,7 @@ import {
 } from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
-import { nameIn } from '../../../db/stored-label';
+import { nameIn, storedLabels, typedLabelJson } from '../../../db/stored-label';
 import type { Database } from '../../../db/types';
 import { badRequest, conflict, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
@@ -27,8 +27,11 @@ import { buttonRoute, jsonFile } from '../system-tables';
  *
  * Names (issue 20): the lists, trees and selectors that feed pickers, selects and the admin's lists name a
  * seeded row in the request's language (full_name_i18n, db/stored-label.ts); the single-row reads the edit
- * dialogs load (DictionaryType/{id}, DictionaryData/{id}/Info) and the export give the stored full_name,
- * the value an administrator edits. Rows an administrator created have no labels and show as typed.
+ * dialogs load (DictionaryType/{id}, DictionaryData/{id}/Info) give the stored full_name, the value an
+ * administrator edits, with the names in every language (fullNameI18n {zh, zhtw?, en?}); the export gives
+ * the stored full_name. The create and update bodies may carry fullNameI18n {zhtw, en}: the names an
+ * administrator typed, which count until changed, also after a rename (db/stored-label.ts); an update
+ * without it leaves the stored names as they are.
  */
 type TypeRow = Selectable<Database['sys_dictionary_type']>;
 type DataRow = Selectable<Database['sys_dictionary_data']>;
@@ -54,6 +57,16 @@ const dataView = (r: DataRow, lang?: Language) => ({
   enabledMark: r.enabled_mark,
   description: r.description,
 });
+
+/** An edit read: the stored row with its names in every language while they count. */
+const withLabels = <R extends TypeRow | DataRow, V>(r: R, view: (r: R) => V) => {
+  const fullNameI18n = storedLabels(r);
+  return { ...view(r), ...(fullNameI18n ? { fullNameI18n } : {}) };
+};
+
+/** full_name_i18n of a create or update: the typed names; none given on an update: the stored ones stay. */
+const labelsOf = (body: { fullNameI18n?: { zhtw?: string; en?: string } }) =>
+  body.fullNameI18n ? { full_name_i18n: typedLabelJson(body.fullNameI18n) } : {};
 
 export default async function dictionaryRoutes(app: FastifyInstance) {
   const db = app.kp.db;
@@ -127,7 +140,7 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
       schema: { tags: ['system'], params: IdParams },
     },
     async (req) => {
-      return ok(typeView(await findType((req.params as IdParams).id)));
+      return ok(withLabels(await findType((req.params as IdParams).id), typeView));
     },
   );
 
@@ -157,6 +170,7 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
           id,
           parent_id: parentId,
           full_name: body.fullName,
+          ...labelsOf(body),
           en_code: body.enCode,
           is_tree: body.isTree ?? 0,
           sort_code: body.sortCode ?? 0,
@@ -183,6 +197,7 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
         .set({
           parent_id: parentId,
           full_name: body.fullName,
+          ...labelsOf(body),
           en_code: body.enCode,
           is_tree: body.isTree ?? 0,
           sort_code: body.sortCode ?? 0,
@@ -326,6 +341,7 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
           type_id: body.dictionaryTypeId,
           parent_id: parentId,
           full_name: body.fullName,
+          ...labelsOf(body),
           en_code: body.enCode,
           sort_code: body.sortCode ?? 0,
           enabled_mark: body.enabledMark ?? 1,
@@ -359,6 +375,7 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
         .set({
           parent_id: parentId,
           full_name: body.fullName,
+          ...labelsOf(body),
           en_code: body.enCode,
           sort_code: body.sortCode ?? 0,
           enabled_mark: body.enabledMark ?? 1,
@@ -388,7 +405,7 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
         .where('id', '=', (req.params as IdParams).id)
         .executeTakeFirst();
       if (!r) throw notFound();
-      return ok(dataView(r));
+      return ok(withLabels(r, dataView));
     },
   );
 

@@ -15,7 +15,7 @@ import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
 import { likeOf } from '../../message/common';
 import { BASE, ms, page } from '../access';
-import { templateLabels, templateName } from '../labels';
+import { templateLabels, templateName, typedLabelJson } from '../labels';
 import { checkReleaseCases, releaseLanguage } from '../simulation';
 import { json, parseJson } from '../tables';
 
@@ -187,8 +187,8 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
     const values = {
       en_code: b.enCode,
       full_name: b.fullName,
-      // the name in every language from the basic settings; left as stored when the body has none
-      ...(b.fullNameI18n ? { full_name_i18n: JSON.stringify({ ...b.fullNameI18n, zh: b.fullName }) } : {}),
+      // the names typed in the basic settings (they count also after a rename); left as stored when absent
+      ...(b.fullNameI18n ? { full_name_i18n: typedLabelJson(b.fullNameI18n) } : {}),
       category: b.category ?? '',
       type: b.type ?? 0,
       form_type: b.formType ?? 1,
