@@ -1,4 +1,14 @@
 // The form model (issue 18): kinds, one walker, layers -> access, validate, project, a bounded cache.
+
+// The one walker lives in @kp/schema (the engine depends on it, and the schema's config checks walk too).
+export {
+  MAX_WALK_DEPTH,
+  WALK_STOP,
+  type WalkedField,
+  type WalkInfo,
+  type WalkOptions,
+  walkFields,
+} from '@kp/schema';
 export {
   type AccessContext,
   type AccessMap,
@@ -24,4 +34,3 @@ export {
 export { buildFormModel, type FormModel } from './model';
 export { pickWritable, project as projectFormData } from './project';
 export { validate as validateWithAccess, withAccess } from './validate';
-export { MAX_WALK_DEPTH, type WalkedField, type WalkInfo, walkFields } from './walk';
