@@ -15,6 +15,8 @@ export {
   accessOf,
   type FieldAccess,
   type FieldOperate,
+  fieldAccessOf,
+  operatesById,
   readablePaths,
   type ScriptOverride,
 } from './access';
@@ -33,4 +35,4 @@ export {
 } from './kinds';
 export { buildFormModel, type FormModel } from './model';
 export { pickWritable, project as projectFormData } from './project';
-export { validate as validateWithAccess, withAccess } from './validate';
+export { acceptInput, validate as validateWithAccess, withAccess } from './validate';

@@ -4,13 +4,13 @@
 import {
   type AccessContext,
   type AccessMap,
+  acceptInput,
   accessOf,
   type CompiledField,
   type CompiledForm,
   compileForm,
   type FormModel,
   formatDate,
-  pickWritable,
   recalculate,
   validateWithAccess,
 } from '@kp/engine';
@@ -23,6 +23,12 @@ import { sdb } from '../system/system-tables';
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * The client whose form the server checks: fields whose visibility leaves it out are not required (the host
+ * is the pc client; an app client would pass its own platform in the access context).
+ */
+export const SERVER_PLATFORM = 'pc';
 
 /** Who saves the form: the values of its system fields (a Principal fits). */
 export interface FormAuthor {
@@ -72,14 +78,12 @@ export function formInput(
   const access =
     options.access instanceof Map
       ? options.access
-      : accessOf(compiled, (options.access as AccessContext) ?? {});
-  // 1. only what the caller may write
-  const input = pickWritable(compiled, access, options.merge ? { ...previous, ...raw } : raw, previous);
+      : accessOf(compiled, { platform: SERVER_PLATFORM, ...(options.access as AccessContext) });
+  // 1. only what the caller may write; 3. validated as their layers show the form (the model's acceptInput)
+  const { data: input, result } = acceptInput(compiled, access, raw, previous, options);
   // 2. addresses of attachments and images
   checkFileAddresses(compiled, input);
-  // 3. validate what the caller sent as their layers show the form
-  const r = validateWithAccess(compiled, access, input, { mode: options.mode });
-  if (!r.ok) throw invalidForm(compiled, access, input, options.mode, r.errors);
+  if (!result.ok) throw invalidForm(compiled, access, input, options.mode, result.errors);
   return input;
 }
 
