@@ -29,6 +29,7 @@ import {
   mainFields,
   modelOf,
   requireGrant,
+  withEveryField,
 } from '../common';
 
 const MENU = 'systemData.printDev';
@@ -223,21 +224,26 @@ export default async function printDevRoutes(app: FastifyInstance) {
         if (!rec) throw notFound();
         const model = modelOf(row);
         const compiled = model.compiled;
-        // Only what the caller's form grants let them read (the detail page's rule), before names are looked up.
-        const access = model.access(grantContext(me(req), menu, 'form'));
-        const [shown] = await displayRecords(app.kp.db, compiled, [
-          model.project(JSON.parse(rec.data) as Record<string, unknown>, access),
-        ]);
+        // Only what the caller's form grants let them read (project(), the detail page's rule), before names
+        // are looked up; the fields and cells it leaves are the ones printed.
+        const data = model.project(
+          withEveryField(compiled, JSON.parse(rec.data) as Record<string, unknown>),
+          grantContext(me(req), menu, 'form'),
+        );
+        const [shown] = await displayRecords(app.kp.db, compiled, [data]);
         const printData: Record<string, unknown> = {};
         for (const f of compiled.fields) {
-          if (f.table || !access.get(f.path)?.readable) continue;
+          if (f.table || !(f.vModel in data)) continue;
           const v = shown?.[f.vModel];
+          const rows = Array.isArray(data[f.vModel])
+            ? (data[f.vModel] as Array<Record<string, unknown>>)
+            : [];
           printData[f.vModel] =
             f.shape === 'table'
-              ? (Array.isArray(v) ? (v as Array<Record<string, unknown>>) : []).map((r) =>
+              ? (Array.isArray(v) ? (v as Array<Record<string, unknown>>) : []).map((r, i) =>
                   Object.fromEntries(
                     compiled.fields
-                      .filter((c) => c.table === f.vModel && access.get(c.path)?.readable)
+                      .filter((c) => c.table === f.vModel && rows[i] && c.vModel in rows[i])
                       .map((c) => [c.vModel, cellText(r?.[c.vModel])]),
                   ),
                 )
