@@ -3,13 +3,7 @@
 // the server side is the call its pipeline makes (domains/form/form-data.ts formInput: accessOf over the same
 // context, then acceptInput — the caller's writable fields from the input, the rest from the stored record —
 // which validates what it took). Scripts run only in the browser, so the store here has none.
-import {
-  acceptInput,
-  accessOf,
-  buildFormModel,
-  type FieldOperate,
-  type FormDataError,
-} from '@kp/engine';
+import { acceptInput, accessOf, buildFormModel, type FieldOperate, type FormDataError } from '@kp/engine';
 import { accessContextArb, formConfigArb, formDataArb } from '@kp/engine/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -48,12 +42,23 @@ describe('browser and server validation (property)', () => {
         const input = emptied ? Object.fromEntries(Object.keys(data).map((k) => [k, null])) : data;
         // the browser: the form compiled by the renderer, the layers it builds
         const compiled = compile(config, 'zh');
-        const store = new FormStore(input, compiled.tables.map((t) => t.vModel));
+        const store = new FormStore(
+          input,
+          compiled.tables.map((t) => t.vModel),
+        );
         // the server: the form as it reads it from JSON, the node's operates from the flow's JSON
         const server = buildFormModel(JSON.parse(JSON.stringify(config)));
-        const access = accessOf(server.compiled, { platform, operates: JSON.parse(JSON.stringify(operates)) });
+        const access = accessOf(server.compiled, {
+          platform,
+          operates: JSON.parse(JSON.stringify(operates)),
+        });
         for (const mode of ['submit', 'save'] as const) {
-          const browser = validate(compiled, store.getData(), rendererLayers(platform, operates, store), mode);
+          const browser = validate(
+            compiled,
+            store.getData(),
+            rendererLayers(platform, operates, store),
+            mode,
+          );
           const taken = acceptInput(server.compiled, access, input, stored, { mode, merge });
           expect(byStorePath(taken.result.errors)).toEqual(browser);
         }
