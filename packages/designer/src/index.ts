@@ -33,7 +33,7 @@ export { emptyFormConfig as emptyForm, ID_START, makeField } from './form/fieldF
 export { HoverStore } from './form/hover';
 export type { DataTable } from './form/PropertyPanel';
 export { type DesignerState, type DropTarget, type EditResult, FormDesignerStore } from './form/store';
-export { dropRefusal, locate, walk } from './form/tree';
+export { allFields, dropRefusal, locate } from './form/tree';
 /** @deprecated the designer's configs are @kp/schema's FormConfig; use FormConfig. */
 export type DesignerFormConfig = import('@kp/schema').FormConfig;
 /** @deprecated use FieldConfig (@kp/schema's). */

@@ -1,5 +1,5 @@
-import { isContainer, isDisplay, isPane } from '../form/kinds';
-import { walk } from '../form/tree';
+import { walkFields } from '@kp/engine';
+import { isContainer, isDisplay } from '../form/kinds';
 import { type AnyFormConfig, draftOf } from '../form/types';
 import { labelText } from '../i18n';
 import type { FlowDesignerOptions } from './flowOptions';
@@ -31,10 +31,9 @@ export function formFieldsOf(
 ): NonNullable<FlowDesignerOptions['formFields']> {
   const config = draftOf(input as AnyFormConfig);
   const out: NonNullable<FlowDesignerOptions['formFields']> = [];
-  walk(config.fields, (f, _list, _i, holder) => {
+  walkFields(config.fields, (f, _path, table) => {
     const k = f.__config__.jnpfKey;
-    if (holder?.__config__.jnpfKey === 'table') return undefined;
-    if (isPane(k) || isContainer(k) || isDisplay(k) || !f.__vModel__) return undefined;
+    if (table || isContainer(k) || isDisplay(k) || typeof f.__vModel__ !== 'string' || !f.__vModel__) return;
     const multiple = (f as { multiple?: boolean }).multiple === true;
     const options = OPTION_KINDS.has(k) ? staticOptions(f) : undefined;
     out.push({
@@ -49,7 +48,6 @@ export function formFieldsOf(
             ? 'list'
             : 'text',
     });
-    return undefined;
   });
   return out;
 }

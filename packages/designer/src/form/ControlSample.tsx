@@ -41,6 +41,7 @@ export function SampleContext({
       mode: 'create',
       formDisabled: false,
       fieldsByModel: new Map(),
+      fieldAccess: () => undefined,
       platform,
       labelAlign: 'right',
       fieldChanged: noop,

@@ -1,9 +1,9 @@
 import { compileUserRegex, installSafeRegex } from '@kp/engine';
 import { RE2JS } from 're2js';
 import { i18n, labelText } from '../i18n';
-import { isDisplay, isPane } from './kinds';
-import { walk } from './tree';
-import { type AnyFormConfig, draftOf, type FieldConfig, type FormConfig } from './types';
+import { isDisplay } from './kinds';
+import { allFields } from './tree';
+import { type AnyFormConfig, draftOf, type FieldConfig } from './types';
 
 // The save check compiles regList patterns synchronously: the designer carries RE2 eagerly (the renderer
 // fetches it lazily); @kp/schema's validateFormConfig, which the designer also runs, imports it anyway.
@@ -39,10 +39,9 @@ export function checkFormForSave(input: AnyFormConfig, opts: SaveCheckOptions = 
   };
   const fields = Array.isArray(config.fields) ? config.fields : [];
   if (!fields.length) add('msg.emptyForm');
-  walk(fields, (f) => {
+  for (const f of allFields(fields)) {
     const c = f.__config__;
     const k = c.jnpfKey;
-    if (isPane(k)) return undefined;
     if (tablesBound && !isDisplay(k) && k !== 'table' && !f.__vModel__) add('msg.fieldRequired', f);
     if (k === 'billRule' && !c.rule) add('msg.billRule', f);
     // regList patterns run on RE2 (linear time): backreferences, lookaround and huge programs cannot be saved.
@@ -63,8 +62,7 @@ export function checkFormForSave(input: AnyFormConfig, opts: SaveCheckOptions = 
     if (k === 'tab' || k === 'collapse') {
       if (!(c.children ?? []).some((p) => p.__config__.children?.length)) add('msg.emptyContainer', f);
     }
-    return undefined;
-  });
+  }
   if (config.hasPrintBtn && !config.printId) add('msg.printTemplate');
   return out;
 }

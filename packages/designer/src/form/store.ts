@@ -1,7 +1,16 @@
 import { type Draft, produce } from 'immer';
 import { emptyForm, ID_START, makeField, makePane } from './fieldFactory';
 import { isPane } from './kinds';
-import { dropRefusal, type HolderId, listOf, locate, maxFormId, syncSubTable, walk } from './tree';
+import {
+  containsId,
+  descendants,
+  dropRefusal,
+  type HolderId,
+  listOf,
+  locate,
+  maxFormId,
+  syncSubTable,
+} from './tree';
 import { type AnyFormConfig, draftOf, type FieldConfig, type FormConfig } from './types';
 
 export const HISTORY_LIMIT = 50;
@@ -132,8 +141,7 @@ export class FormDesignerStore {
       if (!from) return { ok: false, error: 'invalid' };
       if (target.holderId !== 'root') {
         // a field may not move into itself or its own descendants
-        const inside =
-          from.field.__config__.formId === target.holderId || locateIn(from.field, target.holderId);
+        const inside = containsId(from.field, target.holderId);
         if (inside) return { ok: false, error: 'invalid' };
       }
       const to = listOf(d as FormConfig, target.holderId);
@@ -169,10 +177,7 @@ export class FormDesignerStore {
           f.__vModel__ = f.__vModel__.slice(0, -String(old).length) + d.idGlobal;
       };
       renumber(copy);
-      walk(copy.__config__.children ?? [], (f) => {
-        renumber(f);
-        return undefined;
-      });
+      for (const f of descendants(copy)) renumber(f);
       at.list.splice(at.index + 1, 0, copy);
       return { ok: true, formId: first };
     }, 'result');
@@ -240,10 +245,6 @@ export class FormDesignerStore {
       return { ok: true };
     });
   }
-}
-
-function locateIn(field: FieldConfig, formId: number): boolean {
-  return walk(field.__config__.children ?? [], (f) => f.__config__.formId === formId);
 }
 
 function clampIndex(i: number, len: number): number {

@@ -1,3 +1,4 @@
+import { WALK_STOP, walkFields } from '@kp/engine';
 import { allowedInTable, holdsFields, isPane } from './kinds';
 import type { FieldConfig, FormConfig } from './types';
 
@@ -12,8 +13,12 @@ export interface Located {
   holder: FieldConfig | null;
 }
 
-/** Depth-first walk over every field, panes included. Stops early when `visit` returns true. */
-export function walk(
+/**
+ * Every field of a designer tree, panes included, through the form model's one walker: `visit` gets the field,
+ * the list holding it, its index there and the holder of that list; returning true ends the walk (and eachField
+ * returns true).
+ */
+function eachField(
   fields: FieldConfig[],
   visit: (
     f: FieldConfig,
@@ -21,25 +26,28 @@ export function walk(
     index: number,
     holder: FieldConfig | null,
   ) => boolean | undefined,
-  holder: FieldConfig | null = null,
 ): boolean {
-  for (let i = 0; i < fields.length; i++) {
-    const f = fields[i]!;
-    if (visit(f, fields, i, holder)) return true;
-    const kids = f.__config__.children;
-    if (Array.isArray(kids) && walk(kids, visit, f)) return true;
-  }
-  return false;
+  return walkFields(
+    fields,
+    (f, _path, _table, info) =>
+      visit(
+        f as unknown as FieldConfig,
+        info.list as FieldConfig[],
+        info.index,
+        info.holder as unknown as FieldConfig | null,
+      )
+        ? WALK_STOP
+        : undefined,
+    { panes: true },
+  );
 }
 
 export function locate(fields: FieldConfig[], formId: number): Located | null {
   let found: Located | null = null;
-  walk(fields, (field, list, index, holder) => {
-    if (field.__config__.formId === formId) {
-      found = { field, list, index, holder };
-      return true;
-    }
-    return undefined;
+  eachField(fields, (field, list, index, holder) => {
+    if (field.__config__.formId !== formId) return undefined;
+    found = { field, list, index, holder };
+    return true;
   });
   return found;
 }
@@ -57,15 +65,24 @@ export function listOf(
 }
 
 export function containsId(field: FieldConfig, formId: number): boolean {
-  if (field.__config__.formId === formId) return true;
-  return walk(field.__config__.children ?? [], (f) => f.__config__.formId === formId);
+  return locate([field], formId) !== null;
 }
 
 /** Every field (panes excluded) in document order. */
 export function allFields(fields: FieldConfig[]): FieldConfig[] {
   const out: FieldConfig[] = [];
-  walk(fields, (f) => {
+  eachField(fields, (f) => {
     if (!isPane(f.__config__.jnpfKey)) out.push(f);
+    return undefined;
+  });
+  return out;
+}
+
+/** Every field below `field` (its children, panes and their fields), in document order. */
+export function descendants(field: FieldConfig): FieldConfig[] {
+  const out: FieldConfig[] = [];
+  eachField([field], (f) => {
+    if (f !== field) out.push(f);
     return undefined;
   });
   return out;
@@ -74,7 +91,7 @@ export function allFields(fields: FieldConfig[]): FieldConfig[] {
 /** The largest formId used in a list (for imported configs whose idGlobal is stale). */
 export function maxFormId(fields: FieldConfig[]): number {
   let max = 0;
-  walk(fields, (f) => {
+  eachField(fields, (f) => {
     if (typeof f.__config__.formId === 'number' && f.__config__.formId > max) max = f.__config__.formId;
     return undefined;
   });

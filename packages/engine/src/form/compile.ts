@@ -5,10 +5,10 @@ import {
   type JnpfKey,
   type Language,
   textIn,
+  walkFields,
 } from '@kp/schema';
 import { type CompiledFormula, compileFormula } from '../formula';
 import { kindOf } from '../model/kinds';
-import { walkFields } from '../model/walk';
 import { safeRegexReady } from '../validators/re2';
 import { compileUserRegex, splitUserRegex, type UserRegex } from '../validators/safeRegex';
 import type {

@@ -50,61 +50,85 @@ export interface AccessContext {
 /** Access of every field by path ('amount', 'tbl.price'). */
 export type AccessMap = ReadonlyMap<string, FieldAccess>;
 
+/** A node's formOperates by id (as accessOf and fieldAccessOf look them up). */
+export function operatesById(
+  operates: readonly FieldOperate[] | null | undefined,
+): Map<string, FieldOperate> {
+  const ops = new Map<string, FieldOperate>();
+  for (const o of operates ?? []) if (o && typeof o.id === 'string') ops.set(o.id, o);
+  return ops;
+}
+
 /** The formOperates entry of a field: by vModel for main fields, `table-column` or `table.column` for cells. */
-function operateOf(ops: Map<string, FieldOperate>, f: CompiledField): FieldOperate | undefined {
+function operateOf(ops: ReadonlyMap<string, FieldOperate>, f: CompiledField): FieldOperate | undefined {
   if (!f.table) return ops.get(f.vModel);
   return ops.get(`${f.table}-${f.vModel}`) ?? ops.get(f.path);
 }
 
-/** Runs the layers for every field of a compiled form. Pure; the same in the browser and the server. */
-export function accessOf(compiled: CompiledForm, ctx: AccessContext = {}): AccessMap {
-  const ops = new Map<string, FieldOperate>();
-  for (const o of ctx.operates ?? []) if (o && typeof o.id === 'string') ops.set(o.id, o);
+/**
+ * The layers for one field: what accessOf runs for every field, and the renderer for the field it paints.
+ * `ops` is operatesById(ctx.operates); `parent` the access of the field's sub-table, for a cell.
+ */
+export function fieldAccessOf(
+  f: CompiledField,
+  ctx: AccessContext,
+  ops: ReadonlyMap<string, FieldOperate>,
+  parent?: FieldAccess,
+): FieldAccess {
+  // base config
+  let readable = true;
+  let visible = !f.hidden;
+  let writable = !f.readonly;
+  let required = f.required;
+  // platform (pc/app)
+  if (ctx.platform && !f.visibility.includes(ctx.platform)) visible = false;
+  // workflow node formOperates
+  const op = operateOf(ops, f);
+  if (op) {
+    if (op.read === false) readable = false;
+    if (op.write === false) writable = false;
+    if (op.required !== undefined) required = op.required === true && !f.readonly;
+  }
+  if (ctx.readonly) writable = false;
+  // column/form grants
+  if (ctx.grants) {
+    const granted = f.table
+      ? ctx.grants.has(f.table) || ctx.grants.has(`${f.table}-${f.vModel}`)
+      : ctx.grants.has(f.vModel);
+    if (!granted) readable = false;
+  }
+  // scripts (they cannot make readable what a grant or a node hides)
+  const s = ctx.scripts?.(f.path);
+  if (s) {
+    if (s.hidden === true) visible = false;
+    if (s.hidden === false) visible = true;
+    if (s.disabled === true) writable = false;
+    if (s.required !== undefined) required = s.required;
+  }
+  // a cell follows its table
+  if (parent) {
+    readable &&= parent.readable;
+    visible &&= parent.visible;
+    writable &&= parent.writable;
+  }
+  visible &&= readable;
+  writable &&= readable;
+  required = required && visible && writable;
+  return { readable, visible, writable, required };
+}
+
+/**
+ * Runs the layers for every field of a compiled form (or, with `only`, for one main field and its cells).
+ * Pure; the same in the browser and the server.
+ */
+export function accessOf(compiled: CompiledForm, ctx: AccessContext = {}, only?: string): AccessMap {
+  const ops = operatesById(ctx.operates);
   const out = new Map<string, FieldAccess>();
-  const layer = (f: CompiledField, parent: FieldAccess | undefined): FieldAccess => {
-    // base config
-    let readable = true;
-    let visible = !f.hidden;
-    let writable = !f.readonly;
-    let required = f.required;
-    // platform (pc/app)
-    if (ctx.platform && !f.visibility.includes(ctx.platform)) visible = false;
-    // workflow node formOperates
-    const op = operateOf(ops, f);
-    if (op) {
-      if (op.read === false) readable = false;
-      if (op.write === false) writable = false;
-      if (op.required !== undefined) required = op.required === true && !f.readonly;
-    }
-    if (ctx.readonly) writable = false;
-    // column/form grants
-    if (ctx.grants) {
-      const granted = f.table
-        ? ctx.grants.has(f.table) || ctx.grants.has(`${f.table}-${f.vModel}`)
-        : ctx.grants.has(f.vModel);
-      if (!granted) readable = false;
-    }
-    // scripts (they cannot make readable what a grant or a node hides)
-    const s = ctx.scripts?.(f.path);
-    if (s) {
-      if (s.hidden === true) visible = false;
-      if (s.hidden === false) visible = true;
-      if (s.disabled === true) writable = false;
-      if (s.required !== undefined) required = s.required;
-    }
-    // a cell follows its table
-    if (parent) {
-      readable &&= parent.readable;
-      visible &&= parent.visible;
-      writable &&= parent.writable;
-    }
-    visible &&= readable;
-    writable &&= readable;
-    required = required && visible && writable;
-    return { readable, visible, writable, required };
-  };
-  for (const f of compiled.fields) if (!f.table) out.set(f.path, layer(f, undefined));
-  for (const f of compiled.fields) if (f.table) out.set(f.path, layer(f, out.get(f.table)));
+  for (const f of compiled.fields)
+    if (!f.table && (only === undefined || f.path === only)) out.set(f.path, fieldAccessOf(f, ctx, ops));
+  for (const f of compiled.fields)
+    if (f.table && (only === undefined || f.table === only))
+      out.set(f.path, fieldAccessOf(f, ctx, ops, out.get(f.table)));
   return out;
 }
 

@@ -29,6 +29,16 @@ export class ModelCache<T> {
     return value;
   }
 
+  /** The cached value (refreshed as used), or undefined; nothing is built. */
+  peek(id: string, version: string | number): T | undefined {
+    const k = ModelCache.key(id, version);
+    if (!this.entries.has(k)) return undefined;
+    const hit = this.entries.get(k) as T;
+    this.entries.delete(k);
+    this.entries.set(k, hit);
+    return hit;
+  }
+
   /** Drops every cached version of a form. */
   evict(id: string): void {
     const prefix = `${id}\u0000`;

@@ -1,10 +1,22 @@
 // The form model (issue 18): kinds, one walker, layers -> access, validate, project, a bounded cache.
+
+// The one walker lives in @kp/schema (the engine depends on it, and the schema's config checks walk too).
+export {
+  MAX_WALK_DEPTH,
+  WALK_STOP,
+  type WalkedField,
+  type WalkInfo,
+  type WalkOptions,
+  walkFields,
+} from '@kp/schema';
 export {
   type AccessContext,
   type AccessMap,
   accessOf,
   type FieldAccess,
   type FieldOperate,
+  fieldAccessOf,
+  operatesById,
   readablePaths,
   type ScriptOverride,
 } from './access';
@@ -23,5 +35,4 @@ export {
 } from './kinds';
 export { buildFormModel, type FormModel } from './model';
 export { pickWritable, project as projectFormData } from './project';
-export { validate as validateWithAccess, withAccess } from './validate';
-export { MAX_WALK_DEPTH, type WalkedField, type WalkInfo, walkFields } from './walk';
+export { acceptInput, validate as validateWithAccess, withAccess } from './validate';

@@ -7,7 +7,6 @@ import { accessContextArb } from '../testing/model';
 import { type AccessContext, accessOf } from './access';
 import { ModelCache } from './cache';
 import { buildFormModel } from './model';
-import { walkFields } from './walk';
 
 /** A random form, a random context over it and data that fits it. */
 const caseArb = formConfigArb().chain((config) => {
@@ -175,69 +174,6 @@ describe('layers', () => {
 
   it('accessOf is pure and the same for the same context', () => {
     expect([...accessOf(m.compiled, { platform: 'app' })]).toEqual([...m.access({ platform: 'app' })]);
-  });
-});
-
-describe('walkFields', () => {
-  it('visits tabs, collapses, rows, cards and sub-tables with their container and table', () => {
-    const seen: Array<[string, string, string | null, string]> = [];
-    walkFields(
-      [
-        {
-          __config__: {
-            jnpfKey: 'tab',
-            children: [
-              {
-                __config__: {
-                  children: [
-                    { __config__: { jnpfKey: 'comInput' }, __vModel__: 'a' },
-                    {
-                      __config__: {
-                        jnpfKey: 'table',
-                        children: [{ __config__: { jnpfKey: 'numInput' }, __vModel__: 'c' }],
-                      },
-                      __vModel__: 't',
-                    },
-                  ],
-                },
-              },
-            ],
-          },
-        },
-        { __config__: { jnpfKey: 'card', children: [{ __config__: { jnpfKey: 'date' }, __vModel__: 'd' }] } },
-      ],
-      (f, path, table, info) => {
-        seen.push([
-          String(f.__vModel__ ?? f.__config__.jnpfKey),
-          path,
-          table ? String(table.__vModel__) : null,
-          info.container,
-        ]);
-      },
-    );
-    expect(seen).toEqual([
-      ['tab', 'fields[0]', null, ''],
-      ['a', 'fields[0].__config__.children[0].__config__.children[0]', null, 'fields[0]'],
-      ['t', 'fields[0].__config__.children[0].__config__.children[1]', null, 'fields[0]'],
-      [
-        'c',
-        'fields[0].__config__.children[0].__config__.children[1].__config__.children[0]',
-        't',
-        'fields[0].__config__.children[0].__config__.children[1]',
-      ],
-      ['card', 'fields[1]', null, ''],
-      ['d', 'fields[1].__config__.children[0]', null, 'fields[1]'],
-    ]);
-  });
-
-  it('stops at MAX_WALK_DEPTH and says where', () => {
-    let deep: unknown = { __config__: { jnpfKey: 'comInput' }, __vModel__: 'x' };
-    for (let i = 0; i < 100; i++) deep = { __config__: { jnpfKey: 'row', children: [deep] } };
-    const bad: string[] = [];
-    let n = 0;
-    walkFields([deep], () => void n++, { onMalformed: (_p, m) => bad.push(m) });
-    expect(n).toBeLessThan(40);
-    expect(bad).toEqual(['is nested deeper than 32 levels']);
   });
 });
 

@@ -1,4 +1,4 @@
-import { loadSafeRegex, needsSafeRegex } from '@kp/engine';
+import { type FieldAccess, fieldAccessOf, loadSafeRegex, needsSafeRegex, operatesById } from '@kp/engine';
 import type { FormConfig, Language } from '@kp/schema';
 import Form from '@rjsf/core';
 import { Form as AntForm, message as antMessage, Button, ConfigProvider, Space } from 'antd';
@@ -19,10 +19,10 @@ import { createTranslate, LocaleContext, type LocaleValue } from '../i18n/i18n';
 import type { FormProviders } from '../providers/types';
 import { loadedSandbox, loadSandbox } from '../sandbox/load';
 import type { AsyncScriptApi, ScriptApi } from '../sandbox/sandbox';
-import { type Data, FormStore } from '../store/formStore';
+import { type Data, type FieldUiState, FormStore } from '../store/formStore';
 import { ConfigProblems, drawableFields, formCrashedBy, RenderGuard } from './configProblems';
 import { type FormMode, type MessageType, RenderContext, type RenderContextValue } from './context';
-import { compile, type RuleOverride, recalc, splitErrors, validate, withOverrides } from './engineAdapter';
+import { compile, recalc, rendererLayers, splitErrors, validate } from './engineAdapter';
 import { type AnyField, type FormOperate, indexFields } from './fieldUtil';
 import { buildUiSchema, LayoutInfoContext, RJSF_FIELDS, RJSF_TEMPLATES } from './rjsfBridge';
 import { rjsfValidator } from './rjsfValidator';
@@ -226,31 +226,31 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
     void run(funcs.onLoad, store.getData());
   }, [store]);
 
-  // Runtime rule overrides: a script's setRequired/show/hide first, then formOperates, then the config.
-  const operates = useMemo(
-    () => (formOperates ? new Map(formOperates.map((o) => [o.id, o])) : undefined),
-    [formOperates],
+  // The form model's layers (validation runs on them, the server on the same without the scripts).
+  const layers = useMemo(
+    () => rendererLayers(platform, formOperates, store),
+    [platform, formOperates, store],
   );
-  const override = useCallback(
-    (path: string): RuleOverride | undefined => {
-      const [top, col] = path.split('.');
-      const op = operates?.get(col ? `${top}-${col}` : top);
-      const ui = col ? undefined : store.getUi(top);
-      if (!op && !ui) return undefined;
-      return {
-        required: ui?.required ?? op?.required,
-        hidden: ui?.hidden ?? (op?.read === false ? true : undefined),
-      };
+  // One field's layers for painting it (its own ui state given, so the field re-renders on a script's change).
+  const byPath = useMemo(() => new Map(compiled.fields.map((f) => [f.path, f])), [compiled]);
+  const opsById = useMemo(() => operatesById(formOperates), [formOperates]);
+  const fieldAccess = useCallback(
+    (path: string, ui: FieldUiState | undefined): FieldAccess | undefined => {
+      const f = byPath.get(path);
+      if (!f) return undefined;
+      const table = f.table ? byPath.get(f.table) : undefined;
+      const parent = table ? fieldAccessOf(table, layers, opsById) : undefined;
+      return fieldAccessOf(f, { platform, scripts: () => ui }, opsById, parent);
     },
-    [operates, store],
+    [byPath, opsById, layers, platform],
   );
 
   const computeErrors = useCallback(
     (only?: string): Record<string, string> => {
       if (only === undefined) flushCalc();
-      return validate(withOverrides(compiled, override, only), store.getData(), platform);
+      return validate(compiled, store.getData(), layers, 'submit', only);
     },
-    [compiled, store, platform, override, flushCalc],
+    [compiled, store, layers, flushCalc],
   );
 
   // User patterns (regList) run on RE2, fetched lazily: with the user's first focus or click in a form that has
@@ -374,8 +374,8 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
       mode,
       formDisabled: mode === 'view' || config.disabled === true,
       fieldsByModel,
-      operates,
       platform,
+      fieldAccess,
       labelWidth: config.labelPosition === 'top' ? undefined : (config.labelWidth ?? 100),
       labelAlign: config.labelPosition === 'left' ? 'left' : 'right',
       fieldChanged,
@@ -390,8 +390,8 @@ function FormRendererInner(props: FormRendererProps, ref: Ref<FormRendererHandle
       mode,
       config.disabled,
       fieldsByModel,
-      operates,
       platform,
+      fieldAccess,
       config.labelPosition,
       config.labelWidth,
       fieldChanged,

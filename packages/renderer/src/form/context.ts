@@ -1,9 +1,10 @@
+import type { FieldAccess } from '@kp/engine';
 import type { Language } from '@kp/schema';
 import { createContext, useContext } from 'react';
 import type { Translate } from '../i18n/i18n';
 import type { FormProviders } from '../providers/types';
-import type { FormStore } from '../store/formStore';
-import type { AnyField, FormOperate } from './fieldUtil';
+import type { FieldUiState, FormStore } from '../store/formStore';
+import type { AnyField } from './fieldUtil';
 
 export type FormMode = 'create' | 'edit' | 'view';
 export type MessageType = 'info' | 'success' | 'warning' | 'error';
@@ -17,8 +18,13 @@ export interface RenderContextValue {
   /** Whole form disabled (config.disabled or view mode). */
   formDisabled: boolean;
   fieldsByModel: Map<string, AnyField>;
-  operates?: Map<string, FormOperate>;
   platform: 'pc' | 'app';
+  /**
+   * The form model's layers for a data field ('amount', 'table.column'): platform, formOperates and the
+   * field's script overrides `ui` — what validation runs on too. undefined for fields outside the model
+   * (layout and display kinds).
+   */
+  fieldAccess(path: string, ui: FieldUiState | undefined): FieldAccess | undefined;
   /** Form label width in px (field __config__.labelWidth overrides) and alignment. */
   labelWidth?: number;
   labelAlign: 'left' | 'right';

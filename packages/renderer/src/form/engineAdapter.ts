@@ -1,12 +1,14 @@
 import {
-  type CompiledField,
+  type AccessContext,
+  accessOf,
   type CompiledForm,
   compileForm,
   recalculate,
-  validateFormData,
+  validateWithAccess,
 } from '@kp/engine';
 import type { FormConfig, Language } from '@kp/schema';
-import type { Data } from '../store/formStore';
+import type { Data, FormStore } from '../store/formStore';
+import type { FormOperate } from './fieldUtil';
 
 /**
  * The single place where the renderer calls the engine's form functions. Never throws: a config that is not
@@ -37,57 +39,37 @@ export function compile(config: FormConfig, language: Language): CompiledForm {
 /** Engine path 'tbl[2].price' -> store path 'tbl.2.price'. */
 export const toStorePath = (path: string): string => path.replace(/\[(\d+)\]/g, '.$1');
 
-/** All messages by store path (first per path) for 'submit' (every rule) or 'save' (tables only); fields not shown on `platform` are skipped. */
+/**
+ * The form model's layers as the renderer runs them: the platform, the node's formOperates, then the scripts'
+ * overrides (setRequired, show / hide, setDisabled) of a field, or of a cell's column by its name.
+ */
+export function rendererLayers(
+  platform: 'pc' | 'app',
+  operates: readonly FormOperate[] | undefined,
+  store: Pick<FormStore, 'getUi'>,
+): AccessContext {
+  return { platform, operates, scripts: (path) => store.getUi(path.slice(path.indexOf('.') + 1)) };
+}
+
+/**
+ * All messages by store path (first per path) for 'submit' (every rule) or 'save' (tables only), as the form
+ * model's layers leave the form: the platform, the node's formOperates and the scripts' overrides (the same
+ * accessOf and validate the server runs, which knows no scripts). `only`: one main field (blur / change).
+ */
 export function validate(
   compiled: CompiledForm,
   data: Data,
-  platform: 'pc' | 'app',
+  ctx: AccessContext,
   kind: 'submit' | 'save' = 'submit',
+  only?: string,
 ): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const e of validateFormData(compiled, data, { mode: kind, platform }).errors) {
+  const access = accessOf(compiled, ctx, only);
+  for (const e of validateWithAccess(compiled, access, data, { mode: kind, only }).errors) {
     const p = toStorePath(e.path);
     if (!(p in out)) out[p] = e.message;
   }
   return out;
-}
-
-/** What the form's runtime state changes about a field's rules (scripts, formOperates). */
-export interface RuleOverride {
-  required?: boolean;
-  /** true: not shown, so not validated; false: shown by a script (even if noShow or not on this platform). */
-  hidden?: boolean;
-}
-
-/**
- * The compiled form with the runtime overrides applied, so the engine checks what the user sees: a field a
- * script or formOperates made required gets its required message (placeholder, `<label>不能为空` or
- * `请至少选择一个<label>`), one made optional loses it, hidden ones are skipped. `only` keeps one top-level
- * field (validation on blur/change of that field).
- */
-export function withOverrides(
-  compiled: CompiledForm,
-  override: (path: string) => RuleOverride | undefined,
-  only?: string,
-): CompiledForm {
-  const apply = (f: CompiledField): CompiledField => {
-    const o = override(f.path);
-    if (!o) return f;
-    return {
-      ...f,
-      required: o.required ?? f.required,
-      hidden: o.hidden ?? f.hidden,
-      visibility: o.hidden === false ? ['pc', 'app'] : f.visibility,
-    };
-  };
-  const fields = (only === undefined ? compiled.fields : compiled.fields.filter((f) => f.path === only)).map(
-    apply,
-  );
-  const keep = new Set(fields.map((f) => f.vModel));
-  const tables = compiled.tables
-    .filter((t) => only === undefined || keep.has(t.vModel))
-    .map((t) => ({ ...t, columns: t.columns.map(apply) }));
-  return { ...compiled, fields, tables };
 }
 
 /** Splits messages into sub-table cell messages and the rest. */

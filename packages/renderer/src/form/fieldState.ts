@@ -59,20 +59,29 @@ export interface FieldState {
   required: boolean;
 }
 
-/** Effective state of a field: config, form mode, formOperates ({id, read, write, required}) and scripts. */
-export function useFieldState(field: AnyField, ctx: RenderContextValue, operateId?: string): FieldState {
+/**
+ * Effective state of a field: the form model's layers (platform, formOperates, scripts — the ones validation
+ * and the server apply), then the form mode and the config's own `disabled`, which a script's setDisabled(false)
+ * may lift. `path` is the field's data path ('table.column' for a cell; default its vModel).
+ */
+export function useFieldState(field: AnyField, ctx: RenderContextValue, path?: string): FieldState {
   const key = field.__vModel__ ?? '';
   const ui = useFieldUi(ctx.store, key);
-  const op = ctx.operates?.get(operateId ?? key);
-  const hidden = ui?.hidden ?? (!visibleOn(field, ctx.platform) || (op ? op.read === false : false));
-  const disabled =
-    ui?.disabled ??
-    (ctx.formDisabled ||
-      prop<boolean>(field, 'disabled') === true ||
-      READONLY_KINDS.has(keyOf(field)) ||
-      (op ? op.write === false : false));
-  const required = ui?.required ?? op?.required ?? cfg<boolean>(field, 'required') ?? false;
-  return { hidden, disabled, required };
+  const configDisabled =
+    ctx.formDisabled || prop<boolean>(field, 'disabled') === true || READONLY_KINDS.has(keyOf(field));
+  const a = ctx.fieldAccess(path ?? key, ui);
+  if (a)
+    return {
+      hidden: !a.visible,
+      disabled: !a.writable || (ui?.disabled === false ? false : configDisabled),
+      required: a.required,
+    };
+  // layout and display kinds: no data, so no layers beyond the config and the scripts
+  return {
+    hidden: ui?.hidden ?? !visibleOn(field, ctx.platform),
+    disabled: ui?.disabled ?? configDisabled,
+    required: false,
+  };
 }
 
 /** One top-level field: subscribes to its own value, error and ui state only. */

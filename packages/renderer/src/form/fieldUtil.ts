@@ -1,4 +1,4 @@
-import { type UserRegex, userRegexOf } from '@kp/engine';
+import { type UserRegex, userRegexOf, walkFields } from '@kp/engine';
 import { type I18nText, type Language, textIn } from '@kp/schema';
 
 /** A field config read loosely (the renderer tolerates extra keys; @kp/schema validates the shape). */
@@ -30,22 +30,12 @@ export const childrenOf = (f: AnyField): AnyField[] => {
   return Array.isArray(c) ? c : [];
 };
 
-/** Every data field (with a vModel) outside sub-tables, and every sub-table, in order. */
-export function walkFields(fields: AnyField[], visit: (f: AnyField) => void): void {
-  for (const f of fields) {
-    visit(f);
-    const k = keyOf(f);
-    if (k === 'table') continue;
-    if (k === 'tab' || k === 'collapse') {
-      for (const pane of childrenOf(f)) walkFields(childrenOf(pane), visit);
-    } else walkFields(childrenOf(f), visit);
-  }
-}
-
+/** Every data field (with a vModel) outside sub-tables, and every sub-table, by vModel (the form model's walker). */
 export function indexFields(fields: AnyField[]): Map<string, AnyField> {
   const map = new Map<string, AnyField>();
   walkFields(fields, (f) => {
-    if (f.__vModel__) map.set(f.__vModel__, f);
+    if (typeof f.__vModel__ === 'string' && f.__vModel__) map.set(f.__vModel__, f as AnyField);
+    return keyOf(f as AnyField) !== 'table';
   });
   return map;
 }

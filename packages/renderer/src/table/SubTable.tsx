@@ -34,7 +34,7 @@ const Cell = memo(function Cell({ table, row, column }: { table: string; row: nu
   const col = column.__vModel__ ?? '';
   const value = useCellValue(ctx.store, table, row, col);
   const error = useFieldError(ctx.store, cellPath(table, row, col));
-  const state = useFieldState(column, ctx, `${table}-${col}`);
+  const state = useFieldState(column, ctx, `${table}.${col}`);
   const onChange = useCallback(
     (v: unknown) => {
       ctx.store.setCell(table, row, col, v);
@@ -145,10 +145,11 @@ export function SubTable({ field, state }: { field: AnyField; state: FieldState 
   const deletable = !state.disabled && (prop<boolean>(field, 'deletable') ?? true);
   const showSummary = prop<boolean>(field, 'showSummary') ?? false;
   const virtual = rowKeys.length > VIRTUAL_THRESHOLD;
-  const colState = columns.map((c) => ({
-    required: ctx.operates?.get(`${table}-${c.__vModel__}`)?.required ?? cfg<boolean>(c, 'required') ?? false,
-    hidden: ctx.operates?.get(`${table}-${c.__vModel__}`)?.read === false,
-  }));
+  // the columns as the form model's layers leave them (formOperates `table-column`, noShow, platform)
+  const colState = columns.map((c) => {
+    const a = ctx.fieldAccess(`${table}.${c.__vModel__}`, store.getUi(c.__vModel__ ?? ''));
+    return { required: a?.required ?? false, hidden: a ? !a.visible : false };
+  });
   const shown = columns.filter((_, i) => !colState[i].hidden);
 
   let first = 0;

@@ -5,6 +5,7 @@ import { issuesOf, makeValidator, type ValidationIssue, type ValidationResult } 
 import { forAjv, literalUnion } from './common';
 import { FIELD_CONFIG_ID, FIELD_KIND_SCHEMAS, FieldBase, FieldBaseConfig, FieldConfig } from './fields';
 import { allowedInTable, isJnpfKey, JNPF_KEYS, type JnpfKey } from './keys';
+import { type WalkedField, walkFields } from './walk';
 
 /** Form-level config (spec 3 §3 "Form config"). Only `fields` is required; the rest have the spec defaults. */
 export const FormConfig = Type.Object(
@@ -190,7 +191,7 @@ function checkKinds(fields: readonly unknown[], base: string): ValidationIssue[]
       const r = fieldKindValidator(key)(f);
       if (!r.ok) for (const e of r.errors) issues.push({ path: joinPath(path, e.path), message: e.message });
     },
-    base,
+    { base },
   );
   return issues;
 }
@@ -252,48 +253,12 @@ export function regexProblemOf(pattern: string): string | null {
   return size <= 1000 ? null : `is too complex (${size} steps per character; at most 1000)`;
 }
 
-type AnyField = Record<string, unknown> & { __config__: Record<string, unknown> & { jnpfKey: string } };
+type AnyField = WalkedField;
 
 interface Scope {
   /** vModel -> kind */
   fields: Map<string, string>;
   tables: Map<string, Map<string, string>>;
-}
-
-/** Visits every field with its path; `table` is the enclosing sub-table's vModel. */
-export function walkFields(
-  fields: readonly unknown[],
-  visit: (field: AnyField, path: string, table: AnyField | null) => void,
-  base = 'fields',
-  table: AnyField | null = null,
-  depth = 0,
-): void {
-  if (depth > MAX_FORM_DEPTH) return;
-  fields.forEach((raw, i) => {
-    if (!raw || typeof raw !== 'object') return;
-    const f = raw as AnyField;
-    const path = `${base}[${i}]`;
-    const cfg = f.__config__;
-    if (!cfg || typeof cfg !== 'object') return;
-    visit(f, path, table);
-    const children = cfg.children;
-    if (!Array.isArray(children)) return;
-    if (cfg.jnpfKey === 'tab' || cfg.jnpfKey === 'collapse') {
-      children.forEach((pane, j) => {
-        const kids = (pane as { __config__?: { children?: unknown } } | null)?.__config__?.children;
-        if (Array.isArray(kids))
-          walkFields(kids, visit, `${path}.__config__.children[${j}].__config__.children`, table, depth + 2);
-      });
-    } else {
-      walkFields(
-        children,
-        visit,
-        `${path}.__config__.children`,
-        cfg.jnpfKey === 'table' ? f : table,
-        depth + 1,
-      );
-    }
-  });
 }
 
 /** Checks JSON Schema cannot say: unique names per scope, table columns, formulas, patterns, references. */

@@ -4,3 +4,4 @@ export * from './entities';
 export * from './fields';
 export * from './formConfig';
 export * from './keys';
+export * from './walk';

@@ -1,5 +1,6 @@
 // Pure parts of the online-development screens: the fields a list can show, the default list
 // configuration of a form, and which buttons a user sees.
+import { walkFields } from '@kp/engine';
 import type { FormConfig, VisualDevColumnData } from '@kp/schema';
 
 export interface FieldInfo {
@@ -7,11 +8,6 @@ export interface FieldInfo {
   label: string;
   jnpfKey: string;
 }
-
-type Loose = {
-  __config__?: { jnpfKey?: string; label?: unknown; children?: unknown[] };
-  __vModel__?: string;
-};
 
 /** Keys that show something but hold no data. */
 const DISPLAY = new Set([
@@ -33,42 +29,31 @@ const labelOf = (l: unknown): string =>
       ? String((l as Record<string, unknown>).zh ?? '')
       : '';
 
-/** Main data fields of a form config (sub-table columns excluded), in display order. */
+/** Main data fields of a form config (sub-tables and their columns excluded), in display order. */
 export function mainFieldsOf(config: FormConfig | null | undefined): FieldInfo[] {
   const out: FieldInfo[] = [];
-  const walk = (list: unknown[] | undefined) => {
-    for (const raw of list ?? []) {
-      const f = raw as Loose;
-      const key = f.__config__?.jnpfKey ?? '';
-      if (key === 'table') continue;
-      if (CONTAINERS.has(key) || (!f.__vModel__ && Array.isArray(f.__config__?.children))) {
-        walk(f.__config__?.children);
-        continue;
-      }
-      if (DISPLAY.has(key) || !f.__vModel__) continue;
-      out.push({ vModel: f.__vModel__, label: labelOf(f.__config__?.label) || f.__vModel__, jnpfKey: key });
-    }
-  };
-  walk((config as { fields?: unknown[] } | null | undefined)?.fields);
+  walkFields((config as { fields?: unknown } | null | undefined)?.fields, (f) => {
+    const key = f.__config__.jnpfKey;
+    if (key === 'table') return false;
+    if (CONTAINERS.has(key) || DISPLAY.has(key)) return;
+    const vModel = f.__vModel__;
+    if (typeof vModel !== 'string' || !vModel) return;
+    out.push({ vModel, label: labelOf(f.__config__.label) || vModel, jnpfKey: key });
+    return false;
+  });
   return out;
 }
 
 /** Sub-tables of a form config (top level or inside containers). */
 export function tablesOf(config: FormConfig | null | undefined): FieldInfo[] {
   const out: FieldInfo[] = [];
-  const walk = (list: unknown[] | undefined) => {
-    for (const raw of list ?? []) {
-      const f = raw as Loose;
-      if (f.__config__?.jnpfKey === 'table' && f.__vModel__) {
-        out.push({
-          vModel: f.__vModel__,
-          label: labelOf(f.__config__.label) || f.__vModel__,
-          jnpfKey: 'table',
-        });
-      } else if (Array.isArray(f.__config__?.children)) walk(f.__config__?.children);
-    }
-  };
-  walk((config as { fields?: unknown[] } | null | undefined)?.fields);
+  walkFields((config as { fields?: unknown } | null | undefined)?.fields, (f) => {
+    if (f.__config__.jnpfKey !== 'table') return;
+    const vModel = f.__vModel__;
+    if (typeof vModel === 'string' && vModel)
+      out.push({ vModel, label: labelOf(f.__config__.label) || vModel, jnpfKey: 'table' });
+    return false;
+  });
   return out;
 }
 

@@ -33,6 +33,7 @@ export function OrgUserSelect(props: {
       mode: 'edit',
       formDisabled: false,
       fieldsByModel: new Map(),
+      fieldAccess: () => undefined,
       platform: 'pc',
       labelAlign: 'right',
       fieldChanged: noop,

@@ -13,7 +13,7 @@ import { SignaturePad } from './SignaturePad';
 afterEach(cleanup);
 
 describe('launch defaults', () => {
-  it('an empty single user picker gets the launcher, a department picker his department; others are left', () => {
+  it('an empty single user picker gets the launcher, a department picker his department; others (sub-table columns too) are left', () => {
     sessionStore.set((s) => ({
       ...s,
       userInfo: { userId: 'u1', userAccount: 'a', userName: 'A', departmentId: 'd1' },
@@ -30,6 +30,14 @@ describe('launch defaults', () => {
           },
         },
         { __vModel__: 'text', __config__: { jnpfKey: 'input' } },
+        // a sub-table's user picker is a column of every row, not a field of the form
+        {
+          __vModel__: 'rows',
+          __config__: {
+            jnpfKey: 'table',
+            children: [{ __vModel__: 'who', __config__: { jnpfKey: 'userSelect' } }],
+          },
+        },
       ],
     };
     expect(launchDefaults(form)).toEqual({ applicant: 'u1', dept: 'd1' });

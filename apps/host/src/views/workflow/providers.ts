@@ -1,4 +1,5 @@
 import type { OrgProvider } from '@kp/designer';
+import { walkFields } from '@kp/engine';
 import type { FormProviders } from '@kp/renderer';
 import { http } from '../../api/http';
 import { httpFormProviders } from '../../services/formProviders';
@@ -55,18 +56,15 @@ export function launchDefaults(form: { fields?: unknown[] } | null | undefined):
   const u = sessionStore.get().userInfo;
   const out: Record<string, unknown> = {};
   if (!u) return out;
-  const walk = (list: unknown) => {
-    for (const f of (Array.isArray(list) ? list : []) as Array<Record<string, any>>) {
-      const key = f.__config__?.jnpfKey;
-      const dv = f.__config__?.defaultValue;
-      const empty = dv === undefined || dv === null || dv === '' || (Array.isArray(dv) && !dv.length);
-      if (f.__vModel__ && empty && !f.multiple) {
-        if (key === 'userSelect') out[f.__vModel__] = u.userId;
-        if (key === 'depSelect' && u.departmentId) out[f.__vModel__] = u.departmentId;
-      }
-      walk(f.__config__?.children);
-    }
-  };
-  walk(form?.fields);
+  walkFields(form?.fields, (f, _path, table) => {
+    if (table) return; // a sub-table's columns start empty in every row
+    const key = f.__config__.jnpfKey;
+    const dv = f.__config__.defaultValue;
+    const empty = dv === undefined || dv === null || dv === '' || (Array.isArray(dv) && !dv.length);
+    const vModel = f.__vModel__;
+    if (typeof vModel !== 'string' || !vModel || !empty || f.multiple) return;
+    if (key === 'userSelect') out[vModel] = u.userId;
+    if (key === 'depSelect' && u.departmentId) out[vModel] = u.departmentId;
+  });
   return out;
 }

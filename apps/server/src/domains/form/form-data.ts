@@ -4,13 +4,13 @@
 import {
   type AccessContext,
   type AccessMap,
+  acceptInput,
   accessOf,
   type CompiledField,
   type CompiledForm,
   compileForm,
   type FormModel,
   formatDate,
-  pickWritable,
   recalculate,
   validateWithAccess,
 } from '@kp/engine';
@@ -24,6 +24,12 @@ import { sdb } from '../system/system-tables';
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
 
+/**
+ * The client whose form the server checks: fields whose visibility leaves it out are not required (the host
+ * is the pc client; an app client would pass its own platform in the access context).
+ */
+export const SERVER_PLATFORM = 'pc';
+
 /** Who saves the form: the values of its system fields (a Principal fits). */
 export interface FormAuthor {
   userId: string;
@@ -36,9 +42,10 @@ export interface FormAuthor {
  * The one server pipeline of every form write (online-development records and imports, flow launches and
  * handling): parse -> keep only the fields the caller may write (node formOperates, form grants) from the
  * input, the rest from the stored record -> check attachment addresses -> validate as the caller's layers
- * leave the form -> recalculate (client totals are never trusted) -> stamp the system fields and the bill
- * number -> the record to store. `pick: false` is for flow tasks, whose interpreter has already merged what
- * the node may write into the task's data; `validate: false` when the route validated before the transition.
+ * leave the form -> stamp the system fields and the bill number -> recalculate (client totals are never
+ * trusted) -> the record to store. Online development runs it whole (serverFormData); a flow runs its first
+ * half (formInput) before the transition, whose conditions read the recalculated data, and its second half
+ * (stampFormData) on the data the transition merged.
  */
 export async function formPipeline(
   db: Kysely<Database>,
@@ -46,38 +53,38 @@ export async function formPipeline(
   model: FormModel | CompiledForm,
   raw: unknown,
   previous: Record<string, unknown> | null,
-  options: {
-    mode?: 'submit' | 'save';
-    access?: AccessContext | AccessMap;
-    pick?: boolean;
-    validate?: boolean;
-  } = {},
+  options: { mode?: 'submit' | 'save'; access?: AccessContext | AccessMap } = {},
 ): Promise<Record<string, unknown>> {
+  const input = formInput(model, raw, previous, options);
+  return stampFormData(db, author, compiledOf(model), input, previous, options);
+}
+
+const compiledOf = (model: FormModel | CompiledForm): CompiledForm =>
+  'compiled' in model ? model.compiled : model;
+
+/**
+ * The pipeline's first half: parse -> only what the caller may write (the rest from `previous`) -> attachment
+ * addresses -> validate as the caller's layers leave the form (refused naming the field). `merge`: keys the
+ * input leaves out keep their stored value (a flow handler's partial form data), instead of being cleared.
+ */
+export function formInput(
+  model: FormModel | CompiledForm,
+  raw: unknown,
+  previous: Record<string, unknown> | null,
+  options: { mode?: 'submit' | 'save'; access?: AccessContext | AccessMap; merge?: boolean } = {},
+): Record<string, unknown> {
   if (!isRecord(raw)) throw badRequest('data: 必须是对象');
-  const compiled = 'compiled' in model ? model.compiled : model;
+  const compiled = compiledOf(model);
   const access =
     options.access instanceof Map
       ? options.access
-      : accessOf(compiled, (options.access as AccessContext) ?? {});
-  // 1. only what the caller may write
-  const input = options.pick === false ? { ...raw } : pickWritable(compiled, access, raw, previous);
+      : accessOf(compiled, { platform: SERVER_PLATFORM, ...(options.access as AccessContext) });
+  // 1. only what the caller may write; 3. validated as their layers show the form (the model's acceptInput)
+  const { data: input, result } = acceptInput(compiled, access, raw, previous, options);
   // 2. addresses of attachments and images
   checkFileAddresses(compiled, input);
-  // 3. validate what the caller sent as their layers show the form
-  if (options.validate !== false) {
-    const r = validateWithAccess(compiled, access, input, { mode: options.mode });
-    if (!r.ok) throw invalidForm(compiled, access, input, options.mode, r.errors);
-  }
-  // 4. calculate fields: the server's
-  // 5. system fields and the bill number: the server's
-  const now = new Date();
-  const out = { ...input };
-  for (const f of compiled.fields) {
-    if (f.table || !f.readonly) continue;
-    const sys = await systemValue(db, author, f, previous, options.mode, now);
-    if (sys !== undefined) out[f.vModel] = sys.value;
-  }
-  return recalculate(compiled, out);
+  if (!result.ok) throw invalidForm(compiled, access, input, options.mode, result.errors);
+  return input;
 }
 
 /** Online development: posted data -> the record to store (the pipeline with the caller's form grants). */
@@ -90,18 +97,6 @@ export function serverFormData(
   options: { mode?: 'submit' | 'save'; access?: AccessContext | AccessMap } = {},
 ): Promise<Record<string, unknown>> {
   return formPipeline(db, p, model, raw, previous, options);
-}
-
-/** Validates flow form data as the node's layers leave the form (before the transition); refuses naming the field. */
-export function checkFlowFormData(
-  model: FormModel,
-  data: Record<string, unknown>,
-  access: AccessContext | AccessMap,
-  mode: 'submit' | 'save',
-): void {
-  const map: AccessMap = access instanceof Map ? access : accessOf(model.compiled, access as AccessContext);
-  const r = model.validate(data, map, { mode });
-  if (!r.ok) throw invalidForm(model.compiled, map, data, mode, r.errors);
 }
 
 /**
@@ -166,11 +161,12 @@ async function systemValue(
 }
 
 /**
- * Flow tasks: the interpreter has merged what each node may write; the same pipeline then sets the
- * read-only system fields (the previous stored values kept, a bill number taken on the first submit, inside
- * the caller's transaction when `db` is one) and recomputes calculate fields. Other keys pass through.
+ * The pipeline's second half: stamp the read-only system fields (the previous stored values kept, a bill
+ * number taken on the first submit, inside the caller's transaction when `db` is one) -> recalculate
+ * (calculate fields are the server's, whatever the client or the transition left). Keys that are not form fields pass (a
+ * flow's merged data keeps what the task stored).
  */
-export function stampFormData(
+export async function stampFormData(
   db: Kysely<Database>,
   author: FormAuthor,
   compiled: CompiledForm,
@@ -178,7 +174,16 @@ export function stampFormData(
   previous: Record<string, unknown> | null,
   options: { mode?: 'submit' | 'save' } = {},
 ): Promise<Record<string, unknown>> {
-  return formPipeline(db, author, compiled, data, previous, { ...options, pick: false, validate: false });
+  // 4. system fields and the bill number: the server's
+  const now = new Date();
+  const out = { ...data };
+  for (const f of compiled.fields) {
+    if (f.table || !f.readonly) continue;
+    const sys = await systemValue(db, author, f, previous, options.mode, now);
+    if (sys !== undefined) out[f.vModel] = sys.value;
+  }
+  // 5. calculate fields: the server's (after the stamp: a formula may read a system field)
+  return recalculate(compiled, out);
 }
 
 /**

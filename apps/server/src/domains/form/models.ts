@@ -20,6 +20,11 @@ export function formModel(id: string, version: string | number, config: unknown)
   });
 }
 
+/** The cached model of `id` at `version`, or undefined (nothing is built). */
+export function cachedFormModel(id: string, version: string | number): FormModel | undefined {
+  return cache.peek(id, version);
+}
+
 /** Drops every cached version of a form (call on release, on a new template version, on delete). */
 export function evictFormModel(id: string): void {
   cache.evict(id);

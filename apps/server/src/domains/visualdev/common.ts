@@ -1,6 +1,12 @@
 // Shared pieces of the online-development routes: loading an item, its compiled form (cached per
 // version of the config), the checks of a design, and turning posted form data into the stored record.
-import { type AccessContext, type CompiledForm, compileForm, type FormModel } from '@kp/engine';
+import {
+  type AccessContext,
+  type AccessMap,
+  type CompiledForm,
+  compileForm,
+  type FormModel,
+} from '@kp/engine';
 import {
   type FormConfig,
   makeValidator,
@@ -154,6 +160,28 @@ export async function recordData(
 ): Promise<Record<string, unknown>> {
   return serverFormData(req.server.kp.db, me(req), model, jsonOf('data', input), previous, { access });
 }
+
+/**
+ * A record with every main field, sub-table and cell present (null when unset): what project() leaves of it is
+ * exactly what the caller may read, so the read routes take that (and not a second rule) as their field set.
+ */
+export function withEveryField(c: CompiledForm, data: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of c.fields) if (!f.table) out[f.vModel] = data[f.vModel] ?? null;
+  for (const t of c.tables) {
+    const rows = data[t.vModel];
+    if (!Array.isArray(rows)) continue;
+    out[t.vModel] = rows.map((r) => {
+      const row = (r && typeof r === 'object' ? r : {}) as Record<string, unknown>;
+      return { ...row, ...Object.fromEntries(t.columns.map((col) => [col.vModel, row[col.vModel] ?? null])) };
+    });
+  }
+  return out;
+}
+
+/** The main fields and sub-tables the caller may read: the keys project() lets through. */
+export const readableKeys = (model: FormModel, access: AccessMap): Set<string> =>
+  new Set(Object.keys(model.project(withEveryField(model.compiled, {}), access)));
 
 /** A cell's text for lists and exports: scalars as they are, lists joined, objects as JSON. */
 export function cellText(v: unknown): string {

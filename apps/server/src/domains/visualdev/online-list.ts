@@ -8,16 +8,24 @@ import { badRequest } from '../../http/api-error';
 import type { Principal } from '../auth/principal';
 import { likeOf, ts } from '../message/common';
 import { scopeFilter } from '../permission/data-scope';
-import { type BaseRow, columnsOf, compiledOf, grantContext, mainFields, modelOf, VMSG } from './common';
+import {
+  type BaseRow,
+  columnsOf,
+  compiledOf,
+  grantContext,
+  mainFields,
+  modelOf,
+  readableKeys,
+  VMSG,
+} from './common';
 
 export const SCOPE_COLS = { org: 'r.organize_id', dept: 'r.department_id', owner: 'r.creator_user_id' };
 
 /** The main fields the caller may read in the list (column grants); search, sort and keyword stay inside them. */
 export const listReadable = (user: Principal, row: BaseRow, menu: string) => {
-  const access = modelOf(row).access(grantContext(user, menu, 'list'));
-  const readable = new Set<string>();
-  for (const [path, a] of access) if (a.readable && !path.includes('.')) readable.add(path);
-  return { access, readable };
+  const model = modelOf(row);
+  const access = model.access(grantContext(user, menu, 'list'));
+  return { access, readable: readableKeys(model, access) };
 };
 
 /** The caller's rows of an item matching the list's search values (only searchList fields count). */

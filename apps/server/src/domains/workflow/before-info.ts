@@ -6,9 +6,10 @@ import type { Database } from '../../db/types';
 import type { Principal } from '../auth/principal';
 import { ms, userNames } from './access';
 import { templateName } from './labels';
-import { flowModel, flowReadAccess, onlyFormFields } from './print-values';
+import { flowReadAccess, onlyFormFields } from './print-values';
 import { parseJson } from './tables';
 import type { TaskSnapshot } from './task';
+import { flowModel } from './task-form';
 
 /** Visits a designer tree depth first: the node, its branches, then the node after it. */
 // biome-ignore lint/suspicious/noExplicitAny: the stored tree is read loosely, as the designer wrote it

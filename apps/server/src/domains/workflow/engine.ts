@@ -9,7 +9,6 @@ import { stampFormData } from '../form/form-data';
 import { applyEffects } from './effects';
 import { pushNotices, type WfNotice, writeNotices } from './notify';
 import { loadOrgDirectory, orgOf } from './org';
-import { checkTaskForm } from './print-values';
 import { transitionWithChoices } from './subflow-choice';
 import { parseJson } from './tables';
 import {
@@ -22,7 +21,7 @@ import {
   taskColumns,
   WF_MSG,
 } from './task';
-import { deriveOf, taskForm } from './task-form';
+import { deriveOf, flowFormInput, taskModel } from './task-form';
 
 export type { LaunchInput, Loaded, TaskRow, TaskSnapshot } from './task';
 export { WF_MSG } from './task';
@@ -114,17 +113,20 @@ export async function actInTx(
       now,
       entrusts: parseJson<EntrustRow[]>(entrusts_now, []),
     };
-    const action = await build(l);
-    const compiled = await taskForm(tx, row.template_id, row.template_version);
+    const model = await taskModel(tx, row.template_id, row.template_version);
+    // the form data an action carries goes through the server's one pipeline: what the acting node may
+    // write, validated as its layers leave the form (formInput), then stamped and recomputed (stampFormData)
+    const built = await build(l);
+    const action = model ? flowFormInput(model, snap.template.tree, snap.flow, built) : built;
     const r = transitionWithChoices(snap.flow, action, {
       template: snap.template,
       org: l.org,
       now: now.toISOString(),
       managers: l.org.managers,
-      deriveForm: deriveOf(compiled),
+      deriveForm: deriveOf(model),
     });
     if (!r.ok) throw new ApiError(400, r.error.message);
-    if (compiled && 'formData' in action && action.formData) {
+    if (model && 'formData' in action && action.formData) {
       // What a handler or the initiator submitted: system fields and bill numbers are the server's.
       const u = l.org.user(action.userId);
       r.state = {
@@ -132,7 +134,7 @@ export async function actInTx(
         formData: await stampFormData(
           tx,
           { userId: action.userId, departmentId: u?.departmentId ?? null, positionIds: u?.positionIds ?? [] },
-          compiled,
+          model.compiled,
           r.state.formData,
           snap.flow.formData,
           { mode: r.state.status === 0 ? 'save' : 'submit' },
@@ -242,16 +244,6 @@ export async function launchInTx(
     if (tpl.enabled_mark !== 1) throw badRequest('流程未发布或已停用');
     const visible = parseJson<string[]>(tpl.visible_user_ids, []);
     if (visible.length && !visible.includes(input.userId)) throw new ApiError(403, '暂无权限');
-    // the form as the start node's field rights leave it (the same layers the launch dialog renders)
-    if (!input.skipFormCheck)
-      checkTaskForm(
-        { template_id: tpl.id, template_version: tpl.version },
-        tpl.form_json,
-        tpl.flow_json,
-        undefined,
-        input.formData,
-        input.status === 1 ? 'save' : 'submit',
-      );
     const template: FlowTemplate = {
       flowId: tpl.id,
       fullName: tpl.full_name,
@@ -260,21 +252,26 @@ export async function launchInTx(
     };
     const now = input.now ?? new Date();
     const org = input.org ?? (await loadOrgDirectory(tx));
-    const compiled = input.skipFormCheck ? null : await taskForm(tx, tpl.id, tpl.version, tpl.form_json);
-    const r = transitionWithChoices(
-      createFlowState(),
-      {
-        type: 'submit',
-        userId: input.userId,
-        status: input.status,
-        formData: input.formData,
-        candidates: input.candidates,
-        copyIds: input.copyIds,
-      },
-      { template, org, now: now.toISOString(), managers: org.managers, deriveForm: deriveOf(compiled) },
-    );
+    const model = input.skipFormCheck ? null : await taskModel(tx, tpl.id, tpl.version, tpl.form_json);
+    const submit: FlowAction = {
+      type: 'submit',
+      userId: input.userId,
+      status: input.status,
+      formData: input.formData,
+      candidates: input.candidates,
+      copyIds: input.copyIds,
+    };
+    // the form as the start node's field rights leave it (the same layers the launch dialog renders)
+    const action = model ? flowFormInput(model, template.tree, null, submit) : submit;
+    const r = transitionWithChoices(createFlowState(), action, {
+      template,
+      org,
+      now: now.toISOString(),
+      managers: org.managers,
+      deriveForm: deriveOf(model),
+    });
     if (!r.ok) throw new ApiError(400, r.error.message);
-    if (compiled) {
+    if (model) {
       // The initiator's unit, the time, and the bill number (taken in this transaction on submit).
       const who = await tx
         .selectFrom('base_user')
@@ -291,7 +288,7 @@ export async function launchInTx(
             departmentId: who?.department_id ?? null,
             positionIds: org.user(input.userId)?.positionIds ?? [],
           },
-          compiled,
+          model.compiled,
           r.state.formData,
           null,
           { mode: input.status === 1 ? 'save' : 'submit' },

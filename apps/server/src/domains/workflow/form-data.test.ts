@@ -139,7 +139,7 @@ describe(`flow form data on ${TEST_DB_KIND}`, () => {
     expect((await stored(other.data)).billNo).not.toBe(d1.billNo);
   });
 
-  it("a node's read:false fields leave no read route: FlowBefore, FlowTask, FlowGeneral print data (issue 17)", async () => {
+  it("a node's read:false fields leave no read route: FlowBefore, FlowTask, Form detail, both print datas (issue 17)", async () => {
     const kit = workflowTestKit(() => t);
     const admin = await kit.login('admin');
     const approver = await kit.idOf('chenjing');
@@ -211,8 +211,8 @@ describe(`flow form data on ${TEST_DB_KIND}`, () => {
       const before = await t.call<Before>(tk, { method: 'GET', url });
       expect(before.code, before.msg).toBe(200);
       expect(before.data.formData).toHaveProperty('days', 2);
-      expect(before.data.formData).not.toHaveProperty('reason');
-      expect(JSON.stringify(before.data)).not.toContain('看病');
+      expect.soft(before.data.formData).not.toHaveProperty('reason');
+      expect.soft(JSON.stringify(before.data)).not.toContain('看病');
     }
     const info = await t.call<{ formData: Record<string, unknown> }>(tk, {
       method: 'GET',
@@ -220,7 +220,7 @@ describe(`flow form data on ${TEST_DB_KIND}`, () => {
     });
     expect(info.code, info.msg).toBe(200);
     expect(info.data.formData).toHaveProperty('days', 2);
-    expect(info.data.formData).not.toHaveProperty('reason');
+    expect.soft(info.data.formData).not.toHaveProperty('reason');
     const print = await t.call<{ printData: Record<string, unknown>; printDataRaw: Record<string, unknown> }>(
       tk,
       {
@@ -230,9 +230,37 @@ describe(`flow form data on ${TEST_DB_KIND}`, () => {
     );
     expect(print.code, print.msg).toBe(200);
     expect(print.data.printDataRaw).toHaveProperty('days', 2);
-    expect(print.data.printData).not.toHaveProperty('reason');
-    expect(print.data.printDataRaw).not.toHaveProperty('reason');
-    expect(JSON.stringify(print.data)).not.toContain('看病');
+    expect.soft(print.data.printData).not.toHaveProperty('reason');
+    expect.soft(print.data.printDataRaw).not.toHaveProperty('reason');
+    expect.soft(JSON.stringify(print.data)).not.toContain('看病');
+    // the form's own detail route (Form/{enCode}/{id}) and a print design bound to the flow
+    const detail = await t.call<Record<string, unknown>>(tk, {
+      method: 'GET',
+      url: `/api/workflow/Form/hiddenReason/${taskId}`,
+    });
+    expect(detail.code, detail.msg).toBe(200);
+    expect(detail.data).toHaveProperty('days', 2);
+    expect.soft(detail.data).not.toHaveProperty('reason');
+    const design = await t.call<string>(admin, {
+      method: 'POST',
+      url: '/api/system/printDev',
+      payload: {
+        fullName: '隐藏打印',
+        enCode: 'hiddenPrint',
+        type: 1,
+        formId: created.data,
+        printTemplate: '<p>{reason}</p>',
+      },
+    });
+    expect(design.code, design.msg).toBe(200);
+    const designed = await t.call<{ printData: Record<string, unknown> }>(tk, {
+      method: 'GET',
+      url: `/api/system/printDev/Data?id=${design.data}&formId=${taskId}`,
+    });
+    expect(designed.code, designed.msg).toBe(200);
+    expect(designed.data.printData).toHaveProperty('days');
+    expect.soft(designed.data.printData).not.toHaveProperty('reason');
+    expect.soft(JSON.stringify(designed.data)).not.toContain('看病');
     // the initiator's start node reads it
     const own = await t.call<Before>(emp, { method: 'GET', url: `${B}/FlowBefore/${taskId}` });
     expect(own.data.formData).toHaveProperty('reason', '私人原因：看病');

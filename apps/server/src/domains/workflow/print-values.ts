@@ -1,35 +1,8 @@
 import type { AccessContext, FieldOperate, FormModel } from '@kp/engine';
 import type { Principal } from '../auth/principal';
 import { displayRecords } from '../form/display';
-import { checkFlowFormData } from '../form/form-data';
-import { formModel } from '../form/models';
 import type { WfDb } from './tables';
-
-/** The form model of a flow template version (the server's one model cache). */
-export const flowModel = (templateId: string, version: string | number, formJson: unknown): FormModel =>
-  formModel(`wf:${templateId}`, version, formJson);
-
-interface TreeNode {
-  nodeId?: string;
-  type?: string;
-  properties?: { formOperates?: FieldOperate[] };
-  childNode?: TreeNode | null;
-  conditionNodes?: TreeNode[];
-}
-
-/** Every node of a flow tree with its formOperates (condition branches included). */
-function nodesOf(tree: unknown): Map<string, FieldOperate[]> {
-  const out = new Map<string, FieldOperate[]>();
-  const walk = (n: TreeNode | null | undefined, depth: number) => {
-    if (!n || typeof n !== 'object' || depth > 500) return;
-    if (typeof n.nodeId === 'string')
-      out.set(n.nodeId, Array.isArray(n.properties?.formOperates) ? n.properties.formOperates : []);
-    for (const c of n.conditionNodes ?? []) walk(c, depth + 1);
-    walk(n.childNode, depth + 1);
-  };
-  walk(tree as TreeNode, 0);
-  return out;
-}
+import { flowModel, nodesOf, rootOf } from './task-form';
 
 /**
  * Merges the formOperates of several nodes for reading: `any` — a field is readable when one of the nodes
@@ -61,7 +34,7 @@ export async function flowReadAccess(
 ): Promise<AccessContext> {
   if (p.isAdministrator) return {};
   const nodes = nodesOf(task.tree);
-  const rootId = (task.tree as TreeNode | null)?.nodeId ?? 'start';
+  const rootId = rootOf(task.tree);
   const mine = new Set<string>();
   if (operatorId) {
     const op = await db
@@ -168,32 +141,4 @@ export async function readableTaskData(
     operatorId,
   );
   return onlyFormFields(model, model.project(parse<Record<string, unknown>>(task.form_data, {}), access));
-}
-
-/**
- * Validates a flow task's form data as the node's layers leave the form (its formOperates: hidden fields
- * unchecked, required as the node says), before the transition; refuses naming the field. `nodeId`
- * undefined: the start node (launch, resubmit); null: no node (a manager's refile: the base form).
- */
-export function checkTaskForm(
-  task: { template_id: string; template_version: number },
-  formJson: unknown,
-  tree: unknown,
-  nodeId: string | null | undefined,
-  data: Record<string, unknown>,
-  mode: 'submit' | 'save',
-): void {
-  const form = typeof formJson === 'string' ? safeParse(formJson) : formJson;
-  const model = flowModel(task.template_id, task.template_version, form);
-  const root = (tree as TreeNode | null)?.nodeId ?? 'start';
-  const operates = nodeId === null ? [] : (nodesOf(tree).get(nodeId ?? root) ?? []);
-  checkFlowFormData(model, data, { operates }, mode);
-}
-
-function safeParse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }

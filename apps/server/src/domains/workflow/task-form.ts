@@ -1,38 +1,119 @@
-// A flow task's form on the server: compiled once per template version (the renderer's compiled schema,
-// one form config, one truth), used to validate submitted data and to recompute calculate fields.
-import { type CompiledForm, compileForm, recalculate } from '@kp/engine';
-import type { FormConfig } from '@kp/schema';
+// A flow's form on the server: its model from the one cache (domains/form/models.ts, keyed by template and
+// version), the node layers (formOperates) that decide what an action may write and must fill, and the
+// pipeline's first half (formInput) run on every action that carries form data, before the transition.
+import { type FieldOperate, type FormModel, recalculate } from '@kp/engine';
+import type { FlowAction, FlowState } from '@kp/flow';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/types';
-import { parseJson } from './tables';
+import { formInput } from '../form/form-data';
+import { cachedFormModel, evictFormModel, formModel } from '../form/models';
 
-const compiledForms = new Map<string, CompiledForm>();
+const keyOf = (templateId: string) => `wf:${templateId}`;
+
+/** The form model of a flow template version (the server's one model cache). */
+export const flowModel = (templateId: string, version: string | number, formJson: unknown): FormModel =>
+  formModel(keyOf(templateId), version, formJson);
+
+/** Drops a template's cached models (its form changed, or it was deleted). */
+export const evictFlowModel = (templateId: string): void => evictFormModel(keyOf(templateId));
+
 /**
- * The compiled form of a flow's template version (cached; read from the template on a miss), or null when
- * the template has no valid form. It recomputes calculate fields inside every transition (deriveForm), and
- * its system fields and bill numbers are stamped by the server (stampFormData), never taken from the client.
+ * The model of a flow's template version, read from the template on a cache miss; null when the template
+ * has no form. Its calculate fields are recomputed in every transition (deriveOf), its system fields and
+ * bill numbers stamped by the server (stampFormData), never taken from the client.
  */
-export async function taskForm(
+export async function taskModel(
   tx: Transaction<Database>,
   templateId: string,
   version: number,
   formJson?: unknown,
-): Promise<CompiledForm | null> {
-  const key = `${templateId}@form${version}`;
-  const hit = compiledForms.get(key);
+): Promise<FormModel | null> {
+  const hit = cachedFormModel(keyOf(templateId), version);
   if (hit) return hit;
   const form =
     formJson ??
     (await tx.selectFrom('wf_template').select('form_json').where('id', '=', templateId).executeTakeFirst())
       ?.form_json;
-  let compiled: CompiledForm | null = null;
-  try {
-    compiled = form ? compileForm(parseJson<unknown>(form, null) as FormConfig) : null;
-  } catch {
-    compiled = null;
-  }
-  if (compiled) compiledForms.set(key, compiled);
-  return compiled;
+  return form ? flowModel(templateId, version, form) : null;
 }
-export const deriveOf = (compiled: CompiledForm | null) =>
-  compiled ? (d: Record<string, unknown>) => recalculate(compiled, d) : undefined;
+
+export const deriveOf = (model: FormModel | null) =>
+  model ? (d: Record<string, unknown>) => recalculate(model.compiled, d) : undefined;
+
+interface TreeNode {
+  nodeId?: string;
+  properties?: { formOperates?: FieldOperate[] };
+  childNode?: TreeNode | null;
+  conditionNodes?: TreeNode[];
+}
+
+/** Every node of a flow tree with its formOperates (condition branches included). */
+export function nodesOf(tree: unknown): Map<string, FieldOperate[]> {
+  const out = new Map<string, FieldOperate[]>();
+  const walk = (n: TreeNode | null | undefined, depth: number) => {
+    if (!n || typeof n !== 'object' || depth > 500) return;
+    if (typeof n.nodeId === 'string')
+      out.set(n.nodeId, Array.isArray(n.properties?.formOperates) ? n.properties.formOperates : []);
+    for (const c of n.conditionNodes ?? []) walk(c, depth + 1);
+    walk(n.childNode, depth + 1);
+  };
+  walk(tree as TreeNode, 0);
+  return out;
+}
+
+/** The root (start) node's id of a flow tree. */
+export const rootOf = (tree: unknown): string => (tree as TreeNode | null)?.nodeId ?? 'start';
+
+/**
+ * Whose layers an action's form data meets, and how it is checked: a launch or resubmit the start node's, an
+ * audit or a handler's save their task's node; a manager's save or refile no node (the base form). Other
+ * actions carry no form data.
+ */
+function formStep(
+  tree: unknown,
+  state: FlowState | null,
+  action: FlowAction,
+): { nodeId: string | null; mode: 'submit' | 'save' } | null {
+  switch (action.type) {
+    case 'submit':
+      // status 2: a manager's save (the base form)
+      if (action.status === 2) return { nodeId: null, mode: 'submit' };
+      return { nodeId: rootOf(tree), mode: action.status === 1 ? 'save' : 'submit' };
+    case 'audit':
+    case 'save': {
+      const nodeId = state?.tasks.find((t) => t.id === action.taskId)?.nodeId;
+      // an unknown task is refused by the transition itself; its data is checked against no node meanwhile
+      return { nodeId: nodeId ?? null, mode: action.type === 'save' ? 'save' : 'submit' };
+    }
+    case 'managerSave':
+    case 'refile':
+      return { nodeId: null, mode: 'submit' };
+    default:
+      return null;
+  }
+}
+
+/**
+ * The server pipeline's first half for a flow action (domains/form/form-data.ts formInput): of the action's
+ * form data only what the acting node may write is taken (the rest kept from the task; keys it leaves out
+ * keep their value), attachment addresses checked, and the result validated as the node's layers leave the
+ * form — refused naming the field. The action goes on with that data; after the transition the second half
+ * (stampFormData) stamps and recomputes.
+ */
+export function flowFormInput(
+  model: FormModel,
+  tree: unknown,
+  state: FlowState | null,
+  action: FlowAction,
+): FlowAction {
+  if (!('formData' in action) || action.formData === undefined) return action;
+  const step = formStep(tree, state, action);
+  if (!step) return action;
+  const operates = step.nodeId === null ? [] : (nodesOf(tree).get(step.nodeId) ?? []);
+  const formData = formInput(model, action.formData, state?.formData ?? null, {
+    access: { operates },
+    mode: step.mode,
+    merge: true,
+  });
+  return { ...action, formData } as FlowAction;
+}

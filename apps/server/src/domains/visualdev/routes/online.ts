@@ -32,6 +32,7 @@ import {
   recordData,
   requireGrant,
   VMSG,
+  withEveryField,
 } from '../common';
 import { readRecords, storeWorkbook, uploadedWorkbook, writeRecords } from '../excel';
 import { filtered, listOut, listReadable, orderOf, SCOPE_COLS } from '../online-list';
@@ -187,14 +188,15 @@ export default async function onlineRoutes(app: FastifyInstance) {
       const { id, recordId } = req.params as OnlineRecordParams;
       const { menu, model } = await open(req, id);
       const r = await loadRecord(req, id, recordId, menu);
-      // Only what the caller's form grants let them read, before names are looked up.
-      const access = model.access(grantContext(me(req), menu, 'form'));
-      const [shown] = await displayRecords(req.server.kp.db, model.compiled, [
-        model.project(JSON.parse(r.data) as Record<string, unknown>, access),
-      ]);
+      // Only what the caller's form grants let them read (project()), before names are looked up.
+      const data = model.project(
+        withEveryField(model.compiled, JSON.parse(r.data) as Record<string, unknown>),
+        grantContext(me(req), menu, 'form'),
+      );
+      const [shown] = await displayRecords(req.server.kp.db, model.compiled, [data]);
       const out: Record<string, unknown> = {};
       for (const f of model.compiled.fields)
-        if (!f.table && access.get(f.path)?.readable) out[f.vModel] = shown?.[f.vModel] ?? '';
+        if (!f.table && f.vModel in data) out[f.vModel] = shown?.[f.vModel] ?? '';
       return ok({ id: r.id, data: out });
     },
   );

@@ -2,6 +2,7 @@
 // to an online-developed form (type 2) or a flow (type 1); list, CRUD, copy, export, selector, the
 // fields a template can use, and the print data of one record or flow task (printTemplate, printData,
 // operatorRecordList — spec 2 §3; only passed (1) and rejected (0) records, spec 2 reading B).
+import type { CompiledForm } from '@kp/engine';
 import { IdParams, PrintDataQuery, PrintDevBody, PrintFieldsBody } from '@kp/schema';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
@@ -17,7 +18,8 @@ import { likeOf, sanitizeRich, ts } from '../../message/common';
 import { scopeFilter } from '../../permission/data-scope';
 import { CODE_MSG, CODE_RE, jsonFile } from '../../system/system-tables';
 import { assertCanRead } from '../../workflow/access';
-import { flowModel, flowReadAccess, printValues } from '../../workflow/print-values';
+import { flowReadAccess, printValues } from '../../workflow/print-values';
+import { flowModel } from '../../workflow/task-form';
 import {
   cellText,
   compiledOf,
@@ -27,6 +29,7 @@ import {
   mainFields,
   modelOf,
   requireGrant,
+  withEveryField,
 } from '../common';
 
 const MENU = 'systemData.printDev';
@@ -63,24 +66,15 @@ const full = (r: Row) => ({
   pageSetting: JSON.parse(r.page_setting),
 });
 
-/** Fields of a flow template's form (its stored form_json). */
-function flowFormFields(formJson: unknown): Array<{ field: string; label: string }> {
-  const form = typeof formJson === 'string' ? JSON.parse(formJson) : formJson;
-  const out: Array<{ field: string; label: string }> = [];
-  const walk = (list: unknown) => {
-    if (!Array.isArray(list)) return;
-    for (const f of list as Array<{
-      __vModel__?: string;
-      __config__?: { label?: unknown; jnpfKey?: string; children?: unknown };
-    }>) {
-      if (f.__vModel__ && f.__config__?.jnpfKey !== 'table') {
-        const l = f.__config__?.label;
-        out.push({ field: f.__vModel__, label: typeof l === 'string' ? l : f.__vModel__ });
-      } else walk(f.__config__?.children);
-    }
-  };
-  walk((form as { fields?: unknown } | null)?.fields);
-  return out;
+/** The fields a print template of a form may insert: its main fields, then each sub-table with its columns. */
+function printFields(compiled: CompiledForm): Array<{ field: string; label: string; children?: unknown[] }> {
+  const fields = mainFields(compiled).map((f) => ({ field: f.vModel, label: f.label || f.vModel }));
+  const tables = compiled.tables.map((t) => ({
+    field: t.vModel,
+    label: t.label || t.vModel,
+    children: t.columns.map((c) => ({ field: c.vModel, label: c.label || c.vModel })),
+  }));
+  return [...fields, ...tables];
 }
 
 export default async function printDevRoutes(app: FastifyInstance) {
@@ -188,23 +182,16 @@ export default async function printDevRoutes(app: FastifyInstance) {
     async (req) => {
       const b = req.body as PrintFieldsBody;
       if (b.type === 2) {
-        const item = await loadItem(app.kp.db, b.formId);
-        const compiled = compiledOf(item);
-        const fields = mainFields(compiled).map((f) => ({ field: f.vModel, label: f.label || f.vModel }));
-        const tables = compiled.tables.map((t) => ({
-          field: t.vModel,
-          label: t.label || t.vModel,
-          children: t.columns.map((c) => ({ field: c.vModel, label: c.label || c.vModel })),
-        }));
-        return ok({ list: [...fields, ...tables] });
+        return ok({ list: printFields(compiledOf(await loadItem(app.kp.db, b.formId))) });
       }
       const tpl = await app.kp.db
         .selectFrom('wf_template')
-        .select(['form_json'])
+        .select(['form_json', 'version'])
         .where('id', '=', b.formId)
         .executeTakeFirst();
       if (!tpl) throw notFound('流程不存在');
-      return ok({ list: [...FLOW_FIELDS, ...flowFormFields(tpl.form_json)] });
+      const model = flowModel(b.formId, tpl.version, tpl.form_json);
+      return ok({ list: [...FLOW_FIELDS, ...printFields(model.compiled)] });
     },
   );
 
@@ -237,21 +224,26 @@ export default async function printDevRoutes(app: FastifyInstance) {
         if (!rec) throw notFound();
         const model = modelOf(row);
         const compiled = model.compiled;
-        // Only what the caller's form grants let them read (the detail page's rule), before names are looked up.
-        const access = model.access(grantContext(me(req), menu, 'form'));
-        const [shown] = await displayRecords(app.kp.db, compiled, [
-          model.project(JSON.parse(rec.data) as Record<string, unknown>, access),
-        ]);
+        // Only what the caller's form grants let them read (project(), the detail page's rule), before names
+        // are looked up; the fields and cells it leaves are the ones printed.
+        const data = model.project(
+          withEveryField(compiled, JSON.parse(rec.data) as Record<string, unknown>),
+          grantContext(me(req), menu, 'form'),
+        );
+        const [shown] = await displayRecords(app.kp.db, compiled, [data]);
         const printData: Record<string, unknown> = {};
         for (const f of compiled.fields) {
-          if (f.table || !access.get(f.path)?.readable) continue;
+          if (f.table || !(f.vModel in data)) continue;
           const v = shown?.[f.vModel];
+          const rows = Array.isArray(data[f.vModel])
+            ? (data[f.vModel] as Array<Record<string, unknown>>)
+            : [];
           printData[f.vModel] =
             f.shape === 'table'
-              ? (Array.isArray(v) ? (v as Array<Record<string, unknown>>) : []).map((r) =>
+              ? (Array.isArray(v) ? (v as Array<Record<string, unknown>>) : []).map((r, i) =>
                   Object.fromEntries(
                     compiled.fields
-                      .filter((c) => c.table === f.vModel && access.get(c.path)?.readable)
+                      .filter((c) => c.table === f.vModel && rows[i] && c.vModel in rows[i])
                       .map((c) => [c.vModel, cellText(r?.[c.vModel])]),
                   ),
                 )

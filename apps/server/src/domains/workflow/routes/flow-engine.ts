@@ -18,6 +18,7 @@ import { BASE, ms, page } from '../access';
 import { templateLabels, templateName, typedLabelJson } from '../labels';
 import { checkReleaseCases, releaseLanguage } from '../simulation';
 import { json, parseJson } from '../tables';
+import { evictFlowModel, flowModel } from '../task-form';
 
 const MENU = 'workFlow.flowEngine';
 const P = `${BASE}/FlowEngine`;
@@ -163,20 +164,16 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
     `${P}/:id/FormDataFields`,
     { config: { permission: { signedIn: 'handler' } }, schema: { params: IdParams } },
     async (req) => {
-      const r = await live()
-        .select('form_json')
-        .where('id', '=', (req.params as IdParams).id)
-        .executeTakeFirst();
+      const id = (req.params as IdParams).id;
+      const r = await live().select(['form_json', 'version']).where('id', '=', id).executeTakeFirst();
       if (!r) throw notFound();
-      const fields: Array<{ vmodel: string; label: string }> = [];
-      const walk = (list: unknown) => {
-        for (const f of (Array.isArray(list) ? list : []) as Array<Record<string, any>>) {
-          if (f.__vModel__) fields.push({ vmodel: f.__vModel__, label: f.__config__?.label ?? f.__vModel__ });
-          walk(f.__config__?.children);
-        }
-      };
-      walk(parseJson<{ fields?: unknown }>(r.form_json, {}).fields);
-      return ok(fields);
+      // the main fields of the template's form (as the online-development FormDataFields), from its model
+      const { compiled } = flowModel(id, r.version, r.form_json);
+      return ok(
+        compiled.fields
+          .filter((f) => !f.table && f.key !== 'table')
+          .map((f) => ({ vmodel: f.vModel, label: f.label || f.vModel })),
+      );
     },
   );
 
@@ -214,6 +211,8 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
       .where('deleted', '=', 0)
       .executeTakeFirst();
     if (!Number(r.numUpdatedRows)) throw notFound();
+    // the form may have changed: every cached model of the template goes (tasks read the stored form)
+    evictFlowModel(id);
     return id;
   };
   app.post(
@@ -250,6 +249,7 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
         .where('deleted', '=', 0)
         .executeTakeFirst();
       if (!Number(r.numUpdatedRows)) throw notFound();
+      evictFlowModel(id);
       return ok(null, '删除成功');
     },
   );

@@ -9,8 +9,9 @@ import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
 import { assertCanRead, BASE, ms, userNames } from '../access';
 import { noticeTitle, notify } from '../notify';
-import { flowModel, flowReadAccess, printValues } from '../print-values';
+import { flowReadAccess, printValues } from '../print-values';
 import { parseJson } from '../tables';
+import { flowModel } from '../task-form';
 
 /** Print data, notify (知会). */
 export default async function flowGeneralRoutes(app: FastifyInstance) {

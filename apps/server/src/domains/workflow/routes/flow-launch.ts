@@ -9,7 +9,6 @@ import { likeOf } from '../../message/common';
 import { assertCanRead, assertManagerOf, BASE, ms, page, userNames } from '../access';
 import { checkCommentAttachments } from '../comment-attachments';
 import { actOnTask } from '../engine';
-import { checkTaskForm } from '../print-values';
 import { json, parseJson } from '../tables';
 
 export default async function flowLaunchRoutes(app: FastifyInstance) {
@@ -138,13 +137,6 @@ export default async function flowLaunchRoutes(app: FastifyInstance) {
         (req.params as IdParams).id,
         async (l) => {
           if (l.row.status !== 2) throw conflict('只有已通过的流程可以重新归档');
-          const tpl = await l.tx
-            .selectFrom('wf_template')
-            .select('form_json')
-            .where('id', '=', l.row.template_id)
-            .executeTakeFirst();
-          const merged = { ...l.snap.flow.formData, ...data };
-          if (tpl) checkTaskForm(l.row, tpl.form_json, l.snap.template.tree, null, merged, 'submit');
           return { type: 'refile', userId: l.org.managers[0] ?? me(req).userId, formData: data };
         },
         { refuseSuspended: false },
