@@ -26,6 +26,31 @@ export function buildTree<T extends { id: string; parentId?: string | null }>(
   return roots;
 }
 
+/** A node of `nest`: `children` and `hasChildren` only on a node that has children. */
+export type Nested<T> = T & { children?: Array<Nested<T>>; hasChildren?: boolean };
+
+/**
+ * Nests flat rows by parentId like `buildTree`, but a leaf carries no `children` (so a table or a tree
+ * select shows no expander on it): the shape of the dictionary lists. Rows whose parent is missing become roots.
+ */
+export function nest<T extends { id: string; parentId?: string | null }>(
+  rows: readonly T[],
+): Array<Nested<T>> {
+  const byId = new Map<string, Nested<T>>();
+  for (const r of rows) byId.set(r.id, { ...r });
+  const roots: Array<Nested<T>> = [];
+  for (const r of rows) {
+    const node = byId.get(r.id)!;
+    const parent = r.parentId != null && r.parentId !== r.id ? byId.get(r.parentId) : undefined;
+    if (parent) {
+      parent.children ??= [];
+      parent.children.push(node);
+      parent.hasChildren = true;
+    } else roots.push(node);
+  }
+  return roots;
+}
+
 /** Child lists keyed by parent id. */
 export function childrenIndex(
   rows: ReadonlyArray<{ id: string; parentId?: string | null }>,

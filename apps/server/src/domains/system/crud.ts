@@ -1,13 +1,13 @@
-// Small shared steps of the CRUD routes (system dictionaries, areas, rules, organisation trees): the same
-// queries the routes wrote out each time, built with Kysely (so the read cache sees the writes).
+// Small shared steps of the CRUD routes (system dictionaries, areas, rules, data interfaces): the same
+// queries the routes wrote out each time, built with Kysely (so the read cache sees the writes). The tree
+// steps (parent checks, deletes refused while children exist) are db/tree-crud.ts.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { conflict, notFound } from '../../http/api-error';
 import { nextMark } from './system-tables';
 
-/** Tables these steps run on: each has an `id` primary key and an `enabled_mark` / `parent_id` as used. */
+/** Tables these steps run on: each has an `id` primary key and an `enabled_mark`. */
 export type MarkTable = 'sys_area' | 'sys_dictionary_data' | 'sys_data_interface' | 'sys_bill_rule';
-export type ParentTable = 'sys_area' | 'sys_dictionary_type' | 'sys_dictionary_data';
 
 /** Deletes the row `id` of `table`; 404 when there was none. */
 export async function deleteById(
@@ -17,17 +17,6 @@ export async function deleteById(
 ): Promise<void> {
   const r = await db.deleteFrom(table).where('id', '=', id).executeTakeFirst();
   if (!Number(r.numDeletedRows)) throw notFound();
-}
-
-/** 409 with `message` when some row of `table` has `id` as its parent. */
-export async function refuseIfChildren(
-  db: Kysely<Database>,
-  table: ParentTable,
-  id: string,
-  message: string,
-): Promise<void> {
-  const child = await db.selectFrom(table).select('id').where('parent_id', '=', id).executeTakeFirst();
-  if (child) throw conflict(message);
 }
 
 /** Sets `enabled_mark` of row `id` from the body's enabledMark, or flips it (nextMark); 404 when missing. */
