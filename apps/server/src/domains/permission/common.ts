@@ -44,12 +44,8 @@ export const badInput = (text: string): never => {
   throw new ApiError(ApiCode.BAD_REQUEST, text);
 };
 
-/** `%kw%` for LIKE with the wildcards of the keyword escaped. */
-export const likeOf = (kw: string): string => `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** Milliseconds of a timestamp column (the API's time format), null stays null. */
-export const ms = (d: Date | string | null | undefined): number | null =>
-  d == null ? null : new Date(d).getTime();
+/** `%kw%` for LIKE with the wildcards of the keyword escaped; milliseconds of a timestamp column. */
+export { likeOf, ts as ms } from '../../db/values';
 
 /** Parent id as the client sends it: '-1', '0', '' and null all mean "no parent". */
 export const parentOf = (v: string | null | undefined): string | null =>

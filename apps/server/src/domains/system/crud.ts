@@ -48,10 +48,3 @@ export async function refuseDuplicate(
     .executeTakeFirst();
   if (dup) throw conflict(dup.en_code === body.enCode ? '编码已存在' : '名称已存在');
 }
-
-/** Page numbers of a list query (1-based, 20 a page by default). */
-export function pageOf(q: { currentPage?: number; pageSize?: number }) {
-  const currentPage = q.currentPage ?? 1;
-  const pageSize = q.pageSize ?? 20;
-  return { currentPage, pageSize, offset: (currentPage - 1) * pageSize };
-}

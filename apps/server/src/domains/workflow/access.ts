@@ -77,8 +77,3 @@ export const splitIds = (s: string | undefined | null) =>
     .split(',')
     .map((x) => x.trim())
     .filter(Boolean);
-export function page(q: { currentPage?: number; pageSize?: number }) {
-  const currentPage = q.currentPage ?? 1;
-  const pageSize = q.pageSize ?? 20;
-  return { currentPage, pageSize, offset: (currentPage - 1) * pageSize };
-}

@@ -3,8 +3,9 @@
 import type { WfListQuery } from '@kp/schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
-import { likeOf } from '../message/common';
-import { ms, page, userNames } from './access';
+import { likeOf } from '../../db/values';
+import { pageOf } from '../../http/paging';
+import { ms, userNames } from './access';
 
 const TASK_COLS = [
   't.id as processId',
@@ -90,7 +91,7 @@ export function taskLists(db: Kysely<Database>) {
   };
 
   return async (uid: string, category: string, q: WfListQuery) => {
-    const { currentPage, pageSize, offset } = page(q);
+    const { currentPage, pageSize, offset } = pageOf(q);
     let total: number;
     let rows: ListRow[];
     // Initiator names: joined into the plain to-do page, looked up afterwards otherwise.

@@ -5,9 +5,11 @@ import { sql } from 'kysely';
 import type { Database } from '../../../db/types';
 import { badRequest, forbidden, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
+import { paged, pageOf } from '../../../http/paging';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
-import { checkUsers, paged, pageOf, sanitizeRich } from '../../message/common';
+import { sanitizeRich } from '../../message/rich-text';
+import { checkUsers } from '../../message/users';
 
 const MENU = 'WDQC01';
 const tags = ['document'];

@@ -1,8 +1,9 @@
 import { AttendanceQuery, OaListQuery, PageQuery } from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../../http/envelope';
+import { paged, pageOf } from '../../../http/paging';
 import { me } from '../../auth/guard';
-import { bad, paged, pageOf } from '../../message/common';
+import { bad } from '../../message/texts';
 import { listItems } from '../../oa/oa-items';
 import { attendanceSummary, dayOf } from '../attendance';
 import { itemTodos, myMeetings, myMeetingsQuery, pendingTasks } from '../work-items';

@@ -3,10 +3,11 @@ import { BillRuleBody, BillRuleQuery, IdParams } from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
+import { pageOf } from '../../../http/paging';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
 import { CodeParams, MENU, type Row, ruleOf, stateOf, takeBillNumber, view } from '../bill-rule-service';
-import { deleteById, pageOf, refuseDuplicate, toggleMark } from '../crud';
+import { deleteById, refuseDuplicate, toggleMark } from '../crud';
 import { buttonRoute, CODE_MSG, CODE_RE, jsonFile } from '../system-tables';
 
 /**

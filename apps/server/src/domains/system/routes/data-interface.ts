@@ -5,9 +5,10 @@ import { type SqlBool, sql } from 'kysely';
 import { ApiError, badRequest, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
 import { languageOf } from '../../../http/i18n';
+import { pageOf } from '../../../http/paging';
 import { allows, me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
-import { deleteById, pageOf, refuseDuplicate, toggleMark } from '../crud';
+import { deleteById, refuseDuplicate, toggleMark } from '../crud';
 import { checkUrl, MENU, type Row, runSource } from '../data-interface-service';
 import { buttonRoute, CODE_MSG, CODE_RE, jsonFile } from '../system-tables';
 

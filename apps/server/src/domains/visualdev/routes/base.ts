@@ -12,11 +12,11 @@ import {
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { likeOf, ts } from '../../../db/values';
 import { badRequest, conflict, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
-import { likeOf, ts } from '../../message/common';
 import { CODE_MSG, CODE_RE } from '../../system/system-tables';
 import {
   type BaseRow,

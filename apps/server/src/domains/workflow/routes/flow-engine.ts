@@ -8,13 +8,14 @@ import {
   WfTemplateBody,
 } from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
+import { likeOf } from '../../../db/values';
 import { badRequest, conflict, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
 import { requestLanguage } from '../../../http/i18n';
+import { pageOf } from '../../../http/paging';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
-import { likeOf } from '../../message/common';
-import { BASE, ms, page } from '../access';
+import { BASE, ms } from '../access';
 import { templateLabels, templateName } from '../labels';
 import { checkReleaseCases, releaseLanguage } from '../simulation';
 import { json, parseJson } from '../tables';
@@ -67,7 +68,7 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
     { config: { permission: { menu: MENU } }, schema: { querystring: WfListQuery } },
     async (req) => {
       const q = req.query as WfListQuery;
-      const { currentPage, pageSize, offset } = page(q);
+      const { currentPage, pageSize, offset } = pageOf(q);
       let qb = live();
       if (q.keyword)
         qb = qb.where((eb) =>
@@ -108,7 +109,7 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
     { config: { permission: { signedIn: 'handler' } }, schema: { querystring: WfListQuery } },
     async (req) => {
       const q = req.query as WfListQuery;
-      const { currentPage, pageSize, offset } = page(q);
+      const { currentPage, pageSize, offset } = pageOf(q);
       let qb = launchable(me(req).userId);
       if (q.keyword) qb = qb.where('full_name', 'ilike', likeOf(q.keyword));
       if (q.category) qb = qb.where('category', '=', q.category);

@@ -1,12 +1,13 @@
 import { IdParams, WfCommentBody, WfEntrustBody, WfListQuery, WfReasonBody } from '@kp/schema';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { likeOf } from '../../../db/values';
 import { badRequest, conflict, forbidden, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
+import { pageOf } from '../../../http/paging';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
-import { likeOf } from '../../message/common';
-import { assertCanRead, assertManagerOf, BASE, ms, page, userNames } from '../access';
+import { assertCanRead, assertManagerOf, BASE, ms, userNames } from '../access';
 import { checkCommentAttachments } from '../comment-attachments';
 import { actOnTask } from '../engine';
 import { checkTaskForm } from '../print-values';
@@ -22,7 +23,7 @@ export default async function flowLaunchRoutes(app: FastifyInstance) {
     { config: { permission: { signedIn: 'owner' } }, schema: { querystring: WfListQuery } },
     async (req) => {
       const q = req.query as WfListQuery;
-      const { currentPage, pageSize, offset } = page(q);
+      const { currentPage, pageSize, offset } = pageOf(q);
       let qb = db.selectFrom('wf_task').where('initiator_id', '=', me(req).userId);
       if (q.keyword) qb = qb.where('full_name', 'ilike', likeOf(q.keyword));
       if (q.status !== undefined) qb = qb.where('status', '=', q.status);
@@ -183,7 +184,7 @@ export default async function flowLaunchRoutes(app: FastifyInstance) {
     const q = req.query as { taskId?: string; currentPage?: string; pageSize?: string; sort?: string };
     if (!q.taskId) throw badRequest('taskId: is required');
     await assertCanRead(db, req, q.taskId);
-    const { currentPage, pageSize, offset } = page({
+    const { currentPage, pageSize, offset } = pageOf({
       currentPage: Number(q.currentPage) || 1,
       pageSize: Math.min(Number(q.pageSize) || 20, 500),
     });

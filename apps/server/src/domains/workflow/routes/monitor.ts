@@ -1,9 +1,10 @@
 import { IdParams, WfListQuery } from '@kp/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { likeOf } from '../../../db/values';
 import { conflict, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
-import { likeOf } from '../../message/common';
-import { assertManagerOf, BASE, monitorScope, ms, page, userNames } from '../access';
+import { pageOf } from '../../../http/paging';
+import { assertManagerOf, BASE, monitorScope, ms, userNames } from '../access';
 
 const MENU = 'workFlow.flowMonitor';
 
@@ -19,7 +20,7 @@ export default async function monitorRoutes(app: FastifyInstance) {
     { config: { permission: { menu: MENU } }, schema: { querystring: WfListQuery } },
     async (req) => {
       const q = req.query as WfListQuery;
-      const { currentPage, pageSize, offset } = page(q);
+      const { currentPage, pageSize, offset } = pageOf(q);
       // The caller's data scope on the monitor menu (admin: every flow; deptManager: his department's).
       let qb = db
         .selectFrom('wf_task as t')
