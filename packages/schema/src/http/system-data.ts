@@ -6,6 +6,12 @@ const Name = Type.String({ minLength: 1, maxLength: 100 });
 const Code = Type.String({ minLength: 1, maxLength: 50 });
 const Text = Type.String({ maxLength: 500 });
 const Mark = Type.Union([Type.Literal(0), Type.Literal(1)]);
+/** The last fields of every system record body: sort order, enabled mark, description. */
+const ORDER_STATE_NOTE = {
+  sortCode: Type.Optional(Type.Integer({ minimum: 0, maximum: 999999 })),
+  enabledMark: Type.Optional(Mark),
+  description: Type.Optional(Type.Union([Text, Type.Null()])),
+};
 
 /** POST /api/system/DictionaryType and PUT /api/system/DictionaryType/{id}. */
 export const DictionaryTypeBody = Type.Object({
@@ -25,9 +31,7 @@ export const DictionaryDataBody = Type.Object({
   parentId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   fullName: Name,
   enCode: Code,
-  sortCode: Type.Optional(Type.Integer({ minimum: 0, maximum: 999999 })),
-  enabledMark: Type.Optional(Mark),
-  description: Type.Optional(Type.Union([Text, Type.Null()])),
+  ...ORDER_STATE_NOTE,
 });
 export type DictionaryDataBody = Static<typeof DictionaryDataBody>;
 
@@ -77,9 +81,7 @@ export const BillRuleBody = Type.Object({
   suffix: Type.Optional(Type.String({ maxLength: 50 })),
   /** sequence (default), random digits or a UUID. */
   kind: Type.Optional(Type.Union([Type.Literal('sequence'), Type.Literal('random'), Type.Literal('uuid')])),
-  sortCode: Type.Optional(Type.Integer({ minimum: 0, maximum: 999999 })),
-  enabledMark: Type.Optional(Mark),
-  description: Type.Optional(Type.Union([Text, Type.Null()])),
+  ...ORDER_STATE_NOTE,
 });
 export type BillRuleBody = Static<typeof BillRuleBody>;
 
@@ -96,9 +98,7 @@ export const AreaBody = Type.Object({
   fullName: Name,
   enCode: Type.String({ minLength: 1, maxLength: 20 }),
   type: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
-  sortCode: Type.Optional(Type.Integer({ minimum: 0, maximum: 999999 })),
-  enabledMark: Type.Optional(Mark),
-  description: Type.Optional(Type.Union([Text, Type.Null()])),
+  ...ORDER_STATE_NOTE,
 });
 export type AreaBody = Static<typeof AreaBody>;
 
@@ -156,9 +156,7 @@ export const DataInterfaceBody = Type.Object({
   staticData: Type.Optional(Type.Union([Type.String({ maxLength: 1_000_000 }), Type.Null()])),
   /** A JSONata expression applied to the response (empty: the response as is). */
   transform: Type.Optional(Type.Union([Type.String({ maxLength: 10_000 }), Type.Null()])),
-  sortCode: Type.Optional(Type.Integer({ minimum: 0, maximum: 999999 })),
-  enabledMark: Type.Optional(Mark),
-  description: Type.Optional(Type.Union([Text, Type.Null()])),
+  ...ORDER_STATE_NOTE,
 });
 export type DataInterfaceBody = Static<typeof DataInterfaceBody>;
 
