@@ -35,6 +35,23 @@ interface ListRow {
   flow_urgent: number;
 }
 
+/** What every flow list shows first of a task (my launches, the monitor). */
+export const taskSummary = (t: {
+  id: string;
+  template_id: string;
+  flow_code: string;
+  full_name: string;
+  status: number;
+  this_step: string | null;
+}) => ({
+  id: t.id,
+  flowId: t.template_id,
+  flowCode: t.flow_code,
+  fullName: t.full_name,
+  status: t.status,
+  thisStep: t.this_step,
+});
+
 /**
  * The list reader of one database. The plain to-do statement is built and compiled once here; every
  * call swaps in its user, limit and offset.

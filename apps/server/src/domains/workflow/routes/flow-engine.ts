@@ -7,18 +7,18 @@ import {
   WfListQuery,
   WfTemplateBody,
 } from '@kp/schema';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { likeOf } from '../../../db/values';
 import { badRequest, conflict, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
 import { requestLanguage } from '../../../http/i18n';
-import { pageOf } from '../../../http/paging';
+import { paged, pageOf } from '../../../http/paging';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
 import { BASE, ms } from '../access';
 import { templateLabels, templateName } from '../labels';
 import { checkReleaseCases, releaseLanguage } from '../simulation';
-import { json, parseJson } from '../tables';
+import { json, parseJson, updateLive } from '../tables';
 
 const MENU = 'workFlow.flowEngine';
 const P = `${BASE}/FlowEngine`;
@@ -62,6 +62,31 @@ const toDto = (r: Row, lang: Language, full = false) => ({
 export default async function flowEngineRoutes(app: FastifyInstance) {
   const db = app.kp.db;
   const live = () => db.selectFrom('wf_template').where('deleted', '=', 0);
+  /** The live template {id} of the request; 404 when there is none. */
+  const templateOf = async (req: FastifyRequest) => {
+    const r = await live()
+      .selectAll()
+      .where('id', '=', (req.params as IdParams).id)
+      .executeTakeFirst();
+    if (!r) throw notFound();
+    return r;
+  };
+  /** One template whole (formData, flow tree, properties): the read and the export. */
+  const whole = async (req: FastifyRequest) => ok(toDto(await templateOf(req), requestLanguage(req), true));
+  /** A page of templates in the request's language. */
+  const listed = (
+    req: FastifyRequest,
+    rows: Row[],
+    p: { currentPage: number; pageSize: number },
+    total: number,
+  ) =>
+    ok(
+      paged(
+        rows.map((r) => toDto(r, requestLanguage(req))),
+        p,
+        total,
+      ),
+    );
 
   app.get(
     P,
@@ -86,10 +111,7 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
         .limit(pageSize)
         .offset(offset)
         .execute();
-      return ok({
-        list: rows.map((r) => toDto(r, requestLanguage(req))),
-        pagination: { currentPage, pageSize, total },
-      });
+      return listed(req, rows, { currentPage, pageSize }, total);
     },
   );
 
@@ -115,10 +137,7 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
       if (q.category) qb = qb.where('category', '=', q.category);
       const total = Number((await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
       const rows = await qb.selectAll().orderBy('sort_code').limit(pageSize).offset(offset).execute();
-      return ok({
-        list: rows.map((r) => toDto(r, requestLanguage(req))),
-        pagination: { currentPage, pageSize, total },
-      });
+      return listed(req, rows, { currentPage, pageSize }, total);
     },
   );
   app.get(
@@ -148,18 +167,7 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
     return ok(rows.map((r) => toDto(r, requestLanguage(req))));
   });
 
-  app.get(
-    `${P}/:id`,
-    { config: { permission: { menu: MENU } }, schema: { params: IdParams } },
-    async (req) => {
-      const r = await live()
-        .selectAll()
-        .where('id', '=', (req.params as IdParams).id)
-        .executeTakeFirst();
-      if (!r) throw notFound();
-      return ok(toDto(r, requestLanguage(req), true));
-    },
-  );
+  app.get(`${P}/:id`, { config: { permission: { menu: MENU } }, schema: { params: IdParams } }, whole);
   app.get(
     `${P}/:id/FormDataFields`,
     { config: { permission: { signedIn: 'handler' } }, schema: { params: IdParams } },
@@ -244,24 +252,12 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
         .limit(1)
         .executeTakeFirst();
       if (used) throw conflict('该流程存在进行中的任务，不能删除');
-      const r = await db
-        .updateTable('wf_template')
-        .set({ deleted: 1 })
-        .where('id', '=', id)
-        .where('deleted', '=', 0)
-        .executeTakeFirst();
-      if (!Number(r.numUpdatedRows)) throw notFound();
+      await updateLive(db, 'wf_template', id, { deleted: 1 });
       return ok(null, '删除成功');
     },
   );
   const setEnabled = (v: number, msg: string) => async (req: { params: unknown }) => {
-    const r = await db
-      .updateTable('wf_template')
-      .set({ enabled_mark: v })
-      .where('id', '=', (req.params as IdParams).id)
-      .where('deleted', '=', 0)
-      .executeTakeFirst();
-    if (!Number(r.numUpdatedRows)) throw notFound();
+    await updateLive(db, 'wf_template', (req.params as IdParams).id, { enabled_mark: v });
     return ok(null, msg);
   };
   app.post(
@@ -287,11 +283,7 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
     `${P}/:id/Actions/Copy`,
     { config: { permission: { menu: MENU, button: 'btn_add' } }, schema: { params: IdParams } },
     async (req) => {
-      const r = await live()
-        .selectAll()
-        .where('id', '=', (req.params as IdParams).id)
-        .executeTakeFirst();
-      if (!r) throw notFound();
+      const r = await templateOf(req);
       const nid = newId();
       const suffix = nid.slice(0, 5);
       await db
@@ -317,14 +309,7 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
   app.get(
     `${P}/:id/Actions/ExportData`,
     { config: { permission: { menu: MENU } }, schema: { params: IdParams } },
-    async (req) => {
-      const r = await live()
-        .selectAll()
-        .where('id', '=', (req.params as IdParams).id)
-        .executeTakeFirst();
-      if (!r) throw notFound();
-      return ok(toDto(r, requestLanguage(req), true));
-    },
+    whole,
   );
   // Import (our path): POST /FlowEngine/Actions/ImportData with the exported document as the body; new id, stopped.
   app.post(

@@ -12,6 +12,7 @@ import { checkCommentAttachments } from '../comment-attachments';
 import { actOnTask } from '../engine';
 import { checkTaskForm } from '../print-values';
 import { json, parseJson } from '../tables';
+import { taskSummary } from '../task-lists';
 
 export default async function flowLaunchRoutes(app: FastifyInstance) {
   const db = app.kp.db;
@@ -37,12 +38,7 @@ export default async function flowLaunchRoutes(app: FastifyInstance) {
         .execute();
       return ok({
         list: rows.map((t) => ({
-          id: t.id,
-          flowId: t.template_id,
-          flowCode: t.flow_code,
-          fullName: t.full_name,
-          status: t.status,
-          thisStep: t.this_step,
+          ...taskSummary(t),
           flowUrgent: t.flow_urgent,
           creatorTime: ms(t.creator_time),
           endTime: ms(t.end_time),

@@ -5,6 +5,7 @@ import { conflict, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
 import { pageOf } from '../../../http/paging';
 import { assertManagerOf, BASE, monitorScope, ms, userNames } from '../access';
+import { taskSummary } from '../task-lists';
 
 const MENU = 'workFlow.flowMonitor';
 
@@ -43,12 +44,7 @@ export default async function monitorRoutes(app: FastifyInstance) {
       );
       return ok({
         list: rows.map((t) => ({
-          id: t.id,
-          flowId: t.template_id,
-          flowCode: t.flow_code,
-          fullName: t.full_name,
-          status: t.status,
-          thisStep: t.this_step,
+          ...taskSummary(t),
           userName: names.get(t.initiator_id) ?? '',
           suspended: t.suspended,
           flowUrgent: t.flow_urgent,
