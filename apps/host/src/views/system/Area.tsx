@@ -94,8 +94,7 @@ export default function Area() {
           },
         },
         columns: [
-          { title: t('adm.fullName'), dataIndex: 'fullName' },
-          { title: t('adm.enCode'), dataIndex: 'enCode' },
+          ...cols.nameCode<AreaRow>(),
           cols.state(),
           cols.actions(260, (row) => (
             <RowActions
