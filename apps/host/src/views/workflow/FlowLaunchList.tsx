@@ -19,10 +19,7 @@ export default function FlowLaunchList() {
 
   return (
     <Card title={t('title.launched')} data-testid="wf-launched">
-      <FlowSearch
-        statuses={[0, 1, 2, 3, 4, 5]}
-        onSearch={(keyword, status) => setQuery((q) => ({ ...q, keyword, status, currentPage: 1 }))}
-      />
+      <FlowSearch statuses={[0, 1, 2, 3, 4, 5]} setQuery={setQuery} />
       <Table<LaunchedRow>
         rowKey="id"
         size="middle"
@@ -32,15 +29,7 @@ export default function FlowLaunchList() {
         dataSource={rows}
         pagination={pagination}
         columns={[
-          {
-            title: t('col.fullName'),
-            dataIndex: 'fullName',
-            render: (v: string, r) => (
-              <Button type="link" size="small" onClick={() => openRow(r)}>
-                {v}
-              </Button>
-            ),
-          },
+          cols.fullName((r) => openRow(r)),
           cols.thisStep,
           cols.urgent,
           cols.creatorTime,

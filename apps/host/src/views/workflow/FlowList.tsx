@@ -1,6 +1,6 @@
 import { Button, Form, Input, Select } from 'antd';
 import type { ColumnType } from 'antd/es/table';
-import { type ReactNode, useState } from 'react';
+import { type Dispatch, type ReactNode, type SetStateAction, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoad } from '../../kit/useLoad';
 import type { ListQuery, Paged } from './api';
@@ -69,10 +69,7 @@ export function KeywordForm(props: {
 }
 
 /** The keyword and status search above a flow list (status 0 reads 草稿); 查询 starts again at page 1. */
-export function FlowSearch(props: {
-  statuses: number[];
-  onSearch: (keyword: string, status?: number) => void;
-}) {
+export function FlowSearch(props: { statuses: number[]; setQuery: Dispatch<SetStateAction<Query>> }) {
   const { t } = useTranslation(WF_NS);
   const [keyword, setKeyword] = useState('');
   const [status, setStatus] = useState<number | undefined>();
@@ -80,7 +77,7 @@ export function FlowSearch(props: {
     <KeywordForm
       keyword={keyword}
       onKeyword={setKeyword}
-      onSearch={() => props.onSearch(keyword, status)}
+      onSearch={() => props.setQuery((q) => ({ ...q, keyword, status, currentPage: 1 }))}
       filters={
         <Form.Item>
           <Select
@@ -105,6 +102,17 @@ export function useFlowColumns<R>() {
   const { t } = useTranslation(WF_NS);
   const column = (c: ColumnType<R>) => c;
   return {
+    /** The flow's name as a link that opens it. */
+    fullName: (open: (row: R) => void) =>
+      column({
+        title: t('col.fullName'),
+        dataIndex: 'fullName',
+        render: (v: string, r) => (
+          <Button type="link" size="small" onClick={() => open(r)}>
+            {v}
+          </Button>
+        ),
+      }),
     userName: column({ title: t('col.userName'), dataIndex: 'userName', width: 120 }),
     thisStep: column({ title: t('col.thisStep'), dataIndex: 'thisStep', width: 160 }),
     urgent: column({

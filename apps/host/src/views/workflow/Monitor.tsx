@@ -20,29 +20,14 @@ export default function Monitor() {
   const cols = useFlowColumns<MonitorRow>();
   return (
     <Card title={t('title.monitor')} data-testid="wf-monitor">
-      <FlowSearch
-        statuses={[1, 2, 3, 4, 5]}
-        onSearch={(keyword, status) => setQuery((q) => ({ ...q, keyword, status, currentPage: 1 }))}
-      />
+      <FlowSearch statuses={[1, 2, 3, 4, 5]} setQuery={setQuery} />
       <Table<MonitorRow>
         rowKey="id"
         size="middle"
         dataSource={rows}
         pagination={pagination}
         columns={[
-          {
-            title: t('col.fullName'),
-            dataIndex: 'fullName',
-            render: (v: string, r) => (
-              <Button
-                type="link"
-                size="small"
-                onClick={() => setDialog({ opType: 4, taskId: r.id, title: v })}
-              >
-                {v}
-              </Button>
-            ),
-          },
+          cols.fullName((r) => setDialog({ opType: 4, taskId: r.id, title: r.fullName })),
           cols.userName,
           cols.thisStep,
           cols.creatorTime,
