@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
+import { countOf } from '../../db/values';
 import { wdb } from '../workflow/tables';
 
 const ms = (v: Date | string) => new Date(v).getTime();
@@ -13,7 +14,7 @@ export async function pendingTasks(ctx: AppContext, userId: string, limit: numbe
     .innerJoin('wf_task as t', 't.id', 'o.task_id')
     .where('o.user_id', '=', userId)
     .where('o.status', '=', 0);
-  const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+  const total = await countOf(base);
   const rows = await base
     .leftJoin('base_user as u', 'u.id', 't.initiator_id')
     .select([
@@ -70,7 +71,7 @@ export function myMeetingsQuery(ctx: AppContext, userId: string, from?: Date, to
 
 export async function myMeetings(ctx: AppContext, userId: string, limit: number, offset: number) {
   const base = myMeetingsQuery(ctx, userId, new Date());
-  const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+  const total = await countOf(base);
   const rows = await base
     .select(['m.id', 'm.theme', 'r.room_name', 'u.real_name', 'm.start_time', 'm.end_time', 'm.state_type'])
     .orderBy('m.start_time')

@@ -1,3 +1,4 @@
+import { WfListQuery } from '@kp/schema';
 import type { FastifyRequest } from 'fastify';
 import type { Expression, SqlBool } from 'kysely';
 import { forbidden, notFound } from '../../http/api-error';
@@ -56,6 +57,19 @@ export async function assertCanRead(db: WfDb, req: FastifyRequest, taskId: strin
   if (await isParticipant(db, taskId, me(req).userId)) return;
   if (!(await inMonitorScope(db, req, taskId))) throw forbidden();
 }
+
+/** The task {id} of the request, once the caller may read it (refused otherwise). */
+export async function readableTaskId(db: WfDb, req: FastifyRequest): Promise<string> {
+  const { id } = req.params as { id: string };
+  await assertCanRead(db, req, id);
+  return id;
+}
+
+/** Options of a paged flow list guarded by `menu` (WfListQuery). */
+export const listRoute = (menu: string) => ({
+  config: { permission: { menu } },
+  schema: { querystring: WfListQuery },
+});
 
 export async function userNames(
   db: WfDb,

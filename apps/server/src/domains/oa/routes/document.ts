@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Database } from '../../../db/types';
+import { countOf } from '../../../db/values';
 import { badRequest, forbidden, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
 import { paged, pageOf } from '../../../http/paging';
@@ -100,7 +101,7 @@ export default async function documentRoutes(app: FastifyInstance) {
             ),
           );
       else if (kw) base = base.where('d.title', 'like', `%${kw}%`);
-      const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+      const total = await countOf(base);
       const rows = await base
         .select([
           'd.id',

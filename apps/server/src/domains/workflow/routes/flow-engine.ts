@@ -8,14 +8,14 @@ import {
   WfTemplateBody,
 } from '@kp/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { likeOf } from '../../../db/values';
+import { countOf, likeOf } from '../../../db/values';
 import { badRequest, conflict, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
 import { requestLanguage } from '../../../http/i18n';
 import { paged, pageOf } from '../../../http/paging';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
-import { BASE, ms } from '../access';
+import { BASE, listRoute, ms } from '../access';
 import { templateLabels, templateName } from '../labels';
 import { checkReleaseCases, releaseLanguage } from '../simulation';
 import { json, parseJson, updateLive } from '../tables';
@@ -88,32 +88,28 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
       ),
     );
 
-  app.get(
-    P,
-    { config: { permission: { menu: MENU } }, schema: { querystring: WfListQuery } },
-    async (req) => {
-      const q = req.query as WfListQuery;
-      const { currentPage, pageSize, offset } = pageOf(q);
-      let qb = live();
-      if (q.keyword)
-        qb = qb.where((eb) =>
-          eb.or([
-            eb('full_name', 'ilike', likeOf(q.keyword ?? '')),
-            eb('en_code', 'ilike', likeOf(q.keyword ?? '')),
-          ]),
-        );
-      if (q.category) qb = qb.where('category', '=', q.category);
-      const total = Number((await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
-      const rows = await qb
-        .selectAll()
-        .orderBy('sort_code')
-        .orderBy('creator_time', 'desc')
-        .limit(pageSize)
-        .offset(offset)
-        .execute();
-      return listed(req, rows, { currentPage, pageSize }, total);
-    },
-  );
+  app.get(P, listRoute(MENU), async (req) => {
+    const q = req.query as WfListQuery;
+    const { currentPage, pageSize, offset } = pageOf(q);
+    let qb = live();
+    if (q.keyword)
+      qb = qb.where((eb) =>
+        eb.or([
+          eb('full_name', 'ilike', likeOf(q.keyword ?? '')),
+          eb('en_code', 'ilike', likeOf(q.keyword ?? '')),
+        ]),
+      );
+    if (q.category) qb = qb.where('category', '=', q.category);
+    const total = await countOf(qb);
+    const rows = await qb
+      .selectAll()
+      .orderBy('sort_code')
+      .orderBy('creator_time', 'desc')
+      .limit(pageSize)
+      .offset(offset)
+      .execute();
+    return listed(req, rows, { currentPage, pageSize }, total);
+  });
 
   // Launchable flows (released, visible to the caller): ListAll (all), PageListAll (paged), Selector (by type).
   const launchable = (userId: string) =>
@@ -135,7 +131,7 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
       let qb = launchable(me(req).userId);
       if (q.keyword) qb = qb.where('full_name', 'ilike', likeOf(q.keyword));
       if (q.category) qb = qb.where('category', '=', q.category);
-      const total = Number((await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+      const total = await countOf(qb);
       const rows = await qb.selectAll().orderBy('sort_code').limit(pageSize).offset(offset).execute();
       return listed(req, rows, { currentPage, pageSize }, total);
     },

@@ -1,11 +1,11 @@
 import { IdParams, WfNotifyBody } from '@kp/schema';
 import { type Static, Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { badRequest, forbidden, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
-import { assertCanRead, BASE, ms, userNames } from '../access';
+import { assertCanRead, BASE, ms, readableTaskId, userNames } from '../access';
 import { noticeTitle, notify } from '../notify';
 import { flowModel, flowReadAccess, printValues } from '../print-values';
 import { parseJson, updateLive } from '../tables';
@@ -29,11 +29,6 @@ export default async function flowGeneralRoutes(app: FastifyInstance) {
 
   /** Routes on one task (id) that whoever may read the task may call. */
   const TASK = { config: { permission: { signedIn: 'handler' as const } }, schema: { params: IdParams } };
-  const readableTask = async (req: FastifyRequest) => {
-    const { id } = req.params as IdParams;
-    await assertCanRead(db, req, id);
-    return id;
-  };
   const PT = `${BASE}/FlowGeneral/PrintTemplate`;
   const printRow = (r: {
     id: string;
@@ -72,7 +67,7 @@ export default async function flowGeneralRoutes(app: FastifyInstance) {
    * the flow's templates for that node or for every node: `{ list: [{ id, fullName, taskNodeId }] }`.
    */
   app.get(`${BASE}/FlowGeneral/printConfig/:id`, TASK, async (req) => {
-    const id = await readableTask(req);
+    const id = await readableTaskId(db, req);
     const node = (req.query as { taskNodeId?: string }).taskNodeId;
     const t = await db
       .selectFrom('wf_task')
@@ -138,7 +133,7 @@ export default async function flowGeneralRoutes(app: FastifyInstance) {
    * operatorRecordList only records with handleStatus 0 or 1 (spec 2 §4 reading B), oldest first.
    */
   app.get(`${BASE}/FlowGeneral/printData/:id`, TASK, async (req) => {
-    const id = await readableTask(req);
+    const id = await readableTaskId(db, req);
     const t = await db
       .selectFrom('wf_task')
       .select(['form_data', 'full_name', 'template_id', 'template_version', 'initiator_id', 'state_json'])
@@ -248,7 +243,7 @@ export default async function flowGeneralRoutes(app: FastifyInstance) {
   );
   /** Users who may be notified: everyone enabled except the caller (userId, fullName). */
   app.get(`${P}/GetNotifyUserList/:id`, TASK, async (req) => {
-    const id = await readableTask(req);
+    await readableTaskId(db, req);
     const uid = me(req).userId;
     if (!uid) throw forbidden();
     const rows = await db

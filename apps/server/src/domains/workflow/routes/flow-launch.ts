@@ -1,7 +1,7 @@
 import { IdParams, WfCommentBody, WfEntrustBody, WfListQuery, WfReasonBody } from '@kp/schema';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { likeOf } from '../../../db/values';
+import { countOf, likeOf } from '../../../db/values';
 import { badRequest, conflict, forbidden, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
 import { pageOf } from '../../../http/paging';
@@ -29,7 +29,7 @@ export default async function flowLaunchRoutes(app: FastifyInstance) {
       if (q.keyword) qb = qb.where('full_name', 'ilike', likeOf(q.keyword));
       if (q.status !== undefined) qb = qb.where('status', '=', q.status);
       if (q.flowId) qb = qb.where('template_id', '=', q.flowId);
-      const total = Number((await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+      const total = await countOf(qb);
       const rows = await qb
         .selectAll()
         .orderBy('creator_time', 'desc')
@@ -185,7 +185,7 @@ export default async function flowLaunchRoutes(app: FastifyInstance) {
       pageSize: Math.min(Number(q.pageSize) || 20, 500),
     });
     const base = db.selectFrom('wf_comment').where('task_id', '=', q.taskId).where('deleted', '=', 0);
-    const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+    const total = await countOf(base);
     const rows = await base
       .selectAll()
       .orderBy('creator_time', q.sort === 'asc' ? 'asc' : 'desc')
