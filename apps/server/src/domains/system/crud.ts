@@ -1,7 +1,7 @@
 // Small shared steps of the CRUD routes (system dictionaries, areas, rules, data interfaces): the same
 // queries the routes wrote out each time, built with Kysely (so the read cache sees the writes). The tree
 // steps (parent checks, deletes refused while children exist) are db/tree-crud.ts.
-import type { Kysely } from 'kysely';
+import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/types';
 import { conflict, notFound } from '../../http/api-error';
 import { nextMark } from './system-tables';
@@ -33,16 +33,25 @@ export async function toggleMark(
   return enabledMark;
 }
 
-/** 409 when another row (not `selfId`) of `table` already has this code or this name. */
+/** Name or code contains the keyword as typed (the admin lists' search; LIKE, wildcards not escaped). */
+export const nameOrCodeLike = (kw: string) =>
+  sql<SqlBool>`(${sql.ref('full_name')} like ${`%${kw}%`} or ${sql.ref('en_code')} like ${`%${kw}%`})`;
+
+/**
+ * 409 when another row (not `selfId`) of `table` already has this code or this name; dictionary data
+ * compare within their type (`typeId`).
+ */
 export async function refuseDuplicate(
   db: Kysely<Database>,
-  table: 'sys_dictionary_type' | 'sys_data_interface' | 'sys_bill_rule',
+  table: 'sys_dictionary_type' | 'sys_dictionary_data' | 'sys_data_interface' | 'sys_bill_rule',
   body: { enCode: string; fullName: string },
   selfId: string | null,
+  typeId?: string,
 ): Promise<void> {
   const dup = await db
     .selectFrom(table)
     .select('en_code')
+    .$if(typeId !== undefined, (q) => q.where(sql.ref('type_id'), '=', typeId))
     .where((eb) => eb.or([eb('en_code', '=', body.enCode), eb('full_name', '=', body.fullName)]))
     .$if(!!selfId, (q) => q.where('id', '<>', selfId ?? ''))
     .executeTakeFirst();

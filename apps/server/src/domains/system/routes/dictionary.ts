@@ -285,17 +285,6 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
     if (!t) throw badRequest('dictionaryTypeId: 字典分类不存在');
     return t.id;
   };
-  /** 409 when another item (not `selfId`) of the type already has this code or this name. */
-  const refuseDuplicateData = async (typeId: string, body: DictionaryDataBody, selfId: string | null) => {
-    const dup = await db
-      .selectFrom('sys_dictionary_data')
-      .select(['en_code'])
-      .where('type_id', '=', typeId)
-      .where((eb) => eb.or([eb('en_code', '=', body.enCode), eb('full_name', '=', body.fullName)]))
-      .$if(!!selfId, (q) => q.where('id', '<>', selfId ?? ''))
-      .executeTakeFirst();
-    if (dup) throw conflict(dup.en_code === body.enCode ? '编码已存在' : '名称已存在');
-  };
 
   app.post(
     '/api/system/DictionaryData',
@@ -307,7 +296,7 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
       const body = req.body as DictionaryDataBody;
       const typeId = await dataType(body);
       const id = await dataTree(typeId).create(body.parentId, async (parentId) => {
-        await refuseDuplicateData(typeId, body, null);
+        await refuseDuplicate(db, 'sys_dictionary_data', body, null, typeId);
         const id = newId();
         await db
           .insertInto('sys_dictionary_data')
@@ -343,7 +332,7 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
       if (cur.type_id !== body.dictionaryTypeId) throw badRequest('dictionaryTypeId: 不能修改字典分类');
       const typeId = await dataType(body);
       await dataTree(typeId).update(id, body.parentId, async (parentId) => {
-        await refuseDuplicateData(typeId, body, id);
+        await refuseDuplicate(db, 'sys_dictionary_data', body, id, typeId);
         return db
           .updateTable('sys_dictionary_data')
           .set({ parent_id: parentId, ...dataValues(body), last_modify_time: new Date() })
