@@ -9,7 +9,17 @@ import type { OrganizeTable } from '../../db/types';
 import { me } from '../auth/guard';
 import type { Principal } from '../auth/principal';
 import { newId } from '../auth/tokens';
-import { lang, likeOf, MENU, ms, notFoundErr, outOfScope, parentOf, refuse } from '../permission/common';
+import {
+  lang,
+  likeOf,
+  MENU,
+  ms,
+  notFoundErr,
+  outOfScope,
+  parentOf,
+  refuse,
+  refuseDuplicateCode,
+} from '../permission/common';
 import { msg } from '../permission/messages';
 import { filterOrNone, hasAllScope, ORG_COLS, unitInScope } from '../permission/scope';
 
@@ -107,13 +117,7 @@ export async function writeUnit(
     if (!hasAllScope(p, menu) && !(parentId && (await unitInScope(req, menu, parentId)))) outOfScope(req);
   }
   if (existing) await units(req).refuseCycle(existing.id, parentId);
-  const dupe = await db
-    .selectFrom('base_organize')
-    .select('id')
-    .where('en_code', '=', body.enCode)
-    .$if(!!existing, (q) => q.where('id', '<>', existing!.id))
-    .executeTakeFirst();
-  if (dupe) refuse(req, ApiCode.CONFLICT, 'duplicateCode');
+  await refuseDuplicateCode(req, 'base_organize', body.enCode, existing);
   if (body.managerId) {
     const m = await db
       .selectFrom('base_user')

@@ -38,6 +38,21 @@ export function refuse(
 ): never {
   throw new ApiError(code, msg(key, lang(req), vars));
 }
+/** 409 (编码已存在) when another row of `table` than `existing` already has this code. */
+export async function refuseDuplicateCode(
+  req: FastifyRequest,
+  table: 'base_organize' | 'base_position' | 'base_role',
+  enCode: string,
+  existing?: { id: string },
+): Promise<void> {
+  const dupe = await req.server.kp.db
+    .selectFrom(table)
+    .select('id')
+    .where('en_code', '=', enCode)
+    .$if(!!existing, (q) => q.where('id', '<>', existing?.id ?? ''))
+    .executeTakeFirst();
+  if (dupe) refuse(req, ApiCode.CONFLICT, 'duplicateCode');
+}
 export const notFoundErr = (req: FastifyRequest): never => refuse(req, ApiCode.NOT_FOUND, 'notFound');
 export const outOfScope = (req: FastifyRequest): never => refuse(req, ApiCode.FORBIDDEN, 'outOfScope');
 export const badInput = (text: string): never => {
