@@ -2,7 +2,6 @@ import { IdParams, PageQuery } from '@kp/schema';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { Database } from '../../../db/types';
 import { countOf } from '../../../db/values';
 import { badRequest, forbidden, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
