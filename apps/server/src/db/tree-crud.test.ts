@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../http/api-error';
+import { translateMessage } from '../http/messages';
 import { type Db, openDatabase } from './database';
 import { migrateToLatest } from './migrate';
-import { treeCrud } from './tree-crud';
+import { PARENT_CYCLE, PARENT_MISSING, treeCrud } from './tree-crud';
 
 /** The ApiError a promise rejects with (fails the test when it resolves or throws something else). */
 async function refusal(p: Promise<unknown>): Promise<{ code: number; msg: string }> {
@@ -119,6 +120,15 @@ describe('treeCrud on PGlite', () => {
     await t.remove('tc-a11');
     expect((await rows()).map((r) => r.id).sort()).toEqual(['tc-a', 'tc-a1', 'tc-b']);
     expect(await refusal(t.remove('tc-a2'))).toEqual({ code: 404, msg: '数据不存在' });
+  });
+
+  it('answers its refusals in zh, zhtw and en through the message catalogue', () => {
+    expect(translateMessage(PARENT_CYCLE, 'zhtw')).toBe('parentId: 上級不能是自己或下級');
+    expect(translateMessage(PARENT_CYCLE, 'en')).toBe(
+      'parentId: The parent cannot be the record itself or one below it',
+    );
+    expect(translateMessage(PARENT_MISSING, 'en')).toBe('parentId: The parent does not exist');
+    expect(translateMessage('该类型下有子类型，不能删除', 'en')).not.toBe('该类型下有子类型，不能删除');
   });
 
   it('finds a parent only within its scope when a table holds several trees', async () => {
