@@ -23,11 +23,18 @@ const LONG_FILE_ALLOWED = new Map([
 /** `as never` + `as unknown as` allowed in apps/server (src, tests, bench). */
 export const MAX_SERVER_CASTS = 10;
 /**
- * Duplicated blocks jscpd may report (min 50 tokens, TypeScript/TSX, the folders below).
- * Measured on dcdf8fa before the reshape of issue 23: 250. The goal is half of that (125); the budget is what the
- * reshape reached (136) and only ever goes down: lower it when you fold more.
+ * Duplicated blocks jscpd may report (min 50 tokens, TypeScript/TSX, the folders below, migrations left out).
+ * Measured on dcdf8fa before the reshape of issue 23: 250; the goal was half of that (125). The reshape reached
+ * 136, the shared helpers of treeCrud and after (tree CRUD, list paging and counts, pickers, host list kits)
+ * 83, and leaving the migrations out 70. The budget only ever goes down: lower it when you fold more.
  */
-export const MAX_CLONES = 136;
+export const MAX_CLONES = 70;
+/**
+ * Not searched for clones: applied migrations (apps/server/src/db/migrations) are history. Each stays as it ran
+ * and spells out its own DDL (id, creator stamps…), so it never changes with shared code; folding their repeats
+ * would rewrite applied history. See docs/architecture.md.
+ */
+const CLONE_IGNORE = ['**/node_modules/**', '**/dist/**', '**/*.d.ts', '**/db/migrations/**'];
 const SOURCE_DIRS = ['apps', 'packages', 'tests', 'examples', 'scripts'];
 
 const tracked = () =>
@@ -102,7 +109,7 @@ const checks = {
         '--format',
         'typescript,tsx',
         '--ignore',
-        '**/node_modules/**,**/dist/**,**/*.d.ts',
+        CLONE_IGNORE.join(','),
         '--reporters',
         'json',
         '--output',

@@ -5,53 +5,22 @@ import { createActor } from 'xstate';
 import { createFlowState, transition } from './interpreter';
 import { createFlowMachine } from './machine';
 import { projectState, replayEffects } from './replay';
-import { buildTree, deepFreeze, sampleOrg, T0, template } from './testkit';
+import { chainArbitrary } from './test/arbitraries';
+import { buildTree, deepFreeze, sampleOrg, T0, type TreeItem, template } from './testkit';
 import type { Effect, FlowAction, FlowContext, FlowState } from './types';
 import { validateFlow } from './validateFlow';
 
 // ---- random valid trees ----
 const POOL = ['bob', 'gm', 'ceo', 'fin1', 'fin2', 'u1', 'u2', 'u3', 'u4', 'u5'];
-type Item =
-  | { k: 'approver'; props: FlowNode['properties'] }
-  | { k: 'copy' | 'timer' | 'empty' | 'auto' }
-  | { k: 'sub'; async: boolean }
-  | { k: 'gw'; kind: 'condition' | 'interflow' | 'branch'; branches: Item[][] };
-
-const approverProps = fc
-  .oneof(
-    fc.record({
-      approvers: fc.subarray(POOL, { minLength: 1, maxLength: 4 }),
-      counterSign: fc.constantFrom('or' as const, 'and' as const, 'ratio' as const, 'sequential' as const),
-      counterRatio: fc.constantFrom(0.3, 0.5, 0.6, 1),
-      rejectTarget: fc.constantFrom('start' as const, 'previous' as const),
-    }),
-    fc.record({ assigneeType: fc.constant(6), initiatorLevel: fc.integer({ min: 0, max: 3 }) }),
-    fc.record({
-      approverRole: fc.constant(['finance']),
-      counterSign: fc.constant('and' as const),
-      timeLimit: fc.constant({ duration: 1, remindEvery: 1, autoApproveAfter: 2 }),
-    }),
-    fc.record({
-      approverRole: fc.constant(['nobody']),
-      emptyApprover: fc.constantFrom('pass' as const, 'admin' as const),
-    }),
-  )
-  .map((p) => structuredClone(p) as FlowNode['properties']);
-
-const { chain: chainArb } = fc.letrec<{ chain: Item[]; item: Item }>((tie) => ({
-  chain: fc.array(tie('item'), { maxLength: 3 }),
-  item: fc.oneof(
-    { depthSize: 'small', maxDepth: 3 },
-    fc.record({ k: fc.constant('approver' as const), props: approverProps }),
-    fc.record({ k: fc.constantFrom('copy' as const, 'timer' as const, 'empty' as const, 'auto' as const) }),
-    fc.record({ k: fc.constant('sub' as const), async: fc.boolean() }),
-    fc.record({
-      k: fc.constant('gw' as const),
-      kind: fc.constantFrom('condition' as const, 'interflow' as const, 'branch' as const),
-      branches: fc.array(tie('chain'), { minLength: 2, maxLength: 3 }),
-    }),
-  ),
-}));
+type Item = TreeItem;
+const chainArb = chainArbitrary({
+  pool: POOL,
+  maxApprovers: 4,
+  ratios: [0.3, 0.5, 0.6, 1],
+  minLevel: 0,
+  emptyApprover: ['pass', 'admin'],
+  plain: ['copy', 'timer', 'empty', 'auto'],
+});
 
 // ---- random action sequences, interpreted against the current state ----
 interface Step {

@@ -188,6 +188,11 @@ export function RowActions({ perm, items, wrap }: { perm?: PagePerm; items: RowA
 export function useColumns() {
   const { t } = useTranslation();
   return {
+    /** 名称 and 编码 (fullName, enCode). */
+    nameCode: <R,>(): ColumnsType<R> => [
+      { title: t('adm.fullName'), dataIndex: 'fullName' },
+      { title: t('adm.enCode'), dataIndex: 'enCode' },
+    ],
     state: <R,>(dataIndex = 'enabledMark'): ColumnsType<R>[number] => ({
       title: t('adm.state'),
       dataIndex,

@@ -5,25 +5,58 @@ export interface TreeNode<T> {
   hasChildren: boolean;
 }
 
+type Row = { id: string; parentId?: string | null };
+
+/** Links flat rows into a forest: `node` makes each row's node, `adopt` hangs a child under its parent. */
+function forest<T extends Row, N>(
+  rows: readonly T[],
+  node: (r: T) => N,
+  adopt: (parent: N, child: N) => void,
+): N[] {
+  const byId = new Map<string, N>();
+  for (const r of rows) byId.set(r.id, node(r));
+  const roots: N[] = [];
+  for (const r of rows) {
+    const n = byId.get(r.id)!;
+    const parent = r.parentId != null && r.parentId !== r.id ? byId.get(r.parentId) : undefined;
+    if (parent) adopt(parent, n);
+    else roots.push(n);
+  }
+  return roots;
+}
+
 /**
  * Builds a forest from flat rows. A row whose parent is missing from `rows` becomes a root, so a partial
  * (data-scoped) list still shows every row. Order of `rows` is kept among siblings.
  */
-export function buildTree<T extends { id: string; parentId?: string | null }>(
-  rows: readonly T[],
-): Array<T & TreeNode<T>> {
-  const byId = new Map<string, T & TreeNode<T>>();
-  for (const r of rows) byId.set(r.id, { ...r, children: [], hasChildren: false });
-  const roots: Array<T & TreeNode<T>> = [];
-  for (const r of rows) {
-    const node = byId.get(r.id)!;
-    const parent = r.parentId != null && r.parentId !== r.id ? byId.get(r.parentId) : undefined;
-    if (parent) {
-      parent.children.push(node);
+export function buildTree<T extends Row>(rows: readonly T[]): Array<T & TreeNode<T>> {
+  return forest(
+    rows,
+    (r): T & TreeNode<T> => ({ ...r, children: [], hasChildren: false }),
+    (parent, child) => {
+      parent.children.push(child);
       parent.hasChildren = true;
-    } else roots.push(node);
-  }
-  return roots;
+    },
+  );
+}
+
+/** A node of `nest`: `children` and `hasChildren` only on a node that has children. */
+export type Nested<T> = T & { children?: Array<Nested<T>>; hasChildren?: boolean };
+
+/**
+ * Nests flat rows by parentId like `buildTree`, but a leaf carries no `children` (so a table or a tree
+ * select shows no expander on it): the shape of the dictionary lists. Rows whose parent is missing become roots.
+ */
+export function nest<T extends Row>(rows: readonly T[]): Array<Nested<T>> {
+  return forest(
+    rows,
+    (r): Nested<T> => ({ ...r }),
+    (parent, child) => {
+      parent.children ??= [];
+      parent.children.push(child);
+      parent.hasChildren = true;
+    },
+  );
 }
 
 /** Child lists keyed by parent id. */

@@ -24,3 +24,6 @@ export function multipart(
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+/** A multipart/form-data body with one file in the field `file` and nothing else (the uploaders' format). */
+export const fileUpload = (file: { name: string; data: Buffer }) => multipart({}, file);

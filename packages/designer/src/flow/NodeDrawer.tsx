@@ -39,6 +39,57 @@ function Multi({
   );
 }
 
+/** Properties of a node that hold a list of ids (users, positions, roles). */
+type IdListKey =
+  | 'initiator'
+  | 'initiatePos'
+  | 'initiateRole'
+  | 'approvers'
+  | 'approverPos'
+  | 'approverRole'
+  | 'menbers';
+
+/**
+ * The three pickers of a party: its users, positions and roles, each a property of the node (the
+ * initiators of a start node or a subflow, the approvers, the copy members).
+ */
+function PartyPickers({
+  keys,
+  labels,
+  testIds = [],
+  p,
+  options,
+  set,
+}: {
+  keys: readonly [IdListKey, IdListKey, IdListKey];
+  labels: readonly [string, string, string];
+  testIds?: readonly (string | undefined)[];
+  p: FlowNodeProperties;
+  options: FlowDesignerOptions;
+  set: (patch: Partial<FlowNodeProperties>) => void;
+}) {
+  const kinds = ['user', 'position', 'role'] as const;
+  const choices = [options.users, options.positions, options.roles];
+  return (
+    <>
+      {keys.map((key, i) => (
+        <Item key={key} label={labels[i]}>
+          <Multi
+            kind={kinds[i]}
+            org={options.org}
+            testId={testIds[i]}
+            value={p[key]}
+            options={choices[i]}
+            onChange={(v) => set({ [key]: v })}
+          />
+        </Item>
+      ))}
+    </>
+  );
+}
+
+const INITIATORS = ['initiator', 'initiatePos', 'initiateRole'] as const;
+
 /** The property drawer for every node type and assignee type. */
 export function NodeDrawer({
   node,
@@ -59,6 +110,8 @@ export function NodeDrawer({
   if (!node) return null;
   const p = node.properties;
   const set = (patch: Partial<FlowNodeProperties>) => onChange(patch);
+  const initiatorLabels = [t('flow.initiator'), t('flow.initiatePos'), t('flow.initiateRole')] as const;
+  const approverLabels = [t('flow.approvers'), t('flow.approverPos'), t('flow.approverRole')] as const;
   const timeBad = ['day', 'hour', 'minute', 'second'].some(
     (k) => !isHalfStep((p as Record<string, unknown>)[k] ?? 0),
   );
@@ -92,36 +145,14 @@ export function NodeDrawer({
             <div>{t('msg.otherwise')}</div>
           )}
           {node.type === 'start' ? (
-            <>
-              <Item label={t('flow.initiator')}>
-                <Multi
-                  kind="user"
-                  org={options.org}
-                  testId="start-initiator"
-                  value={p.initiator}
-                  options={options.users}
-                  onChange={(v) => set({ initiator: v })}
-                />
-              </Item>
-              <Item label={t('flow.initiatePos')}>
-                <Multi
-                  kind="position"
-                  org={options.org}
-                  value={p.initiatePos}
-                  options={options.positions}
-                  onChange={(v) => set({ initiatePos: v })}
-                />
-              </Item>
-              <Item label={t('flow.initiateRole')}>
-                <Multi
-                  kind="role"
-                  org={options.org}
-                  value={p.initiateRole}
-                  options={options.roles}
-                  onChange={(v) => set({ initiateRole: v })}
-                />
-              </Item>
-            </>
+            <PartyPickers
+              keys={INITIATORS}
+              labels={initiatorLabels}
+              testIds={['start-initiator']}
+              p={p}
+              options={options}
+              set={set}
+            />
           ) : null}
           {node.type === 'approver' ? (
             <>
@@ -169,36 +200,14 @@ export function NodeDrawer({
                 </>
               ) : (
                 <>
-                  <Item label={t('flow.approvers')}>
-                    <Multi
-                      kind="user"
-                      org={options.org}
-                      testId="approver-users"
-                      value={p.approvers}
-                      options={options.users}
-                      onChange={(v) => set({ approvers: v })}
-                    />
-                  </Item>
-                  <Item label={t('flow.approverPos')}>
-                    <Multi
-                      kind="position"
-                      org={options.org}
-                      testId="approver-pos"
-                      value={p.approverPos}
-                      options={options.positions}
-                      onChange={(v) => set({ approverPos: v })}
-                    />
-                  </Item>
-                  <Item label={t('flow.approverRole')}>
-                    <Multi
-                      kind="role"
-                      org={options.org}
-                      testId="approver-role"
-                      value={p.approverRole}
-                      options={options.roles}
-                      onChange={(v) => set({ approverRole: v })}
-                    />
-                  </Item>
+                  <PartyPickers
+                    keys={['approvers', 'approverPos', 'approverRole']}
+                    labels={approverLabels}
+                    testIds={['approver-users', 'approver-pos', 'approver-role']}
+                    p={p}
+                    options={options}
+                    set={set}
+                  />
                   <Item label={t('flow.approverScope')}>
                     <Switch
                       data-testid="approver-scope"
@@ -213,36 +222,14 @@ export function NodeDrawer({
             </>
           ) : null}
           {node.type === 'copy' ? (
-            <>
-              <Item label={t('flow.approvers')}>
-                <Multi
-                  kind="user"
-                  org={options.org}
-                  testId="copy-members"
-                  value={p.menbers}
-                  options={options.users}
-                  onChange={(v) => set({ menbers: v })}
-                />
-              </Item>
-              <Item label={t('flow.approverPos')}>
-                <Multi
-                  kind="position"
-                  org={options.org}
-                  value={p.approverPos}
-                  options={options.positions}
-                  onChange={(v) => set({ approverPos: v })}
-                />
-              </Item>
-              <Item label={t('flow.approverRole')}>
-                <Multi
-                  kind="role"
-                  org={options.org}
-                  value={p.approverRole}
-                  options={options.roles}
-                  onChange={(v) => set({ approverRole: v })}
-                />
-              </Item>
-            </>
+            <PartyPickers
+              keys={['menbers', 'approverPos', 'approverRole']}
+              labels={approverLabels}
+              testIds={['copy-members']}
+              p={p}
+              options={options}
+              set={set}
+            />
           ) : null}
           {node.type === 'timer' ? (
             <>
@@ -286,35 +273,7 @@ export function NodeDrawer({
                 </Radio.Group>
               </Item>
               {p.initiateType === 6 ? (
-                <>
-                  <Item label={t('flow.initiator')}>
-                    <Multi
-                      kind="user"
-                      org={options.org}
-                      value={p.initiator}
-                      options={options.users}
-                      onChange={(v) => set({ initiator: v })}
-                    />
-                  </Item>
-                  <Item label={t('flow.initiatePos')}>
-                    <Multi
-                      kind="position"
-                      org={options.org}
-                      value={p.initiatePos}
-                      options={options.positions}
-                      onChange={(v) => set({ initiatePos: v })}
-                    />
-                  </Item>
-                  <Item label={t('flow.initiateRole')}>
-                    <Multi
-                      kind="role"
-                      org={options.org}
-                      value={p.initiateRole}
-                      options={options.roles}
-                      onChange={(v) => set({ initiateRole: v })}
-                    />
-                  </Item>
-                </>
+                <PartyPickers keys={INITIATORS} labels={initiatorLabels} p={p} options={options} set={set} />
               ) : null}
               <Item label={t('flow.isAsync')}>
                 <Switch checked={!!p.isAsync} onChange={(v) => set({ isAsync: v })} />

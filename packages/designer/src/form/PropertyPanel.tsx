@@ -93,6 +93,12 @@ function FieldProps({
     up((f) => {
       (f.__config__ as Record<string, unknown>)[key] = value;
     });
+  /** A text property of the field (modelId, interfaceId…), labelled prop.<key>. */
+  const textProp = (key: string) => (
+    <Item label={t(`prop.${key}`)}>
+      <Input value={(field[key] as string) ?? ''} onChange={(e) => set(key, e.target.value)} />
+    </Item>
+  );
   const label = typeof c.label === 'object' && c.label ? c.label : { zh: (c.label as string) ?? '' };
   const setLabel = (lng: 'zh' | 'zhtw' | 'en', v: string) =>
     up((f) => {
@@ -236,37 +242,15 @@ function FieldProps({
       ) : null}
       {k === 'relationForm' ? (
         <>
-          <Item label={t('prop.modelId')}>
-            <Input value={(field.modelId as string) ?? ''} onChange={(e) => set('modelId', e.target.value)} />
-          </Item>
-          <Item label={t('prop.relationField')}>
-            <Input
-              value={(field.relationField as string) ?? ''}
-              onChange={(e) => set('relationField', e.target.value)}
-            />
-          </Item>
+          {textProp('modelId')}
+          {textProp('relationField')}
         </>
       ) : null}
       {k === 'popupSelect' || k === 'popupTableSelect' ? (
         <>
-          <Item label={t('prop.interfaceId')}>
-            <Input
-              value={(field.interfaceId as string) ?? ''}
-              onChange={(e) => set('interfaceId', e.target.value)}
-            />
-          </Item>
-          <Item label={t('prop.propsValue')}>
-            <Input
-              value={(field.propsValue as string) ?? ''}
-              onChange={(e) => set('propsValue', e.target.value)}
-            />
-          </Item>
-          <Item label={t('prop.relationField')}>
-            <Input
-              value={(field.relationField as string) ?? ''}
-              onChange={(e) => set('relationField', e.target.value)}
-            />
-          </Item>
+          {textProp('interfaceId')}
+          {textProp('propsValue')}
+          {textProp('relationField')}
         </>
       ) : null}
       {k === 'relationFormAttr' || k === 'popupAttr' ? (

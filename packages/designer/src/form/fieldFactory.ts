@@ -1,4 +1,4 @@
-import type { FormConfig as KpFormConfig } from '@kp/schema';
+import { FORM_DEFAULTS, type FormConfig as KpFormConfig } from '@kp/schema';
 import { KIND_LABELS } from './kindLabels';
 import { hasOptions, isContainer, isDisplay } from './kinds';
 import { type FieldConfig, type FormConfig, published } from './types';
@@ -6,28 +6,16 @@ import { type FieldConfig, type FormConfig, published } from './types';
 export const ID_START = 100;
 export const DEFAULT_SPAN = 24;
 
-/** A fresh, empty form config (spec 3 §3 defaults: labelWidth 100, gutter 15, span 24, idGlobal 100). */
 /** A fresh empty config, as the public FormConfig (@kp/schema's); the designer's own copy is emptyForm. */
 export const emptyFormConfig = (): KpFormConfig => published(emptyForm());
 
+/** A fresh, empty form config: the spec's defaults (labelWidth 100, gutter 15, span 24, idGlobal 100…). */
 export function emptyForm(): FormConfig {
   return {
-    formRef: 'elForm',
-    formModel: 'dataForm',
-    size: 'small',
-    labelPosition: 'right',
-    labelWidth: 100,
-    formRules: 'rules',
-    popupType: 'general',
-    generalWidth: '600px',
-    fullScreenWidth: '100%',
-    drawerWidth: '600px',
-    gutter: 15,
-    disabled: false,
+    ...FORM_DEFAULTS,
     span: DEFAULT_SPAN,
-    formStyle: '',
     idGlobal: ID_START,
-    hasPrintBtn: false,
+    formStyle: '',
     printId: '',
     fields: [],
     funcs: { onLoad: '', beforeSubmit: '', afterSubmit: '' },

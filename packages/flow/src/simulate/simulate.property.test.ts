@@ -2,6 +2,7 @@ import type { FlowNode } from '@kp/schema';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createFlowState, transition } from '../interpreter';
+import { chainArbitrary } from '../test/arbitraries';
 import { buildTree, sampleOrg, template } from '../testkit';
 import { type Effect, type FlowAction, type FlowContext, type FlowState, SYSTEM_USER } from '../types';
 import { validateFlow } from '../validateFlow';
@@ -10,45 +11,14 @@ import { SIM_START, type SimChoice, simulate } from './run';
 // Random valid flow trees: approvers of every countersign mode and resolution, cc, timers, SLA, subflows,
 // condition / parallel / inclusive branch points on a form field.
 const POOL = ['bob', 'gm', 'ceo', 'fin1', 'fin2', 'u1', 'u2', 'u3'];
-type Item =
-  | { k: 'approver'; props: FlowNode['properties'] }
-  | { k: 'copy' | 'timer' | 'auto' }
-  | { k: 'sub'; async: boolean }
-  | { k: 'gw'; kind: 'condition' | 'interflow' | 'branch'; branches: Item[][] };
-const approverProps = fc
-  .oneof(
-    fc.record({
-      approvers: fc.subarray(POOL, { minLength: 1, maxLength: 3 }),
-      counterSign: fc.constantFrom('or' as const, 'and' as const, 'ratio' as const, 'sequential' as const),
-      counterRatio: fc.constantFrom(0.5, 1),
-      rejectTarget: fc.constantFrom('start' as const, 'previous' as const),
-    }),
-    fc.record({ assigneeType: fc.constant(6), initiatorLevel: fc.integer({ min: 1, max: 3 }) }),
-    fc.record({
-      approverRole: fc.constant(['finance']),
-      counterSign: fc.constant('and' as const),
-      timeLimit: fc.constant({ duration: 1, remindEvery: 1, autoApproveAfter: 2 }),
-    }),
-    fc.record({
-      approverRole: fc.constant(['nobody']),
-      emptyApprover: fc.constantFrom('pass' as const, 'refuse' as const),
-    }),
-  )
-  .map((p) => structuredClone(p) as FlowNode['properties']);
-const { chain: chainArb } = fc.letrec<{ chain: Item[]; item: Item }>((tie) => ({
-  chain: fc.array(tie('item'), { maxLength: 3 }),
-  item: fc.oneof(
-    { depthSize: 'small', maxDepth: 3 },
-    fc.record({ k: fc.constant('approver' as const), props: approverProps }),
-    fc.record({ k: fc.constantFrom('copy' as const, 'timer' as const, 'auto' as const) }),
-    fc.record({ k: fc.constant('sub' as const), async: fc.boolean() }),
-    fc.record({
-      k: fc.constant('gw' as const),
-      kind: fc.constantFrom('condition' as const, 'interflow' as const, 'branch' as const),
-      branches: fc.array(tie('chain'), { minLength: 2, maxLength: 3 }),
-    }),
-  ),
-}));
+const chainArb = chainArbitrary({
+  pool: POOL,
+  maxApprovers: 3,
+  ratios: [0.5, 1],
+  minLevel: 1,
+  emptyApprover: ['pass', 'refuse'],
+  plain: ['copy', 'timer', 'auto'],
+});
 
 /**
  * The server's way of running a flow (engine.ts): the state is read back from JSON (wf_task.state_json) before

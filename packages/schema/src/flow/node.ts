@@ -107,6 +107,27 @@ export const TimeLimit = Type.Object({
 });
 export type TimeLimit = Static<typeof TimeLimit>;
 
+/** The buttons of the task dialog (shown or not, their texts) a node or the whole flow sets. */
+export const FLOW_BUTTON_PROPERTIES = {
+  hasTransferBtn: Type.Optional(Type.Boolean()),
+  hasAuditBtn: Type.Optional(Type.Boolean()),
+  hasSaveBtn: Type.Optional(Type.Boolean()),
+  hasRejectBtn: Type.Optional(Type.Boolean()),
+  hasPressBtn: Type.Optional(Type.Boolean()),
+  hasRevokeBtn: Type.Optional(Type.Boolean()),
+  hasSign: Type.Optional(Type.Boolean()),
+  hasFreeApprover: Type.Optional(Type.Boolean()),
+  isCustomCopy: Type.Optional(Type.Boolean()),
+  printBtnText: Type.Optional(Type.String()),
+  submitBtnText: Type.Optional(Type.String()),
+  saveBtnText: Type.Optional(Type.String()),
+  auditBtnText: Type.Optional(Type.String()),
+  rejectBtnText: Type.Optional(Type.String()),
+  transferBtnText: Type.Optional(Type.String()),
+  pressBtnText: Type.Optional(Type.String()),
+  revokeBtnText: Type.Optional(Type.String()),
+};
+
 /**
  * Node properties. Spec fields: title … second, isAsync, state. The rest are what the interpreter needs;
  * all optional (see the @kp/flow README for defaults). `menbers` keeps the spec's spelling.
@@ -169,23 +190,7 @@ export const FlowNodeProperties = Type.Object(
     isComment: Type.Optional(Type.Boolean()),
     isSummary: Type.Optional(Type.Boolean()),
     summaryType: Type.Optional(Type.Integer()),
-    hasTransferBtn: Type.Optional(Type.Boolean()),
-    hasAuditBtn: Type.Optional(Type.Boolean()),
-    hasSaveBtn: Type.Optional(Type.Boolean()),
-    hasRejectBtn: Type.Optional(Type.Boolean()),
-    hasPressBtn: Type.Optional(Type.Boolean()),
-    hasRevokeBtn: Type.Optional(Type.Boolean()),
-    hasSign: Type.Optional(Type.Boolean()),
-    hasFreeApprover: Type.Optional(Type.Boolean()),
-    isCustomCopy: Type.Optional(Type.Boolean()),
-    printBtnText: Type.Optional(Type.String()),
-    submitBtnText: Type.Optional(Type.String()),
-    saveBtnText: Type.Optional(Type.String()),
-    auditBtnText: Type.Optional(Type.String()),
-    rejectBtnText: Type.Optional(Type.String()),
-    transferBtnText: Type.Optional(Type.String()),
-    pressBtnText: Type.Optional(Type.String()),
-    revokeBtnText: Type.Optional(Type.String()),
+    ...FLOW_BUTTON_PROPERTIES,
   },
   { additionalProperties: true },
 );

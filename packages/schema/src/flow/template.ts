@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { I18nText } from '../common';
-import { FlowNode, FormOperate } from './node';
+import { FLOW_BUTTON_PROPERTIES, FlowNode, FormOperate } from './node';
 
 /**
  * Flow template properties (spec 2 §3 Flow template properties) plus the interpreter's template-wide
@@ -13,23 +13,7 @@ export const FlowTemplateProperties = Type.Object(
     isSummary: Type.Optional(Type.Boolean()),
     summaryType: Type.Optional(Type.Integer()),
     formOperates: Type.Optional(Type.Array(FormOperate)),
-    hasTransferBtn: Type.Optional(Type.Boolean()),
-    hasAuditBtn: Type.Optional(Type.Boolean()),
-    hasSaveBtn: Type.Optional(Type.Boolean()),
-    hasRejectBtn: Type.Optional(Type.Boolean()),
-    hasPressBtn: Type.Optional(Type.Boolean()),
-    hasRevokeBtn: Type.Optional(Type.Boolean()),
-    hasSign: Type.Optional(Type.Boolean()),
-    hasFreeApprover: Type.Optional(Type.Boolean()),
-    isCustomCopy: Type.Optional(Type.Boolean()),
-    printBtnText: Type.Optional(Type.String()),
-    submitBtnText: Type.Optional(Type.String()),
-    saveBtnText: Type.Optional(Type.String()),
-    auditBtnText: Type.Optional(Type.String()),
-    rejectBtnText: Type.Optional(Type.String()),
-    transferBtnText: Type.Optional(Type.String()),
-    pressBtnText: Type.Optional(Type.String()),
-    revokeBtnText: Type.Optional(Type.String()),
+    ...FLOW_BUTTON_PROPERTIES,
     resubmitMode: Type.Optional(Type.Union([Type.Literal('restart'), Type.Literal('jumpBack')])),
     autoAgreeInitiator: Type.Optional(Type.Boolean()),
     autoAgreeApproved: Type.Optional(Type.Boolean()),

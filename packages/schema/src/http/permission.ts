@@ -8,6 +8,12 @@ const Code = Type.String({ minLength: 1, maxLength: 100 });
 const Mark = Type.Integer({ minimum: 0, maximum: 1 });
 const Sort = Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 });
 const Text = Type.String({ maxLength: 2000 });
+/** The last fields of the position and role bodies: sort order, enabled mark, description. */
+const ORDER_STATE_NOTE = {
+  sortCode: Type.Optional(Sort),
+  enabledMark: Type.Optional(Mark),
+  description: Type.Optional(Type.Union([Text, Type.Null()])),
+};
 const NullableId = Type.Union([IdText, Type.Null()]);
 
 /** Delete-many payload of spec 4 §3. */
@@ -106,9 +112,7 @@ export const PositionInput = Type.Object(
     fullName: Name,
     enCode: Code,
     type: Type.Optional(Type.Union([Type.String({ maxLength: 32 }), Type.Null()])),
-    sortCode: Type.Optional(Sort),
-    enabledMark: Type.Optional(Mark),
-    description: Type.Optional(Type.Union([Text, Type.Null()])),
+    ...ORDER_STATE_NOTE,
   },
   { additionalProperties: true },
 );
@@ -143,9 +147,7 @@ export const RoleInput = Type.Object(
     globalMark: Type.Optional(Mark),
     organizeId: Type.Optional(NullableId),
     dataScope: Type.Optional(DataScopeValue),
-    sortCode: Type.Optional(Sort),
-    enabledMark: Type.Optional(Mark),
-    description: Type.Optional(Type.Union([Text, Type.Null()])),
+    ...ORDER_STATE_NOTE,
   },
   { additionalProperties: true },
 );

@@ -16,6 +16,12 @@ const NameI18n = Type.Optional(
     en: Type.Optional(Type.String({ maxLength: 100 })),
   }),
 );
+/** The last fields of every system record body: sort order, enabled mark, description. */
+const ORDER_STATE_NOTE = {
+  sortCode: Type.Optional(Type.Integer({ minimum: 0, maximum: 999999 })),
+  enabledMark: Type.Optional(Mark),
+  description: Type.Optional(Type.Union([Text, Type.Null()])),
+};
 
 /** POST /api/system/DictionaryType and PUT /api/system/DictionaryType/{id}. */
 export const DictionaryTypeBody = Type.Object({
@@ -37,9 +43,7 @@ export const DictionaryDataBody = Type.Object({
   fullName: Name,
   fullNameI18n: NameI18n,
   enCode: Code,
-  sortCode: Type.Optional(Type.Integer({ minimum: 0, maximum: 999999 })),
-  enabledMark: Type.Optional(Mark),
-  description: Type.Optional(Type.Union([Text, Type.Null()])),
+  ...ORDER_STATE_NOTE,
 });
 export type DictionaryDataBody = Static<typeof DictionaryDataBody>;
 
@@ -89,9 +93,7 @@ export const BillRuleBody = Type.Object({
   suffix: Type.Optional(Type.String({ maxLength: 50 })),
   /** sequence (default), random digits or a UUID. */
   kind: Type.Optional(Type.Union([Type.Literal('sequence'), Type.Literal('random'), Type.Literal('uuid')])),
-  sortCode: Type.Optional(Type.Integer({ minimum: 0, maximum: 999999 })),
-  enabledMark: Type.Optional(Mark),
-  description: Type.Optional(Type.Union([Text, Type.Null()])),
+  ...ORDER_STATE_NOTE,
 });
 export type BillRuleBody = Static<typeof BillRuleBody>;
 
@@ -108,9 +110,7 @@ export const AreaBody = Type.Object({
   fullName: Name,
   enCode: Type.String({ minLength: 1, maxLength: 20 }),
   type: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
-  sortCode: Type.Optional(Type.Integer({ minimum: 0, maximum: 999999 })),
-  enabledMark: Type.Optional(Mark),
-  description: Type.Optional(Type.Union([Text, Type.Null()])),
+  ...ORDER_STATE_NOTE,
 });
 export type AreaBody = Static<typeof AreaBody>;
 
@@ -168,9 +168,7 @@ export const DataInterfaceBody = Type.Object({
   staticData: Type.Optional(Type.Union([Type.String({ maxLength: 1_000_000 }), Type.Null()])),
   /** A JSONata expression applied to the response (empty: the response as is). */
   transform: Type.Optional(Type.Union([Type.String({ maxLength: 10_000 }), Type.Null()])),
-  sortCode: Type.Optional(Type.Integer({ minimum: 0, maximum: 999999 })),
-  enabledMark: Type.Optional(Mark),
-  description: Type.Optional(Type.Union([Text, Type.Null()])),
+  ...ORDER_STATE_NOTE,
 });
 export type DataInterfaceBody = Static<typeof DataInterfaceBody>;
 

@@ -1,9 +1,10 @@
-import { App, Badge, Button, Card, Input, Select, Space, Table } from 'antd';
+import { App, Badge, Button, Card, Select, Space, Table } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUCCESS_MSG_SECONDS } from '../../config';
 import './i18n';
 import { http } from '../../api/http';
+import { OaSearch, useListPage } from './ListParts';
 import { formatTime } from './model';
 import { type SiteMessage, useOpenSiteMessage, useReadAll } from './siteMessages';
 import { deleteJson } from './upload';
@@ -15,9 +16,8 @@ const TYPES = [1, 2, 5, 6, 7, 8, 9];
 export default function MessageRecord() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const [kw, setKw] = useState('');
   const [filter, setFilter] = useState<{ keyword?: string; type?: number; isRead?: '0' | '1' }>({});
-  const [page, setPage] = useState({ current: 1, size: 20 });
+  const { page, pagination, first } = useListPage();
   const [data, setData] = useState<{ list: SiteMessage[]; total: number }>({ list: [], total: 0 });
   const [selected, setSelected] = useState<string[]>([]);
   const [loading, setLoading] = useState(false);
@@ -62,16 +62,12 @@ export default function MessageRecord() {
   return (
     <Card data-testid="message-record">
       <Space style={{ marginBottom: 12 }} wrap>
-        <Input.Search
-          allowClear
-          placeholder={t('oa.keyword')}
-          value={kw}
-          onChange={(e) => setKw(e.target.value)}
+        <OaSearch
+          width={240}
           onSearch={(v) => {
-            setFilter((f) => ({ ...f, keyword: v.trim() || undefined }));
-            setPage((p) => ({ ...p, current: 1 }));
+            setFilter((f) => ({ ...f, keyword: v || undefined }));
+            first();
           }}
-          style={{ width: 240 }}
         />
         <Select
           allowClear
@@ -141,14 +137,7 @@ export default function MessageRecord() {
             render: (v: number) => formatTime(v),
           },
         ]}
-        pagination={{
-          current: page.current,
-          pageSize: page.size,
-          total: data.total,
-          pageSizeOptions: [20, 30, 50],
-          showSizeChanger: true,
-          onChange: (current, size) => setPage({ current, size }),
-        }}
+        pagination={pagination(data.total)}
       />
       {view}
     </Card>

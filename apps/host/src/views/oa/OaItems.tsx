@@ -1,5 +1,5 @@
 import { StarFilled } from '@ant-design/icons';
-import { App, Button, Card, Input, Space, Table, Tabs, Tag } from 'antd';
+import { App, Button, Card, Space, Table, Tabs, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import { hasButton, KINDS, type OaKind } from './kinds';
 import { attachmentsOf, formatTime } from './model';
 import './oa.css';
 import { type Detail, type Draft, emptyDraft, type Row } from './itemTypes';
+import { OaSearch, useListPage } from './ListParts';
 import { DetailView } from './OaDetail';
 import { EditorModal } from './OaEditor';
 
@@ -26,9 +27,8 @@ export function OaItems({ kind }: { kind: OaKind }) {
   const user = useStore(sessionStore, (s) => s.userInfo);
   useStore(sessionStore, (s) => s.permissionList);
   const [tab, setTab] = useState(cfg.tabs[0].type);
-  const [kw, setKw] = useState('');
   const [query, setQuery] = useState('');
-  const [page, setPage] = useState({ current: 1, size: 20 });
+  const { page, pagination, first } = useListPage();
   const [data, setData] = useState<{ list: Row[]; total: number }>({ list: [], total: 0 });
   const [loading, setLoading] = useState(false);
   const [editing, setEditing] = useState<Draft | null>(null);
@@ -187,16 +187,12 @@ export function OaItems({ kind }: { kind: OaKind }) {
   return (
     <Card data-testid={`oa-${cfg.kind}-list`}>
       <Space style={{ marginBottom: 12 }} wrap>
-        <Input.Search
-          allowClear
-          placeholder={t('oa.keyword')}
-          value={kw}
-          onChange={(e) => setKw(e.target.value)}
+        <OaSearch
+          width={260}
           onSearch={(v) => {
-            setQuery(v.trim());
-            setPage((p) => ({ ...p, current: 1 }));
+            setQuery(v);
+            first();
           }}
-          style={{ width: 260 }}
         />
         {can('btn_add') && (
           <Button type="primary" onClick={() => setEditing(emptyDraft())} data-testid="item-add">
@@ -215,7 +211,7 @@ export function OaItems({ kind }: { kind: OaKind }) {
         activeKey={String(tab)}
         onChange={(k) => {
           setTab(Number(k));
-          setPage((p) => ({ ...p, current: 1 }));
+          first();
         }}
         items={cfg.tabs.map((x) => ({ key: String(x.type), label: t(x.key) }))}
       />
@@ -226,14 +222,7 @@ export function OaItems({ kind }: { kind: OaKind }) {
         dataSource={data.list}
         columns={columns}
         locale={{ emptyText: t('common.noData') }}
-        pagination={{
-          current: page.current,
-          pageSize: page.size,
-          total: data.total,
-          pageSizeOptions: [20, 30, 50],
-          showSizeChanger: true,
-          onChange: (current, size) => setPage({ current, size }),
-        }}
+        pagination={pagination(data.total)}
       />
       <EditorModal
         cfg={cfg}

@@ -16,18 +16,21 @@ export interface KindConfig {
   titleKey: string;
 }
 
+/** The tabs of the published kinds (notices, news): visible to me, mine, my drafts, marked. */
+const PUBLISHED_TABS = [
+  { type: 0, key: 'oa.tabs.visible' },
+  { type: 1, key: 'oa.tabs.mine' },
+  { type: 2, key: 'oa.tabs.drafts' },
+  { type: 3, key: 'oa.tabs.marked' },
+];
+
 export const KINDS: Record<OaKind, KindConfig> = {
   notice: {
     kind: 'notice',
     prefix: '/api/Bussiness/CompanyNotice',
     listPath: 'list',
     menu: 'oa.notice',
-    tabs: [
-      { type: 0, key: 'oa.tabs.visible' },
-      { type: 1, key: 'oa.tabs.mine' },
-      { type: 2, key: 'oa.tabs.drafts' },
-      { type: 3, key: 'oa.tabs.marked' },
-    ],
+    tabs: PUBLISHED_TABS,
     buttons: true,
     titleKey: 'route.notice',
   },
@@ -36,12 +39,7 @@ export const KINDS: Record<OaKind, KindConfig> = {
     prefix: '/api/Bussiness/CompanyNews',
     listPath: 'list',
     menu: 'oa.news',
-    tabs: [
-      { type: 0, key: 'oa.tabs.visible' },
-      { type: 1, key: 'oa.tabs.mine' },
-      { type: 2, key: 'oa.tabs.drafts' },
-      { type: 3, key: 'oa.tabs.marked' },
-    ],
+    tabs: PUBLISHED_TABS,
     buttons: true,
     titleKey: 'route.news',
   },

@@ -81,8 +81,7 @@ export default function Group({ personal = false }: { personal?: boolean }) {
         dataSource: data,
         pagination: { pageSize: 20 },
         columns: [
-          { title: t('adm.fullName'), dataIndex: 'fullName' },
-          { title: t('adm.enCode'), dataIndex: 'enCode' },
+          ...cols.nameCode<GroupRow>(),
           { title: t('adm.members'), dataIndex: 'memberCount', width: 80 },
           cols.state(),
           cols.actions(220, (row) => (

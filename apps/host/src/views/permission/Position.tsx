@@ -67,8 +67,7 @@ export default function Position() {
         dataSource: rows,
         pagination: { pageSize: 20, showSizeChanger: true, pageSizeOptions: PAGE_SIZES },
         columns: [
-          { title: t('adm.fullName'), dataIndex: 'fullName' },
-          { title: t('adm.enCode'), dataIndex: 'enCode' },
+          ...cols.nameCode<PositionRow>(),
           {
             title: t('adm.organize'),
             dataIndex: 'organizeId',

@@ -63,8 +63,7 @@ export default function Role() {
       table={{
         ...list.table,
         columns: [
-          { title: t('adm.fullName'), dataIndex: 'fullName' },
-          { title: t('adm.enCode'), dataIndex: 'enCode' },
+          ...cols.nameCode<RoleRow>(),
           {
             title: t('adm.organize'),
             dataIndex: 'organizeName',

@@ -1,12 +1,13 @@
 import type { PortalItem } from '@kp/schema';
 import { Button, Tag } from 'antd';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n';
 import { useLoad } from '../../kit/useLoad';
 import { useStore } from '../../store/createStore';
 import { sessionStore } from '../../store/session';
 import { textIn } from '../../util/text';
-import { portalApi } from './portalApi';
+import { type NewsRow, type NoticeRow, portalApi } from './portalApi';
 import { WeekCalendar } from './WeekCalendar';
 import { NoData, Row, rowsOf, useWidgetData, WidgetCard } from './WidgetParts';
 import {
@@ -24,6 +25,21 @@ import {
   workflowTarget,
 } from './widgetLogic';
 
+/** The rows of the business-message widgets: news, notices, messages (with their sender). */
+function OaRows({ list, kind }: { list: Array<NewsRow | NoticeRow>; kind: 'news' | 'notice' | 'message' }) {
+  return list.map((r) => (
+    <Row
+      key={r.id}
+      testId={`${kind}-row`}
+      unread={r.readType === false}
+      title={r.title}
+      sub={kind === 'message' && 'userName' in r ? r.userName : undefined}
+      right={formatDate(r.creatorTime, kind)}
+      onClick={() => openInNewTab(`${TARGETS[kind]}?id=${r.id}`)}
+    />
+  ));
+}
+
 export function NewsWidget({ item, title }: { item: PortalItem; title: string }) {
   const { data, loading } = useWidgetData(() => portalApi.news(rowsOf(item)), [item.rowCount]);
   const list = data?.list ?? [];
@@ -40,60 +56,38 @@ export function NewsWidget({ item, title }: { item: PortalItem; title: string })
           <img src={cover} alt={list[0].title} data-testid="news-cover" />
         </button>
       )}
-      {list.map((r) => (
-        <Row
-          key={r.id}
-          testId="news-row"
-          unread={r.readType === false}
-          title={r.title}
-          right={formatDate(r.creatorTime, 'news')}
-          onClick={() => openInNewTab(`${TARGETS.news}?id=${r.id}`)}
-        />
-      ))}
+      <OaRows list={list} kind="news" />
     </WidgetCard>
   );
 }
 
-export function NoticesWidget({ item, title }: { item: PortalItem; title: string }) {
-  const { data, loading } = useWidgetData(() => portalApi.notices(rowsOf(item)), [item.rowCount]);
+/** Notices (portalNotices) or business messages (portalMessage): the latest, unread ones marked. */
+function NoticeListWidget({
+  item,
+  title,
+  kind,
+}: {
+  item: PortalItem;
+  title: string;
+  kind: 'notice' | 'message';
+}) {
+  const load = kind === 'notice' ? portalApi.notices : portalApi.messages;
+  const { data, loading } = useWidgetData(() => load(rowsOf(item)), [item.rowCount]);
   const list = data?.list ?? [];
   return (
-    <WidgetCard item={item} title={title} more={TARGETS.notice} loading={loading}>
+    <WidgetCard item={item} title={title} more={TARGETS[kind]} loading={loading}>
       {!loading && !list.length && <NoData />}
-      {list.map((r) => (
-        <Row
-          key={r.id}
-          testId="notice-row"
-          unread={r.readType === false}
-          title={r.title}
-          right={formatDate(r.creatorTime, 'notice')}
-          onClick={() => openInNewTab(`${TARGETS.notice}?id=${r.id}`)}
-        />
-      ))}
+      <OaRows list={list} kind={kind} />
     </WidgetCard>
   );
 }
 
-export function MessageWidget({ item, title }: { item: PortalItem; title: string }) {
-  const { data, loading } = useWidgetData(() => portalApi.messages(rowsOf(item)), [item.rowCount]);
-  const list = data?.list ?? [];
-  return (
-    <WidgetCard item={item} title={title} more={TARGETS.message} loading={loading}>
-      {!loading && !list.length && <NoData />}
-      {list.map((r) => (
-        <Row
-          key={r.id}
-          testId="message-row"
-          unread={r.readType === false}
-          title={r.title}
-          sub={r.userName}
-          right={formatDate(r.creatorTime, 'message')}
-          onClick={() => openInNewTab(`${TARGETS.message}?id=${r.id}`)}
-        />
-      ))}
-    </WidgetCard>
-  );
-}
+export const NoticesWidget = (p: { item: PortalItem; title: string }) => (
+  <NoticeListWidget {...p} kind="notice" />
+);
+export const MessageWidget = (p: { item: PortalItem; title: string }) => (
+  <NoticeListWidget {...p} kind="message" />
+);
 
 /** portalToDo / portalCirculate: a workflow list by category with the configured columns. */
 export function FlowWidget({ item, title }: { item: PortalItem; title: string }) {
@@ -378,36 +372,27 @@ export function ApplicationWidget({ item, title }: { item: PortalItem; title: st
   );
 }
 
+/** The widget of each jnpfKey (portalToDo and portalCirculate are one flow list by category). */
+const WIDGETS: Record<string, ComponentType<{ item: PortalItem; title: string }>> = {
+  portalNews: NewsWidget,
+  portalNotices: NoticesWidget,
+  portalMessage: MessageWidget,
+  portalToDo: FlowWidget,
+  portalCirculate: FlowWidget,
+  portalitem: ItemWidget,
+  portalDocument: DocumentWidget,
+  portalCheck: CheckWidget,
+  portalMeeting: MeetingWidget,
+  portalStatistics: StatisticsWidget,
+  portalSystem: SystemWidget,
+  portalApplication: ApplicationWidget,
+};
+
 /** Draws one widget of a layout. */
 export function PortalWidget({ item }: { item: PortalItem }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const title = textIn(item.header, lang) || t(`portalHome.widget.${item.jnpfKey}`);
-  switch (item.jnpfKey) {
-    case 'portalNews':
-      return <NewsWidget item={item} title={title} />;
-    case 'portalNotices':
-      return <NoticesWidget item={item} title={title} />;
-    case 'portalMessage':
-      return <MessageWidget item={item} title={title} />;
-    case 'portalToDo':
-    case 'portalCirculate':
-      return <FlowWidget item={item} title={title} />;
-    case 'portalitem':
-      return <ItemWidget item={item} title={title} />;
-    case 'portalDocument':
-      return <DocumentWidget item={item} title={title} />;
-    case 'portalCheck':
-      return <CheckWidget item={item} title={title} />;
-    case 'portalMeeting':
-      return <MeetingWidget item={item} title={title} />;
-    case 'portalStatistics':
-      return <StatisticsWidget item={item} title={title} />;
-    case 'portalSystem':
-      return <SystemWidget item={item} title={title} />;
-    case 'portalApplication':
-      return <ApplicationWidget item={item} title={title} />;
-    default:
-      return null;
-  }
+  const Widget = Object.hasOwn(WIDGETS, item.jnpfKey) ? WIDGETS[item.jnpfKey] : undefined;
+  return Widget ? <Widget item={item} title={title} /> : null;
 }

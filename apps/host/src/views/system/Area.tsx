@@ -108,8 +108,7 @@ export default function Area() {
           },
         },
         columns: [
-          { title: t('adm.fullName'), dataIndex: 'fullName' },
-          { title: t('adm.enCode'), dataIndex: 'enCode' },
+          ...cols.nameCode<AreaRow>(),
           cols.state(),
           cols.actions(300, (row) => (
             <RowActions

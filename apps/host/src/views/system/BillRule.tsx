@@ -72,8 +72,7 @@ export default function BillRule() {
       table={{
         ...list.table,
         columns: [
-          { title: t('adm.fullName'), dataIndex: 'fullName' },
-          { title: t('adm.enCode'), dataIndex: 'enCode' },
+          ...cols.nameCode<BillRuleRow>(),
           { title: t('adm.prefix'), dataIndex: 'prefix' },
           { title: t('adm.dateFormat'), dataIndex: 'dateFormat' },
           { title: t('adm.digit'), dataIndex: 'digit', width: 70 },

@@ -57,8 +57,7 @@ export default function DataInterface() {
       table={{
         ...list.table,
         columns: [
-          { title: t('adm.fullName'), dataIndex: 'fullName' },
-          { title: t('adm.enCode'), dataIndex: 'enCode' },
+          ...cols.nameCode<DataInterfaceRow>(),
           { title: t('adm.kind'), dataIndex: 'kind', width: 80, render: (k: string) => <Tag>{k}</Tag> },
           { title: t('adm.url'), dataIndex: 'url', ellipsis: true },
           cols.state(),

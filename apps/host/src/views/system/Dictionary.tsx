@@ -254,8 +254,7 @@ export default function Dictionary() {
         dataSource: items.data,
         pagination: false,
         columns: [
-          { title: t('adm.fullName'), dataIndex: 'fullName' },
-          { title: t('adm.enCode'), dataIndex: 'enCode' },
+          ...cols.nameCode<DictData>(),
           { title: t('adm.sortCode'), dataIndex: 'sortCode', width: 70 },
           cols.state(),
           cols.actions(240, (row) => (

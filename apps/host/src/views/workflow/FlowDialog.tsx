@@ -404,3 +404,22 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
     </Modal>
   );
 }
+
+/** The flow dialog a list opened (none: nothing); closing it with a change reloads the list. */
+export function ListDialog(props: {
+  dialog: FlowDialogOptions | null;
+  onClose: () => void;
+  reload: () => void;
+}) {
+  if (!props.dialog) return null;
+  return (
+    <FlowDialog
+      open
+      {...props.dialog}
+      onClose={(refresh) => {
+        props.onClose();
+        if (refresh) props.reload();
+      }}
+    />
+  );
+}

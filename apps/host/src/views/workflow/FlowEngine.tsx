@@ -15,8 +15,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { http } from '../../api/http';
 import { currentLanguage } from '../../i18n';
-import { useLoad } from '../../kit/useLoad';
 import { type TemplateRow, WF, wfApi } from './api';
+import { KeywordForm, useFlowList } from './FlowList';
 import { WF_NS } from './i18n';
 import { wfOrgProvider, wfProviders } from './providers';
 import { fmtTime } from './util';
@@ -36,15 +36,8 @@ export default function FlowEngine() {
   const { modal } = App.useApp();
   const navigate = useNavigate();
   const [keyword, setKeyword] = useState('');
-  const [query, setQuery] = useState({ keyword: '', currentPage: 1, pageSize: 20 });
   const [editing, setEditing] = useState<TemplateRow | 'new' | null>(null);
-  const list = useLoad(() => wfApi.templates(query), [query], {
-    list: [] as TemplateRow[],
-    pagination: { currentPage: 1, pageSize: 20, total: 0 },
-  });
-  const { reload: load } = list;
-  const rows = list.data.list;
-  const total = list.data.pagination.total;
+  const { setQuery, reload: load, rows, pagination } = useFlowList(wfApi.templates);
   const run = (p: Promise<unknown>) => p.then(load).catch(() => {});
   return (
     <Card
@@ -56,33 +49,16 @@ export default function FlowEngine() {
         </Button>
       }
     >
-      <Form
-        layout="inline"
-        style={{ marginBottom: 12 }}
-        onFinish={() => setQuery((q) => ({ ...q, keyword, currentPage: 1 }))}
-      >
-        <Form.Item>
-          <Input
-            allowClear
-            placeholder={t('dlg.keyword')}
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-          />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('btn.search')}
-        </Button>
-      </Form>
+      <KeywordForm
+        keyword={keyword}
+        onKeyword={setKeyword}
+        onSearch={() => setQuery((q) => ({ ...q, keyword, currentPage: 1 }))}
+      />
       <Table<TemplateRow>
         rowKey="id"
         size="middle"
         dataSource={rows}
-        pagination={{
-          current: query.currentPage,
-          pageSize: query.pageSize,
-          total,
-          onChange: (currentPage, pageSize) => setQuery((q) => ({ ...q, currentPage, pageSize })),
-        }}
+        pagination={pagination}
         columns={[
           { title: t('col.fullName'), dataIndex: 'fullName' },
           { title: t('col.enCode'), dataIndex: 'enCode', width: 140 },

@@ -2,11 +2,10 @@ import { App, Button, Card, Input, Modal, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LaunchedRow, wfApi } from './api';
-import { FlowDialog, type FlowDialogOptions } from './FlowDialog';
-import { FlowSearch, useFlowList } from './FlowList';
+import { type FlowDialogOptions, ListDialog } from './FlowDialog';
+import { FlowSearch, useFlowColumns, useFlowList } from './FlowList';
 import { WF_NS } from './i18n';
-import { canResubmit, checkReason, statusTag, urgencyKey } from './model';
-import { fmtTime } from './util';
+import { canResubmit, checkReason, statusTag } from './model';
 
 /** My launched flows: status tags, details, withdraw (reason required), press, delete of drafts and ended flows. */
 export default function FlowLaunchList() {
@@ -16,13 +15,11 @@ export default function FlowLaunchList() {
   const [withdrawId, setWithdrawId] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const { setQuery, loading, reload: load, rows, pagination } = useFlowList(wfApi.launched);
+  const cols = useFlowColumns<LaunchedRow>();
 
   return (
     <Card title={t('title.launched')} data-testid="wf-launched">
-      <FlowSearch
-        statuses={[0, 1, 2, 3, 4, 5]}
-        onSearch={(keyword, status) => setQuery((q) => ({ ...q, keyword, status, currentPage: 1 }))}
-      />
+      <FlowSearch statuses={[0, 1, 2, 3, 4, 5]} setQuery={setQuery} />
       <Table<LaunchedRow>
         rowKey="id"
         size="middle"
@@ -32,28 +29,10 @@ export default function FlowLaunchList() {
         dataSource={rows}
         pagination={pagination}
         columns={[
-          {
-            title: t('col.fullName'),
-            dataIndex: 'fullName',
-            render: (v: string, r) => (
-              <Button type="link" size="small" onClick={() => openRow(r)}>
-                {v}
-              </Button>
-            ),
-          },
-          { title: t('col.thisStep'), dataIndex: 'thisStep', width: 160 },
-          {
-            title: t('col.urgent'),
-            dataIndex: 'flowUrgent',
-            width: 90,
-            render: (u: number) => t(urgencyKey(u)),
-          },
-          {
-            title: t('col.creatorTime'),
-            dataIndex: 'creatorTime',
-            width: 160,
-            render: (v: number) => fmtTime(v),
-          },
+          cols.fullName((r) => openRow(r)),
+          cols.thisStep,
+          cols.urgent,
+          cols.creatorTime,
           {
             title: t('col.status'),
             dataIndex: 'status',
@@ -125,16 +104,7 @@ export default function FlowLaunchList() {
           },
         ]}
       />
-      {dialog && (
-        <FlowDialog
-          open
-          {...dialog}
-          onClose={(refresh) => {
-            setDialog(null);
-            if (refresh) load();
-          }}
-        />
-      )}
+      <ListDialog dialog={dialog} onClose={() => setDialog(null)} reload={load} />
       <Modal
         open={!!withdrawId}
         title={t('btn.withdraw')}

@@ -2,12 +2,11 @@ import { App, Button, Card, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LaunchedRow, wfApi } from './api';
-import { FlowDialog, type FlowDialogOptions } from './FlowDialog';
-import { FlowSearch, useFlowList } from './FlowList';
+import { type FlowDialogOptions, ListDialog } from './FlowDialog';
+import { FlowSearch, useFlowColumns, useFlowList } from './FlowList';
 import { AssignDialog } from './FlowPickers';
 import { WF_NS } from './i18n';
 import { statusTag } from './model';
-import { fmtTime } from './util';
 
 type MonitorRow = LaunchedRow & { userName?: string; suspended?: number };
 
@@ -18,39 +17,20 @@ export default function Monitor() {
   const [dialog, setDialog] = useState<FlowDialogOptions | null>(null);
   const [assignId, setAssignId] = useState<string | null>(null);
   const { setQuery, reload: load, rows, pagination } = useFlowList<MonitorRow>(wfApi.monitor);
+  const cols = useFlowColumns<MonitorRow>();
   return (
     <Card title={t('title.monitor')} data-testid="wf-monitor">
-      <FlowSearch
-        statuses={[1, 2, 3, 4, 5]}
-        onSearch={(keyword, status) => setQuery((q) => ({ ...q, keyword, status, currentPage: 1 }))}
-      />
+      <FlowSearch statuses={[1, 2, 3, 4, 5]} setQuery={setQuery} />
       <Table<MonitorRow>
         rowKey="id"
         size="middle"
         dataSource={rows}
         pagination={pagination}
         columns={[
-          {
-            title: t('col.fullName'),
-            dataIndex: 'fullName',
-            render: (v: string, r) => (
-              <Button
-                type="link"
-                size="small"
-                onClick={() => setDialog({ opType: 4, taskId: r.id, title: v })}
-              >
-                {v}
-              </Button>
-            ),
-          },
-          { title: t('col.userName'), dataIndex: 'userName', width: 120 },
-          { title: t('col.thisStep'), dataIndex: 'thisStep', width: 160 },
-          {
-            title: t('col.creatorTime'),
-            dataIndex: 'creatorTime',
-            width: 160,
-            render: (v: number) => fmtTime(v),
-          },
+          cols.fullName((r) => setDialog({ opType: 4, taskId: r.id, title: r.fullName })),
+          cols.userName,
+          cols.thisStep,
+          cols.creatorTime,
           {
             title: t('col.status'),
             width: 160,
@@ -101,16 +81,7 @@ export default function Monitor() {
           },
         ]}
       />
-      {dialog && (
-        <FlowDialog
-          open
-          {...dialog}
-          onClose={(refresh) => {
-            setDialog(null);
-            if (refresh) load();
-          }}
-        />
-      )}
+      <ListDialog dialog={dialog} onClose={() => setDialog(null)} reload={load} />
       {assignId && (
         <AssignDialog
           open

@@ -1,12 +1,11 @@
-import { App, Button, Card, Form, Input, Modal, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Input, Modal, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type TaskRow, wfApi } from './api';
-import { FlowDialog, type FlowDialogOptions } from './FlowDialog';
-import { useFlowList } from './FlowList';
+import { type FlowDialogOptions, ListDialog } from './FlowDialog';
+import { KeywordForm, useFlowColumns, useFlowList } from './FlowList';
 import { WF_NS } from './i18n';
-import { reminderText, statusTag, urgencyKey } from './model';
-import { fmtTime } from './util';
+import { reminderText, statusTag } from './model';
 
 /** To-do (1), done (2) and circulated (3) lists: search, paging, status tags, reminder texts, batch approval. */
 export function TaskList(props: { category: '1' | '2' | '3'; titleKey: string }) {
@@ -25,6 +24,7 @@ export function TaskList(props: { category: '1' | '2' | '3'; titleKey: string })
     rows,
     pagination,
   } = useFlowList<TaskRow>((q) => wfApi.list(props.category, q), [props.category]);
+  const cols = useFlowColumns<TaskRow>();
   const opType = props.category === '1' ? 1 : props.category === '2' ? 2 : 3;
   const now = Date.now();
 
@@ -50,23 +50,12 @@ export function TaskList(props: { category: '1' | '2' | '3'; titleKey: string })
 
   return (
     <Card title={t(props.titleKey)} data-testid={`wf-list-${props.category}`}>
-      <Form
-        layout="inline"
-        style={{ marginBottom: 12 }}
-        onFinish={() => setQuery((q) => ({ ...q, keyword, currentPage: 1 }))}
+      <KeywordForm
+        keyword={keyword}
+        onKeyword={setKeyword}
+        onSearch={() => setQuery((q) => ({ ...q, keyword, currentPage: 1 }))}
+        testId="wf-search"
       >
-        <Form.Item>
-          <Input
-            allowClear
-            data-testid="wf-search"
-            placeholder={t('dlg.keyword')}
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-          />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('btn.search')}
-        </Button>
         <Button
           style={{ marginLeft: 8 }}
           onClick={() => {
@@ -100,7 +89,7 @@ export function TaskList(props: { category: '1' | '2' | '3'; titleKey: string })
             </Button>
           </Space>
         )}
-      </Form>
+      </KeywordForm>
       <Table<TaskRow>
         rowKey="id"
         size="middle"
@@ -134,20 +123,10 @@ export function TaskList(props: { category: '1' | '2' | '3'; titleKey: string })
               );
             },
           },
-          { title: t('col.userName'), dataIndex: 'userName', width: 120 },
-          { title: t('col.thisStep'), dataIndex: 'thisStep', width: 160 },
-          {
-            title: t('col.urgent'),
-            dataIndex: 'flowUrgent',
-            width: 90,
-            render: (u: number) => t(urgencyKey(u)),
-          },
-          {
-            title: t('col.creatorTime'),
-            dataIndex: 'creatorTime',
-            width: 160,
-            render: (v: number) => fmtTime(v),
-          },
+          cols.userName,
+          cols.thisStep,
+          cols.urgent,
+          cols.creatorTime,
           {
             title: t('col.status'),
             dataIndex: 'status',
@@ -168,16 +147,7 @@ export function TaskList(props: { category: '1' | '2' | '3'; titleKey: string })
           },
         ]}
       />
-      {dialog && (
-        <FlowDialog
-          open
-          {...dialog}
-          onClose={(refresh) => {
-            setDialog(null);
-            if (refresh) load();
-          }}
-        />
-      )}
+      <ListDialog dialog={dialog} onClose={() => setDialog(null)} reload={load} />
       <Modal
         open={batch !== null}
         width={600}

@@ -11,7 +11,7 @@ import type { WebSocket } from 'ws';
 import { ok } from '../../http/envelope';
 import { registerWsMethod } from '../../ws/websocket';
 import { me } from '../auth/guard';
-import { bad } from '../message/common';
+import { bad } from '../message/texts';
 import { ChatRefusal, conversations, history, markRead, sendChat } from './service';
 
 const vSend = makeValidator(WsSendMessage);

@@ -1,9 +1,11 @@
 import { type ChatConversation, ChatImage, type ChatMessage, makeValidator } from '@kp/schema';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
+import { likeOf } from '../../db/values';
+import { paged, pageOf } from '../../http/paging';
 import { pushToUser } from '../../ws/websocket';
 import { newId } from '../auth/tokens';
-import { likeOf, paged, pageOf, usersById } from '../message/common';
+import { usersById } from '../message/users';
 
 /** Longest text message: pushes travel through the bus (NOTIFY, < 7 KB), 3 bytes per CJK character. */
 export const MAX_TEXT = 1500;

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, fieldConfig, formConfig, TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { fileUpload as multipart } from '../../test/multipart';
 
 const cfg = fieldConfig;
 const FORM = formConfig(
@@ -46,18 +47,6 @@ const COLUMNS = {
   hasPage: true,
   pageSize: 20,
 };
-
-function multipart(file: { name: string; data: Buffer }) {
-  const boundary = `----kpdisp${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    file.data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describe(`display values of form data on ${TEST_DB_KIND}`, () => {
   let t: TestApp;

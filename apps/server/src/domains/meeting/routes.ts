@@ -2,6 +2,7 @@ import { ConferenceBody, ConferenceDayQuery, ConferenceQuery, IdParams, type Lan
 import dayjs from 'dayjs';
 import type { FastifyInstance } from 'fastify';
 import { roomLocationIn, roomNameIn } from '../../db/meeting-room-labels';
+import { countOf } from '../../db/values';
 import { ApiError, badRequest, forbidden, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { requestLanguage } from '../../http/i18n';
@@ -323,7 +324,7 @@ export default async function meetingRoutes(app: FastifyInstance) {
         .$if(!!to, (qb) => qb.where('m.start_time', '<=', to as Date))
         .$if(!!kw, (qb) => qb.where('m.theme', 'like', `%${kw}%`))
         .$if(mine, (qb) => qb.where('m.creator_user_id', '=', uid));
-      const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+      const total = await countOf(base);
       const rows = await base
         .select([
           'm.id',

@@ -7,14 +7,18 @@ import {
   SiteMessageListQuery,
 } from '@kp/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { likeOf, ts } from '../../db/values';
 import { conflict, forbidden, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
+import { paged, pageOf } from '../../http/paging';
 import { me } from '../auth/guard';
 import { isOwner } from '../auth/objects';
 import { newId } from '../auth/tokens';
 import { conversations } from '../chat/service';
-import { checkUsers, idList, jsonList, likeOf, MMSG, paged, pageOf, parseFiles, ts } from './common';
+import { jsonList, parseFiles } from './attachments';
 import { creatorNames, deliver, pushSiteCounts } from './site-message';
+import { MMSG } from './texts';
+import { checkUsers, idList } from './users';
 
 const MENU = 'oa.msgList';
 const tags = ['message'];

@@ -1,7 +1,8 @@
 import type { AppContext } from '../../context';
 import { pushToUser } from '../../ws/websocket';
 import { newId } from '../auth/tokens';
-import { type FileItem, usersById } from './common';
+import type { FileItem } from './attachments';
+import { usersById } from './users';
 
 /** Site message types (spec 1 §3/§4): what the client does when one is opened. */
 export const SITE_TYPE = {

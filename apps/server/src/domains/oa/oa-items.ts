@@ -9,24 +9,16 @@ import {
 } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/types';
+import { likeOf, ts } from '../../db/values';
 import { forbidden, notFound } from '../../http/api-error';
+import { paged, pageOf } from '../../http/paging';
 import type { Principal } from '../auth/principal';
 import { newId } from '../auth/tokens';
-import {
-  bad,
-  checkUsers,
-  idList,
-  jsonList,
-  likeOf,
-  MMSG,
-  paged,
-  pageOf,
-  parseFiles,
-  sanitizeRich,
-  ts,
-  usersById,
-} from '../message/common';
+import { jsonList, parseFiles } from '../message/attachments';
+import { sanitizeRich } from '../message/rich-text';
 import { SITE_TYPE, sendSiteMessage } from '../message/site-message';
+import { bad, MMSG } from '../message/texts';
+import { checkUsers, idList, usersById } from '../message/users';
 
 /** Business messages, company news, company notices: one table, three kinds. */
 export type OaKind = 'message' | 'news' | 'notice';

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { me } from '../auth/guard';
-import { bad, checkUsers, idList, MMSG } from '../message/common';
+import { bad, MMSG } from '../message/texts';
+import { checkUsers, idList } from '../message/users';
 import { addRecipients, announce, findVisible, KIND_BY_TYPE } from './oa-items';
 
 const tags = ['bussiness'];

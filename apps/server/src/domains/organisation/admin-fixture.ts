@@ -57,17 +57,7 @@ export function useAdminFixture(accounts: string[], use: (f: AdminFixture) => vo
 }
 
 /** A multipart body carrying one file in the field `file`. */
-export function multipart(file: { name: string; data: Buffer }) {
-  const boundary = `----kpperm${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    file.data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+export { fileUpload as multipart } from '../../test/multipart';
 
 export interface Paged<T> {
   list: T[];

@@ -3,12 +3,24 @@
 import { ApiCode, type OrganizeInfo, type OrganizeInput } from '@kp/schema';
 import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
-import { buildTree, wouldCycle } from '../../db/tree';
+import { buildTree } from '../../db/tree';
+import { treeCrud } from '../../db/tree-crud';
 import type { OrganizeTable } from '../../db/types';
 import { me } from '../auth/guard';
 import type { Principal } from '../auth/principal';
 import { newId } from '../auth/tokens';
-import { likeOf, MENU, ms, notFoundErr, outOfScope, parentOf, refuse } from '../permission/common';
+import {
+  lang,
+  likeOf,
+  MENU,
+  ms,
+  notFoundErr,
+  outOfScope,
+  parentOf,
+  refuse,
+  refuseDuplicateCode,
+} from '../permission/common';
+import { msg } from '../permission/messages';
 import { filterOrNone, hasAllScope, ORG_COLS, unitInScope } from '../permission/scope';
 
 export type OrgRow = Selectable<OrganizeTable>;
@@ -59,6 +71,15 @@ export async function scopedRows(
   return q.orderBy('o.sort_code').orderBy('o.creator_time').execute();
 }
 
+/** The tree steps of base_organize (root '-1'; null, '0' and '' also mean none) in the request's language. */
+const units = (req: FastifyRequest) =>
+  treeCrud(req.server.kp.db, {
+    table: 'base_organize',
+    root: '-1',
+    rootAliases: ['0', ''],
+    messages: { hasChildren: msg('hasChildren', lang(req)), parentCycle: msg('parentCycle', lang(req)) },
+  });
+
 export async function loadOrg(req: FastifyRequest, id: string): Promise<OrgRow> {
   const r = await req.server.kp.db
     .selectFrom('base_organize')
@@ -95,17 +116,8 @@ export async function writeUnit(
   if (!existing || parentOf(existing.parent_id) !== parentId) {
     if (!hasAllScope(p, menu) && !(parentId && (await unitInScope(req, menu, parentId)))) outOfScope(req);
   }
-  if (existing) {
-    const all = await db.selectFrom('base_organize').select(['id', 'parent_id as parentId']).execute();
-    if (wouldCycle(all, existing.id, parentId)) refuse(req, ApiCode.BAD_REQUEST, 'parentCycle');
-  }
-  const dupe = await db
-    .selectFrom('base_organize')
-    .select('id')
-    .where('en_code', '=', body.enCode)
-    .$if(!!existing, (q) => q.where('id', '<>', existing!.id))
-    .executeTakeFirst();
-  if (dupe) refuse(req, ApiCode.CONFLICT, 'duplicateCode');
+  if (existing) await units(req).refuseCycle(existing.id, parentId);
+  await refuseDuplicateCode(req, 'base_organize', body.enCode, existing);
   if (body.managerId) {
     const m = await db
       .selectFrom('base_user')
@@ -171,12 +183,7 @@ export async function writeUnit(
 export async function deleteUnit(req: FastifyRequest, row: OrgRow): Promise<void> {
   const ctx = req.server.kp;
   const db = ctx.db;
-  const child = await db
-    .selectFrom('base_organize')
-    .select('id')
-    .where('parent_id', '=', row.id)
-    .executeTakeFirst();
-  if (child) refuse(req, ApiCode.CONFLICT, 'hasChildren');
+  await units(req).refuseChildren(row.id);
   const member = await db
     .selectFrom('base_user')
     .select('id')

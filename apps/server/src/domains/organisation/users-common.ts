@@ -1,13 +1,13 @@
 // Shared pieces of the user routes: row mapping, unit resolution, role-assignment checks, validation.
 import { ApiCode, type UserListItem } from '@kp/schema';
 import type { FastifyRequest } from 'fastify';
-import type { Selectable, Transaction } from 'kysely';
+import { type Selectable, type SqlBool, sql, type Transaction } from 'kysely';
 import type { Database, UsersTable } from '../../db/types';
 import { me } from '../auth/guard';
 import { type DataScope, isDataScope, type Principal } from '../auth/principal';
 import { assertOutranks } from '../auth/rank';
 import { newId } from '../auth/tokens';
-import { badInput, lang, MENU, ms, outOfScope, refuse } from '../permission/common';
+import { badInput, lang, likeOf, MENU, ms, outOfScope, refuse } from '../permission/common';
 import { filterOrNone, USER_COLS } from '../permission/scope';
 import { checkFields, problemsText } from './rules';
 
@@ -240,6 +240,18 @@ export const ensure = (
   if (!cond) refuse(req, code, key);
 };
 
+/** Users whose account or name contains the keyword (wildcards escaped): the user lists' search. */
+export const accountOrName = (keyword: string) => {
+  const kw = likeOf(keyword);
+  return sql<SqlBool>`(${sql.ref('u.account')} like ${kw} or ${sql.ref('u.real_name')} like ${kw})`;
+};
+
+/** A picker's answer: the basic fields of `rows` (a query of BASIC) with their units' names. */
+export async function pickerList(req: FastifyRequest, rows: Promise<Basic[]>) {
+  const [list, names] = await Promise.all([rows, orgNames(req)]);
+  return { list: list.map((r) => basic(r, names)) };
+}
+
 export const BASIC = [
   'u.id',
   'u.account',
@@ -253,6 +265,20 @@ export type Basic = Pick<
   UserRow,
   'id' | 'account' | 'real_name' | 'head_icon' | 'organize_id' | 'department_id' | 'gender'
 >;
+/** The fields a member list (of a group, of a position/role relation) shows of a user. */
+export const member = (
+  r: Pick<UserRow, 'id' | 'account' | 'real_name' | 'head_icon' | 'organize_id' | 'department_id'>,
+  orgName: (id: string | null) => string,
+) => ({
+  id: r.id,
+  account: r.account,
+  realName: r.real_name,
+  fullName: `${r.real_name}/${r.account}`,
+  headIcon: r.head_icon,
+  organize: [orgName(r.organize_id), orgName(r.department_id)].filter(Boolean).join('/'),
+  type: 'user',
+});
+
 /** The fields a picker may show of any user: no phone, e-mail or state. */
 export const basic = (r: Basic, orgName: (id: string | null) => string) => ({
   id: r.id,

@@ -38,18 +38,29 @@ export function refuse(
 ): never {
   throw new ApiError(code, msg(key, lang(req), vars));
 }
+/** 409 (编码已存在) when another row of `table` than `existing` already has this code. */
+export async function refuseDuplicateCode(
+  req: FastifyRequest,
+  table: 'base_organize' | 'base_position' | 'base_role',
+  enCode: string,
+  existing?: { id: string },
+): Promise<void> {
+  const dupe = await req.server.kp.db
+    .selectFrom(table)
+    .select('id')
+    .where('en_code', '=', enCode)
+    .$if(!!existing, (q) => q.where('id', '<>', existing?.id ?? ''))
+    .executeTakeFirst();
+  if (dupe) refuse(req, ApiCode.CONFLICT, 'duplicateCode');
+}
 export const notFoundErr = (req: FastifyRequest): never => refuse(req, ApiCode.NOT_FOUND, 'notFound');
 export const outOfScope = (req: FastifyRequest): never => refuse(req, ApiCode.FORBIDDEN, 'outOfScope');
 export const badInput = (text: string): never => {
   throw new ApiError(ApiCode.BAD_REQUEST, text);
 };
 
-/** `%kw%` for LIKE with the wildcards of the keyword escaped. */
-export const likeOf = (kw: string): string => `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** Milliseconds of a timestamp column (the API's time format), null stays null. */
-export const ms = (d: Date | string | null | undefined): number | null =>
-  d == null ? null : new Date(d).getTime();
+/** `%kw%` for LIKE with the wildcards of the keyword escaped; milliseconds of a timestamp column. */
+export { likeOf, ts as ms } from '../../db/values';
 
 /** Parent id as the client sends it: '-1', '0', '' and null all mean "no parent". */
 export const parentOf = (v: string | null | undefined): string | null =>

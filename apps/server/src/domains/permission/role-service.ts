@@ -8,7 +8,7 @@ import type { RoleTable } from '../../db/types';
 import { me } from '../auth/guard';
 import { isDataScope, type Principal } from '../auth/principal';
 import { newId } from '../auth/tokens';
-import { lang, MENU, ms, notFoundErr, outOfScope, refuse } from './common';
+import { lang, MENU, ms, notFoundErr, outOfScope, refuse, refuseDuplicateCode } from './common';
 import { msg } from './messages';
 import { filterOrNone, hasAllScope, ROLE_COLS, unitInScope } from './scope';
 
@@ -152,13 +152,7 @@ export async function writeRole(req: FastifyRequest, body: RoleInput, existing?:
   // A data scope wider than the caller's own on the role menu would be an escalation.
   const scope = body.dataScope ?? (existing?.data_scope as RoleInfo['dataScope']) ?? 'self';
   if (!all && scope === 'all') outOfScope(req);
-  const dupe = await db
-    .selectFrom('base_role')
-    .select('id')
-    .where('en_code', '=', body.enCode)
-    .$if(!!existing, (q) => q.where('id', '<>', existing!.id))
-    .executeTakeFirst();
-  if (dupe) refuse(req, ApiCode.CONFLICT, 'duplicateCode');
+  await refuseDuplicateCode(req, 'base_role', body.enCode, existing);
   const values = {
     full_name: body.fullName,
     en_code: body.enCode,

@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { roomNameIn } from '../../db/meeting-room-labels';
+import { countOf } from '../../db/values';
 import { wdb } from '../workflow/tables';
 
 const ms = (v: Date | string) => new Date(v).getTime();
@@ -15,7 +16,7 @@ export async function pendingTasks(ctx: AppContext, userId: string, limit: numbe
     .innerJoin('wf_task as t', 't.id', 'o.task_id')
     .where('o.user_id', '=', userId)
     .where('o.status', '=', 0);
-  const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+  const total = await countOf(base);
   const rows = await base
     .leftJoin('base_user as u', 'u.id', 't.initiator_id')
     .select([
@@ -79,7 +80,7 @@ export async function myMeetings(
   lang: Language,
 ) {
   const base = myMeetingsQuery(ctx, userId, new Date());
-  const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+  const total = await countOf(base);
   const rows = await base
     .select([
       'm.id',

@@ -2,9 +2,7 @@
 import type { ProjectBaseInfo, ProjectCategoryNode, ProjectLine, ProjectSelectorQuery } from '@kp/schema';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types';
-
-/** LIKE pattern for a typed keyword: %, _ and \ match themselves. */
-const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { likeOf } from '../../db/values';
 
 function baseQuery(db: Kysely<Database>, line: ProjectLine) {
   return db

@@ -1,13 +1,13 @@
-// Small shared steps of the CRUD routes (system dictionaries, areas, rules, organisation trees): the same
-// queries the routes wrote out each time, built with Kysely (so the read cache sees the writes).
-import type { Kysely } from 'kysely';
+// Small shared steps of the CRUD routes (system dictionaries, areas, rules, data interfaces): the same
+// queries the routes wrote out each time, built with Kysely (so the read cache sees the writes). The tree
+// steps (parent checks, deletes refused while children exist) are db/tree-crud.ts.
+import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/types';
 import { conflict, notFound } from '../../http/api-error';
 import { nextMark } from './system-tables';
 
-/** Tables these steps run on: each has an `id` primary key and an `enabled_mark` / `parent_id` as used. */
+/** Tables these steps run on: each has an `id` primary key and an `enabled_mark`. */
 export type MarkTable = 'sys_area' | 'sys_dictionary_data' | 'sys_data_interface' | 'sys_bill_rule';
-export type ParentTable = 'sys_area' | 'sys_dictionary_type' | 'sys_dictionary_data';
 
 /** Deletes the row `id` of `table`; 404 when there was none. */
 export async function deleteById(
@@ -17,17 +17,6 @@ export async function deleteById(
 ): Promise<void> {
   const r = await db.deleteFrom(table).where('id', '=', id).executeTakeFirst();
   if (!Number(r.numDeletedRows)) throw notFound();
-}
-
-/** 409 with `message` when some row of `table` has `id` as its parent. */
-export async function refuseIfChildren(
-  db: Kysely<Database>,
-  table: ParentTable,
-  id: string,
-  message: string,
-): Promise<void> {
-  const child = await db.selectFrom(table).select('id').where('parent_id', '=', id).executeTakeFirst();
-  if (child) throw conflict(message);
 }
 
 /** Sets `enabled_mark` of row `id` from the body's enabledMark, or flips it (nextMark); 404 when missing. */
@@ -44,25 +33,27 @@ export async function toggleMark(
   return enabledMark;
 }
 
-/** 409 when another row (not `selfId`) of `table` already has this code or this name. */
+/** Name or code contains the keyword as typed (the admin lists' search; LIKE, wildcards not escaped). */
+export const nameOrCodeLike = (kw: string) =>
+  sql<SqlBool>`(${sql.ref('full_name')} like ${`%${kw}%`} or ${sql.ref('en_code')} like ${`%${kw}%`})`;
+
+/**
+ * 409 when another row (not `selfId`) of `table` already has this code or this name; dictionary data
+ * compare within their type (`typeId`).
+ */
 export async function refuseDuplicate(
   db: Kysely<Database>,
-  table: 'sys_dictionary_type' | 'sys_data_interface' | 'sys_bill_rule',
+  table: 'sys_dictionary_type' | 'sys_dictionary_data' | 'sys_data_interface' | 'sys_bill_rule',
   body: { enCode: string; fullName: string },
   selfId: string | null,
+  typeId?: string,
 ): Promise<void> {
   const dup = await db
     .selectFrom(table)
     .select('en_code')
+    .$if(typeId !== undefined, (q) => q.where(sql.ref('type_id'), '=', typeId))
     .where((eb) => eb.or([eb('en_code', '=', body.enCode), eb('full_name', '=', body.fullName)]))
     .$if(!!selfId, (q) => q.where('id', '<>', selfId ?? ''))
     .executeTakeFirst();
   if (dup) throw conflict(dup.en_code === body.enCode ? '编码已存在' : '名称已存在');
-}
-
-/** Page numbers of a list query (1-based, 20 a page by default). */
-export function pageOf(q: { currentPage?: number; pageSize?: number }) {
-  const currentPage = q.currentPage ?? 1;
-  const pageSize = q.pageSize ?? 20;
-  return { currentPage, pageSize, offset: (currentPage - 1) * pageSize };
 }

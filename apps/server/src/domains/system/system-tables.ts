@@ -31,6 +31,12 @@ export function nextMark(body: unknown, current: number): number {
   return current === 1 ? 0 : 1;
 }
 
+/** Options of an export route ({id}): btn_export of `menu`; the browser opens it with a one-time code. */
+export const exportRoute = (menu: string) => ({
+  config: { permission: { menu, button: 'btn_export' }, tokenInQuery: true },
+  schema: { tags: ['system'], params: IdParams },
+});
+
 /** Options of a system route on one record ({id}) guarded by a button of `menu`. */
 export const buttonRoute = (menu: string, button: string) => ({
   config: { permission: { menu, button } },

@@ -15,7 +15,7 @@ import {
   validateFormConfig,
 } from '@kp/schema';
 import type { FastifyRequest } from 'fastify';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { ApiError, badRequest, notFound } from '../../http/api-error';
 import { me } from '../auth/guard';
 import type { Principal } from '../auth/principal';
@@ -24,6 +24,9 @@ import { evictFormModel, formModel } from '../form/models';
 import type { VdDb, VisualDevBaseTable } from './tables';
 
 export type BaseRow = Selectable<VisualDevBaseTable>;
+
+/** The order of the design lists (designs, print designs): by sort code, newest first, then id. */
+export const DESIGN_ORDER = sql`sort_code, creator_time desc, id`;
 
 export const VMSG = {
   codeTaken: '编码已存在',

@@ -4,9 +4,9 @@
 import type { OnlineListBody } from '@kp/schema';
 import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/types';
+import { likeOf, ts } from '../../db/values';
 import { badRequest } from '../../http/api-error';
 import type { Principal } from '../auth/principal';
-import { likeOf, ts } from '../message/common';
 import { scopeFilter } from '../permission/data-scope';
 import {
   type BaseRow,

@@ -6,7 +6,7 @@ import JSZip from 'jszip';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
-import { COLUMNS, FORM } from './visualdev.fixture';
+import { COLUMNS, employeeAndMenu, FORM, grantEmployee } from './visualdev.fixture';
 
 // The expense-like item of visualdev.test.ts, built here in one go: designed, released, the employee role granted
 // its menu and every runtime button except edit, and four records of zhangwei's. On that state: the scope-self
@@ -39,35 +39,7 @@ describe(`online development, runtime grants and code generation on ${TEST_DB_KI
     itemId = created.data;
     const rel = await t.call(admin, { method: 'POST', url: `${B}/${itemId}/Actions/Release`, payload: {} });
     expect(rel.code, rel.msg).toBe(200);
-    const role = await t.db.kysely
-      .selectFrom('base_role')
-      .select('id')
-      .where('en_code', '=', 'employee')
-      .executeTakeFirstOrThrow();
-    const menu = await t.db.kysely
-      .selectFrom('base_module')
-      .select('id')
-      .where('en_code', '=', 'feeApply')
-      .executeTakeFirstOrThrow();
-    const btn = await t.db.kysely
-      .selectFrom('base_module_button')
-      .select(['id', 'en_code'])
-      .where('module_id', '=', menu.id)
-      .execute();
-    const auth = await t.call<{ module: string[]; button: string[] }>(admin, {
-      method: 'GET',
-      url: `/api/permission/Authority/Data/${role.id}`,
-    });
-    const grant = await t.call(admin, {
-      method: 'PUT',
-      url: `/api/permission/Authority/Data/${role.id}`,
-      payload: {
-        ...auth.data,
-        module: [...auth.data.module, menu.id],
-        button: [...auth.data.button, ...btn.filter((b) => b.en_code !== 'btn_edit').map((b) => b.id)],
-      },
-    });
-    expect(grant.code, grant.msg).toBe(200);
+    await grantEmployee(t, admin, 'feeApply', ['btn_edit']);
     const records = [
       {
         title: '北京出差',
@@ -198,16 +170,7 @@ describe(`online development, runtime grants and code generation on ${TEST_DB_KI
   }, 300_000); // type-checks the generated files with the TypeScript compiler: slow on a loaded machine
 
   it('column and form grants limit what the employee sees and writes', async () => {
-    const role = await t.db.kysely
-      .selectFrom('base_role')
-      .select('id')
-      .where('en_code', '=', 'employee')
-      .executeTakeFirstOrThrow();
-    const menu = await t.db.kysely
-      .selectFrom('base_module')
-      .select('id')
-      .where('en_code', '=', 'feeApply')
-      .executeTakeFirstOrThrow();
+    const { role, menu } = await employeeAndMenu(t, 'feeApply');
     const items = async (table: 'base_module_column' | 'base_module_form', codes: string[]) =>
       (
         await t.db.kysely

@@ -1,17 +1,7 @@
-import { fieldConfig, formConfig } from '../../test/harness';
+import { expect } from 'vitest';
+import { fieldConfig, formConfig, type TestApp } from '../../test/harness';
 
-/** A multipart body carrying one file, as the uploader route takes it. */
-export function multipart(file: { name: string; data: Buffer }) {
-  const boundary = `----kpvd${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    file.data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+import { fileUpload } from '../../test/multipart';
 
 // An expense-like item: a title, a category (static options), an amount, a calculated total over a
 // sub-table of lines (item, price, quantity) — the online-development path of issue 9 end to end.
@@ -68,3 +58,59 @@ export const COLUMNS = {
   hasPage: true,
   pageSize: 20,
 };
+
+/** The employee role's id and the menu entry of the released item `enCode` (seeded role, released menu). */
+export async function employeeAndMenu(t: TestApp, enCode: string) {
+  const role = await t.db.kysely
+    .selectFrom('base_role')
+    .select('id')
+    .where('en_code', '=', 'employee')
+    .executeTakeFirstOrThrow();
+  const menu = await t.db.kysely
+    .selectFrom('base_module')
+    .select('id')
+    .where('en_code', '=', enCode)
+    .executeTakeFirstOrThrow();
+  return { role, menu };
+}
+
+/**
+ * Grants the employee role the menu of the released item `enCode` and every runtime button of it except
+ * `except`, through the Authority API as an administrator would (fails the test when it is refused).
+ */
+export async function grantEmployee(t: TestApp, admin: string, enCode: string, except: string[]) {
+  const { role, menu } = await employeeAndMenu(t, enCode);
+  const btn = await t.db.kysely
+    .selectFrom('base_module_button')
+    .select(['id', 'en_code'])
+    .where('module_id', '=', menu.id)
+    .execute();
+  const auth = await t.call<{ module: string[]; button: string[] }>(admin, {
+    method: 'GET',
+    url: `/api/permission/Authority/Data/${role.id}`,
+  });
+  expect(auth.code, auth.msg).toBe(200);
+  const grant = await t.call(admin, {
+    method: 'PUT',
+    url: `/api/permission/Authority/Data/${role.id}`,
+    payload: {
+      ...auth.data,
+      module: [...auth.data.module, menu.id],
+      button: [...auth.data.button, ...btn.filter((b) => !except.includes(b.en_code)).map((b) => b.id)],
+    },
+  });
+  expect(grant.code, grant.msg).toBe(200);
+  return { role, menu };
+}
+
+/** Uploads a workbook (or any document) as `token`'s user; its file id, for the import routes. */
+export async function uploadDocument(t: TestApp, token: string, name: string, data: Buffer): Promise<string> {
+  const form = fileUpload({ name, data });
+  const up = await t.app.inject({
+    method: 'POST',
+    url: '/api/file/Uploader/document',
+    headers: { authorization: `Bearer ${token}`, ...form.headers },
+    payload: form.payload,
+  });
+  return up.json().data.fileId as string;
+}

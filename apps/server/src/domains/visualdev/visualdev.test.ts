@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
-import { COLUMNS, FORM, multipart } from './visualdev.fixture';
+import { COLUMNS, FORM, grantEmployee, uploadDocument } from './visualdev.fixture';
 
 // The online-development path of issue 9 end to end, one step building on the last; the item's form is in
 // visualdev.fixture.ts. The code generator, the per-field grants, the scope-self check and deletion run on the
@@ -159,40 +159,8 @@ describe(`online development on ${TEST_DB_KIND}`, () => {
 
   it('the runtime checks the menu grant, then the button; grants given through Authority take effect', async () => {
     expect((await t.call(emp, { method: 'GET', url: `${R}/${itemId}/Config` })).code).toBe(403);
-    const role = await t.db.kysely
-      .selectFrom('base_role')
-      .select('id')
-      .where('en_code', '=', 'employee')
-      .executeTakeFirstOrThrow();
-    const menu = await t.db.kysely
-      .selectFrom('base_module')
-      .select('id')
-      .where('en_code', '=', 'feeApply')
-      .executeTakeFirstOrThrow();
-    const btn = await t.db.kysely
-      .selectFrom('base_module_button')
-      .select(['id', 'en_code'])
-      .where('module_id', '=', menu.id)
-      .execute();
-    const auth = await t.call<{
-      module: string[];
-      button: string[];
-      column: string[];
-      form: string[];
-      dataScope: string;
-    }>(admin, { method: 'GET', url: `/api/permission/Authority/Data/${role.id}` });
-    expect(auth.code).toBe(200);
     // every runtime button except edit
-    const grant = await t.call(admin, {
-      method: 'PUT',
-      url: `/api/permission/Authority/Data/${role.id}`,
-      payload: {
-        ...auth.data,
-        module: [...auth.data.module, menu.id],
-        button: [...auth.data.button, ...btn.filter((b) => b.en_code !== 'btn_edit').map((b) => b.id)],
-      },
-    });
-    expect(grant.code).toBe(200);
+    await grantEmployee(t, admin, 'feeApply', ['btn_edit']);
     const conf = await t.call<{ webType: number; buttons: string[]; columnData: { columnList: unknown[] } }>(
       emp,
       {
@@ -350,14 +318,7 @@ describe(`online development on ${TEST_DB_KIND}`, () => {
     expect(wb.worksheets[0].getRow(1).values).toEqual([undefined, '序号', '标题', '类别', '预算', '合计']);
     expect(wb.worksheets[1].rowCount).toBe(2); // header + the one line left after the edit
 
-    const form = multipart({ name: 'fee.xlsx', data: file.rawPayload });
-    const up = await t.app.inject({
-      method: 'POST',
-      url: '/api/file/Uploader/document',
-      headers: { authorization: `Bearer ${emp}`, ...form.headers },
-      payload: form.payload,
-    });
-    const fileId = up.json().data.fileId as string;
+    const fileId = await uploadDocument(t, emp, 'fee.xlsx', file.rawPayload);
     const preview = await t.call<{ snum: number; fnum: number }>(emp, {
       method: 'POST',
       url: `${R}/${itemId}/Actions/ImportPreview`,
@@ -400,14 +361,7 @@ describe(`online development on ${TEST_DB_KIND}`, () => {
     ws.addRow(['序号', '标题', '类别', '预算']);
     ws.addRow([1, '好的', '办公', 10]);
     ws.addRow([2, '', '办公', 20]); // title required
-    const form = multipart({ name: 'bad.xlsx', data: Buffer.from(await book.xlsx.writeBuffer()) });
-    const up = await t.app.inject({
-      method: 'POST',
-      url: '/api/file/Uploader/document',
-      headers: { authorization: `Bearer ${emp}`, ...form.headers },
-      payload: form.payload,
-    });
-    const fileId = up.json().data.fileId as string;
+    const fileId = await uploadDocument(t, emp, 'bad.xlsx', Buffer.from(await book.xlsx.writeBuffer()));
     const imp = await t.call<{
       snum: number;
       fnum: number;

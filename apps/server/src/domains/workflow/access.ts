@@ -1,3 +1,4 @@
+import { WfListQuery } from '@kp/schema';
 import type { FastifyRequest } from 'fastify';
 import type { Expression, SqlBool } from 'kysely';
 import { forbidden, notFound } from '../../http/api-error';
@@ -57,6 +58,19 @@ export async function assertCanRead(db: WfDb, req: FastifyRequest, taskId: strin
   if (!(await inMonitorScope(db, req, taskId))) throw forbidden();
 }
 
+/** The task {id} of the request, once the caller may read it (refused otherwise). */
+export async function readableTaskId(db: WfDb, req: FastifyRequest): Promise<string> {
+  const { id } = req.params as { id: string };
+  await assertCanRead(db, req, id);
+  return id;
+}
+
+/** Options of a paged flow list guarded by `menu` (WfListQuery). */
+export const listRoute = (menu: string) => ({
+  config: { permission: { menu } },
+  schema: { querystring: WfListQuery },
+});
+
 export async function userNames(
   db: WfDb,
   ids: Array<string | null | undefined>,
@@ -77,8 +91,3 @@ export const splitIds = (s: string | undefined | null) =>
     .split(',')
     .map((x) => x.trim())
     .filter(Boolean);
-export function page(q: { currentPage?: number; pageSize?: number }) {
-  const currentPage = q.currentPage ?? 1;
-  const pageSize = q.pageSize ?? 20;
-  return { currentPage, pageSize, offset: (currentPage - 1) * pageSize };
-}

@@ -4,8 +4,10 @@ import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/types';
 import { ApiError, badRequest, conflict, notFound } from '../../http/api-error';
+import { ok } from '../../http/envelope';
 import { newId } from '../auth/tokens';
 import { stampFormData } from '../form/form-data';
+import { splitIds } from './access';
 import { applyEffects } from './effects';
 import { pushNotices, type WfNotice, writeNotices } from './notify';
 import { loadOrgDirectory, orgOf } from './org';
@@ -224,6 +226,24 @@ export async function launchTask(
   });
   await pushNotices(ctx, recipients);
   return res;
+}
+
+/**
+ * A launch as the two launch paths receive it (FlowTask, the system forms): submits (status 0) or saves a
+ * draft (status 1) for `userId`, and answers the new task id.
+ */
+export async function launchAnswer(
+  ctx: AppContext,
+  launch: Pick<LaunchInput, 'userId' | 'templateId' | 'formData' | 'status'>,
+  b: { flowUrgent?: number; candidateList?: Record<string, string[]>; copyIds?: string },
+) {
+  const r = await launchTask(ctx, {
+    ...launch,
+    flowUrgent: b.flowUrgent,
+    candidates: b.candidateList,
+    copyIds: splitIds(b.copyIds),
+  });
+  return ok(r.id, launch.status === 1 ? '保存成功' : '提交成功');
 }
 
 /** launchTask inside a caller's transaction. */

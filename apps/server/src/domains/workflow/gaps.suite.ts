@@ -4,18 +4,8 @@ import { workflowTestKit } from './testkit';
 
 export const B = '/api/workflow/Engine';
 
-/** A multipart/form-data body with one file (the file routes' upload format). */
-export function multipart(file: { name: string; data: Buffer }) {
-  const boundary = `----kpwf${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    file.data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+/** A multipart body carrying one file in the field `file`. */
+export { fileUpload as multipart } from '../../test/multipart';
 
 export const pad = (n: number) => String(n).padStart(2, '0');
 export const localDate = (ms: number) => {

@@ -1,5 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { WfPrintTemplateTable, WfTemplateTable } from '../../db/tables/workflow';
 import type { Database } from '../../db/types';
+import { notFound } from '../../http/api-error';
 
 export type {
   WfCirculateTable,
@@ -38,4 +40,35 @@ export function parseJson<T>(v: unknown, fallback?: T): T {
     }
   }
   return v as T;
+}
+
+/** Flow tables whose rows are deleted softly (`deleted` 1): templates and print templates. */
+type SoftTable = 'wf_template' | 'wf_print_template';
+
+/** Sets `values` on the live (not deleted) row `id` of a template table; 404 when there is none. */
+export async function updateLive(
+  db: WfDb,
+  table: 'wf_template',
+  id: string,
+  values: Updateable<WfTemplateTable>,
+): Promise<void>;
+export async function updateLive(
+  db: WfDb,
+  table: 'wf_print_template',
+  id: string,
+  values: Updateable<WfPrintTemplateTable>,
+): Promise<void>;
+export async function updateLive(
+  db: WfDb,
+  table: SoftTable,
+  id: string,
+  values: Updateable<WfTemplateTable> | Updateable<WfPrintTemplateTable>,
+): Promise<void> {
+  const r = await db
+    .updateTable(table)
+    .set(values)
+    .where('id', '=', id)
+    .where('deleted', '=', 0)
+    .executeTakeFirst();
+  if (!Number(r.numUpdatedRows)) throw notFound();
 }

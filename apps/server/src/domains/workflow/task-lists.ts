@@ -3,8 +3,9 @@
 import type { WfListQuery } from '@kp/schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
-import { likeOf } from '../message/common';
-import { ms, page, userNames } from './access';
+import { likeOf } from '../../db/values';
+import { pageOf } from '../../http/paging';
+import { ms, userNames } from './access';
 
 const TASK_COLS = [
   't.id as processId',
@@ -33,6 +34,23 @@ interface ListRow {
   this_step: string;
   flow_urgent: number;
 }
+
+/** What every flow list shows first of a task (my launches, the monitor). */
+export const taskSummary = (t: {
+  id: string;
+  template_id: string;
+  flow_code: string;
+  full_name: string;
+  status: number;
+  this_step: string | null;
+}) => ({
+  id: t.id,
+  flowId: t.template_id,
+  flowCode: t.flow_code,
+  fullName: t.full_name,
+  status: t.status,
+  thisStep: t.this_step,
+});
 
 /**
  * The list reader of one database. The plain to-do statement is built and compiled once here; every
@@ -90,7 +108,7 @@ export function taskLists(db: Kysely<Database>) {
   };
 
   return async (uid: string, category: string, q: WfListQuery) => {
-    const { currentPage, pageSize, offset } = page(q);
+    const { currentPage, pageSize, offset } = pageOf(q);
     let total: number;
     let rows: ListRow[];
     // Initiator names: joined into the plain to-do page, looked up afterwards otherwise.

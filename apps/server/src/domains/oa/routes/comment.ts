@@ -4,10 +4,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import sanitizeHtml from 'sanitize-html';
 import { forbidden, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
+import { paged, pageOf } from '../../../http/paging';
 import { me } from '../../auth/guard';
 import { canSeeCommentTarget, isOwner } from '../../auth/objects';
 import { newId } from '../../auth/tokens';
-import { bad, type FileItem, MMSG, paged, pageOf, parseFiles, usersById } from '../../message/common';
+import { type FileItem, parseFiles } from '../../message/attachments';
+import { bad, MMSG } from '../../message/texts';
+import { usersById } from '../../message/users';
 
 const IMAGE_EXT = /\.(jpe?g|png|gif|bmp|webp)$/i;
 const FILE_EXT = /\.(xlsx?|docx?|pdf|txt|pptx?)$/i;

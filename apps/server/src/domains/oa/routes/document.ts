@@ -2,12 +2,14 @@ import { IdParams, PageQuery } from '@kp/schema';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { Database } from '../../../db/types';
+import { countOf } from '../../../db/values';
 import { badRequest, forbidden, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
+import { paged, pageOf } from '../../../http/paging';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
-import { checkUsers, paged, pageOf, sanitizeRich } from '../../message/common';
+import { sanitizeRich } from '../../message/rich-text';
+import { checkUsers } from '../../message/users';
 
 const MENU = 'WDQC01';
 const tags = ['document'];
@@ -98,7 +100,7 @@ export default async function documentRoutes(app: FastifyInstance) {
             ),
           );
       else if (kw) base = base.where('d.title', 'like', `%${kw}%`);
-      const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+      const total = await countOf(base);
       const rows = await base
         .select([
           'd.id',

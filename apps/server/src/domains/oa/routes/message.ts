@@ -10,7 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
 import { me } from '../../auth/guard';
-import { bad, idList, MMSG } from '../../message/common';
+import { bad, MMSG } from '../../message/texts';
+import { idList } from '../../message/users';
 import {
   createItem,
   detailOf,

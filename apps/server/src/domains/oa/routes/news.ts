@@ -2,7 +2,7 @@ import { CloseParams, IdParams, NewsBody, OaListParams, OaListQuery } from '@kp/
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../../http/envelope';
 import { me } from '../../auth/guard';
-import { MMSG } from '../../message/common';
+import { MMSG } from '../../message/texts';
 import {
   createItem,
   detailOf,

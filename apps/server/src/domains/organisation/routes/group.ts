@@ -13,7 +13,7 @@ import { allows, me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
 import { BTN, IdParam, lang, likeOf, MENU, ms, paging, refuse } from '../../permission/common';
 import { msg } from '../../permission/messages';
-import { orgNames } from '../users-common';
+import { accountOrName, member, orgNames } from '../users-common';
 
 type GroupRow = Selectable<GroupTable>;
 const typeOf = (t: number | string) => Number(t);
@@ -180,10 +180,7 @@ export default async function groupRoutes(app: FastifyInstance) {
       // self: true/1 keeps the caller in the list; otherwise the caller is left out (pickers choose others).
       const self = q.self === true || q.self === 'true' || q.self === 1 || q.self === '1';
       if (!self) base = base.where('u.id', '<>', p.userId);
-      if (q.keyword)
-        base = base.where((eb) =>
-          eb.or([eb('u.account', 'like', likeOf(q.keyword!)), eb('u.real_name', 'like', likeOf(q.keyword!))]),
-        );
+      if (q.keyword) base = base.where(accountOrName(q.keyword!));
       const [total, rows, names] = await Promise.all([
         base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
         base
@@ -196,15 +193,7 @@ export default async function groupRoutes(app: FastifyInstance) {
         orgNames(req),
       ]);
       return ok({
-        list: rows.map((r) => ({
-          id: r.id,
-          account: r.account,
-          realName: r.real_name,
-          fullName: `${r.real_name}/${r.account}`,
-          headIcon: r.head_icon,
-          organize: [names(r.organize_id), names(r.department_id)].filter(Boolean).join('/'),
-          type: 'user',
-        })),
+        list: rows.map((r) => member(r, names)),
         pagination: { currentPage: page, pageSize: size, total: Number(total.n) },
       });
     },

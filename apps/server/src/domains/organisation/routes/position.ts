@@ -16,6 +16,7 @@ import {
   notFoundErr,
   outOfScope,
   refuse,
+  refuseDuplicateCode,
 } from '../../permission/common';
 import { msg } from '../../permission/messages';
 import { filterOrNone, hasAllScope, POS_COLS, unitInScope } from '../../permission/scope';
@@ -128,13 +129,7 @@ async function writePosition(req: FastifyRequest, body: PositionInput, existing?
   // The unit a position is put in must be in scope too ('all' may use any unit).
   if (!hasAllScope(me(req), MENU.position) && !(await unitInScope(req, MENU.position, body.organizeId)))
     outOfScope(req);
-  const dupe = await db
-    .selectFrom('base_position')
-    .select('id')
-    .where('en_code', '=', body.enCode)
-    .$if(!!existing, (q) => q.where('id', '<>', existing!.id))
-    .executeTakeFirst();
-  if (dupe) refuse(req, ApiCode.CONFLICT, 'duplicateCode');
+  await refuseDuplicateCode(req, 'base_position', body.enCode, existing);
   const values = {
     organize_id: body.organizeId,
     full_name: body.fullName,

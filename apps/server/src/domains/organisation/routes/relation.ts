@@ -13,7 +13,7 @@ import { newId } from '../../auth/tokens';
 import { BTN, IdParam, lang, MENU, outOfScope, refuse } from '../../permission/common';
 import { msg } from '../../permission/messages';
 import { filterOrNone, hasAllScope, POS_COLS, USER_COLS } from '../../permission/scope';
-import { assertAssignableRoles, orgNames } from '../users-common';
+import { assertAssignableRoles, member, orgNames } from '../users-common';
 
 type ObjType = 'Position' | 'Role' | 'Group';
 
@@ -86,15 +86,7 @@ export default async function relationRoutes(app: FastifyInstance) {
       ]);
       return ok({
         ids: rows.map((r) => r.id),
-        list: rows.map((r) => ({
-          id: r.id,
-          account: r.account,
-          realName: r.real_name,
-          fullName: `${r.real_name}/${r.account}`,
-          headIcon: r.head_icon,
-          organize: [names(r.organize_id), names(r.department_id)].filter(Boolean).join('/'),
-          type: 'user',
-        })),
+        list: rows.map((r) => member(r, names)),
       });
     },
   );

@@ -7,7 +7,7 @@ import type { StaffSection } from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../../http/envelope';
 import { me } from '../../auth/guard';
-import { BTN, badInput, lang, MENU } from '../../permission/common';
+import { BTN, badInput, IdParam, lang, MENU } from '../../permission/common';
 import { msg } from '../../permission/messages';
 import { checkFields, problemsText } from '../rules';
 import { loadSections, readable, SectionParams, validators } from '../staff-service';
@@ -112,15 +112,11 @@ export default async function staffRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Copy the staff record onto the account',
-        params: {
-          type: 'object',
-          properties: { id: { type: 'string', minLength: 1, maxLength: 64 } },
-          required: ['id'],
-        },
+        params: IdParam,
       },
     },
     async (req) => {
-      const row = await managedUser(req, (req.params as { id: string }).id);
+      const row = await managedUser(req, (req.params as IdParam).id);
       const s = await loadSections(req, row.id);
       const basic = s.basicInfo as { realName?: string | null; gender?: number | null };
       const contact = s.ContactInfo as { mobilePhone?: string | null; email?: string | null };
@@ -151,15 +147,11 @@ export default async function staffRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'A user’s resume assembled from the staff record',
-        params: {
-          type: 'object',
-          properties: { id: { type: 'string', minLength: 1, maxLength: 64 } },
-          required: ['id'],
-        },
+        params: IdParam,
       },
     },
     async (req) => {
-      const row = await readable(req, (req.params as { id: string }).id);
+      const row = await readable(req, (req.params as IdParam).id);
       const [sections, names, rel] = await Promise.all([
         loadSections(req, row.id),
         orgNames(req),

@@ -3,14 +3,16 @@ import { ApiCode, KeywordBody, UserIdListBody } from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../../http/envelope';
 import { me } from '../../auth/guard';
-import { IdParam, likeOf, MENU, paging, refuse } from '../../permission/common';
+import { IdParam, MENU, paging, refuse } from '../../permission/common';
 import {
+  accountOrName,
   BASIC,
   basic,
   ImUserQuery,
   OrgQuery,
   orgNames,
   PosQuery,
+  pickerList,
   RoleOrgQuery,
   scopedUser,
   subtree,
@@ -37,10 +39,7 @@ export default async function userPickerRoutes(app: FastifyInstance) {
         .selectFrom('base_user as u')
         .where('u.enabled_mark', '=', 1)
         .where('u.id', '<>', me(req).userId);
-      if (q.keyword) {
-        const kw = likeOf(q.keyword);
-        base = base.where((eb) => eb.or([eb('u.account', 'like', kw), eb('u.real_name', 'like', kw)]));
-      }
+      if (q.keyword) base = base.where(accountOrName(q.keyword));
       const [total, rows, names] = await Promise.all([
         base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
         base.select(BASIC).orderBy('u.sort_code').orderBy('u.id').limit(size).offset(offset).execute(),
@@ -90,7 +89,7 @@ export default async function userPickerRoutes(app: FastifyInstance) {
           .selectFrom('base_user as u')
           .select(BASIC)
           .where('u.enabled_mark', '=', 1)
-          .where((eb) => eb.or([eb('u.account', 'like', likeOf(kw)), eb('u.real_name', 'like', likeOf(kw))]))
+          .where(accountOrName(kw))
           .orderBy('u.sort_code')
           .limit(200)
           .execute();
@@ -177,12 +176,8 @@ export default async function userPickerRoutes(app: FastifyInstance) {
             ...(headed.length ? [eb('u.department_id', 'in', headed)] : []),
           ]),
         );
-      if (kw)
-        q = q.where((eb) =>
-          eb.or([eb('u.account', 'like', likeOf(kw)), eb('u.real_name', 'like', likeOf(kw))]),
-        );
-      const [rows, names] = await Promise.all([q.orderBy('u.sort_code').execute(), orgNames(req)]);
-      return ok({ list: rows.map((r) => basic(r, names)) });
+      if (kw) q = q.where(accountOrName(kw));
+      return ok(await pickerList(req, q.orderBy('u.sort_code').execute()));
     },
   );
   app.get(
@@ -221,19 +216,20 @@ export default async function userPickerRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const { positionId } = req.query as { positionId: string };
-      const [rows, names] = await Promise.all([
-        db()
-          .selectFrom('base_user as u')
-          .innerJoin('base_user_relation as r', 'r.user_id', 'u.id')
-          .select(BASIC)
-          .where('r.object_type', '=', 'Position')
-          .where('r.object_id', '=', positionId)
-          .where('u.enabled_mark', '=', 1)
-          .orderBy('u.sort_code')
-          .execute(),
-        orgNames(req),
-      ]);
-      return ok({ list: rows.map((r) => basic(r, names)) });
+      return ok(
+        await pickerList(
+          req,
+          db()
+            .selectFrom('base_user as u')
+            .innerJoin('base_user_relation as r', 'r.user_id', 'u.id')
+            .select(BASIC)
+            .where('r.object_type', '=', 'Position')
+            .where('r.object_id', '=', positionId)
+            .where('u.enabled_mark', '=', 1)
+            .orderBy('u.sort_code')
+            .execute(),
+        ),
+      );
     },
   );
   app.get(
@@ -264,12 +260,8 @@ export default async function userPickerRoutes(app: FastifyInstance) {
           ]),
         );
       }
-      if (q.keyword)
-        base = base.where((eb) =>
-          eb.or([eb('u.account', 'like', likeOf(q.keyword!)), eb('u.real_name', 'like', likeOf(q.keyword!))]),
-        );
-      const [rows, names] = await Promise.all([base.orderBy('u.sort_code').execute(), orgNames(req)]);
-      return ok({ list: rows.map((r) => basic(r, names)) });
+      if (q.keyword) base = base.where(accountOrName(q.keyword!));
+      return ok(await pickerList(req, base.orderBy('u.sort_code').execute()));
     },
   );
 }

@@ -13,7 +13,7 @@ import { defaultPasswordMd5 } from '../../auth/accounts';
 import { me } from '../../auth/guard';
 import { hashPasswordMd5 } from '../../auth/password';
 import { newId } from '../../auth/tokens';
-import { BTN, badInput, lang, likeOf, MENU } from '../../permission/common';
+import { BTN, badInput, lang, MENU } from '../../permission/common';
 import { type Lang, msg } from '../../permission/messages';
 import { filterOrNone, hasAllScope, USER_COLS } from '../../permission/scope';
 import {
@@ -28,7 +28,7 @@ import {
   writeTemplateWorkbook,
   writeUsersWorkbook,
 } from '../excel';
-import { placeInScope } from '../users-common';
+import { accountOrName, placeInScope } from '../users-common';
 
 /** Stores a generated workbook for the caller and answers where to download it. */
 const storeDownload = (req: FastifyRequest, name: string, data: Buffer): Promise<DownloadInfo> =>
@@ -135,10 +135,7 @@ export default async function userExcelRoutes(app: FastifyInstance) {
       let base = db()
         .selectFrom('base_user as u')
         .where(filterOrNone(me(req), MENU.user, USER_COLS));
-      if (q.keyword) {
-        const kw = likeOf(q.keyword);
-        base = base.where((eb) => eb.or([eb('u.account', 'like', kw), eb('u.real_name', 'like', kw)]));
-      }
+      if (q.keyword) base = base.where(accountOrName(q.keyword));
       const rows = await base.selectAll('u').orderBy('u.sort_code').orderBy('u.id').limit(50_000).execute();
       const [orgs, rels, positions, roles] = await Promise.all([
         db().selectFrom('base_organize').select(['id', 'full_name']).execute(),

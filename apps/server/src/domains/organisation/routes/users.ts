@@ -30,6 +30,7 @@ import {
   basic,
   managedUser,
   orgNames,
+  pickerList,
   placeInScope,
   placeOf,
   relationIds,
@@ -164,16 +165,17 @@ export default async function userRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'Every enabled user (picker fields only)' },
     },
     async (req) => {
-      const [rows, names] = await Promise.all([
-        db()
-          .selectFrom('base_user as u')
-          .select(BASIC)
-          .where('u.enabled_mark', '=', 1)
-          .orderBy('u.sort_code')
-          .execute(),
-        orgNames(req),
-      ]);
-      return ok({ list: rows.map((r) => basic(r, names)) });
+      return ok(
+        await pickerList(
+          req,
+          db()
+            .selectFrom('base_user as u')
+            .select(BASIC)
+            .where('u.enabled_mark', '=', 1)
+            .orderBy('u.sort_code')
+            .execute(),
+        ),
+      );
     },
   );
 

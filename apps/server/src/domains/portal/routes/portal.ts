@@ -9,13 +9,15 @@ import {
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PortalTable } from '../../../db/types';
+import { likeOf, ts } from '../../../db/values';
 import { conflict, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
 import { allows, me } from '../../auth/guard';
 import { canUsePortal } from '../../auth/objects';
 import type { Principal } from '../../auth/principal';
 import { newId } from '../../auth/tokens';
-import { bad, idList, likeOf, ts } from '../../message/common';
+import { bad } from '../../message/texts';
+import { idList } from '../../message/users';
 
 const MENU = 'portal.design';
 const tags = ['portal'];

@@ -1,11 +1,12 @@
 import { AreaBody, AreaByIdsBody, IdParams } from '@kp/schema';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { treeCrud } from '../../../db/tree-crud';
 import { badRequest, conflict, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
-import { deleteById, refuseIfChildren, toggleMark } from '../crud';
+import { toggleMark } from '../crud';
 import { buttonRoute } from '../system-tables';
 
 const MENU = 'systemData.area';
@@ -23,6 +24,13 @@ const ListQuery = Type.Object({ keyword: Type.Optional(Type.String({ maxLength: 
  */
 export default async function areaRoutes(app: FastifyInstance) {
   const db = app.kp.db;
+  // One tree, root '-1' ('0' also means none).
+  const areas = treeCrud(db, {
+    table: 'sys_area',
+    root: '-1',
+    rootAliases: ['0', ''],
+    messages: { hasChildren: '该区域下有子区域，不能删除' },
+  });
 
   const children = async (parentId: string, opts: { enabledOnly?: boolean; keyword?: string } = {}) => {
     const rows = await db
@@ -122,37 +130,36 @@ export default async function areaRoutes(app: FastifyInstance) {
     },
   );
 
-  const check = async (b: AreaBody, selfId: string | null) => {
-    if (!/^[0-9]+$/.test(b.enCode)) throw badRequest('enCode: 编码只能输入数字');
-    const parentId = b.parentId && b.parentId !== '0' ? b.parentId : '-1';
+  /**
+   * After the parent check: the node's level (the body's, else one below its parent's, a root 1) and the
+   * refusal of a code another area (not `selfId`) has.
+   */
+  const levelAndCode = async (b: AreaBody, parentId: string, selfId: string | null) => {
     let type = b.type ?? 1;
-    if (parentId !== '-1') {
-      const p = await db
-        .selectFrom('sys_area')
-        .select(['id', 'type'])
-        .where('id', '=', parentId)
-        .executeTakeFirst();
-      if (!p) throw badRequest('parentId: 上级不存在');
-      if (selfId && parentId === selfId) throw badRequest('parentId: 上级不能是自己或下级');
-      // A node cannot move below its own subtree: walk up from the new parent.
-      if (selfId) {
-        let cur: string | undefined = parentId;
-        for (let depth = 0; cur && cur !== '-1' && depth < 20; depth++) {
-          if (cur === selfId) throw badRequest('parentId: 上级不能是自己或下级');
-          cur = (await db.selectFrom('sys_area').select('parent_id').where('id', '=', cur).executeTakeFirst())
-            ?.parent_id;
-        }
-      }
-      type = b.type ?? p.type + 1;
+    if (b.type === undefined && parentId !== '-1') {
+      const p = await db.selectFrom('sys_area').select('type').where('id', '=', parentId).executeTakeFirst();
+      type = (p?.type ?? 0) + 1;
     }
     const dup = await db
       .selectFrom('sys_area')
       .select('id')
       .where('en_code', '=', b.enCode)
-      .$if(!!selfId, (q) => q.where('id', '<>', selfId as string))
+      .$if(!!selfId, (q) => q.where('id', '<>', selfId ?? ''))
       .executeTakeFirst();
     if (dup) throw conflict('编码已存在');
-    return { parentId, type };
+    return type;
+  };
+  const values = (b: AreaBody, parentId: string, type: number) => ({
+    parent_id: parentId,
+    full_name: b.fullName,
+    en_code: b.enCode,
+    type,
+    sort_code: b.sortCode ?? 0,
+    enabled_mark: b.enabledMark ?? 1,
+    description: b.description ?? null,
+  });
+  const checkCode = (b: AreaBody) => {
+    if (!/^[0-9]+$/.test(b.enCode)) throw badRequest('enCode: 编码只能输入数字');
   };
 
   app.post(
@@ -163,22 +170,16 @@ export default async function areaRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const b = req.body as AreaBody;
-      const { parentId, type } = await check(b, null);
-      const id = newId();
-      await db
-        .insertInto('sys_area')
-        .values({
-          id,
-          parent_id: parentId,
-          full_name: b.fullName,
-          en_code: b.enCode,
-          type,
-          sort_code: b.sortCode ?? 0,
-          enabled_mark: b.enabledMark ?? 1,
-          description: b.description ?? null,
-          creator_user_id: me(req).userId,
-        })
-        .execute();
+      checkCode(b);
+      const id = await areas.create(b.parentId, async (parentId) => {
+        const type = await levelAndCode(b, parentId, null);
+        const id = newId();
+        await db
+          .insertInto('sys_area')
+          .values({ id, ...values(b, parentId, type), creator_user_id: me(req).userId })
+          .execute();
+        return id;
+      });
       return ok(id, '新建成功');
     },
   );
@@ -194,29 +195,21 @@ export default async function areaRoutes(app: FastifyInstance) {
       const b = req.body as AreaBody;
       const cur = await db.selectFrom('sys_area').select('id').where('id', '=', id).executeTakeFirst();
       if (!cur) throw notFound();
-      const { parentId, type } = await check(b, id);
-      await db
-        .updateTable('sys_area')
-        .set({
-          parent_id: parentId,
-          full_name: b.fullName,
-          en_code: b.enCode,
-          type,
-          sort_code: b.sortCode ?? 0,
-          enabled_mark: b.enabledMark ?? 1,
-          description: b.description ?? null,
-          last_modify_time: new Date(),
-        })
-        .where('id', '=', id)
-        .execute();
+      checkCode(b);
+      await areas.update(id, b.parentId, async (parentId) => {
+        const type = await levelAndCode(b, parentId, id);
+        return db
+          .updateTable('sys_area')
+          .set({ ...values(b, parentId, type), last_modify_time: new Date() })
+          .where('id', '=', id)
+          .executeTakeFirst();
+      });
       return ok(null, '更新成功');
     },
   );
 
   app.delete('/api/system/Area/:id', buttonRoute(MENU, 'btn_remove'), async (req) => {
-    const { id } = req.params as IdParams;
-    await refuseIfChildren(db, 'sys_area', id, '该区域下有子区域，不能删除');
-    await deleteById(db, 'sys_area', id);
+    await areas.remove((req.params as IdParams).id);
     return ok(null, '删除成功');
   });
 

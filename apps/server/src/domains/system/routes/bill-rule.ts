@@ -1,13 +1,15 @@
 import { nextBillNumber } from '@kp/engine';
 import { BillRuleBody, BillRuleQuery, IdParams } from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
+import { countOf } from '../../../db/values';
 import { ApiError, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
+import { pageOf } from '../../../http/paging';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
 import { CodeParams, MENU, type Row, ruleOf, stateOf, takeBillNumber, view } from '../bill-rule-service';
-import { deleteById, pageOf, refuseDuplicate, toggleMark } from '../crud';
-import { buttonRoute, CODE_MSG, CODE_RE, jsonFile } from '../system-tables';
+import { deleteById, nameOrCodeLike, refuseDuplicate, toggleMark } from '../crud';
+import { buttonRoute, CODE_MSG, CODE_RE, exportRoute, jsonFile } from '../system-tables';
 
 /**
  * Bill rules (spec 4 §7). Reading the list/selector/one rule and taking a number need a session (forms
@@ -33,12 +35,8 @@ export default async function billRuleRoutes(app: FastifyInstance) {
       const q = req.query as BillRuleQuery;
       const { currentPage, pageSize, offset } = pageOf(q);
       const kw = q.keyword?.trim();
-      const base = db
-        .selectFrom('sys_bill_rule')
-        .$if(!!kw, (qb) =>
-          qb.where((eb) => eb.or([eb('full_name', 'like', `%${kw}%`), eb('en_code', 'like', `%${kw}%`)])),
-        );
-      const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+      const base = db.selectFrom('sys_bill_rule').$if(!!kw, (qb) => qb.where(nameOrCodeLike(kw ?? '')));
+      const total = await countOf(base);
       const rows = await base
         .selectAll()
         .orderBy('sort_code')
@@ -162,16 +160,9 @@ export default async function billRuleRoutes(app: FastifyInstance) {
     return ok({ enabledMark }, '更新成功');
   });
 
-  app.get(
-    '/api/system/BillRule/:id/Action/Export',
-    {
-      config: { permission: { menu: MENU, button: 'btn_export' }, tokenInQuery: true },
-      schema: { tags: ['system'], params: IdParams },
-    },
-    async (req, reply) => {
-      const r = await find((req.params as IdParams).id);
-      const { example: _e, outputNumber: _o, creatorTime: _c, ...data } = view(r);
-      return jsonFile(reply, r.full_name, data);
-    },
-  );
+  app.get('/api/system/BillRule/:id/Action/Export', exportRoute(MENU), async (req, reply) => {
+    const r = await find((req.params as IdParams).id);
+    const { example: _e, outputNumber: _o, creatorTime: _c, ...data } = view(r);
+    return jsonFile(reply, r.full_name, data);
+  });
 }

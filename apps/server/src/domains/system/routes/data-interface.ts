@@ -2,14 +2,16 @@ import { BillRuleQuery, DataInterfaceBody, DataInterfaceCallBody, IdParams } fro
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import jsonata from 'jsonata';
 import { type SqlBool, sql } from 'kysely';
+import { countOf } from '../../../db/values';
 import { ApiError, badRequest, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
 import { languageOf } from '../../../http/i18n';
+import { pageOf } from '../../../http/paging';
 import { allows, me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
-import { deleteById, pageOf, refuseDuplicate, toggleMark } from '../crud';
+import { deleteById, nameOrCodeLike, refuseDuplicate, toggleMark } from '../crud';
 import { checkUrl, MENU, type Row, runSource } from '../data-interface-service';
-import { buttonRoute, CODE_MSG, CODE_RE, jsonFile } from '../system-tables';
+import { buttonRoute, CODE_MSG, CODE_RE, exportRoute, jsonFile } from '../system-tables';
 
 /**
  * Data interfaces (spec 4 §7) and their log. Admin paths need systemData.dataInterface (+ btn_add,
@@ -149,12 +151,8 @@ export default async function dataInterfaceRoutes(app: FastifyInstance) {
       const q = req.query as BillRuleQuery;
       const { currentPage, pageSize, offset } = pageOf(q);
       const kw = q.keyword?.trim();
-      const base = db
-        .selectFrom('sys_data_interface')
-        .$if(!!kw, (qb) =>
-          qb.where((eb) => eb.or([eb('full_name', 'like', `%${kw}%`), eb('en_code', 'like', `%${kw}%`)])),
-        );
-      const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+      const base = db.selectFrom('sys_data_interface').$if(!!kw, (qb) => qb.where(nameOrCodeLike(kw ?? '')));
+      const total = await countOf(base);
       const rows = await base
         .selectAll()
         .orderBy('sort_code')
@@ -267,64 +265,50 @@ export default async function dataInterfaceRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/api/system/DataInterface/:id/Action/Export',
-    {
-      config: { permission: { menu: MENU, button: 'btn_export' }, tokenInQuery: true },
-      schema: { tags: ['system'], params: IdParams },
-    },
-    async (req, reply) => {
-      const r = await find((req.params as IdParams).id);
-      const { creatorTime: _c, ...data } = view(r);
-      return jsonFile(reply, r.full_name, data);
-    },
-  );
+  app.get('/api/system/DataInterface/:id/Action/Export', exportRoute(MENU), async (req, reply) => {
+    const r = await find((req.params as IdParams).id);
+    const { creatorTime: _c, ...data } = view(r);
+    return jsonFile(reply, r.full_name, data);
+  });
 
   // Popup picker (paths chosen here): the interface's array result, filtered by keyword over every
   // field, paged; or the records whose propsValue field equals `id` (single record by id).
-  app.post(
-    '/api/system/DataInterface/:id/Actions/List',
-    {
-      config: { permission: { signedIn: 'public-data' } },
-      schema: { tags: ['system'], params: IdParams, body: DataInterfaceCallBody },
-    },
-    async (req) => {
-      const b = (req.body ?? {}) as DataInterfaceCallBody;
-      const data = await call(await findRunnable(req, (req.params as IdParams).id), b.paramList ?? {}, req);
-      let rows = Array.isArray(data) ? (data as Array<Record<string, unknown>>) : [];
-      const kw = b.keyword?.trim().toLowerCase();
-      if (kw) {
-        const field = b.relationField;
-        rows = rows.filter((r) =>
-          field
-            ? String(r?.[field] ?? '')
-                .toLowerCase()
-                .includes(kw)
-            : JSON.stringify(r).toLowerCase().includes(kw),
-        );
-      }
-      const currentPage = b.currentPage ?? 1;
-      const pageSize = b.pageSize ?? 20;
-      return ok({
-        list: rows.slice((currentPage - 1) * pageSize, currentPage * pageSize),
-        pagination: { currentPage, pageSize, total: rows.length },
-      });
-    },
-  );
-  app.post(
-    '/api/system/DataInterface/:id/Actions/Info',
-    {
-      config: { permission: { signedIn: 'public-data' } },
-      schema: { tags: ['system'], params: IdParams, body: DataInterfaceCallBody },
-    },
-    async (req) => {
-      const b = (req.body ?? {}) as DataInterfaceCallBody;
-      if (!b.id || !b.propsValue) throw badRequest('id: 不能为空');
-      const data = await call(await findRunnable(req, (req.params as IdParams).id), b.paramList ?? {}, req);
-      const rows = Array.isArray(data) ? (data as Array<Record<string, unknown>>) : [];
-      return ok(rows.find((r) => String(r?.[b.propsValue as string]) === b.id) ?? null);
-    },
-  );
+  const picker = {
+    config: { permission: { signedIn: 'public-data' as const } },
+    schema: { tags: ['system'], params: IdParams, body: DataInterfaceCallBody },
+  };
+  /** The array result of interface {id} called with the body's parameters (anything else: none). */
+  const resultRows = async (req: FastifyRequest, b: DataInterfaceCallBody) => {
+    const data = await call(await findRunnable(req, (req.params as IdParams).id), b.paramList ?? {}, req);
+    return Array.isArray(data) ? (data as Array<Record<string, unknown>>) : [];
+  };
+  app.post('/api/system/DataInterface/:id/Actions/List', picker, async (req) => {
+    const b = (req.body ?? {}) as DataInterfaceCallBody;
+    let rows = await resultRows(req, b);
+    const kw = b.keyword?.trim().toLowerCase();
+    if (kw) {
+      const field = b.relationField;
+      rows = rows.filter((r) =>
+        field
+          ? String(r?.[field] ?? '')
+              .toLowerCase()
+              .includes(kw)
+          : JSON.stringify(r).toLowerCase().includes(kw),
+      );
+    }
+    const currentPage = b.currentPage ?? 1;
+    const pageSize = b.pageSize ?? 20;
+    return ok({
+      list: rows.slice((currentPage - 1) * pageSize, currentPage * pageSize),
+      pagination: { currentPage, pageSize, total: rows.length },
+    });
+  });
+  app.post('/api/system/DataInterface/:id/Actions/Info', picker, async (req) => {
+    const b = (req.body ?? {}) as DataInterfaceCallBody;
+    if (!b.id || !b.propsValue) throw badRequest('id: 不能为空');
+    const rows = await resultRows(req, b);
+    return ok(rows.find((r) => String(r?.[b.propsValue as string]) === b.id) ?? null);
+  });
 
   // ---- log ----
   // A call log row with the caller's and the interface's names (list and detail).
@@ -371,7 +355,7 @@ export default async function dataInterfaceRoutes(app: FastifyInstance) {
   const logList = async (interfaceId: string | null, q: BillRuleQuery) => {
     const { currentPage, pageSize, offset } = pageOf(q);
     const base = logRows().$if(!!interfaceId, (qb) => qb.where('l.interface_id', '=', interfaceId as string));
-    const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+    const total = await countOf(base);
     const rows = await base
       .select(LOG_COLUMNS)
       .orderBy('l.invoke_time', 'desc')
@@ -387,16 +371,13 @@ export default async function dataInterfaceRoutes(app: FastifyInstance) {
     { ...logCfg, schema: { tags: ['system'], querystring: BillRuleQuery } },
     async (req) => logList(null, req.query as BillRuleQuery),
   );
-  app.get(
-    '/api/system/DataInterfaceLog/:id',
-    { ...logCfg, schema: { tags: ['system'], params: IdParams, querystring: BillRuleQuery } },
-    async (req) => logList((req.params as IdParams).id, req.query as BillRuleQuery),
-  );
-  app.get(
-    '/api/system/DataInterfaceLog/:id/Action/List',
-    { ...logCfg, schema: { tags: ['system'], params: IdParams, querystring: BillRuleQuery } },
-    async (req) => logList((req.params as IdParams).id, req.query as BillRuleQuery),
-  );
+  // One interface's log: the spec's path and its Action/List alias.
+  for (const path of ['/api/system/DataInterfaceLog/:id', '/api/system/DataInterfaceLog/:id/Action/List'])
+    app.get(
+      path,
+      { ...logCfg, schema: { tags: ['system'], params: IdParams, querystring: BillRuleQuery } },
+      async (req) => logList((req.params as IdParams).id, req.query as BillRuleQuery),
+    );
   app.get(
     '/api/system/DataInterfaceLog/:id/Action/Info',
     { ...logCfg, schema: { tags: ['system'], params: IdParams } },

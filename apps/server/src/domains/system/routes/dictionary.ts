@@ -9,14 +9,15 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import { nameIn, storedLabels, typedLabelJson } from '../../../db/stored-label';
+import { treeCrud } from '../../../db/tree-crud';
 import type { Database } from '../../../db/types';
 import { badRequest, conflict, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
 import { requestLanguage } from '../../../http/i18n';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
-import { deleteById, refuseDuplicate, refuseIfChildren, toggleMark } from '../crud';
-import { checkCode, MENU, SelParams, subtree, TypeParams, toTree } from '../dictionary-service';
+import { refuseDuplicate, toggleMark } from '../crud';
+import { checkCode, MENU, SelParams, TypeParams } from '../dictionary-service';
 import { buttonRoute, jsonFile } from '../system-tables';
 
 /**
@@ -47,6 +48,26 @@ const typeView = (r: TypeRow, lang?: Language) => ({
   description: r.description,
 });
 
+/** The written columns of a type (besides its id, parent and the creator / modify stamps). */
+const typeValues = (b: DictionaryTypeBody) => ({
+  full_name: b.fullName,
+  ...labelsOf(b),
+  en_code: b.enCode,
+  is_tree: b.isTree ?? 0,
+  sort_code: b.sortCode ?? 0,
+  description: b.description ?? null,
+});
+
+/** The written columns of a data item (besides its id, type, parent and the stamps). */
+const dataValues = (b: DictionaryDataBody) => ({
+  full_name: b.fullName,
+  ...labelsOf(b),
+  en_code: b.enCode,
+  sort_code: b.sortCode ?? 0,
+  enabled_mark: b.enabledMark ?? 1,
+  description: b.description ?? null,
+});
+
 const dataView = (r: DataRow, lang?: Language) => ({
   id: r.id,
   dictionaryTypeId: r.type_id,
@@ -70,6 +91,21 @@ const labelsOf = (body: { fullNameI18n?: { zhtw?: string; en?: string } }) =>
 
 export default async function dictionaryRoutes(app: FastifyInstance) {
   const db = app.kp.db;
+  // Types: one tree (root '-1'; '0' also means none). Data: one tree per type (root '0'; '-1' also none).
+  const types = treeCrud(db, {
+    table: 'sys_dictionary_type',
+    root: '-1',
+    rootAliases: ['0'],
+    messages: { hasChildren: '该类型下有子类型，不能删除' },
+  });
+  const dataTree = (typeId?: string) =>
+    treeCrud(db, {
+      table: 'sys_dictionary_data',
+      root: '0',
+      rootAliases: ['-1', ''],
+      scope: typeId === undefined ? undefined : { column: 'type_id', value: typeId },
+      messages: { hasChildren: '该数据下有子数据，不能删除' },
+    });
 
   const typeRows = async (lang?: Language) =>
     (
@@ -104,21 +140,11 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
   const dataRows = async (typeId: string, enabledOnly = false, lang?: Language) =>
     (await dataQuery(typeId, enabledOnly)).map((r) => dataView(r, lang));
 
-  /** 400 when `parentId` is not among `rows` or lies in the subtree of `selfId` (the row being edited). */
-  const checkParent = (
-    rows: Array<{ id: string; parentId: string }>,
-    parentId: string,
-    selfId: string | null,
-  ) => {
-    if (!rows.some((r) => r.id === parentId)) throw badRequest('parentId: 上级不存在');
-    if (selfId && subtree(rows, selfId).has(parentId)) throw badRequest('parentId: 上级不能是自己或下级');
-  };
-
   // ---- types ----
   app.get(
     '/api/system/DictionaryType',
     { config: { permission: { signedIn: 'public-data' } }, schema: { tags: ['system'] } },
-    async (req) => ok({ list: toTree(await typeRows(requestLanguage(req))) }),
+    async (req) => ok({ list: types.tree(await typeRows(requestLanguage(req))) }),
   );
 
   app.get(
@@ -127,9 +153,7 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
     async (req) => {
       // The parent picker of a type: every type except {id} and its descendants (0: none excluded).
       const { id } = req.params as IdParams;
-      const rows = await typeRows(requestLanguage(req));
-      const skip = id === '0' ? new Set<string>() : subtree(rows, id);
-      return ok({ list: toTree(rows.filter((r) => !skip.has(r.id))) });
+      return ok({ list: types.tree(types.pickable(await typeRows(requestLanguage(req)), id)) });
     },
   );
 
@@ -144,16 +168,6 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
     },
   );
 
-  const checkType = async (body: DictionaryTypeBody, selfId: string | null) => {
-    checkCode(body.enCode);
-    const parentId = body.parentId ?? '-1';
-    if (parentId !== '-1' && parentId !== '0') {
-      checkParent(await typeRows(), parentId, selfId);
-    }
-    await refuseDuplicate(db, 'sys_dictionary_type', body, selfId);
-    return parentId === '0' ? '-1' : parentId;
-  };
-
   app.post(
     '/api/system/DictionaryType',
     {
@@ -162,22 +176,16 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const body = req.body as DictionaryTypeBody;
-      const parentId = await checkType(body, null);
-      const id = newId();
-      await db
-        .insertInto('sys_dictionary_type')
-        .values({
-          id,
-          parent_id: parentId,
-          full_name: body.fullName,
-          ...labelsOf(body),
-          en_code: body.enCode,
-          is_tree: body.isTree ?? 0,
-          sort_code: body.sortCode ?? 0,
-          description: body.description ?? null,
-          creator_user_id: me(req).userId,
-        })
-        .execute();
+      checkCode(body.enCode);
+      const id = await types.create(body.parentId, async (parentId) => {
+        await refuseDuplicate(db, 'sys_dictionary_type', body, null);
+        const id = newId();
+        await db
+          .insertInto('sys_dictionary_type')
+          .values({ id, parent_id: parentId, ...typeValues(body), creator_user_id: me(req).userId })
+          .execute();
+        return id;
+      });
       return ok(id, '新建成功');
     },
   );
@@ -191,36 +199,29 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
     async (req) => {
       const { id } = req.params as IdParams;
       const body = req.body as DictionaryTypeBody;
-      const parentId = await checkType(body, id);
-      const r = await db
-        .updateTable('sys_dictionary_type')
-        .set({
-          parent_id: parentId,
-          full_name: body.fullName,
-          ...labelsOf(body),
-          en_code: body.enCode,
-          is_tree: body.isTree ?? 0,
-          sort_code: body.sortCode ?? 0,
-          description: body.description ?? null,
-          last_modify_time: new Date(),
-        })
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (!Number(r.numUpdatedRows)) throw notFound();
+      checkCode(body.enCode);
+      await types.update(id, body.parentId, async (parentId) => {
+        await refuseDuplicate(db, 'sys_dictionary_type', body, id);
+        return db
+          .updateTable('sys_dictionary_type')
+          .set({ parent_id: parentId, ...typeValues(body), last_modify_time: new Date() })
+          .where('id', '=', id)
+          .executeTakeFirst();
+      });
       return ok(null, '更新成功');
     },
   );
 
   app.delete('/api/system/DictionaryType/:id', buttonRoute(MENU, 'btn_remove'), async (req) => {
     const { id } = req.params as IdParams;
-    await refuseIfChildren(db, 'sys_dictionary_type', id, '该类型下有子类型，不能删除');
-    const data = await db
-      .selectFrom('sys_dictionary_data')
-      .select('id')
-      .where('type_id', '=', id)
-      .executeTakeFirst();
-    if (data) throw conflict('该类型下有字典数据，不能删除');
-    await deleteById(db, 'sys_dictionary_type', id);
+    await types.remove(id, async () => {
+      const data = await db
+        .selectFrom('sys_dictionary_data')
+        .select('id')
+        .where('type_id', '=', id)
+        .executeTakeFirst();
+      if (data) throw conflict('该类型下有字典数据，不能删除');
+    });
     return ok(null, '删除成功');
   });
 
@@ -269,7 +270,7 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
         )
         .map((r) => dataView(r, lang));
       const tree = String(q.isTree ?? t.is_tree) === '1' && !kw;
-      return ok({ list: tree ? toTree(rows) : rows });
+      return ok({ list: tree ? dataTree(t.id).tree(rows) : rows });
     },
   );
 
@@ -280,9 +281,8 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
       // Parent picker for a data item being edited: the type's tree without item {parent} and its subtree.
       const { typeId, parent } = req.params as { typeId: string; parent: string };
       const t = await findType(typeId);
-      const rows = await dataRows(t.id, true, requestLanguage(req));
-      const skip = parent === '0' ? new Set<string>() : subtree(rows, parent);
-      return ok({ list: toTree(rows.filter((r) => !skip.has(r.id))) });
+      const data = dataTree(t.id);
+      return ok({ list: data.tree(data.pickable(await dataRows(t.id, true, requestLanguage(req)), parent)) });
     },
   );
 
@@ -301,7 +301,8 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
     },
   );
 
-  const checkData = async (body: DictionaryDataBody, selfId: string | null) => {
+  /** The type of a data item being written (400 when there is none), after the code rule. */
+  const dataType = async (body: DictionaryDataBody) => {
     checkCode(body.enCode);
     const t = await db
       .selectFrom('sys_dictionary_type')
@@ -309,19 +310,7 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
       .where('id', '=', body.dictionaryTypeId)
       .executeTakeFirst();
     if (!t) throw badRequest('dictionaryTypeId: 字典分类不存在');
-    const parentId = body.parentId && body.parentId !== '-1' ? body.parentId : '0';
-    if (parentId !== '0') {
-      checkParent(await dataRows(t.id), parentId, selfId);
-    }
-    const dup = await db
-      .selectFrom('sys_dictionary_data')
-      .select(['en_code'])
-      .where('type_id', '=', t.id)
-      .where((eb) => eb.or([eb('en_code', '=', body.enCode), eb('full_name', '=', body.fullName)]))
-      .$if(!!selfId, (q) => q.where('id', '<>', selfId as string))
-      .executeTakeFirst();
-    if (dup) throw conflict(dup.en_code === body.enCode ? '编码已存在' : '名称已存在');
-    return parentId;
+    return t.id;
   };
 
   app.post(
@@ -332,23 +321,22 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const body = req.body as DictionaryDataBody;
-      const parentId = await checkData(body, null);
-      const id = newId();
-      await db
-        .insertInto('sys_dictionary_data')
-        .values({
-          id,
-          type_id: body.dictionaryTypeId,
-          parent_id: parentId,
-          full_name: body.fullName,
-          ...labelsOf(body),
-          en_code: body.enCode,
-          sort_code: body.sortCode ?? 0,
-          enabled_mark: body.enabledMark ?? 1,
-          description: body.description ?? null,
-          creator_user_id: me(req).userId,
-        })
-        .execute();
+      const typeId = await dataType(body);
+      const id = await dataTree(typeId).create(body.parentId, async (parentId) => {
+        await refuseDuplicate(db, 'sys_dictionary_data', body, null, typeId);
+        const id = newId();
+        await db
+          .insertInto('sys_dictionary_data')
+          .values({
+            id,
+            type_id: typeId,
+            parent_id: parentId,
+            ...dataValues(body),
+            creator_user_id: me(req).userId,
+          })
+          .execute();
+        return id;
+      });
       return ok(id, '新建成功');
     },
   );
@@ -369,29 +357,22 @@ export default async function dictionaryRoutes(app: FastifyInstance) {
         .executeTakeFirst();
       if (!cur) throw notFound();
       if (cur.type_id !== body.dictionaryTypeId) throw badRequest('dictionaryTypeId: 不能修改字典分类');
-      const parentId = await checkData(body, id);
-      await db
-        .updateTable('sys_dictionary_data')
-        .set({
-          parent_id: parentId,
-          full_name: body.fullName,
-          ...labelsOf(body),
-          en_code: body.enCode,
-          sort_code: body.sortCode ?? 0,
-          enabled_mark: body.enabledMark ?? 1,
-          description: body.description ?? null,
-          last_modify_time: new Date(),
-        })
-        .where('id', '=', id)
-        .execute();
+      const typeId = await dataType(body);
+      await dataTree(typeId).update(id, body.parentId, async (parentId) => {
+        await refuseDuplicate(db, 'sys_dictionary_data', body, id, typeId);
+        return db
+          .updateTable('sys_dictionary_data')
+          .set({ parent_id: parentId, ...dataValues(body), last_modify_time: new Date() })
+          .where('id', '=', id)
+          .executeTakeFirst();
+      });
       return ok(null, '更新成功');
     },
   );
 
   app.delete('/api/system/DictionaryData/:id', buttonRoute(MENU, 'btn_remove'), async (req) => {
     const { id } = req.params as IdParams;
-    await refuseIfChildren(db, 'sys_dictionary_data', id, '该数据下有子数据，不能删除');
-    await deleteById(db, 'sys_dictionary_data', id);
+    await dataTree().remove(id);
     return ok(null, '删除成功');
   });
 

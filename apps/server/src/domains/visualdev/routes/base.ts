@@ -12,17 +12,19 @@ import {
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { countOf, likeOf, nameOrCodeIlike, ts } from '../../../db/values';
 import { badRequest, conflict, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
+import { paged, pageOf } from '../../../http/paging';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
-import { likeOf, ts } from '../../message/common';
 import { CODE_MSG, CODE_RE } from '../../system/system-tables';
 import {
   type BaseRow,
   cellText,
   checkDesign,
   compiledOf,
+  DESIGN_ORDER,
   evictItemModel,
   loadItem,
   mainFields,
@@ -103,26 +105,15 @@ export default async function baseRoutes(app: FastifyInstance) {
     { config: { permission: { menu: MENU } }, schema: { tags, querystring: VisualDevQuery } },
     async (req) => {
       const q = req.query as VisualDevQuery;
-      const currentPage = q.currentPage ?? 1;
-      const pageSize = q.pageSize ?? 20;
+      const p = pageOf(q);
       let base = db.selectFrom('visualdev_base');
-      if (q.keyword) {
-        const like = likeOf(q.keyword);
-        base = base.where((eb) => eb.or([eb('full_name', 'ilike', like), eb('en_code', 'ilike', like)]));
-      }
+      if (q.keyword) base = base.where(nameOrCodeIlike(q.keyword));
       if (q.category) base = base.where('category', '=', q.category);
-      const [{ n }, rows] = await Promise.all([
-        base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-        base
-          .selectAll()
-          .orderBy('sort_code')
-          .orderBy('creator_time', 'desc')
-          .orderBy('id')
-          .limit(pageSize)
-          .offset((currentPage - 1) * pageSize)
-          .execute(),
+      const [total, rows] = await Promise.all([
+        countOf(base),
+        base.selectAll().orderBy(DESIGN_ORDER).limit(p.pageSize).offset(p.offset).execute(),
       ]);
-      return ok({ list: rows.map(summary), pagination: { currentPage, pageSize, total: Number(n) } });
+      return ok(paged(rows.map(summary), p, total));
     },
   );
 

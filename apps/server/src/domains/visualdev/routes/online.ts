@@ -14,6 +14,7 @@ import {
 } from '@kp/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
+import { ts } from '../../../db/values';
 import { ApiError, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
 import { languageOf } from '../../../http/i18n';
@@ -21,7 +22,6 @@ import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
 import { displayRecords } from '../../form/display';
 import { valuesFromText } from '../../form/display-import';
-import { ts } from '../../message/common';
 import { scopeFilter } from '../../permission/data-scope';
 import {
   columnsOf,

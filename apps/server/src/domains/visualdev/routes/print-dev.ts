@@ -7,14 +7,15 @@ import { IdParams, PrintDataQuery, PrintDevBody, PrintFieldsBody } from '@kp/sch
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
-import { sql } from 'kysely';
 import type { PrintDevTable } from '../../../db/tables/visualdev';
+import { countOf, nameOrCodeIlike, ts } from '../../../db/values';
 import { badRequest, conflict, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
+import { paged, pageOf } from '../../../http/paging';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
 import { displayRecords } from '../../form/display';
-import { likeOf, sanitizeRich, ts } from '../../message/common';
+import { sanitizeRich } from '../../message/rich-text';
 import { scopeFilter } from '../../permission/data-scope';
 import { CODE_MSG, CODE_RE, jsonFile } from '../../system/system-tables';
 import { assertCanRead } from '../../workflow/access';
@@ -23,6 +24,7 @@ import { flowModel } from '../../workflow/task-form';
 import {
   cellText,
   compiledOf,
+  DESIGN_ORDER,
   grantContext,
   loadItem,
   loadReleased,
@@ -135,26 +137,15 @@ export default async function printDevRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const q = req.query as { keyword?: string; type?: number; currentPage?: number; pageSize?: number };
-      const currentPage = q.currentPage ?? 1;
-      const pageSize = q.pageSize ?? 20;
+      const p = pageOf(q);
       let base = db.selectFrom('sys_print_dev');
-      if (q.keyword) {
-        const like = likeOf(q.keyword);
-        base = base.where((eb) => eb.or([eb('full_name', 'ilike', like), eb('en_code', 'ilike', like)]));
-      }
+      if (q.keyword) base = base.where(nameOrCodeIlike(q.keyword));
       if (q.type) base = base.where('type', '=', q.type);
-      const [{ n }, rows] = await Promise.all([
-        base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-        base
-          .selectAll()
-          .orderBy('sort_code')
-          .orderBy('creator_time', 'desc')
-          .orderBy('id')
-          .limit(pageSize)
-          .offset((currentPage - 1) * pageSize)
-          .execute(),
+      const [total, rows] = await Promise.all([
+        countOf(base),
+        base.selectAll().orderBy(DESIGN_ORDER).limit(p.pageSize).offset(p.offset).execute(),
       ]);
-      return ok({ list: rows.map(summary), pagination: { currentPage, pageSize, total: Number(n) } });
+      return ok(paged(rows.map(summary), p, total));
     },
   );
 

@@ -10,10 +10,10 @@ import type { FlowTemplate } from '@kp/schema';
 import { WfBatchBody, WfCandidateList } from '@kp/schema';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { countOf, likeOf } from '../../../db/values';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
 import { me } from '../../auth/guard';
-import { likeOf } from '../../message/common';
 import { assertCanRead, BASE, ms, splitIds, userNames } from '../access';
 import { actOnTask, orgOf, type TaskSnapshot, WF_MSG } from '../engine';
 import { isChoiceSubflow, subflowCandidateNodes, subflowInitiators } from '../subflow-choice';
@@ -203,7 +203,7 @@ export default async function flowBatchRoutes(app: FastifyInstance) {
             eb('account', 'ilike', likeOf(b.keyword ?? '')),
           ]),
         );
-      const total = Number((await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+      const total = await countOf(qb);
       const rows = await qb
         .select(['id', 'real_name', 'account', 'department_id'])
         .orderBy('account')

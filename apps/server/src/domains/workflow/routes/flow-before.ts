@@ -7,7 +7,7 @@ import { requestLanguage } from '../../../http/i18n';
 import { me } from '../../auth/guard';
 import { assertCanRead, assertManagerOf, BASE, isFlowManager, ms, splitIds } from '../access';
 import { approverNodes, beforeInfo, taskRecords } from '../before-info';
-import { actOnTask, type Loaded, launchTask } from '../engine';
+import { actOnTask, type Loaded, launchAnswer } from '../engine';
 import { readableTaskData } from '../print-values';
 import { myPendingOperator } from '../task';
 import { taskLists } from '../task-lists';
@@ -213,16 +213,8 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
   app.post(T, handler({ body: WfSubmitBody }), async (req) => {
     const b = req.body as WfSubmitBody;
     if (b.status === 2) throw badRequest('status: 2 (manager save) is for a launched flow (PUT)');
-    const r = await launchTask(ctx, {
-      userId: me(req).userId,
-      templateId: b.flowId,
-      formData: submitData(b),
-      status: b.status ?? 0,
-      flowUrgent: b.flowUrgent,
-      candidates: b.candidateList,
-      copyIds: splitIds(b.copyIds),
-    });
-    return ok(r.id, b.status === 1 ? '保存成功' : '提交成功');
+    const launch = { userId: me(req).userId, templateId: b.flowId, formData: submitData(b) };
+    return launchAnswer(ctx, { ...launch, status: b.status ?? 0 }, b);
   });
   app.put(`${T}/:id`, handler({ params: IdParams, body: WfSubmitBody }), async (req) => {
     const b = req.body as WfSubmitBody;

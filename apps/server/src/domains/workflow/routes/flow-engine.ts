@@ -7,17 +7,18 @@ import {
   WfListQuery,
   WfTemplateBody,
 } from '@kp/schema';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { countOf, likeOf } from '../../../db/values';
 import { badRequest, conflict, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
 import { requestLanguage } from '../../../http/i18n';
+import { paged, pageOf } from '../../../http/paging';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
-import { likeOf } from '../../message/common';
-import { BASE, ms, page } from '../access';
+import { BASE, listRoute, ms } from '../access';
 import { templateLabels, templateName, typedLabelJson } from '../labels';
 import { checkReleaseCases, releaseLanguage } from '../simulation';
-import { json, parseJson } from '../tables';
+import { json, parseJson, updateLive } from '../tables';
 import { evictFlowModel, flowModel } from '../task-form';
 
 const MENU = 'workFlow.flowEngine';
@@ -62,36 +63,54 @@ const toDto = (r: Row, lang: Language, full = false) => ({
 export default async function flowEngineRoutes(app: FastifyInstance) {
   const db = app.kp.db;
   const live = () => db.selectFrom('wf_template').where('deleted', '=', 0);
+  /** The live template {id} of the request; 404 when there is none. */
+  const templateOf = async (req: FastifyRequest) => {
+    const r = await live()
+      .selectAll()
+      .where('id', '=', (req.params as IdParams).id)
+      .executeTakeFirst();
+    if (!r) throw notFound();
+    return r;
+  };
+  /** One template whole (formData, flow tree, properties): the read and the export. */
+  const whole = async (req: FastifyRequest) => ok(toDto(await templateOf(req), requestLanguage(req), true));
+  /** A page of templates in the request's language. */
+  const listed = (
+    req: FastifyRequest,
+    rows: Row[],
+    p: { currentPage: number; pageSize: number },
+    total: number,
+  ) =>
+    ok(
+      paged(
+        rows.map((r) => toDto(r, requestLanguage(req))),
+        p,
+        total,
+      ),
+    );
 
-  app.get(
-    P,
-    { config: { permission: { menu: MENU } }, schema: { querystring: WfListQuery } },
-    async (req) => {
-      const q = req.query as WfListQuery;
-      const { currentPage, pageSize, offset } = page(q);
-      let qb = live();
-      if (q.keyword)
-        qb = qb.where((eb) =>
-          eb.or([
-            eb('full_name', 'ilike', likeOf(q.keyword ?? '')),
-            eb('en_code', 'ilike', likeOf(q.keyword ?? '')),
-          ]),
-        );
-      if (q.category) qb = qb.where('category', '=', q.category);
-      const total = Number((await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
-      const rows = await qb
-        .selectAll()
-        .orderBy('sort_code')
-        .orderBy('creator_time', 'desc')
-        .limit(pageSize)
-        .offset(offset)
-        .execute();
-      return ok({
-        list: rows.map((r) => toDto(r, requestLanguage(req))),
-        pagination: { currentPage, pageSize, total },
-      });
-    },
-  );
+  app.get(P, listRoute(MENU), async (req) => {
+    const q = req.query as WfListQuery;
+    const { currentPage, pageSize, offset } = pageOf(q);
+    let qb = live();
+    if (q.keyword)
+      qb = qb.where((eb) =>
+        eb.or([
+          eb('full_name', 'ilike', likeOf(q.keyword ?? '')),
+          eb('en_code', 'ilike', likeOf(q.keyword ?? '')),
+        ]),
+      );
+    if (q.category) qb = qb.where('category', '=', q.category);
+    const total = await countOf(qb);
+    const rows = await qb
+      .selectAll()
+      .orderBy('sort_code')
+      .orderBy('creator_time', 'desc')
+      .limit(pageSize)
+      .offset(offset)
+      .execute();
+    return listed(req, rows, { currentPage, pageSize }, total);
+  });
 
   // Launchable flows (released, visible to the caller): ListAll (all), PageListAll (paged), Selector (by type).
   const launchable = (userId: string) =>
@@ -109,16 +128,13 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
     { config: { permission: { signedIn: 'handler' } }, schema: { querystring: WfListQuery } },
     async (req) => {
       const q = req.query as WfListQuery;
-      const { currentPage, pageSize, offset } = page(q);
+      const { currentPage, pageSize, offset } = pageOf(q);
       let qb = launchable(me(req).userId);
       if (q.keyword) qb = qb.where('full_name', 'ilike', likeOf(q.keyword));
       if (q.category) qb = qb.where('category', '=', q.category);
-      const total = Number((await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+      const total = await countOf(qb);
       const rows = await qb.selectAll().orderBy('sort_code').limit(pageSize).offset(offset).execute();
-      return ok({
-        list: rows.map((r) => toDto(r, requestLanguage(req))),
-        pagination: { currentPage, pageSize, total },
-      });
+      return listed(req, rows, { currentPage, pageSize }, total);
     },
   );
   app.get(
@@ -148,18 +164,7 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
     return ok(rows.map((r) => toDto(r, requestLanguage(req))));
   });
 
-  app.get(
-    `${P}/:id`,
-    { config: { permission: { menu: MENU } }, schema: { params: IdParams } },
-    async (req) => {
-      const r = await live()
-        .selectAll()
-        .where('id', '=', (req.params as IdParams).id)
-        .executeTakeFirst();
-      if (!r) throw notFound();
-      return ok(toDto(r, requestLanguage(req), true));
-    },
-  );
+  app.get(`${P}/:id`, { config: { permission: { menu: MENU } }, schema: { params: IdParams } }, whole);
   app.get(
     `${P}/:id/FormDataFields`,
     { config: { permission: { signedIn: 'handler' } }, schema: { params: IdParams } },
@@ -242,25 +247,13 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
         .limit(1)
         .executeTakeFirst();
       if (used) throw conflict('该流程存在进行中的任务，不能删除');
-      const r = await db
-        .updateTable('wf_template')
-        .set({ deleted: 1 })
-        .where('id', '=', id)
-        .where('deleted', '=', 0)
-        .executeTakeFirst();
-      if (!Number(r.numUpdatedRows)) throw notFound();
+      await updateLive(db, 'wf_template', id, { deleted: 1 });
       evictFlowModel(id);
       return ok(null, '删除成功');
     },
   );
   const setEnabled = (v: number, msg: string) => async (req: { params: unknown }) => {
-    const r = await db
-      .updateTable('wf_template')
-      .set({ enabled_mark: v })
-      .where('id', '=', (req.params as IdParams).id)
-      .where('deleted', '=', 0)
-      .executeTakeFirst();
-    if (!Number(r.numUpdatedRows)) throw notFound();
+    await updateLive(db, 'wf_template', (req.params as IdParams).id, { enabled_mark: v });
     return ok(null, msg);
   };
   app.post(
@@ -286,11 +279,7 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
     `${P}/:id/Actions/Copy`,
     { config: { permission: { menu: MENU, button: 'btn_add' } }, schema: { params: IdParams } },
     async (req) => {
-      const r = await live()
-        .selectAll()
-        .where('id', '=', (req.params as IdParams).id)
-        .executeTakeFirst();
-      if (!r) throw notFound();
+      const r = await templateOf(req);
       const nid = newId();
       const suffix = nid.slice(0, 5);
       await db
@@ -316,14 +305,7 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
   app.get(
     `${P}/:id/Actions/ExportData`,
     { config: { permission: { menu: MENU } }, schema: { params: IdParams } },
-    async (req) => {
-      const r = await live()
-        .selectAll()
-        .where('id', '=', (req.params as IdParams).id)
-        .executeTakeFirst();
-      if (!r) throw notFound();
-      return ok(toDto(r, requestLanguage(req), true));
-    },
+    whole,
   );
   // Import (our path): POST /FlowEngine/Actions/ImportData with the exported document as the body; new id, stopped.
   app.post(

@@ -5,7 +5,7 @@ import { badRequest, forbidden, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
 import { me } from '../../auth/guard';
 import { assertCanRead, ms, splitIds } from '../access';
-import { actOnTask, launchTask } from '../engine';
+import { actOnTask, launchAnswer } from '../engine';
 import { readableTaskData } from '../print-values';
 import { parseJson } from '../tables';
 
@@ -130,16 +130,8 @@ export default async function flowFormRoutes(app: FastifyInstance) {
       const b = req.body as FormBody;
       const tpl = await templateOf(name);
       if (b.flowId && b.flowId !== tpl.id) throw badRequest('flowId: 与表单不符');
-      const r = await launchTask(ctx, {
-        userId: me(req).userId,
-        templateId: tpl.id,
-        formData: formDataOf(b),
-        status: b.status ?? 0,
-        flowUrgent: b.flowUrgent,
-        candidates: b.candidateList,
-        copyIds: splitIds(b.copyIds),
-      });
-      return ok(r.id, b.status === 1 ? '保存成功' : '提交成功');
+      const launch = { userId: me(req).userId, templateId: tpl.id, formData: formDataOf(b) };
+      return launchAnswer(ctx, { ...launch, status: b.status ?? 0 }, b);
     },
   );
   /** The initiator resubmits (status 0) or saves (status 1) a draft / rejected / withdrawn task. */

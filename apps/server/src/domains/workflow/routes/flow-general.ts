@@ -7,10 +7,10 @@ import { ok } from '../../../http/envelope';
 import { requestLanguage } from '../../../http/i18n';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
-import { assertCanRead, BASE, ms, userNames } from '../access';
+import { assertCanRead, BASE, ms, readableTaskId, userNames } from '../access';
 import { noticeTitle, notify } from '../notify';
 import { flowReadAccess, printValues } from '../print-values';
-import { parseJson } from '../tables';
+import { parseJson, updateLive } from '../tables';
 import { flowModel } from '../task-form';
 
 /** Print data, notify (知会). */
@@ -30,6 +30,8 @@ export default async function flowGeneralRoutes(app: FastifyInstance) {
         .execute()
     ).map((r) => ({ id: r.id, fullName: r.full_name, taskNodeId: null, flowId, sortCode: r.sort_code }));
 
+  /** Routes on one task (id) that whoever may read the task may call. */
+  const TASK = { config: { permission: { signedIn: 'handler' as const } }, schema: { params: IdParams } };
   const PT = `${BASE}/FlowGeneral/PrintTemplate`;
   /** A print template as lists show it: named in the request's language (seeded ones carry labels). */
   const printRow =
@@ -71,28 +73,23 @@ export default async function flowGeneralRoutes(app: FastifyInstance) {
    * Print configs offered on a task (our path): GET /FlowGeneral/printConfig/{taskId}?taskNodeId= —
    * the flow's templates for that node or for every node: `{ list: [{ id, fullName, taskNodeId }] }`.
    */
-  app.get(
-    `${BASE}/FlowGeneral/printConfig/:id`,
-    { config: { permission: { signedIn: 'handler' } }, schema: { params: IdParams } },
-    async (req) => {
-      const { id } = req.params as IdParams;
-      await assertCanRead(db, req, id);
-      const node = (req.query as { taskNodeId?: string }).taskNodeId;
-      const t = await db
-        .selectFrom('wf_task')
-        .select('template_id')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
-      let qb = db
-        .selectFrom('wf_print_template')
-        .selectAll()
-        .where('template_id', '=', t.template_id)
-        .where('deleted', '=', 0);
-      if (node) qb = qb.where((eb) => eb.or([eb('node_id', 'is', null), eb('node_id', '=', node)]));
-      const rows = await qb.orderBy('sort_code').orderBy('full_name').execute();
-      return ok({ list: [...rows.map(printRow(requestLanguage(req))), ...(await designsOf(t.template_id))] });
-    },
-  );
+  app.get(`${BASE}/FlowGeneral/printConfig/:id`, TASK, async (req) => {
+    const id = await readableTaskId(db, req);
+    const node = (req.query as { taskNodeId?: string }).taskNodeId;
+    const t = await db
+      .selectFrom('wf_task')
+      .select('template_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    let qb = db
+      .selectFrom('wf_print_template')
+      .selectAll()
+      .where('template_id', '=', t.template_id)
+      .where('deleted', '=', 0);
+    if (node) qb = qb.where((eb) => eb.or([eb('node_id', 'is', null), eb('node_id', '=', node)]));
+    const rows = await qb.orderBy('sort_code').orderBy('full_name').execute();
+    return ok({ list: [...rows.map(printRow(requestLanguage(req))), ...(await designsOf(t.template_id))] });
+  });
   const PrintTemplateBody = Type.Object({
     flowId: Type.String({ minLength: 1, maxLength: 50 }),
     fullName: Type.String({ minLength: 1, maxLength: 200 }),
@@ -124,29 +121,17 @@ export default async function flowGeneralRoutes(app: FastifyInstance) {
   });
   app.put(`${PT}/:id`, { ...DESIGN, schema: { params: IdParams, body: PrintTemplateBody } }, async (req) => {
     const b = req.body as PrintTemplateBody;
-    const r = await db
-      .updateTable('wf_print_template')
-      .set({
-        template_id: b.flowId,
-        node_id: b.taskNodeId ?? null,
-        full_name: b.fullName,
-        content: b.content,
-        sort_code: b.sortCode ?? 0,
-      })
-      .where('id', '=', (req.params as IdParams).id)
-      .where('deleted', '=', 0)
-      .executeTakeFirst();
-    if (!Number(r.numUpdatedRows)) throw notFound();
+    await updateLive(db, 'wf_print_template', (req.params as IdParams).id, {
+      template_id: b.flowId,
+      node_id: b.taskNodeId ?? null,
+      full_name: b.fullName,
+      content: b.content,
+      sort_code: b.sortCode ?? 0,
+    });
     return ok(null, '更新成功');
   });
   app.delete(`${PT}/:id`, { ...DESIGN, schema: { params: IdParams } }, async (req) => {
-    const r = await db
-      .updateTable('wf_print_template')
-      .set({ deleted: 1 })
-      .where('id', '=', (req.params as IdParams).id)
-      .where('deleted', '=', 0)
-      .executeTakeFirst();
-    if (!Number(r.numUpdatedRows)) throw notFound();
+    await updateLive(db, 'wf_print_template', (req.params as IdParams).id, { deleted: 1 });
     return ok(null, '删除成功');
   });
   /**
@@ -154,96 +139,91 @@ export default async function flowGeneralRoutes(app: FastifyInstance) {
    * printTemplate = that template's HTML (null without formId), printData = form data + fullName,
    * operatorRecordList only records with handleStatus 0 or 1 (spec 2 §4 reading B), oldest first.
    */
-  app.get(
-    `${BASE}/FlowGeneral/printData/:id`,
-    { config: { permission: { signedIn: 'handler' } }, schema: { params: IdParams } },
-    async (req) => {
-      const { id } = req.params as IdParams;
-      await assertCanRead(db, req, id);
-      const t = await db
-        .selectFrom('wf_task')
-        .select(['form_data', 'full_name', 'template_id', 'template_version', 'initiator_id', 'state_json'])
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
-      const { formId, taskOperatorId } = req.query as { formId?: string; taskOperatorId?: string };
-      let printTemplate: string | null = null;
-      if (formId) {
-        const pt = await db
-          .selectFrom('wf_print_template')
-          .select(['content', 'template_id'])
-          .where('id', '=', formId)
-          .where('deleted', '=', 0)
-          .executeTakeFirst();
-        if (pt) {
-          if (pt.template_id !== t.template_id) throw notFound('打印模板不存在');
-          printTemplate = pt.content;
-        } else {
-          // A print design of this flow (打印设计, type 1).
-          const design = await db
-            .selectFrom('sys_print_dev')
-            .select(['print_template', 'form_id', 'type', 'enabled_mark'])
-            .where('id', '=', formId)
-            .executeTakeFirst();
-          if (!design || design.type !== 1 || design.form_id !== t.template_id || design.enabled_mark !== 1)
-            throw notFound('打印模板不存在');
-          printTemplate = design.print_template;
-        }
-      }
-      const recs = await db
-        .selectFrom('wf_record')
-        .selectAll()
-        .where('task_id', '=', id)
-        .where('handle_status', 'in', [0, 1])
-        .orderBy('handle_time')
-        .orderBy('seq')
-        .execute();
-      const names = await userNames(
-        db,
-        recs.map((r) => r.user_id),
-      );
-      const tpl = await db
-        .selectFrom('wf_template')
-        .select('form_json')
-        .where('id', '=', t.template_id)
+  app.get(`${BASE}/FlowGeneral/printData/:id`, TASK, async (req) => {
+    const id = await readableTaskId(db, req);
+    const t = await db
+      .selectFrom('wf_task')
+      .select(['form_data', 'full_name', 'template_id', 'template_version', 'initiator_id', 'state_json'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const { formId, taskOperatorId } = req.query as { formId?: string; taskOperatorId?: string };
+    let printTemplate: string | null = null;
+    if (formId) {
+      const pt = await db
+        .selectFrom('wf_print_template')
+        .select(['content', 'template_id'])
+        .where('id', '=', formId)
+        .where('deleted', '=', 0)
         .executeTakeFirst();
-      // Only what the caller's node (or nodes) may read: a read:false field is not printed, not even raw.
-      const access = await flowReadAccess(
-        db,
-        me(req),
-        {
-          id,
-          initiator_id: t.initiator_id,
-          tree: parseJson<{ template?: { tree?: unknown } }>(t.state_json, {}).template?.tree,
-        },
-        taskOperatorId,
-      );
-      const data = parseJson<Record<string, unknown>>(t.form_data, {});
-      const { shown, raw } = tpl
-        ? await printValues(
-            db,
-            flowModel(t.template_id, t.template_version, parseJson(tpl.form_json, null)),
-            access,
-            data,
-          )
-        : { shown: {}, raw: {} };
-      shown.fullName = t.full_name;
-      raw.fullName = t.full_name;
-      return ok({
-        printTemplate,
-        // Display values (names, labels, formatted dates); the stored values are in printDataRaw.
-        printData: shown,
-        printDataRaw: raw,
-        operatorRecordList: recs.map((r) => ({
-          nodeName: r.node_name,
-          userName: names.get(r.user_id) ?? r.user_id,
-          handleId: r.user_id,
-          handleTime: ms(r.handle_time),
-          handleStatus: r.handle_status,
-          handleOpinion: r.handle_opinion,
-        })),
-      });
-    },
-  );
+      if (pt) {
+        if (pt.template_id !== t.template_id) throw notFound('打印模板不存在');
+        printTemplate = pt.content;
+      } else {
+        // A print design of this flow (打印设计, type 1).
+        const design = await db
+          .selectFrom('sys_print_dev')
+          .select(['print_template', 'form_id', 'type', 'enabled_mark'])
+          .where('id', '=', formId)
+          .executeTakeFirst();
+        if (!design || design.type !== 1 || design.form_id !== t.template_id || design.enabled_mark !== 1)
+          throw notFound('打印模板不存在');
+        printTemplate = design.print_template;
+      }
+    }
+    const recs = await db
+      .selectFrom('wf_record')
+      .selectAll()
+      .where('task_id', '=', id)
+      .where('handle_status', 'in', [0, 1])
+      .orderBy('handle_time')
+      .orderBy('seq')
+      .execute();
+    const names = await userNames(
+      db,
+      recs.map((r) => r.user_id),
+    );
+    const tpl = await db
+      .selectFrom('wf_template')
+      .select('form_json')
+      .where('id', '=', t.template_id)
+      .executeTakeFirst();
+    // Only what the caller's node (or nodes) may read: a read:false field is not printed, not even raw.
+    const access = await flowReadAccess(
+      db,
+      me(req),
+      {
+        id,
+        initiator_id: t.initiator_id,
+        tree: parseJson<{ template?: { tree?: unknown } }>(t.state_json, {}).template?.tree,
+      },
+      taskOperatorId,
+    );
+    const data = parseJson<Record<string, unknown>>(t.form_data, {});
+    const { shown, raw } = tpl
+      ? await printValues(
+          db,
+          flowModel(t.template_id, t.template_version, parseJson(tpl.form_json, null)),
+          access,
+          data,
+        )
+      : { shown: {}, raw: {} };
+    shown.fullName = t.full_name;
+    raw.fullName = t.full_name;
+    return ok({
+      printTemplate,
+      // Display values (names, labels, formatted dates); the stored values are in printDataRaw.
+      printData: shown,
+      printDataRaw: raw,
+      operatorRecordList: recs.map((r) => ({
+        nodeName: r.node_name,
+        userName: names.get(r.user_id) ?? r.user_id,
+        handleId: r.user_id,
+        handleTime: ms(r.handle_time),
+        handleStatus: r.handle_status,
+        handleOpinion: r.handle_opinion,
+      })),
+    });
+  });
 
   const P = `${BASE}/FlowLaunch`;
   /** Notify (知会): the initiator or a participant tells users about the flow by site message. */
@@ -269,25 +249,20 @@ export default async function flowGeneralRoutes(app: FastifyInstance) {
     },
   );
   /** Users who may be notified: everyone enabled except the caller (userId, fullName). */
-  app.get(
-    `${P}/GetNotifyUserList/:id`,
-    { config: { permission: { signedIn: 'handler' } }, schema: { params: IdParams } },
-    async (req) => {
-      const { id } = req.params as IdParams;
-      await assertCanRead(db, req, id);
-      const uid = me(req).userId;
-      if (!uid) throw forbidden();
-      const rows = await db
-        .selectFrom('base_user')
-        .select(['id', 'real_name', 'account'])
-        .where('enabled_mark', '=', 1)
-        .where('id', '!=', uid)
-        .orderBy('account')
-        .limit(1000)
-        .execute();
-      return ok({
-        list: rows.map((r) => ({ userId: r.id, id: r.id, fullName: `${r.real_name}/${r.account}` })),
-      });
-    },
-  );
+  app.get(`${P}/GetNotifyUserList/:id`, TASK, async (req) => {
+    await readableTaskId(db, req);
+    const uid = me(req).userId;
+    if (!uid) throw forbidden();
+    const rows = await db
+      .selectFrom('base_user')
+      .select(['id', 'real_name', 'account'])
+      .where('enabled_mark', '=', 1)
+      .where('id', '!=', uid)
+      .orderBy('account')
+      .limit(1000)
+      .execute();
+    return ok({
+      list: rows.map((r) => ({ userId: r.id, id: r.id, fullName: `${r.real_name}/${r.account}` })),
+    });
+  });
 }

@@ -1,15 +1,17 @@
 import { IdParams, WfCommentBody, WfEntrustBody, WfListQuery, WfReasonBody } from '@kp/schema';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { countOf, likeOf } from '../../../db/values';
 import { badRequest, conflict, forbidden, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
+import { pageOf } from '../../../http/paging';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
-import { likeOf } from '../../message/common';
-import { assertCanRead, assertManagerOf, BASE, ms, page, userNames } from '../access';
+import { assertCanRead, assertManagerOf, BASE, ms, userNames } from '../access';
 import { checkCommentAttachments } from '../comment-attachments';
 import { actOnTask } from '../engine';
 import { json, parseJson } from '../tables';
+import { taskSummary } from '../task-lists';
 
 export default async function flowLaunchRoutes(app: FastifyInstance) {
   const db = app.kp.db;
@@ -21,12 +23,12 @@ export default async function flowLaunchRoutes(app: FastifyInstance) {
     { config: { permission: { signedIn: 'owner' } }, schema: { querystring: WfListQuery } },
     async (req) => {
       const q = req.query as WfListQuery;
-      const { currentPage, pageSize, offset } = page(q);
+      const { currentPage, pageSize, offset } = pageOf(q);
       let qb = db.selectFrom('wf_task').where('initiator_id', '=', me(req).userId);
       if (q.keyword) qb = qb.where('full_name', 'ilike', likeOf(q.keyword));
       if (q.status !== undefined) qb = qb.where('status', '=', q.status);
       if (q.flowId) qb = qb.where('template_id', '=', q.flowId);
-      const total = Number((await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+      const total = await countOf(qb);
       const rows = await qb
         .selectAll()
         .orderBy('creator_time', 'desc')
@@ -35,12 +37,7 @@ export default async function flowLaunchRoutes(app: FastifyInstance) {
         .execute();
       return ok({
         list: rows.map((t) => ({
-          id: t.id,
-          flowId: t.template_id,
-          flowCode: t.flow_code,
-          fullName: t.full_name,
-          status: t.status,
-          thisStep: t.this_step,
+          ...taskSummary(t),
           flowUrgent: t.flow_urgent,
           creatorTime: ms(t.creator_time),
           endTime: ms(t.end_time),
@@ -175,12 +172,12 @@ export default async function flowLaunchRoutes(app: FastifyInstance) {
     const q = req.query as { taskId?: string; currentPage?: string; pageSize?: string; sort?: string };
     if (!q.taskId) throw badRequest('taskId: is required');
     await assertCanRead(db, req, q.taskId);
-    const { currentPage, pageSize, offset } = page({
+    const { currentPage, pageSize, offset } = pageOf({
       currentPage: Number(q.currentPage) || 1,
       pageSize: Math.min(Number(q.pageSize) || 20, 500),
     });
     const base = db.selectFrom('wf_comment').where('task_id', '=', q.taskId).where('deleted', '=', 0);
-    const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+    const total = await countOf(base);
     const rows = await base
       .selectAll()
       .orderBy('creator_time', q.sort === 'asc' ? 'asc' : 'desc')

@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
 import { BASE } from '../access';
 import { simulationOrg } from '../simulation';
-import { json, parseJson } from '../tables';
+import { json, parseJson, updateLive } from '../tables';
 
 const MENU = 'workFlow.flowEngine';
 const P = `${BASE}/FlowEngine`;
@@ -45,13 +45,7 @@ export default async function flowSimulateRoutes(app: FastifyInstance) {
         if (e instanceof CaseError) throw badRequest(e.message);
         throw e;
       }
-      const r = await ctx.db
-        .updateTable('wf_template')
-        .set({ sim_cases_json: json(cases) })
-        .where('id', '=', (req.params as IdParams).id)
-        .where('deleted', '=', 0)
-        .executeTakeFirst();
-      if (!Number(r.numUpdatedRows)) throw notFound();
+      await updateLive(ctx.db, 'wf_template', (req.params as IdParams).id, { sim_cases_json: json(cases) });
       return ok(cases.length);
     },
   );

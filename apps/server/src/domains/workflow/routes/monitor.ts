@@ -1,9 +1,11 @@
-import { IdParams, WfListQuery } from '@kp/schema';
+import { IdParams, type WfListQuery } from '@kp/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { countOf, likeOf } from '../../../db/values';
 import { conflict, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
-import { likeOf } from '../../message/common';
-import { assertManagerOf, BASE, monitorScope, ms, page, userNames } from '../access';
+import { pageOf } from '../../../http/paging';
+import { assertManagerOf, BASE, listRoute, monitorScope, ms, userNames } from '../access';
+import { taskSummary } from '../task-lists';
 
 const MENU = 'workFlow.flowMonitor';
 
@@ -14,49 +16,40 @@ const MENU = 'workFlow.flowMonitor';
 export default async function monitorRoutes(app: FastifyInstance) {
   const db = app.kp.db;
   const P = `${BASE}/FlowMonitor`;
-  app.get(
-    P,
-    { config: { permission: { menu: MENU } }, schema: { querystring: WfListQuery } },
-    async (req) => {
-      const q = req.query as WfListQuery;
-      const { currentPage, pageSize, offset } = page(q);
-      // The caller's data scope on the monitor menu (admin: every flow; deptManager: his department's).
-      let qb = db
-        .selectFrom('wf_task as t')
-        .leftJoin('base_user as mu', 'mu.id', 't.initiator_id')
-        .where('t.status', '!=', 0)
-        .where(monitorScope(req));
-      if (q.keyword) qb = qb.where('t.full_name', 'ilike', likeOf(q.keyword));
-      if (q.status !== undefined) qb = qb.where('t.status', '=', q.status);
-      if (q.flowId) qb = qb.where('t.template_id', '=', q.flowId);
-      const total = Number((await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
-      const rows = await qb
-        .selectAll('t')
-        .orderBy('t.creator_time', 'desc')
-        .limit(pageSize)
-        .offset(offset)
-        .execute();
-      const names = await userNames(
-        db,
-        rows.map((r) => r.initiator_id),
-      );
-      return ok({
-        list: rows.map((t) => ({
-          id: t.id,
-          flowId: t.template_id,
-          flowCode: t.flow_code,
-          fullName: t.full_name,
-          status: t.status,
-          thisStep: t.this_step,
-          userName: names.get(t.initiator_id) ?? '',
-          suspended: t.suspended,
-          flowUrgent: t.flow_urgent,
-          creatorTime: ms(t.creator_time),
-        })),
-        pagination: { currentPage, pageSize, total },
-      });
-    },
-  );
+  app.get(P, listRoute(MENU), async (req) => {
+    const q = req.query as WfListQuery;
+    const { currentPage, pageSize, offset } = pageOf(q);
+    // The caller's data scope on the monitor menu (admin: every flow; deptManager: his department's).
+    let qb = db
+      .selectFrom('wf_task as t')
+      .leftJoin('base_user as mu', 'mu.id', 't.initiator_id')
+      .where('t.status', '!=', 0)
+      .where(monitorScope(req));
+    if (q.keyword) qb = qb.where('t.full_name', 'ilike', likeOf(q.keyword));
+    if (q.status !== undefined) qb = qb.where('t.status', '=', q.status);
+    if (q.flowId) qb = qb.where('t.template_id', '=', q.flowId);
+    const total = await countOf(qb);
+    const rows = await qb
+      .selectAll('t')
+      .orderBy('t.creator_time', 'desc')
+      .limit(pageSize)
+      .offset(offset)
+      .execute();
+    const names = await userNames(
+      db,
+      rows.map((r) => r.initiator_id),
+    );
+    return ok({
+      list: rows.map((t) => ({
+        ...taskSummary(t),
+        userName: names.get(t.initiator_id) ?? '',
+        suspended: t.suspended,
+        flowUrgent: t.flow_urgent,
+        creatorTime: ms(t.creator_time),
+      })),
+      pagination: { currentPage, pageSize, total },
+    });
+  });
   const setSuspended = (v: number, msg: string) => async (req: FastifyRequest) => {
     const { id } = req.params as IdParams;
     await assertManagerOf(db, req, id);
