@@ -30,7 +30,12 @@ describe('Attachments (editable)', () => {
 
   it('refuses a batch that would pass 99 files, and sends nothing', async () => {
     const onChange = vi.fn();
-    const files = Array.from({ length: 98 }, (_, i) => ({ name: `f${i}`, fileId: `id${i}`, url: `/u/${i}`, size: 1 }));
+    const files = Array.from({ length: 98 }, (_, i) => ({
+      name: `f${i}`,
+      fileId: `id${i}`,
+      url: `/u/${i}`,
+      size: 1,
+    }));
     render(
       <AntApp>
         <Attachments files={files} onChange={onChange} testId="item-files" />
