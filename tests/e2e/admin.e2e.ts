@@ -16,13 +16,28 @@ const PASSWORD = 'abc12345';
 
 const { shot, api } = suite;
 
-/** Opens an antd TreeSelect or Select by its test id and picks the option with `label`. */
+/**
+ * Opens an antd TreeSelect or Select by its test id and picks the option with `label`, then checks the field shows
+ * it. A click that lands while the drop-down is still opening (its motion) can be lost; the pick is then tried
+ * again, as a user would click again, instead of failing later at an unrelated step.
+ */
 async function pick(page: Page, testId: string, label: string, tree: boolean) {
-  await page.locator(`[data-testid="${testId}"]`).click();
+  const field = page.locator(`[data-testid="${testId}"]`);
   const sel = tree
     ? `.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper[title="${label}"]`
     : `.ant-select-dropdown:visible .ant-select-item-option[title="${label}"]`;
-  await page.locator(sel).first().click({ timeout: T });
+  for (let attempt = 1; ; attempt++) {
+    await field.click();
+    await page.locator(sel).first().click({ timeout: T });
+    const shown = await field
+      .filter({ hasText: label })
+      .waitFor({ timeout: 3_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (shown) return;
+    if (attempt === 3) throw new Error(`${testId}: ${label} was clicked three times and is still not chosen`);
+    await page.keyboard.press('Escape');
+  }
 }
 
 async function dialogOk(page: Page) {
@@ -36,7 +51,7 @@ async function dialogOk(page: Page) {
 // SKIPPED at the end of session 6: after merging five branches, creating a department on 组织管理 no longer lists
 // it (the row never appears; the created user cannot log in). Found two minutes before the stop; the first item
 // of the next session is to find the cause and take this skip out. See the session 6 closing note.
-describe.skip('administration', () => {
+describe('administration', () => {
   it('admin creates a department, a role granted one menu with btn_add only, and a user; the user sees exactly that', async () => {
     // the administrator works in English (the browser's language picks the host's), the new user in Chinese
     const ctx = await suite.context({ locale: 'en-US' });
