@@ -223,6 +223,16 @@ describe(`meeting-room booking on ${TEST_DB_KIND}`, () => {
       .execute();
     const past = await t.call<Any>(emp, { method: 'GET', url: '/api/Bussiness/Conference?pageSize=100' });
     expect(past.data.list.find((x: Any) => x.crbguid === 'past1').crState).toBe(2);
+    // the keyword is text, not a LIKE pattern: '%' and '_' match only themselves
+    for (const kw of ['%', '_'])
+      expect(
+        (
+          await t.call<Any>(emp, {
+            method: 'GET',
+            url: `/api/Bussiness/Conference?pageSize=100&keyword=${encodeURIComponent(kw)}`,
+          })
+        ).data.list,
+      ).toEqual([]);
     expect((await t.call(admin, { method: 'GET', url: '/api/Bussiness/Conference/nope' })).code).toBe(404);
     expect(
       (await t.call(emp, { method: 'GET', url: '/api/Bussiness/Conference?startTime=garbage' })).code,

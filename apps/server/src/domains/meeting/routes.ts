@@ -2,7 +2,7 @@ import { ConferenceBody, ConferenceDayQuery, ConferenceQuery, IdParams, type Lan
 import dayjs from 'dayjs';
 import type { FastifyInstance } from 'fastify';
 import { roomLocationIn, roomNameIn } from '../../db/meeting-room-labels';
-import { countOf } from '../../db/values';
+import { countOf, likeOf } from '../../db/values';
 import { ApiError, badRequest, forbidden, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { requestLanguage } from '../../http/i18n';
@@ -322,7 +322,7 @@ export default async function meetingRoutes(app: FastifyInstance) {
         .$if(!withClosed, (qb) => qb.where('m.state_type', '<>', 1))
         .$if(!!from, (qb) => qb.where('m.end_time', '>=', from as Date))
         .$if(!!to, (qb) => qb.where('m.start_time', '<=', to as Date))
-        .$if(!!kw, (qb) => qb.where('m.theme', 'like', `%${kw}%`))
+        .$if(!!kw, (qb) => qb.where('m.theme', 'like', likeOf(kw as string)))
         .$if(mine, (qb) => qb.where('m.creator_user_id', '=', uid));
       const total = await countOf(base);
       const rows = await base
