@@ -2,7 +2,7 @@ import { IdParams, PageQuery } from '@kp/schema';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { countOf } from '../../../db/values';
+import { countOf, likeOf } from '../../../db/values';
 import { badRequest, forbidden, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
 import { paged, pageOf } from '../../../http/paging';
@@ -99,7 +99,7 @@ export default async function documentRoutes(app: FastifyInstance) {
               ),
             ),
           );
-      else if (kw) base = base.where('d.title', 'like', `%${kw}%`);
+      else if (kw) base = base.where('d.title', 'like', likeOf(kw));
       const total = await countOf(base);
       const rows = await base
         .select([

@@ -2,6 +2,7 @@ import { AreaBody, AreaByIdsBody, IdParams } from '@kp/schema';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { treeCrud } from '../../../db/tree-crud';
+import { likeOf } from '../../../db/values';
 import { badRequest, conflict, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
 import { me } from '../../auth/guard';
@@ -46,8 +47,8 @@ export default async function areaRoutes(app: FastifyInstance) {
       .$if(!!opts.keyword, (q) =>
         q.where((eb) =>
           eb.or([
-            eb('a.full_name', 'like', `%${opts.keyword}%`),
-            eb('a.en_code', 'like', `%${opts.keyword}%`),
+            eb('a.full_name', 'like', likeOf(opts.keyword ?? '')),
+            eb('a.en_code', 'like', likeOf(opts.keyword ?? '')),
           ]),
         ),
       )
