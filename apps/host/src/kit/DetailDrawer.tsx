@@ -28,6 +28,8 @@ export function useRecord<T>(url: string | null): { data: T | null; error: strin
 /** One line of a detail view: the record's `key`, shown as is or through `render`. */
 export interface DetailField<T> {
   key: keyof T & string;
+  /** The line's own id when two lines show parts of one key (default: `key`). */
+  id?: string;
   label: ReactNode;
   render?: (value: T[keyof T], row: T) => ReactNode;
 }
@@ -64,7 +66,7 @@ export function DetailDrawer<T extends object>({
             items={fields.map((f) => {
               const v = data[f.key];
               return {
-                key: f.key,
+                key: f.id ?? f.key,
                 label: f.label,
                 children: f.render ? f.render(v, data) : v == null ? '' : String(v),
               };

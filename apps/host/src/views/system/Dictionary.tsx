@@ -75,9 +75,20 @@ export function dictDetailFields(t: (k: string) => string): {
   data: DetailField<DictData>[];
 } {
   const yes = (v: unknown) => (v === 1 ? t('adm.enabled') : t('adm.disabled'));
+  // the names an administrator typed in the other languages (fullNameI18n; empty: the name shows)
+  const names = <R extends { fullNameI18n?: NameI18n }>(): DetailField<R>[] => [
+    {
+      key: 'fullNameI18n',
+      id: 'nameZhtw',
+      label: t('adm.nameZhtw'),
+      render: (v) => (v as NameI18n)?.zhtw ?? '',
+    },
+    { key: 'fullNameI18n', id: 'nameEn', label: t('adm.nameEn'), render: (v) => (v as NameI18n)?.en ?? '' },
+  ];
   return {
     type: [
       { key: 'fullName', label: t('adm.fullName') },
+      ...names<DictType>(),
       { key: 'enCode', label: t('adm.enCode') },
       { key: 'isTree', label: t('adm.isTree'), render: yes },
       { key: 'sortCode', label: t('adm.sortCode') },
@@ -85,6 +96,7 @@ export function dictDetailFields(t: (k: string) => string): {
     ],
     data: [
       { key: 'fullName', label: t('adm.fullName') },
+      ...names<DictData>(),
       { key: 'enCode', label: t('adm.enCode') },
       { key: 'sortCode', label: t('adm.sortCode') },
       { key: 'enabledMark', label: t('adm.state'), render: (v) => <StateTag value={v as number} /> },

@@ -90,6 +90,7 @@ describe('area and dictionary details', () => {
         data: {
           id: 'd1',
           fullName: '事假',
+          fullNameI18n: { zh: '事假', zhtw: '事假', en: 'Personal leave' },
           enCode: 'personal',
           sortCode: 1,
           enabledMark: 0,
@@ -113,6 +114,8 @@ describe('area and dictionary details', () => {
     await waitFor(() =>
       expect(rows(view)).toEqual([
         ['名称', '事假'],
+        ['繁体中文名称', '事假'],
+        ['英文名称', 'Personal leave'],
         ['编码', 'personal'],
         ['排序', '1'],
         ['状态', '禁用'],
