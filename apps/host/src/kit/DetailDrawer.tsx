@@ -1,28 +1,18 @@
 import { Alert, Descriptions, Drawer, Spin } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { http } from '../api/http';
 import { errText } from '../views/permission/common';
+import { useLoad } from './useLoad';
 
-/** What GET `url` answers (null while closed), loaded each time the address changes. */
+/** What GET `url` answers (null while closed), through the host's one loading hook; a refusal as its msg. */
 export function useRecord<T>(url: string | null): { data: T | null; error: string | null; loading: boolean } {
-  const [state, setState] = useState<{ data: T | null; error: string | null; loading: boolean }>({
-    data: null,
-    error: null,
-    loading: false,
-  });
-  useEffect(() => {
-    setState({ data: null, error: null, loading: !!url });
-    if (!url) return;
-    let live = true;
-    http
-      .get<T>(url, undefined, { silent: true })
-      .then((r) => live && setState({ data: r.data, error: null, loading: false }))
-      .catch((e) => live && setState({ data: null, error: errText(e), loading: false }));
-    return () => {
-      live = false;
-    };
-  }, [url]);
-  return state;
+  const { data, error, loading } = useLoad<T | null>(
+    async () => (url ? (await http.get<T>(url, undefined, { silent: true })).data : null),
+    [url],
+    null,
+  );
+  const busy = !!url && loading;
+  return { data: busy || error ? null : data, error: error ? errText(error) : null, loading: busy };
 }
 
 /** One line of a detail view: the record's `key`, shown as is or through `render`. */
