@@ -128,11 +128,18 @@ for (const lang of ['en', 'zhtw'] as const) {
       await page.locator(ready).first().waitFor();
     };
     /** The options of the select under `select`, opened; they are seeded data named in every language. */
+    // Opens a select and reads its options. A click that lands while a dialog is still opening can be
+    // undone when antd's Modal moves focus into itself at the end of its animation (the select blurs and
+    // its drop-down closes: seen once in CI as an empty list), so a read that finds no options opens the
+    // select again (at most three times).
     const optionsOf = async (select: string) => {
-      await page.locator(select).first().click();
       const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-      await options.first().waitFor();
-      const texts = (await options.allInnerTexts()).map((x) => x.trim());
+      let texts: string[] = [];
+      for (let attempt = 0; attempt < 3 && texts.length === 0; attempt++) {
+        if (!(await options.first().isVisible())) await page.locator(select).first().click();
+        await options.first().waitFor();
+        texts = (await options.allInnerTexts()).map((x) => x.trim()).filter(Boolean);
+      }
       await page.keyboard.press('Escape');
       return texts;
     };
