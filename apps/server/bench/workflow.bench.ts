@@ -8,14 +8,16 @@
 //     SKIPPED line without PG): GET /FlowBefore/List/1 page 3 × 20, a user with hundreds pending among
 //     100,000 tasks (bench/todo-seed.ts), autocannon at 10 connections: req/s, p50, p99 and errors (an
 //     envelope code other than 200 counts; issue 10 wants none at this load), vs bare Fastify, in short
-//     interleaved pairs (kit.compareLoad). Targets (issue 21): PGlite >= 0.1, PostgreSQL >= 0.3.
+//     interleaved pairs (kit.compareLoad). Targets (issue 21): PGlite >= 0.1, PostgreSQL >= 0.3. Pages come
+//     from the list cache (Db.lists, dropped on every write to the list tables, here or announced by another
+//     process); `…-uncached` figures (information) run the page query on every request.
 // Run: node --import tsx apps/server/bench/workflow.bench.ts   (TEST_DATABASE_URL or KP_BENCH_PG for PG)
 import Fastify from 'fastify';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { launchTask } from '../src/domains/workflow/engine';
 import { seedIfEmpty } from '../src/seed/seed';
-import { bench, compareLoad, freshPostgres, startServer } from './kit';
+import { bench, compareLoad, freshPostgres, runLoad, startServer } from './kit';
 import { APPROVERS, applicantTemplate, approvers, leaveData, seedTodoTasks } from './todo-seed';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 2);
@@ -202,6 +204,11 @@ async function todoBench(kind: 'pglite' | 'postgres') {
     { pairs: PAIRS, seconds: DURATION },
   );
   const { ours, baseline, ratio } = cmp;
+  const cacheStats = { hits: db.lists.hits, misses: db.lists.misses };
+  // The same page with the list cache off (the page query on every request): information, no target.
+  db.lists.enabled = false;
+  const uncached = await runLoad({ url: `${server.base}${route}`, connections: CONNECTIONS, headers }, 4);
+  db.lists.enabled = true;
   await bare.close();
   await server.close();
   await db.close();
@@ -225,6 +232,20 @@ async function todoBench(kind: 'pglite' | 'postgres') {
     ratioMeaning: 'ours / baseline requests per second, median of interleaved pairs (higher is better)',
     target: `>= ${target}, 0 errors`,
     pass: ratio >= target && ours.errors === 0 && ours.requests > 0 && tasks >= TASKS,
+    cache: cacheStats,
+  });
+  bench({
+    id: `${kind === 'postgres' ? 'workflow.todo-list-pg' : 'workflow.todo-list'}-uncached`,
+    title: `the same page with the list cache off (the page query on every request; information, no target): p50 ${uncached.p50} ms, p99 ${uncached.p99} ms, ${uncached.errors} errors of ${uncached.requests}`,
+    ours: { value: Math.round(uncached.rps), unit: 'req/s' },
+    baseline: {
+      name: 'bare Fastify route returning the same bytes',
+      value: Math.round(baseline.rps),
+      unit: 'req/s',
+    },
+    ratio: Number((uncached.rps / baseline.rps).toFixed(3)),
+    ratioMeaning: 'ours / baseline requests per second (higher is better)',
+    pass: uncached.errors === 0,
   });
 }
 

@@ -179,6 +179,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const db = opts.db.kysely;
   const bus = await createBus(opts.db.notifier, (err) => app.log.error({ err }, 'bus handler failed'));
   opts.db.cache.attach(bus);
+  opts.db.lists.attach(bus);
   let settingsCache: { s: Settings; at: number } | null = null;
   bus.subscribe(SETTINGS_CHANGED, () => {
     settingsCache = null;

@@ -4,10 +4,13 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Notifier } from '../bus/bus';
-import { ReadCache } from './read-cache';
+import { ReadCache, WORKFLOW_LIST_TABLES, writeWatch } from './read-cache';
 import type { Database } from './types';
 
 export type { Notifier };
+
+/** The workflow lists' cache: announced writes (no commit triggers on wf_*), entries at most 5 s old. */
+const LIST_CACHE = { announce: true, ttlMs: 5_000 } as const;
 
 /** An open database: the Kysely handle, its kind, its notifier, and close(). */
 export interface Db {
@@ -16,6 +19,8 @@ export interface Db {
   notifier: Notifier;
   /** Read cache of the organisation tables, dropped on every write to them (see read-cache.ts). */
   cache: ReadCache;
+  /** Read cache of the workflow task lists, dropped on every write to their tables (WORKFLOW_LIST_TABLES). */
+  lists: ReadCache;
   close(): Promise<void>;
 }
 
@@ -48,7 +53,11 @@ export async function openDatabase(target: DbTarget): Promise<Db> {
     await pglite.waitReady;
     yieldBeforeEachQuery(pglite);
     const cache = new ReadCache();
-    const kysely = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: [cache.plugin()] });
+    const lists = new ReadCache(WORKFLOW_LIST_TABLES, LIST_CACHE);
+    const kysely = new Kysely<Database>({
+      dialect: new PGliteDialect(pglite),
+      plugins: [writeWatch([cache, lists])],
+    });
     const notifier: Notifier = {
       listen: async (channel, cb) => {
         const off = await pglite.listen(channel, cb);
@@ -66,6 +75,7 @@ export async function openDatabase(target: DbTarget): Promise<Db> {
       kind: 'pglite',
       notifier,
       cache,
+      lists,
       close: async () => {
         if (closed) return;
         closed = true;
@@ -78,7 +88,11 @@ export async function openDatabase(target: DbTarget): Promise<Db> {
   // 'error'; unhandled, that would crash the process. The pool discards that client and opens a new one.
   pool.on('error', () => {});
   const cache = new ReadCache();
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [cache.plugin()] });
+  const lists = new ReadCache(WORKFLOW_LIST_TABLES, LIST_CACHE);
+  const kysely = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [writeWatch([cache, lists])],
+  });
   const listeners: pg.Client[] = [];
   const notifier: Notifier = {
     listen: async (channel, cb) => {
@@ -107,6 +121,7 @@ export async function openDatabase(target: DbTarget): Promise<Db> {
     kind: 'postgres',
     notifier,
     cache,
+    lists,
     close: async () => {
       if (closed) return;
       closed = true;

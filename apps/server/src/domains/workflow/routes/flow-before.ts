@@ -1,9 +1,17 @@
-import { IdParams, WfAssignBody, WfAuditBody, WfListQuery, WfReasonBody, WfSubmitBody } from '@kp/schema';
+import {
+  ApiCode,
+  IdParams,
+  WfAssignBody,
+  WfAuditBody,
+  WfListQuery,
+  WfReasonBody,
+  WfSubmitBody,
+} from '@kp/schema';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest, conflict, forbidden, notFound } from '../../../http/api-error';
+import { badRequest, conflict, forbidden, MSG, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
-import { requestLanguage } from '../../../http/i18n';
+import { requestLanguage, translate } from '../../../http/i18n';
 import { me } from '../../auth/guard';
 import { assertCanRead, assertManagerOf, BASE, isFlowManager, ms, splitIds } from '../access';
 import { approverNodes, beforeInfo, taskRecords } from '../before-info';
@@ -31,9 +39,21 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
   app.get(
     `${P}/List/:category`,
     handler({ params: CategoryParams, querystring: WfListQuery }),
-    async (req) => {
+    async (req, reply) => {
       const { category } = req.params as { category: string };
-      return ok(await listTasks(me(req).userId, category, req.query as WfListQuery));
+      const q = req.query as WfListQuery;
+      const uid = me(req).userId;
+      // Pages are cached per user and query until a workflow list table (or a user's name) is written,
+      // here or in another process (db/read-cache.ts, Db.lists); kept as JSON text, sent as it is.
+      const key = `wf.list|${uid}|${category}|${JSON.stringify([q.currentPage, q.pageSize, q.keyword ?? '', q.flowId ?? '', q.status ?? ''])}`;
+      const json = await ctx.dbHandle.lists.get(key, async () =>
+        JSON.stringify(await listTasks(uid, category, q)),
+      );
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(
+          `{"code":${ApiCode.OK},"msg":${JSON.stringify(translate(MSG.ok, requestLanguage(req)))},"data":${json}}`,
+        );
     },
   );
 
