@@ -127,8 +127,10 @@ describe.skipIf(!PG)('two server processes on one PostgreSQL database', () => {
       ).rows[0];
       const approver = await login(op.account);
       const todo = async () =>
-        ((await get(b.url, '/api/workflow/Engine/FlowBefore/List/1?currentPage=1&pageSize=50', approver)).data
-          .list as Array<{ id: string }>).map((x) => x.id);
+        (
+          (await get(b.url, '/api/workflow/Engine/FlowBefore/List/1?currentPage=1&pageSize=50', approver))
+            .data.list as Array<{ id: string }>
+        ).map((x) => x.id);
       // B's list is read twice past its hold (the launch's writes were announced to B): now served from cache
       await new Promise((r) => setTimeout(r, 2_100));
       expect(await todo()).toContain(op.id);
