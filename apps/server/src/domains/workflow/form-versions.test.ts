@@ -1,7 +1,8 @@
 // A flow task keeps the form version it was launched on (issue 18): a later save of the template's form
 // (a field made required, a field removed) does not change how an in-flight task is validated, projected or
 // printed — audit, save, resubmit after reject and every read use the task's own form; a new launch uses the
-// new form. A save that leaves the form as it was does not move the form version.
+// new form. A save that leaves the form as it was does not move the form version. Also the scripts layer on
+// the server: a field the form's scriptEffects declare (a script may relax it) is not required there.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/harness';
 import { TEST_DB_KIND } from '../../test/harness';
@@ -168,5 +169,36 @@ describe(`a flow task keeps its form version on ${TEST_DB_KIND}`, () => {
       .execute();
     expect(kept.map((k) => k.form_version)).toEqual([1]);
     expect(fieldsOf(kept[0]!.form_json as Form)).toContain('reason');
+  });
+
+  it('a field the form declares in scriptEffects is not required by the server; undeclared it is', async () => {
+    const withScripts = (declared: string[]) => ({
+      ...v1,
+      funcs: { onLoad: "if (formData.leaveType === 'annual') setRequired('reason', false);" },
+      scriptEffects: { onLoad: declared },
+    });
+    const declared = await makeTemplate(
+      'script_effects',
+      startNode({}, approverNode('a1', [ids.get('chenjing')!])),
+      {
+        form: withScripts(['reason']),
+      },
+    );
+    const plain = await makeTemplate(
+      'script_plain',
+      startNode({}, approverNode('a1', [ids.get('chenjing')!])),
+      {
+        form: withScripts([]),
+      },
+    );
+    const noReason = { ...s.leave, reason: '' };
+    expect((await launchLeave('zhangwei', declared, noReason)).length).toBeGreaterThan(0);
+    const refused = await t.call(await login('zhangwei'), {
+      method: 'POST',
+      url: `${B}/FlowTask`,
+      payload: { flowId: plain, formData: noReason },
+    });
+    expect(refused.code).toBe(400);
+    expect(refused.msg).toContain('reason');
   });
 });
