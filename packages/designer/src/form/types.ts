@@ -79,6 +79,8 @@ export interface FormConfig {
   hasPrintBtn?: boolean;
   fields: FieldConfig[];
   funcs?: { onLoad?: string; beforeSubmit?: string; afterSubmit?: string };
+  /** Per script event, the fields that script may hide, disable or make optional (@kp/engine "Scripts layer"). */
+  scriptEffects?: Record<string, string[]>;
   [key: string]: unknown;
 }
 

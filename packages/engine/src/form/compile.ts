@@ -255,6 +255,8 @@ export function compileForm(config: FormConfig, options: CompileOptions = {}): C
     else byPath.set(f.path, f);
   }
 
+  markScriptRelaxable(config, fields, byPath, errors);
+
   // Calculate fields and the dependency graph.
   const calcs: CompiledCalc[] = [];
   for (const f of fields) {
@@ -314,6 +316,38 @@ export function compileForm(config: FormConfig, options: CompileOptions = {}): C
   };
   compiled.defaults = recalculate(compiled, initialData(compiled));
   return compiled;
+}
+
+/**
+ * The fields `config.scriptEffects` names (per event: a vModel, `table.column` or `table-column`; a sub-table
+ * with all its columns) are marked scriptRelaxable; a name the form does not have is an issue.
+ */
+function markScriptRelaxable(
+  config: FormConfig,
+  fields: CompiledField[],
+  byPath: ReadonlyMap<string, CompiledField>,
+  errors: CompileIssue[],
+): void {
+  const effects = (config as { scriptEffects?: unknown } | null)?.scriptEffects;
+  if (!effects || typeof effects !== 'object' || Array.isArray(effects)) return;
+  for (const [event, names] of Object.entries(effects)) {
+    if (!Array.isArray(names)) continue;
+    names.forEach((name, i) => {
+      const path = typeof name === 'string' ? name.replace('-', '.') : '';
+      const f = byPath.get(path);
+      if (!f) {
+        errors.push({
+          code: 'unknownScriptField',
+          path: `scriptEffects.${event}[${i}]`,
+          message: `names unknown field "${String(name)}"`,
+          subject: String(name),
+        });
+        return;
+      }
+      f.scriptRelaxable = true;
+      if (f.key === 'table') for (const c of fields) if (c.table === f.vModel) c.scriptRelaxable = true;
+    });
+  }
 }
 
 /**

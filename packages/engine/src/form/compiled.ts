@@ -40,6 +40,11 @@ export interface CompiledField {
   /** Where it shows (`__config__.visibility`, default both). */
   visibility: Array<'pc' | 'app'>;
   rules: FieldRule[];
+  /**
+   * Named in the form's `scriptEffects`: a script may hide, disable or make it optional. Only such fields are
+   * relaxed by a running script, and where no script runs (the server) they are not required.
+   */
+  scriptRelaxable?: boolean;
   /** Message of the required rule (spec 3 §5), also when not required (for callers that need it). */
   requiredMessage: string;
   defaultValue: unknown;
@@ -115,6 +120,8 @@ export type CompileIssueCode =
   | 'cycle'
   /** A sub-table without columns (`__config__.children` missing or empty). */
   | 'noColumns'
+  /** `scriptEffects` naming a field the form does not have; `subject` is the name, `path` the event's list. */
+  | 'unknownScriptField'
   /** buildFormModel: the config is not an object. */
   | 'notObject'
   /** buildFormModel: compiling threw; `subject` is the error's message. */

@@ -43,7 +43,13 @@ export interface AccessContext {
    * undefined means no limit. A sub-table's columns follow their table; a grant of `table-column` also counts.
    */
   grants?: ReadonlySet<string> | null;
-  /** Script overrides by path ('amount', 'tbl.price'). */
+  /**
+   * The overrides of the form's scripts running here, by path ('amount', 'tbl.price'): the browser. They may
+   * show or require any field; they may hide, disable or make optional a field the form declares in
+   * `scriptEffects` (CompiledField.scriptRelaxable), and an undeclared one only while it is not required
+   * and not a sub-table (whose cells may be). Absent where no script runs (the server): there a declared
+   * field is not required, since a script may have relaxed it; every other field as the layers say.
+   */
   scripts?: (path: string) => ScriptOverride | undefined;
 }
 
@@ -97,14 +103,18 @@ export function fieldAccessOf(
       : ctx.grants.has(f.vModel);
     if (!granted) readable = false;
   }
-  // scripts (they cannot make readable what a grant or a node hides)
-  const s = ctx.scripts?.(f.path);
-  if (s) {
-    if (s.hidden === true) visible = false;
-    if (s.hidden === false) visible = true;
-    if (s.disabled === true) writable = false;
-    if (s.required !== undefined) required = s.required;
-  }
+  // scripts (they cannot make readable what a grant or a node hides; they relax a required field, or a
+  // sub-table, only when the form declares it: the server cannot know what they did)
+  if (ctx.scripts) {
+    const s = ctx.scripts(f.path);
+    if (s?.hidden === false) visible = true;
+    if (s?.required === true) required = true;
+    if (s && (f.scriptRelaxable || (!required && f.key !== 'table'))) {
+      if (s.hidden === true) visible = false;
+      if (s.disabled === true) writable = false;
+      if (s.required === false) required = false;
+    }
+  } else if (f.scriptRelaxable) required = false;
   // a cell follows its table
   if (parent) {
     readable &&= parent.readable;

@@ -2,12 +2,14 @@
 // the renderer's own call (FormRenderer: validate(compiled, data, rendererLayers(platform, formOperates, store)));
 // the server side is the call its pipeline makes (domains/form/form-data.ts formInput: accessOf over the same
 // context, then acceptInput — the caller's writable fields from the input, the rest from the stored record —
-// which validates what it took). Scripts run only in the browser, so the store here has none.
+// which validates what it took). Scripts run only in the browser: the first tests have none; the last ones
+// declare random fields in scriptEffects and run random script overrides (show / hide, setDisabled,
+// setRequired) in the browser's store, which the server never sees.
 import { acceptInput, accessOf, buildFormModel, type FieldOperate, type FormDataError } from '@kp/engine';
 import { accessContextArb, formConfigArb, formDataArb } from '@kp/engine/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FormStore } from '../store/formStore';
+import { type FieldUiState, FormStore } from '../store/formStore';
 import { compile, rendererLayers, toStorePath, validate } from './engineAdapter';
 
 /** A random form, a node's layers over it, what the browser holds, and what the server has stored. */
@@ -22,6 +24,8 @@ const caseArb = formConfigArb().chain((config) => {
     merge: fc.boolean(),
   });
 });
+
+type Case = typeof caseArb extends fc.Arbitrary<infer T> ? T : never;
 
 /** The server's errors as the renderer keys them: store path -> first message. */
 function byStorePath(errors: FormDataError[]): Record<string, string> {
@@ -85,6 +89,81 @@ describe('browser and server validation (property)', () => {
         }
       }),
       { numRuns: 60 },
+    );
+  }, 120_000);
+
+  /** A case whose form declares random fields (main fields, columns, sub-tables) in scriptEffects. */
+  const declaredArb = caseArb.chain((c) => {
+    const { compiled } = buildFormModel(c.config);
+    const names = compiled.fields.map((f) => (f.table ? `${f.table}-${f.vModel}` : f.vModel));
+    const override = fc.record(
+      {
+        hidden: fc.option(fc.boolean(), { nil: undefined }),
+        disabled: fc.option(fc.boolean(), { nil: undefined }),
+        required: fc.option(fc.boolean(), { nil: undefined }),
+      },
+      { requiredKeys: [] },
+    );
+    const keys = [...new Set(compiled.fields.map((f) => f.vModel))];
+    return fc.record({
+      c: fc.constant(c),
+      declared: fc.subarray(names),
+      // what the scripts did, by the store's ui key (a main field's vModel, a column's name)
+      ui: fc.tuple(...keys.map(() => override)).map((os) => new Map(keys.map((k, i) => [k, os[i]!]))),
+    });
+  });
+  /** Both sides of one case: the browser with the scripts' overrides in its store, the server without. */
+  function sides(
+    { c, declared }: { c: Case; declared: string[] },
+    ui: ReadonlyMap<string, FieldUiState>,
+    mode: 'submit' | 'save',
+  ) {
+    const config = { ...c.config, scriptEffects: { onLoad: declared } };
+    const platform = c.ctx.platform ?? 'pc';
+    const operates = (c.ctx.operates ?? []) as FieldOperate[];
+    const input = c.emptied ? Object.fromEntries(Object.keys(c.data).map((k) => [k, null])) : c.data;
+    const compiled = compile(config, 'zh');
+    const store = new FormStore(
+      input,
+      compiled.tables.map((t) => t.vModel),
+    );
+    for (const [k, o] of ui) store.setUi(k, o);
+    const browser = validate(compiled, store.getData(), rendererLayers(platform, operates, store), mode);
+    const server = buildFormModel(JSON.parse(JSON.stringify(config)));
+    const access = accessOf(server.compiled, { platform, operates: JSON.parse(JSON.stringify(operates)) });
+    const taken = acceptInput(server.compiled, access, input, c.stored, { mode, merge: c.merge });
+    return { compiled, browser, server: taken.result.errors };
+  }
+
+  it('scripts that make the declared fields optional: the browser refuses exactly what the server refuses, whatever setRequired(false) does to the others', () => {
+    fc.assert(
+      fc.property(declaredArb, ({ c, declared, ui }) => {
+        const compiled = compile({ ...c.config, scriptEffects: { onLoad: declared } }, 'zh');
+        // declared: setRequired(false); undeclared: setRequired(false) at random (ignored on a required field)
+        const relaxed = new Map<string, FieldUiState>();
+        for (const [k, o] of ui) {
+          const isDeclared = compiled.fields.some((f) => f.vModel === k && f.scriptRelaxable);
+          relaxed.set(k, isDeclared || o.required === false ? { required: false } : {});
+        }
+        for (const mode of ['submit', 'save'] as const) {
+          const { browser, server } = sides({ c, declared }, relaxed, mode);
+          expect(byStorePath(server)).toEqual(browser);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  }, 120_000);
+
+  it('whatever the scripts do, the server never requires a field the browser does not', () => {
+    fc.assert(
+      fc.property(declaredArb, ({ c, declared, ui }) => {
+        for (const mode of ['submit', 'save'] as const) {
+          const { browser, server } = sides({ c, declared }, ui, mode);
+          const required = byStorePath(server.filter((e) => e.rule === 'required'));
+          for (const [p, message] of Object.entries(required)) expect(browser[p], p).toBe(message);
+        }
+      }),
+      { numRuns: 150 },
     );
   }, 120_000);
 });

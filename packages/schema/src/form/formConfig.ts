@@ -54,6 +54,14 @@ export const FormConfig = Type.Object(
         { additionalProperties: true, description: 'Event scripts (text; run by a sandbox, never eval)' },
       ),
     ),
+    scriptEffects: Type.Optional(
+      Type.Record(Type.String(), Type.Array(Type.String()), {
+        description:
+          'Per script event (onLoad, beforeSubmit, a field event …): the fields (vModel, `table.column` or ' +
+          '`table-column`, a sub-table with its columns) that script may hide, disable or make optional. ' +
+          'Only these are relaxed by a running script, and the server does not require them.',
+      }),
+    ),
   },
   { additionalProperties: true, $id: 'KpFormConfig' },
 );

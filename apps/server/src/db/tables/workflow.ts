@@ -16,6 +16,8 @@ export interface WfTemplateTable {
   /** Stored simulation cases (migration 0140), re-run before a release. */
   sim_cases_json: Generated<unknown>;
   version: Generated<number>;
+  /** The version of form_json (migration 0180): bumped by a save that changes the form. */
+  form_version: Generated<number>;
   /** 0 stopped / not released, 1 released. */
   enabled_mark: Generated<number>;
   /** Empty = everyone may launch; else user ids allowed to see it in the launch list. */
@@ -26,10 +28,19 @@ export interface WfTemplateTable {
   last_modify_time: Date | null;
   deleted: Generated<number>;
 }
+/** A superseded form of a template (migration 0180): what tasks launched on that version are checked against. */
+export interface WfTemplateFormTable {
+  template_id: string;
+  form_version: number;
+  form_json: unknown;
+  creator_time: Generated<Date>;
+}
 export interface WfTaskTable {
   id: string;
   template_id: string;
   template_version: number;
+  /** The template's form version the task was launched on (migration 0180); its form checks use it. */
+  form_version: Generated<number>;
   flow_code: string;
   full_name: string;
   status: number;
@@ -143,6 +154,7 @@ export interface WfPrintTemplateTable {
 export interface WorkflowTables {
   wf_print_template: WfPrintTemplateTable;
   wf_template: WfTemplateTable;
+  wf_template_form: WfTemplateFormTable;
   wf_task: WfTaskTable;
   wf_operator: WfOperatorTable;
   wf_record: WfRecordTable;

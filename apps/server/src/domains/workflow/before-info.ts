@@ -9,7 +9,7 @@ import { templateName } from './labels';
 import { flowReadAccess, onlyFormFields } from './print-values';
 import { parseJson } from './tables';
 import type { TaskSnapshot } from './task';
-import { flowModel } from './task-form';
+import { flowModel, formOfVersion } from './task-form';
 
 /** Visits a designer tree depth first: the node, its branches, then the node after it. */
 // biome-ignore lint/suspicious/noExplicitAny: the stored tree is read loosely, as the designer wrote it
@@ -58,7 +58,7 @@ export async function beforeInfo(
   const t = await db.selectFrom('wf_task').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const tpl = await db
     .selectFrom('wf_template')
-    .select(['id', 'form_json', 'en_code', 'full_name', 'full_name_i18n', 'form_type'])
+    .select(['id', 'en_code', 'full_name', 'full_name_i18n', 'form_type'])
     .where('id', '=', t.template_id)
     .executeTakeFirst();
   const snap = parseJson<TaskSnapshot>(t.state_json);
@@ -106,7 +106,9 @@ export async function beforeInfo(
         : (findProps(n.childNode) ?? (n.conditionNodes ?? []).map(findProps).find(Boolean));
   const props = findProps(snap.template.tree) ?? {};
   // The form data as the caller's node (or nodes) may read it: read:false fields never leave the server.
-  const model = flowModel(t.template_id, t.template_version, tpl?.form_json ?? null);
+  // The form the task was launched on (its form version), as the browser renders it (propertyJson below).
+  const form = await formOfVersion(db, t.template_id, t.form_version);
+  const model = flowModel(t.template_id, t.form_version, form);
   const access = await flowReadAccess(
     db,
     user,
@@ -127,7 +129,7 @@ export async function beforeInfo(
       enCode: tpl?.en_code,
       fullName: tpl ? templateName(tpl, lang) : undefined,
       formType: tpl?.form_type,
-      propertyJson: parseJson(tpl?.form_json, null),
+      propertyJson: parseJson(form, null),
     },
     flowTaskInfo: {
       id: t.id,

@@ -115,7 +115,8 @@ export async function actInTx(
       now,
       entrusts: parseJson<EntrustRow[]>(entrusts_now, []),
     };
-    const model = await taskModel(tx, row.template_id, row.template_version);
+    // the form version the task was launched on: a later save of the template does not change its rules
+    const model = await taskModel(tx, row.template_id, row.form_version);
     // the form data an action carries goes through the server's one pipeline: what the acting node may
     // write, validated as its layers leave the form (formInput), then stamped and recomputed (stampFormData)
     const built = await build(l);
@@ -272,7 +273,7 @@ export async function launchInTx(
     };
     const now = input.now ?? new Date();
     const org = input.org ?? (await loadOrgDirectory(tx));
-    const model = input.skipFormCheck ? null : await taskModel(tx, tpl.id, tpl.version, tpl.form_json);
+    const model = input.skipFormCheck ? null : await taskModel(tx, tpl.id, tpl.form_version, tpl.form_json);
     const submit: FlowAction = {
       type: 'submit',
       userId: input.userId,
@@ -323,6 +324,7 @@ export async function launchInTx(
       id,
       template_id: tpl.id,
       template_version: tpl.version,
+      form_version: tpl.form_version,
       flow_code: tpl.en_code,
       full_name: fullName,
       initiator_id: input.userId,

@@ -2,7 +2,7 @@ import type { AccessContext, FieldOperate, FormModel } from '@kp/engine';
 import type { Principal } from '../auth/principal';
 import { displayRecords } from '../form/display';
 import type { WfDb } from './tables';
-import { flowModel, nodesOf, rootOf } from './task-form';
+import { nodesOf, rootOf, taskModel } from './task-form';
 
 /**
  * Merges the formOperates of several nodes for reading: `any` — a field is readable when one of the nodes
@@ -109,18 +109,15 @@ export async function readableTaskData(
     id: string;
     initiator_id: string | null;
     template_id: string;
-    template_version: number;
+    form_version: number;
     state_json: unknown;
     form_data: unknown;
   },
   operatorId?: string,
 ): Promise<Record<string, unknown>> {
-  const tpl = await db
-    .selectFrom('wf_template')
-    .select('form_json')
-    .where('id', '=', task.template_id)
-    .executeTakeFirst();
-  if (!tpl) return {};
+  // the form the task was launched on
+  const model = await taskModel(db, task.template_id, task.form_version);
+  if (!model) return {};
   const parse = <T>(v: unknown, d: T): T => {
     if (typeof v !== 'string') return (v ?? d) as T;
     try {
@@ -129,7 +126,6 @@ export async function readableTaskData(
       return d;
     }
   };
-  const model = flowModel(task.template_id, task.template_version, parse(tpl.form_json, null));
   const access = await flowReadAccess(
     db,
     p,

@@ -1,40 +1,63 @@
 // A flow's form on the server: its model from the one cache (domains/form/models.ts, keyed by template and
-// version), the node layers (formOperates) that decide what an action may write and must fill, and the
-// pipeline's first half (formInput) run on every action that carries form data, before the transition.
+// form version; a task keeps the form version it was launched on), the node layers (formOperates) that
+// decide what an action may write and must fill, and the pipeline's first half (formInput) run on every
+// action that carries form data, before the transition.
 import { type FieldOperate, type FormModel, recalculate } from '@kp/engine';
 import type { FlowAction, FlowState } from '@kp/flow';
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/types';
 import { formInput } from '../form/form-data';
 import { cachedFormModel, evictFormModel, formModel } from '../form/models';
+import type { WfDb } from './tables';
 
 const keyOf = (templateId: string) => `wf:${templateId}`;
 
-/** The form model of a flow template version (the server's one model cache). */
-export const flowModel = (templateId: string, version: string | number, formJson: unknown): FormModel =>
-  formModel(keyOf(templateId), version, formJson);
+/**
+ * The form model of a template's form version (the server's one model cache). The key is the form version
+ * (wf_template.form_version, wf_task.form_version), never the template's own version: a form version's
+ * config never changes, so its model serves every task launched on it.
+ */
+export const flowModel = (templateId: string, formVersion: string | number, formJson: unknown): FormModel =>
+  formModel(keyOf(templateId), formVersion, formJson);
 
 /** Drops a template's cached models (its form changed, or it was deleted). */
 export const evictFlowModel = (templateId: string): void => evictFormModel(keyOf(templateId));
 
 /**
- * The model of a flow's template version, read from the template on a cache miss; null when the template
- * has no form. Its calculate fields are recomputed in every transition (deriveOf), its system fields and
- * bill numbers stamped by the server (stampFormData), never taken from the client.
+ * The form config of a template at `formVersion`: the template's own form_json while that version is
+ * current, else the form kept when a save superseded it (wf_template_form, written by the template's
+ * save). A version the history lacks (a row written around the save) falls back to the current form, the
+ * one tasks were checked against before versions were kept; null without the template.
+ */
+export async function formOfVersion(db: WfDb, templateId: string, formVersion: number): Promise<unknown> {
+  const r = await db
+    .selectFrom('wf_template as t')
+    .leftJoin('wf_template_form as f', (j) =>
+      j.onRef('f.template_id', '=', 't.id').on('f.form_version', '=', formVersion),
+    )
+    .select(['t.form_version', 't.form_json', 'f.form_json as kept'])
+    .where('t.id', '=', templateId)
+    .executeTakeFirst();
+  if (!r) return null;
+  if (r.form_version === formVersion) return r.form_json;
+  return r.kept ?? r.form_json;
+}
+
+/**
+ * The model of a template's form version, read on a cache miss (formOfVersion; `formJson` when the caller
+ * holds the config of that version already); null when the template has no form. A task's actions and
+ * reads pass the task's form_version: a later save of the template does not change its rules. Its
+ * calculate fields are recomputed in every transition (deriveOf), its system fields and bill numbers
+ * stamped by the server (stampFormData), never taken from the client.
  */
 export async function taskModel(
-  tx: Transaction<Database>,
+  db: WfDb,
   templateId: string,
-  version: number,
+  formVersion: number,
   formJson?: unknown,
 ): Promise<FormModel | null> {
-  const hit = cachedFormModel(keyOf(templateId), version);
+  const hit = cachedFormModel(keyOf(templateId), formVersion);
   if (hit) return hit;
-  const form =
-    formJson ??
-    (await tx.selectFrom('wf_template').select('form_json').where('id', '=', templateId).executeTakeFirst())
-      ?.form_json;
-  return form ? flowModel(templateId, version, form) : null;
+  const form = formJson ?? (await formOfVersion(db, templateId, formVersion));
+  return form ? flowModel(templateId, formVersion, form) : null;
 }
 
 export const deriveOf = (model: FormModel | null) =>

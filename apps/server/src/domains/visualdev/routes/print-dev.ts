@@ -20,7 +20,7 @@ import { scopeFilter } from '../../permission/data-scope';
 import { CODE_MSG, CODE_RE, jsonFile } from '../../system/system-tables';
 import { assertCanRead } from '../../workflow/access';
 import { flowReadAccess, printValues } from '../../workflow/print-values';
-import { flowModel } from '../../workflow/task-form';
+import { flowModel, taskModel } from '../../workflow/task-form';
 import {
   cellText,
   compiledOf,
@@ -177,11 +177,11 @@ export default async function printDevRoutes(app: FastifyInstance) {
       }
       const tpl = await app.kp.db
         .selectFrom('wf_template')
-        .select(['form_json', 'version'])
+        .select(['form_json', 'form_version'])
         .where('id', '=', b.formId)
         .executeTakeFirst();
       if (!tpl) throw notFound('流程不存在');
-      const model = flowModel(b.formId, tpl.version, tpl.form_json);
+      const model = flowModel(b.formId, tpl.form_version, tpl.form_json);
       return ok({ list: [...FLOW_FIELDS, ...printFields(model.compiled)] });
     },
   );
@@ -275,11 +275,8 @@ export default async function printDevRoutes(app: FastifyInstance) {
       const form = (
         typeof task.form_data === 'string' ? JSON.parse(task.form_data) : task.form_data
       ) as Record<string, unknown> | null;
-      const tpl = await w
-        .selectFrom('wf_template')
-        .select('form_json')
-        .where('id', '=', task.template_id)
-        .executeTakeFirst();
+      // the form the task was launched on
+      const model = await taskModel(w, task.template_id, task.form_version);
       // Names, labels and formatted dates, as the workflow's own print data shows them; only what the
       // caller's node (or nodes) may read.
       const state = (typeof task.state_json === 'string' ? JSON.parse(task.state_json) : task.state_json) as {
@@ -290,18 +287,7 @@ export default async function printDevRoutes(app: FastifyInstance) {
         initiator_id: task.initiator_id,
         tree: state?.template?.tree,
       });
-      const { shown } = tpl
-        ? await printValues(
-            w,
-            flowModel(
-              task.template_id,
-              task.template_version,
-              typeof tpl.form_json === 'string' ? JSON.parse(tpl.form_json) : tpl.form_json,
-            ),
-            access,
-            form ?? {},
-          )
-        : { shown: {} };
+      const { shown } = model ? await printValues(w, model, access, form ?? {}) : { shown: {} };
       return ok({
         printTemplate: t.print_template,
         printData: {

@@ -170,10 +170,10 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
     { config: { permission: { signedIn: 'handler' } }, schema: { params: IdParams } },
     async (req) => {
       const id = (req.params as IdParams).id;
-      const r = await live().select(['form_json', 'version']).where('id', '=', id).executeTakeFirst();
+      const r = await live().select(['form_json', 'form_version']).where('id', '=', id).executeTakeFirst();
       if (!r) throw notFound();
       // the main fields of the template's form (as the online-development FormDataFields), from its model
-      const { compiled } = flowModel(id, r.version, r.form_json);
+      const { compiled } = flowModel(id, r.form_version, r.form_json);
       return ok(
         compiled.fields
           .filter((f) => !f.table && f.key !== 'table')
@@ -208,13 +208,40 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
         .execute();
       return nid;
     }
-    // Running tasks keep the snapshot they were launched with; the version counts edits.
-    const r = await db
-      .updateTable('wf_template')
-      .set((eb) => ({ ...values, version: eb('version', '+', 1), last_modify_time: new Date() }))
-      .where('id', '=', id)
-      .where('deleted', '=', 0)
-      .executeTakeFirst();
+    // Running tasks keep the flow snapshot they were launched with; the version counts edits. A save that
+    // changes the form keeps the superseded form (wf_template_form) and moves form_version on: tasks
+    // launched on the old form are still checked against it (task-form.ts formOfVersion).
+    const r = await db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('wf_template_form')
+        .columns(['template_id', 'form_version', 'form_json'])
+        .expression(
+          tx
+            .selectFrom('wf_template')
+            .select(['id', 'form_version', 'form_json'])
+            .where('id', '=', id)
+            .where('deleted', '=', 0)
+            .where('form_json', '<>', values.form_json),
+        )
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      return tx
+        .updateTable('wf_template')
+        .set((eb) => ({
+          ...values,
+          version: eb('version', '+', 1),
+          form_version: eb
+            .case()
+            .when('form_json', '=', values.form_json)
+            .then(eb.ref('form_version'))
+            .else(eb('form_version', '+', 1))
+            .end(),
+          last_modify_time: new Date(),
+        }))
+        .where('id', '=', id)
+        .where('deleted', '=', 0)
+        .executeTakeFirst();
+    });
     if (!Number(r.numUpdatedRows)) throw notFound();
     // the form may have changed: every cached model of the template goes (tasks read the stored form)
     evictFlowModel(id);
@@ -291,6 +318,7 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
           full_name: `${r.full_name}.副本${suffix}`,
           enabled_mark: 0,
           version: 1,
+          form_version: 1,
           creator_user_id: me(req).userId,
           creator_time: new Date(),
           form_json: json(r.form_json),

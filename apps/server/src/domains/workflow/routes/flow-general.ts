@@ -11,7 +11,7 @@ import { assertCanRead, BASE, ms, readableTaskId, userNames } from '../access';
 import { noticeTitle, notify } from '../notify';
 import { flowReadAccess, printValues } from '../print-values';
 import { parseJson, updateLive } from '../tables';
-import { flowModel } from '../task-form';
+import { taskModel } from '../task-form';
 
 /** Print data, notify (知会). */
 export default async function flowGeneralRoutes(app: FastifyInstance) {
@@ -143,7 +143,7 @@ export default async function flowGeneralRoutes(app: FastifyInstance) {
     const id = await readableTaskId(db, req);
     const t = await db
       .selectFrom('wf_task')
-      .select(['form_data', 'full_name', 'template_id', 'template_version', 'initiator_id', 'state_json'])
+      .select(['form_data', 'full_name', 'template_id', 'form_version', 'initiator_id', 'state_json'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     const { formId, taskOperatorId } = req.query as { formId?: string; taskOperatorId?: string };
@@ -182,11 +182,8 @@ export default async function flowGeneralRoutes(app: FastifyInstance) {
       db,
       recs.map((r) => r.user_id),
     );
-    const tpl = await db
-      .selectFrom('wf_template')
-      .select('form_json')
-      .where('id', '=', t.template_id)
-      .executeTakeFirst();
+    // the form the task was launched on
+    const model = await taskModel(db, t.template_id, t.form_version);
     // Only what the caller's node (or nodes) may read: a read:false field is not printed, not even raw.
     const access = await flowReadAccess(
       db,
@@ -199,14 +196,7 @@ export default async function flowGeneralRoutes(app: FastifyInstance) {
       taskOperatorId,
     );
     const data = parseJson<Record<string, unknown>>(t.form_data, {});
-    const { shown, raw } = tpl
-      ? await printValues(
-          db,
-          flowModel(t.template_id, t.template_version, parseJson(tpl.form_json, null)),
-          access,
-          data,
-        )
-      : { shown: {}, raw: {} };
+    const { shown, raw } = model ? await printValues(db, model, access, data) : { shown: {}, raw: {} };
     shown.fullName = t.full_name;
     raw.fullName = t.full_name;
     return ok({
