@@ -80,6 +80,31 @@ describe(`read cache and maintenance on ${TEST_DB_KIND}`, () => {
     expect(seen.data.list.find((u) => u.id === id)?.realName).toBe('张伟外');
   });
 
+  it('a login drops no organisation cache (its bookkeeping is written quietly), here or announced', async () => {
+    await new Promise((r) => setTimeout(r, 2_100));
+    await list();
+    let changes = 0;
+    const off = t.ctx.bus.subscribe('table.changed', () => {
+      changes++;
+    });
+    try {
+      const hits = t.db.cache.hits;
+      await t.login('wangjianguo'); // writes last_login_time/ip on base_user
+      await new Promise((r) => setTimeout(r, 300)); // a trigger's NOTIFY would have arrived by now
+      await list();
+      expect(t.db.cache.hits).toBe(hits + 1);
+      expect(changes).toBe(0);
+      const row = await t.db.kysely
+        .selectFrom('base_user')
+        .select('last_login_time')
+        .where('account', '=', 'wangjianguo')
+        .executeTakeFirstOrThrow();
+      expect(Date.now() - new Date(row.last_login_time!).getTime()).toBeLessThan(60_000);
+    } finally {
+      off();
+    }
+  });
+
   it('CurrentUser menus follow a role grant change at once', async () => {
     const roles = await t.call<{ list: Array<{ id: string; enCode: string }> }>(admin, {
       method: 'GET',

@@ -1,11 +1,13 @@
-import type {
-  KyselyPlugin,
-  OperationNode,
-  PluginTransformQueryArgs,
-  PluginTransformResultArgs,
-  QueryResult,
-  RootOperationNode,
-  UnknownRow,
+import {
+  type Kysely,
+  type KyselyPlugin,
+  type OperationNode,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  sql,
+  type UnknownRow,
 } from 'kysely';
 import type { Bus } from '../bus/bus';
 import { WATCHED_TABLES } from './migrations/0002-table-change-notify';
@@ -197,4 +199,16 @@ export function writeWatch(caches: readonly ReadCache[]): KyselyPlugin {
     },
     transformResult: async (args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> => args.result,
   };
+}
+
+/**
+ * Runs writes that no cached read depends on (a login's bookkeeping: last login time and address) so
+ * that they drop no read cache, here or in another process: in a transaction with kp.quiet_cache = 'on'
+ * (the statement triggers announce nothing, migration 0181) and past the write-watch plugin.
+ */
+export function quietly<D, T>(db: Kysely<D>, fn: (tx: Kysely<D>) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (tx) => {
+    await sql`select set_config('kp.quiet_cache', 'on', true)`.execute(tx);
+    return fn(tx.withoutPlugins());
+  });
 }

@@ -4,6 +4,7 @@
 import { ApiCode, type LoginData } from '@kp/schema';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
+import { quietly } from '../../db/read-cache';
 import { ApiError, MSG } from '../../http/api-error';
 import { writeLog } from '../auth/accounts';
 
@@ -44,18 +45,23 @@ export async function finishLogin(
   if (user.locked_at) return refuse(ApiCode.FORBIDDEN, MSG.accountLocked);
   const p = await ctx.authz.get(userId);
   if (!p || p.moduleRows.length === 0) return refuse(ApiCode.FORBIDDEN, MSG.noMenu);
-  await ctx.db
-    .updateTable('base_user')
-    .set({
-      error_count: 0,
-      prev_login_time: user.last_login_time,
-      prev_login_ip: user.last_login_ip,
-      last_login_time: new Date(),
-      last_login_ip: req.ip,
-      password_weak: user.password_weak || !!opts.weak,
-    })
-    .where('id', '=', userId)
-    .execute();
+  // Bookkeeping no cached read shows: written quietly (no organisation cache is dropped by a login).
+  await quietly(ctx.db, (db) =>
+    db
+      .updateTable('base_user')
+      .set({
+        error_count: 0,
+        prev_login_time: user.last_login_time,
+        prev_login_ip: user.last_login_ip,
+        last_login_time: new Date(),
+        last_login_ip: req.ip,
+      })
+      .where('id', '=', userId)
+      .execute(),
+  );
+  // A weak password given at login flags the account (the user list does not show it; menus neither).
+  if (opts.weak && !user.password_weak)
+    await ctx.db.updateTable('base_user').set({ password_weak: true }).where('id', '=', userId).execute();
   await ctx.authz.invalidate(userId); // prevLogin*, invalidPassword changed
   const s = await ctx.settings.get();
   if (s.singleLogin === 2) await ctx.sessions.endAllOfUser(userId, 'replaced', MSG.tokenKicked);
