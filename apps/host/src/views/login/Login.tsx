@@ -1,12 +1,13 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Tabs } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { codeImageUrl, getLoginConfig, getSysLoginConfig, login } from '../../api/auth';
 import { ApiError } from '../../api/http';
 import { switchLanguage } from '../../i18n';
 import { redirectTarget } from '../../router/guard';
+import { Loading } from '../../router/Loading';
 import { loginFlags } from '../../services/session';
 import { useStore } from '../../store/createStore';
 import { sessionStore, setToken } from '../../store/session';
@@ -14,8 +15,10 @@ import { normaliseLayout, setSetting } from '../../store/settings';
 import { storage } from '../../store/storage';
 import { LanguageLinks } from './LanguageLinks';
 import { accountProblem } from './loginRules';
-import { ScanLogin } from './ScanLogin';
 import './login.css';
+
+// The scan tab (antd's QRCode and Typography) loads when it is opened, not with the login page.
+const ScanLogin = lazy(() => import('./ScanLogin').then((m) => ({ default: m.ScanLogin })));
 
 interface Values {
   account: string;
@@ -178,7 +181,11 @@ export default function Login() {
             {
               key: 'scan',
               label: t('login.tabScan'),
-              children: <ScanLogin onToken={signedIn} />,
+              children: (
+                <Suspense fallback={<Loading />}>
+                  <ScanLogin onToken={signedIn} />
+                </Suspense>
+              ),
             },
           ]}
         />
