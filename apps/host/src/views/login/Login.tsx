@@ -1,5 +1,8 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Tabs } from 'antd';
+import { Button, Form, Tabs } from 'antd';
+// Input and Password alone: the Input barrel also carries Search, TextArea and OTP, which login has not.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -133,11 +136,7 @@ export default function Login() {
                       name="password"
                       rules={[{ required: true, message: t('login.passwordRequired') }]}
                     >
-                      <Input.Password
-                        prefix={<LockOutlined />}
-                        placeholder={t('login.password')}
-                        name="password"
-                      />
+                      <Password prefix={<LockOutlined />} placeholder={t('login.password')} name="password" />
                     </Form.Item>
                     {needCode && (
                       <Form.Item>
