@@ -287,3 +287,60 @@ describe('shell on a phone (390x844)', () => {
     }
   });
 });
+
+describe('login page languages (1366x800)', () => {
+  it('fetches no zhtw or en catalogue for zh, switches zh → en → zhtw in place, opens in the stored one', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'zh-CN' });
+    // Every text the login title ever shows, from the first render on (raw keys or a zh flash would show).
+    await ctx.addInitScript(() => {
+      const w = window as unknown as { titles: string[] };
+      w.titles = [];
+      new MutationObserver(() => {
+        const t = document.querySelector('.kp-login-title')?.textContent ?? null;
+        if (t !== null && w.titles.at(-1) !== t) w.titles.push(t);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    // The catalogues come late (a slow network): nothing may render before its language's texts are there.
+    await ctx.route(/\/assets\/(en|zhtw)-[^/]+\.js$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    const page = await ctx.newPage();
+    page.setDefaultTimeout(20_000);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname.split('/').pop() ?? '');
+    });
+    const titles = () => page.evaluate(() => (window as unknown as { titles: string[] }).titles);
+    const expected = {
+      zh: { title: '账户密码登录', tab: '扫码登录', account: '请输入账号' },
+      en: { title: 'Account login', tab: 'Scan QR code', account: 'Account' },
+      zhtw: { title: '賬戶密碼登錄', tab: '掃碼登錄', account: '請輸入賬號' },
+    };
+    try {
+      await page.goto(`${base}/kpSystem/login`);
+      await page.locator('[data-testid="login-form"]').waitFor();
+      expect(scripts.filter((s) => /^(en|zhtw|zh-tw|zh_TW)-/.test(s))).toEqual([]);
+      for (const [lang, name] of [
+        ['en', 'English'],
+        ['zhtw', '繁體中文'],
+      ] as const) {
+        await page.locator('.kp-login-langs button', { hasText: name }).click();
+        await page.locator('.kp-login-title', { hasText: expected[lang].title }).waitFor();
+        await page.getByRole('tab', { name: expected[lang].tab }).waitFor();
+        expect(await page.getAttribute('input[name="account"]', 'placeholder')).toBe(expected[lang].account);
+        const body = await page.locator('body').innerText();
+        expect(body).not.toMatch(/\b(login|common|lang|about)\.[a-zA-Z]+/);
+      }
+      expect(await titles()).toEqual([expected.zh.title, expected.en.title, expected.zhtw.title]);
+      expect(await page.evaluate(() => localStorage.getItem('jnpf_language'))).toBe('"zhtw"');
+      // stored zhtw: the first render already has the zhtw catalogue
+      await page.reload();
+      await page.locator('[data-testid="login-form"]').waitFor();
+      expect(await titles()).toEqual([expected.zhtw.title]);
+      await shot(page, 'login-zhtw');
+    } finally {
+      await ctx.close();
+    }
+  });
+});

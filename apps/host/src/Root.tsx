@@ -1,18 +1,14 @@
 import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/es/locale/en_US';
-import zhCN from 'antd/es/locale/zh_CN';
-import zhTW from 'antd/es/locale/zh_TW';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { feedback } from './api/feedback';
 import { ROUTER_BASENAME } from './config';
+import { antdLocaleOf } from './i18n';
 import { AppRoutes } from './router/AppRoutes';
 import { useStore } from './store/createStore';
 import { type ComponentSizeName, primaryColor, settingsStore } from './store/settings';
 import { applyThemeVariables, kpTheme } from './theme';
-
-const ANTD_LOCALES = { zh: zhCN, zhtw: zhTW, en: enUS } as const;
 
 /**
  * The size switcher on antd (which has three sizes): default keeps antd's own size, medium is antd small,
@@ -42,7 +38,6 @@ function FeedbackBridge() {
 export function Root() {
   const { i18n } = useTranslation();
   const settings = useStore(settingsStore);
-  const lang = (i18n.language in ANTD_LOCALES ? i18n.language : 'zh') as keyof typeof ANTD_LOCALES;
   // dayjs follows the language in i18n/index.ts (set before the first render).
   const brand = primaryColor(settings);
   const size = SIZES[settings.size];
@@ -52,7 +47,11 @@ export function Root() {
   );
   useEffect(() => applyThemeVariables(brand), [brand]);
   return (
-    <ConfigProvider locale={ANTD_LOCALES[lang]} componentSize={size.componentSize} theme={themeConfig}>
+    <ConfigProvider
+      locale={antdLocaleOf(i18n.language)}
+      componentSize={size.componentSize}
+      theme={themeConfig}
+    >
       <AntApp>
         <FeedbackBridge />
         <BrowserRouter basename={ROUTER_BASENAME}>

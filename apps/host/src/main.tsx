@@ -1,8 +1,9 @@
 import { createRoot } from 'react-dom/client';
-import './i18n';
+import { languageReady } from './i18n';
 import './services/session';
 import { Root } from './Root';
 import './styles.css';
 
 const el = document.getElementById('app');
-if (el) createRoot(el).render(<Root />);
+// The first render waits for the stored language's catalogue (zh is bundled, zhtw and en load on demand).
+if (el) void languageReady.then(() => createRoot(el).render(<Root />));

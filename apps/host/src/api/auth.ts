@@ -1,6 +1,5 @@
 import type { CurrentUserInfo } from '@kp/schema';
 import { CLIENT_ID, CLIENT_ORIGIN, CLIENT_SECRET } from '../config';
-import { md5 } from '../services/md5';
 import { http } from './http';
 
 export interface LoginResult {
@@ -15,13 +14,16 @@ export interface LoginInput {
   timestamp?: string;
 }
 
+/** MD5 (spark-md5) loads with the first submit, not with the login page. */
+const md5 = async (text: string) => (await import('../services/md5')).md5(text);
+
 /** POST /api/oauth/Login, form-encoded, with the MD5 of the password (spec 1 §7). */
-export function login(input: LoginInput) {
+export async function login(input: LoginInput) {
   return http.post<LoginResult>(
     '/api/oauth/Login',
     {
       account: input.account.trim(),
-      password: md5(input.password),
+      password: await md5(input.password),
       origin: CLIENT_ORIGIN,
       code: input.code ?? '',
       timestamp: input.timestamp ?? '',
@@ -40,10 +42,10 @@ export const logoutCall = () => http.get<unknown>('/api/oauth/Logout', undefined
 /** POST /api/oauth/LockScreen without a password locks the session. */
 export const lockScreenCall = () => http.post<{ locked: boolean }>('/api/oauth/LockScreen', {});
 /** POST /api/oauth/LockScreen with account and MD5 password re-authenticates and unlocks. */
-export const unlockScreenCall = (account: string, password: string) =>
+export const unlockScreenCall = async (account: string, password: string) =>
   http.post<{ locked: boolean }>(
     '/api/oauth/LockScreen',
-    { account, password: md5(password) },
+    { account, password: await md5(password) },
     { silent: true },
   );
 

@@ -2,8 +2,8 @@
 // and each area's) exists in zh, zhtw and en, and no zhtw text keeps a simplified character (checked with
 // opencc-js, simplified → traditional, character by character).
 import * as OpenCC from 'opencc-js';
-import { describe, expect, it } from 'vitest';
-import i18n from './index';
+import { beforeAll, describe, expect, it } from 'vitest';
+import i18n, { loadLanguage } from './index';
 import '../views/oa/i18n';
 import '../views/permission/i18n';
 import '../views/workflow/i18n';
@@ -27,6 +27,9 @@ const toTraditional = (v: string) =>
   [...v].map((c, i) => (BOTH.has(c) ? c : ([...convert(v)][i] ?? c))).join('');
 /** Texts that name a language in its own script (the language switcher's 简体中文). */
 const OWN_SCRIPT = new Set(['简体中文']);
+
+// zhtw and en are loaded on demand (only zh is bundled with the first load).
+beforeAll(() => Promise.all([loadLanguage('zhtw'), loadLanguage('en')]));
 
 describe('host catalogues', () => {
   const data = i18n.store.data as Record<string, Record<string, Tree>>;

@@ -6,9 +6,7 @@ import { useStore } from '../store/createStore';
 import { sessionStore } from '../store/session';
 import { FIXED_ROUTES } from './fixedRoutes';
 import { decide } from './guard';
-import { findPage } from './pages';
-import { FixedPage, MenuPage } from './RoutePage';
-import { Loading, NoPermissionPage } from './SimplePages';
+import { Loading } from './Loading';
 
 const Login = lazy(() => import('../views/login/Login'));
 const LockScreen = lazy(() => import('../views/lockScreen/LockScreen'));
@@ -16,17 +14,13 @@ const MainLayout = lazy(() => import('../layout/MainLayout'));
 const Redirect = lazy(() => import('../views/redirect/Redirect'));
 const AuthRedirect = lazy(() => import('../views/redirect/AuthRedirect'));
 const ScanConfirm = lazy(() => import('../views/login/ScanConfirm'));
+// The page registry (every area's lazy pages) and the result pages load with the first page after login,
+// not with the login page.
+const FixedPage = lazy(() => import('./RoutePage').then((m) => ({ default: m.FixedPage })));
+const MenuPage = lazy(() => import('./RoutePage').then((m) => ({ default: m.MenuPage })));
+const UnknownPath = lazy(() => import('./RoutePage').then((m) => ({ default: m.UnknownPath })));
 
 /** All routes: fixed ones, menu ones (once the user info is loaded) and the guard around them. */
-/**
- * A path no route of this user matches: a page the host has (another user's menu) is 暂无权限, anything else
- * is the 404 page.
- */
-function UnknownPath() {
-  const { pathname } = useLocation();
-  return findPage(pathname) ? <NoPermissionPage /> : <Navigate to="/404" replace />;
-}
-
 export function AppRoutes() {
   const location = useLocation();
   const navigate = useNavigate();

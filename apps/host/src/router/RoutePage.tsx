@@ -1,15 +1,25 @@
 import type { MenuEntry } from '@kp/schema';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { useStore } from '../store/createStore';
 import { sessionStore } from '../store/session';
 import { textIn } from '../util/text';
 import type { FixedRoute } from './fixedRoutes';
+import { Loading } from './Loading';
 import type { MenuRoute } from './menuRoutes';
 import { findPage } from './pages';
 import { DIRECTORY_COMPONENT, LINK_COMPONENT } from './routeTypes';
-import { ExternalPage, IframePage, Loading, NotFoundPage, PagePending } from './SimplePages';
+import { ExternalPage, IframePage, NoPermissionPage, NotFoundPage, PagePending } from './SimplePages';
+
+/**
+ * A path no route of this user matches: a page the host has (another user's menu) is 暂无权限, anything else
+ * is the 404 page.
+ */
+export function UnknownPath() {
+  const { pathname } = useLocation();
+  return findPage(pathname) ? <NoPermissionPage /> : <Navigate to="/404" replace />;
+}
 
 /** A fixed route: its page when built, else the "not available yet" page. */
 export function FixedPage({ route }: { route: FixedRoute }) {

@@ -1,4 +1,4 @@
-import { Button, Result, Spin } from 'antd';
+import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useStore } from '../store/createStore';
@@ -99,14 +99,5 @@ export function IframePage({ title, url }: { title: string; url: string }) {
       src={resolveLink(url, token)}
       style={{ width: '100%', height: 'calc(100vh - 160px)', border: 0 }}
     />
-  );
-}
-
-/** The loading indicator of a page being fetched. */
-export function Loading() {
-  return (
-    <div className="kp-loading">
-      <Spin />
-    </div>
   );
 }

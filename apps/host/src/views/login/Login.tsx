@@ -1,21 +1,28 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Tabs } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Form } from 'antd';
+// Input and Password alone: the Input barrel also carries Search, TextArea and OTP, which login has not.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { codeImageUrl, getLoginConfig, getSysLoginConfig, login } from '../../api/auth';
 import { ApiError } from '../../api/http';
 import { switchLanguage } from '../../i18n';
 import { redirectTarget } from '../../router/guard';
+import { Loading } from '../../router/Loading';
 import { loginFlags } from '../../services/session';
 import { useStore } from '../../store/createStore';
 import { sessionStore, setToken } from '../../store/session';
 import { normaliseLayout, setSetting } from '../../store/settings';
 import { storage } from '../../store/storage';
 import { LanguageLinks } from './LanguageLinks';
+import { LoginTabs } from './LoginTabs';
 import { accountProblem } from './loginRules';
-import { ScanLogin } from './ScanLogin';
 import './login.css';
+
+// The scan tab (antd's QRCode and Typography) loads when it is opened, not with the login page.
+const ScanLogin = lazy(() => import('./ScanLogin').then((m) => ({ default: m.ScanLogin })));
 
 interface Values {
   account: string;
@@ -92,8 +99,7 @@ export default function Login() {
     <div className="kp-login">
       <div className="kp-login-card">
         <h1 className="kp-login-sys">{sysName || sysConfig.sysName || t('about.defaultSysName')}</h1>
-        <Tabs
-          centered
+        <LoginTabs
           items={[
             {
               key: 'account',
@@ -130,11 +136,7 @@ export default function Login() {
                       name="password"
                       rules={[{ required: true, message: t('login.passwordRequired') }]}
                     >
-                      <Input.Password
-                        prefix={<LockOutlined />}
-                        placeholder={t('login.password')}
-                        name="password"
-                      />
+                      <Password prefix={<LockOutlined />} placeholder={t('login.password')} name="password" />
                     </Form.Item>
                     {needCode && (
                       <Form.Item>
@@ -178,7 +180,11 @@ export default function Login() {
             {
               key: 'scan',
               label: t('login.tabScan'),
-              children: <ScanLogin onToken={signedIn} />,
+              children: (
+                <Suspense fallback={<Loading />}>
+                  <ScanLogin onToken={signedIn} />
+                </Suspense>
+              ),
             },
           ]}
         />

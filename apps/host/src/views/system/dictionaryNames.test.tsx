@@ -4,7 +4,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App, Form } from 'antd';
 import { afterEach, describe, expect, it } from 'vitest';
-import i18n from '../../i18n';
+import i18n, { switchLanguage } from '../../i18n';
 import { NameCodeItems, withNames } from '../../kit/crud';
 import { FormDialog } from '../permission/common';
 import '../permission/i18n';
@@ -42,7 +42,7 @@ describe('dictionary name in three languages', () => {
   afterEach(cleanup);
 
   it('offers the stored names of an edit and sends the typed ones (en)', async () => {
-    await i18n.changeLanguage('en');
+    await switchLanguage('en');
     const sent: unknown[] = [];
     // as DictionaryData/{id}/Info answers a seeded item
     const initial = {
@@ -71,7 +71,7 @@ describe('dictionary name in three languages', () => {
   });
 
   it('requires the zh name only; a new item without other names states them empty (zhtw)', async () => {
-    await i18n.changeLanguage('zhtw');
+    await switchLanguage('zhtw');
     const sent: unknown[] = [];
     render(<Harness sent={sent} />);
     for (const label of ['名稱', '繁體中文名稱', '英文名稱'])
