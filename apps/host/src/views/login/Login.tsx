@@ -1,5 +1,5 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Form } from 'antd';
+import { Button, Form, Tabs } from 'antd';
 // Input and Password alone: the Input barrel also carries Search, TextArea and OTP, which login has not.
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
@@ -17,7 +17,6 @@ import { sessionStore, setToken } from '../../store/session';
 import { normaliseLayout, setSetting } from '../../store/settings';
 import { storage } from '../../store/storage';
 import { LanguageLinks } from './LanguageLinks';
-import { LoginTabs } from './LoginTabs';
 import { accountProblem } from './loginRules';
 import './login.css';
 
@@ -99,7 +98,8 @@ export default function Login() {
     <div className="kp-login">
       <div className="kp-login-card">
         <h1 className="kp-login-sys">{sysName || sysConfig.sysName || t('about.defaultSysName')}</h1>
-        <LoginTabs
+        <Tabs
+          centered
           items={[
             {
               key: 'account',
