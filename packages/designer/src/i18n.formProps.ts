@@ -21,4 +21,20 @@ export const FORM_PROPS_TEXTS: Record<string, [string, string, string]> = {
   'prop.general': ['居中弹窗', '居中彈窗', 'Dialog'],
   'prop.fullScreen': ['全屏弹窗', '全屏彈窗', 'Full screen'],
   'prop.drawer': ['右侧弹窗', '右側彈窗', 'Drawer'],
+  'prop.scriptEffects': [
+    '此脚本可能隐藏、禁用或设为非必填的字段',
+    '此腳本可能隱藏、禁用或設為非必填的字段',
+    'Fields this script may hide, disable or make optional',
+  ],
+  'prop.scriptEffectsPick': ['请选择字段', '請選擇字段', 'Choose fields'],
+  'prop.scriptEffectsHint': [
+    '服务器不要求所选字段必填；未选的必填字段，脚本不能隐藏、禁用或设为非必填',
+    '服務器不要求所選字段必填；未選的必填字段，腳本不能隱藏、禁用或設為非必填',
+    'The server does not require the chosen fields; a script cannot hide, disable or make optional a required field left out',
+  ],
+  'msg.unknownScriptField': [
+    '脚本 {{event}} 声明的字段 {{name}} 已不存在，请在表单属性的脚本事件中移除',
+    '腳本 {{event}} 聲明的字段 {{name}} 已不存在，請在表單屬性的腳本事件中移除',
+    'The {{event}} script declares field {{name}}, which the form no longer has: remove it under Form properties, Scripts',
+  ],
 };
