@@ -90,6 +90,24 @@ describe('form designer', () => {
       await page.locator('.ant-modal-close').first().click();
       await preview.waitFor({ state: 'detached' });
 
+      // form properties: beside the onLoad script, the fields it may relax (scriptEffects)
+      await page.getByRole('tab', { name: '表单属性' }).click();
+      const effects = byTest(page, 'script-effects-onLoad');
+      await effects.getByText('此脚本可能隐藏、禁用或设为非必填的字段').scrollIntoViewIfNeeded();
+      await effects.locator('.ant-select').click();
+      const option = (label: string) =>
+        page.locator('.ant-select-dropdown:visible .ant-select-item-option', {
+          hasText: new RegExp(`^${label}$`),
+        });
+      await option('单行输入').click();
+      await option('设计子表 / 数字输入').click();
+      await page.keyboard.press('Escape');
+      await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+      await effects.locator('.ant-select-selection-item', { hasText: '设计子表 / 数字输入' }).waitFor();
+      await byTest(page, 'property-panel').screenshot({
+        path: path.join(RESULTS_DIR, 'designer-script-effects.png'),
+      });
+
       // export a JSON file that validates
       const exported = await exportJson(page);
       const v = validateFormConfig(exported);
@@ -104,6 +122,10 @@ describe('form designer', () => {
         ['comInput', true, 'order_items'],
         ['numInput', true, 'order_items'],
       ]);
+      const col = cols[1] as { __vModel__?: string };
+      expect(exported.scriptEffects).toEqual({
+        onLoad: [fields[1]!.__vModel__, `${fields[3]!.__vModel__}.${col.__vModel__}`],
+      });
 
       // clear (with confirmation), then re-import the exported JSON in the JSON editor
       await byTest(page, 'btn-clear').click();
@@ -132,6 +154,45 @@ describe('form designer', () => {
       expect(await page.locator('[data-testid="canvas"] [data-testid^="field-"]').count()).toBe(6);
       const again = await exportJson(page);
       expect(again).toEqual(exported);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('form designer in English', () => {
+  it('the scripts panel: a field picked as one the onLoad script may relax', async () => {
+    const { page, errors } = await app.open();
+    try {
+      await page.goto(`${app.base}#form-en`);
+      await byTest(page, 'palette-comInput').click();
+      await byTest(page, 'palette-numInput').click();
+      await byTest(page, 'field-102').waitFor();
+      await page.getByRole('tab', { name: 'Form properties' }).click();
+      const effects = byTest(page, 'script-effects-onLoad');
+      await effects
+        .getByText('Fields this script may hide, disable or make optional')
+        .scrollIntoViewIfNeeded();
+      await effects.locator('.ant-select').click();
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Number' })
+        .click();
+      await page.keyboard.press('Escape');
+      await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+      await effects.locator('.ant-select-selection-item', { hasText: 'Number' }).waitFor();
+      await byTest(page, 'property-panel').screenshot({
+        path: path.join(RESULTS_DIR, 'designer-script-effects-en.png'),
+      });
+      // the debounced local save (340 ms) holds the list
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem('kp-form-draft')))
+        .toContain('scriptEffects');
+      expect(
+        JSON.parse((await page.evaluate(() => localStorage.getItem('kp-form-draft')))!).scriptEffects,
+      ).toEqual({
+        onLoad: ['numInputField102'],
+      });
       expect(errors).toEqual([]);
     } finally {
       await page.close();

@@ -24,7 +24,7 @@ const org = createMemoryProviders({
   ],
 });
 
-// #flow: the flow designer; #portal: the portal designer; otherwise the form designer.
+// #flow: the flow designer; #portal: the portal designer; otherwise the form designer (#form-en: in English).
 const mode = location.hash.slice(1);
 const saved: unknown[] = [];
 (window as unknown as { __saved: unknown[] }).__saved = saved;
@@ -35,6 +35,7 @@ function Page() {
   return (
     <FormDesigner
       height="100vh"
+      language={mode === 'form-en' ? 'en' : undefined}
       onSave={(c) => void saved.push(c)}
       storage={{ save: (c) => localStorage.setItem('kp-form-draft', JSON.stringify(c)) }}
     />

@@ -4,6 +4,8 @@ import { PropRow as Item } from '../common/PropRow';
 import { useDesignerT } from '../i18n';
 import { useFormDesigner } from './context';
 import { FULL_WIDTHS, GENERAL_WIDTHS } from './panelShared';
+import { ScriptEffectsSelect } from './ScriptEffectsSelect';
+import { SCRIPT_EVENTS } from './scriptEffects';
 import type { FormConfig } from './types';
 export function FormProps({
   config,
@@ -117,16 +119,19 @@ export function FormProps({
       <Item label={t('prop.scripts')}>
         <Tabs
           size="small"
-          items={(['onLoad', 'beforeSubmit', 'afterSubmit'] as const).map((k) => ({
+          items={SCRIPT_EVENTS.map((k) => ({
             key: k,
             label: k,
             children: (
-              <CodeEditor
-                mode="text"
-                height={160}
-                value={config.funcs?.[k] ?? ''}
-                onChange={(v) => setFunc(k, v)}
-              />
+              <>
+                <CodeEditor
+                  mode="text"
+                  height={160}
+                  value={config.funcs?.[k] ?? ''}
+                  onChange={(v) => setFunc(k, v)}
+                />
+                <ScriptEffectsSelect config={config} event={k} />
+              </>
             ),
           }))}
         />

@@ -91,3 +91,32 @@ describe('checkFormForSave', () => {
     expect(msgs(new FormDesignerStore(), { lang: 'zhtw' })).toEqual(['表單不允許為空']);
   });
 });
+
+describe('checkFormForSave: scriptEffects', () => {
+  it('a declared field the form no longer has (the engine’s unknownScriptField) is named, in the language', () => {
+    const s = new FormDesignerStore();
+    s.addField('comInput');
+    s.addField('comInput');
+    s.updateField(101, (f) => {
+      f.__vModel__ = 'title';
+    });
+    s.updateField(102, (f) => {
+      f.__vModel__ = 'reason';
+    });
+    s.updateForm((d) => {
+      d.scriptEffects = { onLoad: ['reason'], beforeSubmit: ['title', 'reason'] };
+    });
+    expect(msgs(s)).toEqual([]);
+    s.removeField(102);
+    expect(msgs(s)).toEqual([
+      '脚本 onLoad 声明的字段 reason 已不存在，请在表单属性的脚本事件中移除',
+      '脚本 beforeSubmit 声明的字段 reason 已不存在，请在表单属性的脚本事件中移除',
+    ]);
+    expect(msgs(s, { lang: 'zhtw' })[0]).toBe(
+      '腳本 onLoad 聲明的字段 reason 已不存在，請在表單屬性的腳本事件中移除',
+    );
+    expect(msgs(s, { lang: 'en' })[0]).toBe(
+      'The onLoad script declares field reason, which the form no longer has: remove it under Form properties, Scripts',
+    );
+  });
+});

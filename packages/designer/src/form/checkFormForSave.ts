@@ -2,6 +2,7 @@ import { compileUserRegex, installSafeRegex } from '@kp/engine';
 import { RE2JS } from 're2js';
 import { i18n, labelText } from '../i18n';
 import { isDisplay } from './kinds';
+import { unknownScriptNames } from './scriptEffects';
 import { allFields } from './tree';
 import { type AnyFormConfig, draftOf, type FieldConfig } from './types';
 
@@ -64,5 +65,11 @@ export function checkFormForSave(input: AnyFormConfig, opts: SaveCheckOptions = 
     }
   }
   if (config.hasPrintBtn && !config.printId) add('msg.printTemplate');
+  // scriptEffects naming a field the form no longer has (deleted, renamed): the engine's unknownScriptField
+  for (const { event, name } of unknownScriptNames(config))
+    out.push({
+      code: 'msg.unknownScriptField',
+      message: i18n.t('msg.unknownScriptField', { lng, event, name }),
+    });
   return out;
 }
