@@ -11,6 +11,7 @@ import type { PrintDevTable } from '../../../db/tables/visualdev';
 import { countOf, nameOrCodeIlike, ts } from '../../../db/values';
 import { badRequest, conflict, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
+import { requestLanguage } from '../../../http/i18n';
 import { paged, pageOf } from '../../../http/paging';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
@@ -221,7 +222,7 @@ export default async function printDevRoutes(app: FastifyInstance) {
           withEveryField(compiled, JSON.parse(rec.data) as Record<string, unknown>),
           grantContext(me(req), menu, 'form'),
         );
-        const [shown] = await displayRecords(app.kp.db, compiled, [data]);
+        const [shown] = await displayRecords(app.kp.db, compiled, [data], { lang: requestLanguage(req) });
         const printData: Record<string, unknown> = {};
         for (const f of compiled.fields) {
           if (f.table || !(f.vModel in data)) continue;
@@ -300,6 +301,7 @@ export default async function printDevRoutes(app: FastifyInstance) {
             ),
             access,
             form ?? {},
+            requestLanguage(req),
           )
         : { shown: {} };
       return ok({

@@ -205,6 +205,7 @@ export default async function flowGeneralRoutes(app: FastifyInstance) {
           flowModel(t.template_id, t.template_version, parseJson(tpl.form_json, null)),
           access,
           data,
+          requestLanguage(req),
         )
       : { shown: {}, raw: {} };
     shown.fullName = t.full_name;
