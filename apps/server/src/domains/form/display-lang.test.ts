@@ -4,7 +4,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, fieldConfig, formConfig, TEST_DB_KIND, type TestApp } from '../../test/harness';
-import { fileUpload as multipart } from '../../test/multipart';
+import { importWorkbook, releasedItem } from './display.fixture';
 
 const cfg = fieldConfig;
 const FORM = formConfig(
@@ -54,19 +54,12 @@ describe(`display values in the request's language on ${TEST_DB_KIND}`, () => {
   beforeAll(async () => {
     t = await createTestApp();
     admin = await t.login('admin');
-    const created = await t.call<string>(admin, {
-      method: 'POST',
-      url: '/api/visualdev/Base',
-      payload: { fullName: '显示语言', enCode: 'displayLang', formData: FORM, columnData: COLUMNS },
+    itemId = await releasedItem(t, admin, {
+      fullName: '显示语言',
+      enCode: 'displayLang',
+      formData: FORM,
+      columnData: COLUMNS,
     });
-    expect(created.code, created.msg).toBe(200);
-    itemId = created.data;
-    const rel = await t.call(admin, {
-      method: 'POST',
-      url: `/api/visualdev/Base/${itemId}/Actions/Release`,
-      payload: {},
-    });
-    expect(rel.code, rel.msg).toBe(200);
     const made = await t.call<string>(admin, {
       method: 'POST',
       url: `${R}/${itemId}`,
@@ -117,23 +110,7 @@ describe(`display values in the request's language on ${TEST_DB_KIND}`, () => {
     ws.addRow([1, 'en row', 'Office expenses', 'Grade A', 'On', '']);
     ws.addRow([2, 'zhtw row', '辦公費', '甲等', '關', '']);
     ws.addRow([3, 'bad row', 'Meals', 'Grade B', 'Off', 'nobody-at-all']);
-    const form = multipart({ name: 'lang.xlsx', data: Buffer.from(await wb.xlsx.writeBuffer()) });
-    const up = await t.app.inject({
-      method: 'POST',
-      url: '/api/file/Uploader/document',
-      headers: { authorization: `Bearer ${admin}`, ...form.headers },
-      payload: form.payload,
-    });
-    const fileId = up.json().data.fileId as string;
-    const imp = await t.call<{ snum: number; fnum: number; failResult: Array<{ errorsInfo: string }> }>(
-      admin,
-      {
-        method: 'POST',
-        url: `${R}/${itemId}/Actions/Import`,
-        headers: { 'accept-language': 'en' },
-        payload: { fileId },
-      },
-    );
+    const imp = await importWorkbook(t, admin, itemId, wb, 'en');
     expect(imp.code, imp.msg).toBe(200);
     expect(imp.data.failResult.map((f) => f.errorsInfo)).toEqual(['owner: No match for "nobody-at-all"']);
     expect(imp.data).toMatchObject({ snum: 2, fnum: 1 });
