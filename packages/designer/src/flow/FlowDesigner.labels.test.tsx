@@ -7,7 +7,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setDesignerLanguage } from '../i18n';
 import { FlowDesigner } from './FlowDesigner';
-import { nodeSummary, retitle, summaryIsNames } from './summary';
+import { nodeSummary, retitle, summaryIsNames, titleIn } from './summary';
 
 vi.setConfig({ testTimeout: 90_000 });
 afterEach(() => {
@@ -48,6 +48,33 @@ describe('node titles in every language', () => {
       zhtw: '財務審批',
       en: 'Accounts approval',
     });
+  });
+
+  it('lets the administrator type the title in zh, zhtw and en', async () => {
+    const onChange = vi.fn();
+    render(<FlowDesigner value={tree} onChange={onChange} language="zh" />);
+    fireEvent.click(within(screen.getByTestId('node-a1')).getAllByRole('button')[0]!);
+    const zh = (await screen.findByTestId('node-title', {}, { timeout: 5000 })) as HTMLInputElement;
+    const en = screen.getByTestId('node-title-en') as HTMLInputElement;
+    const zhtw = screen.getByTestId('node-title-zhtw') as HTMLInputElement;
+    expect([zh.value, zhtw.value, en.value]).toEqual(['财务审批', '財務審批', 'Finance approval']);
+    expect(screen.getByText('节点名称（英文）')).toBeTruthy();
+    fireEvent.change(en, { target: { value: 'Accounts approval' } });
+    expect(last(onChange).childNode!.properties.title).toEqual({
+      zh: '财务审批',
+      zhtw: '財務審批',
+      en: 'Accounts approval',
+    });
+  });
+
+  it('turns a plain title into one per language when another language is typed', () => {
+    expect(titleIn('经理审批', 'en', 'Manager approval')).toEqual({
+      zh: '经理审批',
+      zhtw: '经理审批',
+      en: 'Manager approval',
+    });
+    expect(titleIn(undefined, 'zhtw', '經理')).toEqual({ zh: '', zhtw: '經理', en: '' });
+    expect(titleIn(START, 'zh', '申请人')).toEqual({ ...START, zh: '申请人' });
   });
 
   it('marks a summary of the organisation names as user data, not the designer texts', () => {
