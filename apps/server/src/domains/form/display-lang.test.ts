@@ -1,6 +1,7 @@
 // Issue 20: display values of online-development records in the request's language (dictionary and
 // static-option labels, switch texts, the date-range separator), an import that accepts a label in any
 // language, and the reasons an import refuses a row in the request's language.
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, fieldConfig, formConfig, TEST_DB_KIND, type TestApp } from '../../test/harness';
@@ -9,7 +10,12 @@ import { importWorkbook, releasedItem } from './display.fixture';
 const cfg = fieldConfig;
 const FORM = formConfig(
   [
-    { __config__: cfg('comInput', '事由', { formId: 201 }), __vModel__: 'title' },
+    {
+      __config__: cfg('comInput', { zh: '事由', zhtw: '事由', en: 'Subject' } as unknown as string, {
+        formId: 201,
+      }),
+      __vModel__: 'title',
+    },
     {
       __config__: cfg('dicSelect', '费用类型', { formId: 202, dictionaryType: 'expenseType' }),
       __vModel__: 'kind',
@@ -103,10 +109,29 @@ describe(`display values in the request's language on ${TEST_DB_KIND}`, () => {
     });
   });
 
+  it('writes the import template in the asked language', async () => {
+    const tpl = await t.call<{ name: string; url: string }>(admin, {
+      method: 'GET',
+      url: `${R}/${itemId}/Template`,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(tpl.code, tpl.msg).toBe(200);
+    expect(tpl.data.name).toBe('显示语言 import template.xlsx');
+    const file = await t.app.inject({
+      method: 'GET',
+      url: tpl.data.url,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.read(Readable.from([file.rawPayload]));
+    expect(wb.worksheets[0]!.name).toBe('Data');
+    expect((wb.worksheets[0]!.getRow(1).values as unknown[]).slice(1, 3)).toEqual(['No.', 'Subject']);
+  });
+
   it('imports labels typed in any language and refuses an unknown name in the asked language', async () => {
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('数据');
-    ws.addRow(['序号', 'title', 'kind', 'grade', 'urgent', 'owner']);
+    ws.addRow(['No.', 'Subject', 'kind', 'grade', 'urgent', 'owner']);
     ws.addRow([1, 'en row', 'Office expenses', 'Grade A', 'On', '']);
     ws.addRow([2, 'zhtw row', '辦公費', '甲等', '關', '']);
     ws.addRow([3, 'bad row', 'Meals', 'Grade B', 'Off', 'nobody-at-all']);

@@ -34,7 +34,7 @@ import {
   VMSG,
   withEveryField,
 } from '../common';
-import { readRecords, storeWorkbook, uploadedWorkbook, writeRecords } from '../excel';
+import { readRecords, storeWorkbook, uploadedWorkbook, workbookName, writeRecords } from '../excel';
 import { filtered, listOut, listReadable, orderOf, SCOPE_COLS } from '../online-list';
 
 const tags = ['visualdev'];
@@ -306,7 +306,7 @@ export default async function onlineRoutes(app: FastifyInstance) {
         rows.map((r) => model.project(JSON.parse(r.data) as Record<string, unknown>, access)),
         { keep: ['files'], orgPaths: true, lang: requestLanguage(req) },
       );
-      const bytes = await writeRecords(model.compiled, shown, { keys });
+      const bytes = await writeRecords(model.compiled, shown, { keys, lang: requestLanguage(req) });
       return ok(await storeWorkbook(req, `${row.full_name}_${stamp()}.xlsx`, bytes));
     },
   );
@@ -316,8 +316,14 @@ export default async function onlineRoutes(app: FastifyInstance) {
     { config: { permission: { signedIn: 'scope' } }, schema: { tags, params: IdParams } },
     async (req) => {
       const { row, compiled } = await open(req, (req.params as IdParams).id, 'btn_upload');
-      const bytes = await writeRecords(compiled, [], { template: true });
-      return ok(await storeWorkbook(req, `${row.full_name}导入模板.xlsx`, bytes));
+      const bytes = await writeRecords(compiled, [], { template: true, lang: requestLanguage(req) });
+      return ok(
+        await storeWorkbook(
+          req,
+          `${workbookName('template', row.full_name, requestLanguage(req))}.xlsx`,
+          bytes,
+        ),
+      );
     },
   );
 
@@ -418,9 +424,15 @@ export default async function onlineRoutes(app: FastifyInstance) {
       const bytes = await writeRecords(
         compiled,
         list.map((l) => l.data),
-        { template: true, errors: list.map((l) => l.errorsInfo ?? '') },
+        { template: true, errors: list.map((l) => l.errorsInfo ?? ''), lang: requestLanguage(req) },
       );
-      return ok(await storeWorkbook(req, `${row.full_name}导入失败数据_${stamp()}.xlsx`, bytes));
+      return ok(
+        await storeWorkbook(
+          req,
+          `${workbookName('failed', row.full_name, requestLanguage(req))}_${stamp()}.xlsx`,
+          bytes,
+        ),
+      );
     },
   );
 }
