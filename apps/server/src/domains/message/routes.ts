@@ -10,6 +10,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { likeOf, ts } from '../../db/values';
 import { conflict, forbidden, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
+import { requestLanguage } from '../../http/i18n';
+import type { Lang } from '../../http/messages';
 import { paged, pageOf } from '../../http/paging';
 import { me } from '../auth/guard';
 import { isOwner } from '../auth/objects';
@@ -66,6 +68,7 @@ export default async function messageRoutes(app: FastifyInstance) {
     const name = await creatorNames(
       ctx,
       rows.map((r) => r.creator_user_id),
+      requestLanguage(req),
     );
     const list: SiteMessageItem[] = rows.map((r) => ({
       id: r.id,
@@ -114,10 +117,15 @@ export default async function messageRoutes(app: FastifyInstance) {
     },
   );
 
-  const detail = async (id: string, userId: string, isRead: number): Promise<SiteMessageDetail> => {
+  const detail = async (
+    id: string,
+    userId: string,
+    isRead: number,
+    lang: Lang,
+  ): Promise<SiteMessageDetail> => {
     const m = await db.selectFrom('message').selectAll().where('id', '=', id).executeTakeFirst();
     if (!m) throw notFound();
-    const name = await creatorNames(ctx, [m.creator_user_id]);
+    const name = await creatorNames(ctx, [m.creator_user_id], lang);
     return {
       id: m.id,
       title: m.title,
@@ -153,7 +161,7 @@ export default async function messageRoutes(app: FastifyInstance) {
           .execute();
         await pushSiteCounts(ctx, [userId]);
       }
-      return ok(await detail(id, userId, 1));
+      return ok(await detail(id, userId, 1, requestLanguage(req)));
     },
   );
 
@@ -250,7 +258,7 @@ export default async function messageRoutes(app: FastifyInstance) {
       // module grants authoring, not reading other users' messages).
       const author = isOwner(p, m.creator_user_id) || p.isAdministrator;
       if (!r && !author) throw notFound();
-      const d = await detail(id, p.userId, r?.is_read ?? 0);
+      const d = await detail(id, p.userId, r?.is_read ?? 0, requestLanguage(req));
       return ok({
         ...d,
         enabledMark: m.enabled_mark,

@@ -12,6 +12,7 @@ import { countOf, nameOrCodeIlike, ts } from '../../../db/values';
 import { badRequest, conflict, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
 import { requestLanguage } from '../../../http/i18n';
+import { text } from '../../../http/messages';
 import { paged, pageOf } from '../../../http/paging';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
@@ -43,12 +44,12 @@ type Row = Selectable<PrintDevTable>;
 
 /** Names a flow template's own fields expose besides its form fields. */
 const FLOW_FIELDS = [
-  { field: 'fullName', label: '流程标题' },
-  { field: 'flowName', label: '流程名称' },
-  { field: 'creatorUserName', label: '发起人' },
-  { field: 'creatorTime', label: '发起时间' },
-  { field: 'approvalRecords', label: '审批记录' },
-];
+  { field: 'fullName', label: 'flow.printTitle' },
+  { field: 'flowName', label: 'flow.printName' },
+  { field: 'creatorUserName', label: 'flow.printInitiator' },
+  { field: 'creatorTime', label: 'flow.printLaunched' },
+  { field: 'approvalRecords', label: 'flow.printRecords' },
+] as const;
 
 const summary = (r: Row) => ({
   id: r.id,
@@ -183,7 +184,9 @@ export default async function printDevRoutes(app: FastifyInstance) {
         .executeTakeFirst();
       if (!tpl) throw notFound('流程不存在');
       const model = flowModel(b.formId, tpl.version, tpl.form_json);
-      return ok({ list: [...FLOW_FIELDS, ...printFields(model.compiled)] });
+      const lang = requestLanguage(req);
+      const own = FLOW_FIELDS.map((f) => ({ field: f.field, label: text(f.label, lang) }));
+      return ok({ list: [...own, ...printFields(model.compiled)] });
     },
   );
 
