@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { likeOf, ts } from '../../db/values';
 import { conflict, forbidden, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
-import { requestLanguage } from '../../http/i18n';
+import { requestLanguage, translate } from '../../http/i18n';
 import type { Lang } from '../../http/messages';
 import { paged, pageOf } from '../../http/paging';
 import { me } from '../auth/guard';
@@ -18,7 +18,7 @@ import { isOwner } from '../auth/objects';
 import { newId } from '../auth/tokens';
 import { conversations } from '../chat/service';
 import { jsonList, parseFiles } from './attachments';
-import { creatorNames, deliver, pushSiteCounts } from './site-message';
+import { creatorNames, deliver, pushSiteCounts, SITE_TYPE } from './site-message';
 import { MMSG } from './texts';
 import { checkUsers, idList } from './users';
 
@@ -32,12 +32,17 @@ const tags = ['message'];
  * btn_remove; GET/PUT/DELETE/Release of a message also require being its creator (or an administrator).
  * POST creates a draft (enabled_mark 0); Release delivers it to toUserIds and pushes messagePush.
  */
+/** The server writes the titles of flow notices (type 2) and bookings in zh: they are read in `lang`. */
+const titleIn = (m: { title: string; type: number }, lang: Lang) =>
+  m.type === 2 || m.type === SITE_TYPE.booking ? translate(m.title, lang) : m.title;
+
 export default async function messageRoutes(app: FastifyInstance) {
   const ctx = app.kp;
   const db = ctx.db;
 
   const listOf = async (req: FastifyRequest, q: SiteMessageListQuery) => {
     const userId = me(req).userId;
+    const lang = requestLanguage(req);
     const p = pageOf(q);
     let base = db
       .selectFrom('message_receive as r')
@@ -68,11 +73,11 @@ export default async function messageRoutes(app: FastifyInstance) {
     const name = await creatorNames(
       ctx,
       rows.map((r) => r.creator_user_id),
-      requestLanguage(req),
+      lang,
     );
     const list: SiteMessageItem[] = rows.map((r) => ({
       id: r.id,
-      title: r.title,
+      title: titleIn(r, lang),
       type: r.type,
       creatorUser: name(r.creator_user_id),
       creatorUserId: r.creator_user_id,
@@ -128,7 +133,7 @@ export default async function messageRoutes(app: FastifyInstance) {
     const name = await creatorNames(ctx, [m.creator_user_id], lang);
     return {
       id: m.id,
-      title: m.title,
+      title: titleIn(m, lang),
       type: m.type,
       creatorUser: name(m.creator_user_id),
       creatorUserId: m.creator_user_id,
