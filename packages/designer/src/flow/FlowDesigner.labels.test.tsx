@@ -7,7 +7,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setDesignerLanguage } from '../i18n';
 import { FlowDesigner } from './FlowDesigner';
-import { nodeSummary, retitle, summaryIsNames } from './summary';
+import { nodeSummary, retitle, summaryIsNames, titleIn } from './summary';
 
 vi.setConfig({ testTimeout: 90_000 });
 afterEach(() => {
@@ -30,6 +30,13 @@ const tree: FlowNode = {
 };
 const last = (fn: ReturnType<typeof vi.fn>) => fn.mock.calls[fn.mock.calls.length - 1]![0] as FlowNode;
 
+const ACCOUNTS = { zh: '财务审批', zhtw: '財務審批', en: 'Accounts approval' };
+/** Opens the drawer of node a1 and answers its name field of the designer's language. */
+const openTitle = async () => {
+  fireEvent.click(within(screen.getByTestId('node-a1')).getAllByRole('button')[0]!);
+  return (await screen.findByTestId('node-title', {}, { timeout: 5000 })) as HTMLInputElement;
+};
+
 describe('node titles in every language', () => {
   it('shows each title in the designer language and edits only that language', async () => {
     const onChange = vi.fn();
@@ -39,15 +46,32 @@ describe('node titles in every language', () => {
     expect(within(screen.getByTestId('node-a1')).getByText('Finance approval')).toBeTruthy();
     expect(screen.queryByText('发起人')).toBeNull();
 
-    fireEvent.click(within(screen.getByTestId('node-a1')).getAllByRole('button')[0]!);
-    const input = (await screen.findByTestId('node-title', {}, { timeout: 5000 })) as HTMLInputElement;
+    const input = await openTitle();
     expect(input.value).toBe('Finance approval');
     fireEvent.change(input, { target: { value: 'Accounts approval' } });
-    expect(last(onChange).childNode!.properties.title).toEqual({
-      zh: '财务审批',
-      zhtw: '財務審批',
-      en: 'Accounts approval',
+    expect(last(onChange).childNode!.properties.title).toEqual(ACCOUNTS);
+  });
+
+  it('lets the administrator type the title in zh, zhtw and en', async () => {
+    const onChange = vi.fn();
+    render(<FlowDesigner value={tree} onChange={onChange} language="zh" />);
+    const zh = await openTitle();
+    const en = screen.getByTestId('node-title-en') as HTMLInputElement;
+    const zhtw = screen.getByTestId('node-title-zhtw') as HTMLInputElement;
+    expect([zh.value, zhtw.value, en.value]).toEqual(['财务审批', '財務審批', 'Finance approval']);
+    expect(screen.getByText('节点名称（英文）')).toBeTruthy();
+    fireEvent.change(en, { target: { value: 'Accounts approval' } });
+    expect(last(onChange).childNode!.properties.title).toEqual(ACCOUNTS);
+  });
+
+  it('turns a plain title into one per language when another language is typed', () => {
+    expect(titleIn('经理审批', 'en', 'Manager approval')).toEqual({
+      zh: '经理审批',
+      zhtw: '经理审批',
+      en: 'Manager approval',
     });
+    expect(titleIn(undefined, 'zhtw', '經理')).toEqual({ zh: '', zhtw: '經理', en: '' });
+    expect(titleIn(START, 'zh', '申请人')).toEqual({ ...START, zh: '申请人' });
   });
 
   it('marks a summary of the organisation names as user data, not the designer texts', () => {

@@ -7,7 +7,7 @@ import { labelText, useDesignerT } from '../i18n';
 import { ConditionEditor } from './ConditionEditor';
 import type { Choice, FlowDesignerOptions } from './flowOptions';
 import { ApproverExtras, FormOperatesEditor } from './NodeExtras';
-import { retitle } from './summary';
+import { retitle, titleIn } from './summary';
 
 function Multi({
   value,
@@ -89,6 +89,53 @@ function PartyPickers({
 }
 
 const INITIATORS = ['initiator', 'initiatePos', 'initiateRole'] as const;
+const TITLE_LANGS = [
+  ['zh', 'flow.titleZh'],
+  ['zhtw', 'flow.titleZhtw'],
+  ['en', 'flow.titleEn'],
+] as const;
+
+/**
+ * The node name in zh, zhtw and en (issue 20). The field of the designer's language (testid node-title)
+ * shows what the chart shows and renames a new node's untouched title as a whole (retitle); the others
+ * (node-title-<lang>) show and set that language's text only (titleIn).
+ */
+function TitleInputs({
+  title,
+  lang,
+  type,
+  onChange,
+}: {
+  title: FlowNodeProperties['title'];
+  lang: string;
+  type: FlowNode['type'];
+  onChange: (title: NonNullable<FlowNodeProperties['title']>) => void;
+}) {
+  const { t } = useDesignerT();
+  return (
+    <>
+      {TITLE_LANGS.map(([l, label]) =>
+        l === lang ? (
+          <Item key={l} label={t(label)}>
+            <Input
+              data-testid="node-title"
+              value={labelText(title, lang)}
+              onChange={(e) => onChange(retitle(title, lang, e.target.value, type))}
+            />
+          </Item>
+        ) : (
+          <Item key={l} label={t(label)}>
+            <Input
+              data-testid={`node-title-${l}`}
+              value={typeof title === 'object' && title ? (title[l] ?? '') : (title ?? '')}
+              onChange={(e) => onChange(titleIn(title, l, e.target.value))}
+            />
+          </Item>
+        ),
+      )}
+    </>
+  );
+}
 
 /** The property drawer for every node type and assignee type. */
 export function NodeDrawer({
@@ -134,13 +181,7 @@ export function NodeDrawer({
             <div style={{ color: '#f25643', marginBottom: 12 }}>{issues.join('；')}</div>
           ) : null}
           {!node.properties.isDefault ? (
-            <Item label={t('flow.title')}>
-              <Input
-                data-testid="node-title"
-                value={labelText(p.title, lang)}
-                onChange={(e) => set({ title: retitle(p.title, lang, e.target.value, node.type) })}
-              />
-            </Item>
+            <TitleInputs title={p.title} lang={lang} type={node.type} onChange={(title) => set({ title })} />
           ) : (
             <div>{t('msg.otherwise')}</div>
           )}

@@ -119,3 +119,14 @@ export function retitle(
     return { ...title, [lang]: text };
   return text;
 }
+
+/**
+ * A node title after the administrator typed its text in `lang` in the drawer's field for that language: a
+ * title given in every language takes the new text for `lang`; a plain title (shown the same in every
+ * language) becomes one per language, the others keeping the plain text.
+ */
+export function titleIn(title: I18nText | undefined, lang: 'zh' | 'zhtw' | 'en', text: string): I18nText {
+  if (title && typeof title === 'object') return { ...title, [lang]: text };
+  const plain = title ?? '';
+  return { zh: plain, zhtw: plain, en: plain, [lang]: text };
+}

@@ -1,16 +1,19 @@
 // The other way round from display.ts: text typed or exported by a person back into stored values (imports).
 import type { CompiledField, CompiledForm } from '@kp/engine';
 import type { Kysely } from 'kysely';
+import { storedLabels } from '../../db/stored-label';
 import type { Database } from '../../db/types';
 import { sdb } from '../system/system-tables';
 import {
   cfgOf,
   isPaths,
   kindOf,
+  labelsOf,
   MAX_IDS,
   type NameKind,
   nameSets,
   optionKeys,
+  SWITCH_TEXT,
   TABLE,
   valuesOf,
 } from './field-kinds';
@@ -142,17 +145,21 @@ export async function valuesFromText(
     const rows = await sdb(db)
       .selectFrom('sys_dictionary_data as d')
       .innerJoin('sys_dictionary_type as t', 't.id', 'd.type_id')
-      .select(['t.id as typeId', 't.en_code as typeCode', 'd.id', 'd.en_code', 'd.full_name'])
+      .select([
+        't.id as typeId',
+        't.en_code as typeCode',
+        'd.id',
+        'd.en_code',
+        'd.full_name',
+        'd.full_name_i18n',
+      ])
       .where((eb) => eb.or([eb('t.id', 'in', [...dictTypes]), eb('t.en_code', 'in', [...dictTypes])]))
       .execute();
+    // A label is accepted in any language the list can show it in (the exporter's language may differ).
     for (const r of rows)
       for (const t of [r.typeId, r.typeCode])
-        for (const [key, id, code] of [
-          [r.full_name, r.id, r.en_code],
-          [r.id, r.id, r.en_code],
-          [r.en_code, r.id, r.en_code],
-        ])
-          dictValue.set(`${t}\u0000${key}`, JSON.stringify([id, code]));
+        for (const key of [...labelsOf(storedLabels(r) ?? r.full_name), r.full_name, r.id, r.en_code])
+          dictValue.set(`${t}\u0000${key}`, JSON.stringify([r.id, r.en_code]));
   }
   // Texts that matched nothing (or more than one row), reported per record as `field: 找不到“text”`.
   let missed: string[] = [];
@@ -178,8 +185,9 @@ export async function valuesFromText(
       return new Date(y!, mo! - 1, d!, h, mi, sec).getTime();
     }
     if (k === 'switch') {
-      if (v === (c.activeTxt ?? '开')) return c.activeValue ?? 1;
-      if (v === (c.inactiveTxt ?? '关')) return c.inactiveValue ?? 0;
+      // The switch's texts in any language (a designed {zh, zhtw, en} text, else the defaults 开/關/On…).
+      if (labelsOf(c.activeTxt || SWITCH_TEXT.on).includes(v)) return c.activeValue ?? 1;
+      if (labelsOf(c.inactiveTxt || SWITCH_TEXT.off).includes(v)) return c.inactiveValue ?? 0;
       return v;
     }
     if (f.key === 'comSelect') return v;

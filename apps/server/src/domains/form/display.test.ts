@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, fieldConfig, formConfig, TEST_DB_KIND, type TestApp } from '../../test/harness';
-import { fileUpload as multipart } from '../../test/multipart';
+import { importWorkbook, releasedItem } from './display.fixture';
 
 const cfg = fieldConfig;
 const FORM = formConfig(
@@ -58,19 +58,12 @@ describe(`display values of form data on ${TEST_DB_KIND}`, () => {
   beforeAll(async () => {
     t = await createTestApp();
     admin = await t.login('admin');
-    const created = await t.call<string>(admin, {
-      method: 'POST',
-      url: '/api/visualdev/Base',
-      payload: { fullName: '显示值', enCode: 'displayDemo', formData: FORM, columnData: COLUMNS },
+    itemId = await releasedItem(t, admin, {
+      fullName: '显示值',
+      enCode: 'displayDemo',
+      formData: FORM,
+      columnData: COLUMNS,
     });
-    expect(created.code, created.msg).toBe(200);
-    itemId = created.data;
-    const rel = await t.call(admin, {
-      method: 'POST',
-      url: `/api/visualdev/Base/${itemId}/Actions/Release`,
-      payload: {},
-    });
-    expect(rel.code, rel.msg).toBe(200);
     for (const account of ['wangjianguo', 'zhangwei', 'chenjing']) {
       const u = await t.db.kysely
         .selectFrom('base_user')
@@ -166,22 +159,7 @@ describe(`display values of form data on ${TEST_DB_KIND}`, () => {
     // a second row typed by hand: an account instead of a name, and a user nobody has
     ws.addRow([2, '投影仪', '差旅费', 'zhangwei', '陈静', '', '2026-11-21', '否', '']);
     ws.addRow([3, '白板', '餐费', '不存在的人', '', '', '', '', '']);
-    const form = multipart({ name: 'back.xlsx', data: Buffer.from(await wb.xlsx.writeBuffer()) });
-    const up = await t.app.inject({
-      method: 'POST',
-      url: '/api/file/Uploader/document',
-      headers: { authorization: `Bearer ${admin}`, ...form.headers },
-      payload: form.payload,
-    });
-    const fileId = up.json().data.fileId as string;
-    const imp = await t.call<{ snum: number; fnum: number; failResult: Array<{ errorsInfo: string }> }>(
-      admin,
-      {
-        method: 'POST',
-        url: `${R}/${itemId}/Actions/Import`,
-        payload: { fileId },
-      },
-    );
+    const imp = await importWorkbook(t, admin, itemId, wb);
     expect(imp.code, imp.msg).toBe(200);
     expect(imp.data).toMatchObject({ snum: 2, fnum: 1 });
     expect(imp.data.failResult[0]!.errorsInfo).toContain('owner');

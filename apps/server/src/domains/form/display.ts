@@ -3,7 +3,9 @@
 // static-option fields their labels, regions their path names, switches their texts, dates the field's
 // format, files their names. Names are read in one query per kind for a whole page of records.
 import { type CompiledField, type CompiledForm, formatDate } from '@kp/engine';
+import { type Language, textIn } from '@kp/schema';
 import type { Kysely } from 'kysely';
+import { nameIn } from '../../db/stored-label';
 import type { Database } from '../../db/types';
 import { sdb } from '../system/system-tables';
 import {
@@ -15,6 +17,8 @@ import {
   MAX_IDS,
   type NameKind,
   nameSets,
+  RANGE_SEPARATOR,
+  SWITCH_TEXT,
   staticOptions,
   TABLE,
   valuesOf,
@@ -26,6 +30,8 @@ export interface DisplayOptions {
   keep?: Kind[];
   /** Departments and organisations as their path of names ('集团/公司/部门'), unambiguous for an import. */
   orgPaths?: boolean;
+  /** The language of option and dictionary labels, switch texts and range separators (the request's; zh). */
+  lang?: Language;
 }
 
 /**
@@ -39,6 +45,7 @@ export async function displayFor(
   options: DisplayOptions = {},
 ): Promise<DisplayOf> {
   const fields = compiled.fields.filter((f) => kindOf(f));
+  const lang = options.lang ?? 'zh';
   const want = nameSets();
   const dictTypes = new Set<string>();
   const areas = new Set<string>();
@@ -92,12 +99,19 @@ export async function displayFor(
       const rows = await system
         .selectFrom('sys_dictionary_data as d')
         .innerJoin('sys_dictionary_type as t', 't.id', 'd.type_id')
-        .select(['t.id as typeId', 't.en_code as typeCode', 'd.id', 'd.en_code', 'd.full_name'])
+        .select([
+          't.id as typeId',
+          't.en_code as typeCode',
+          'd.id',
+          'd.en_code',
+          'd.full_name',
+          'd.full_name_i18n',
+        ])
         .where((eb) => eb.or([eb('t.id', 'in', [...dictTypes]), eb('t.en_code', 'in', [...dictTypes])]))
         .execute();
       for (const r of rows)
         for (const t of [r.typeId, r.typeCode])
-          for (const v of [r.id, r.en_code]) dictLabel.set(`${t}\u0000${v}`, r.full_name);
+          for (const v of [r.id, r.en_code]) dictLabel.set(`${t}\u0000${v}`, nameIn(r, lang));
     })(),
   ]);
   if (options.orgPaths && names.org.size) {
@@ -138,7 +152,9 @@ export async function displayFor(
           : v;
       case 'dateRange':
         return Array.isArray(v)
-          ? v.map((x) => (typeof x === 'number' ? formatDate(x, c.format || 'yyyy-MM-dd') : x)).join(' 至 ')
+          ? v
+              .map((x) => (typeof x === 'number' ? formatDate(x, c.format || 'yyyy-MM-dd') : x))
+              .join(RANGE_SEPARATOR[lang])
           : v;
       case 'dict': {
         const t = c.__config__.dictionaryType ?? '';
@@ -147,7 +163,7 @@ export async function displayFor(
           .join(',');
       }
       case 'options': {
-        const m = optionMaps.get(f) ?? new Map(staticOptions(f));
+        const m = optionMaps.get(f) ?? new Map(staticOptions(f, lang));
         optionMaps.set(f, m);
         if (f.key === 'cascader' && Array.isArray(v))
           return (isPaths(v) ? v : [v]).map((p) => joinNames(m, p, '/')).join(',');
@@ -158,7 +174,9 @@ export async function displayFor(
       case 'switch': {
         const on = c.activeValue ?? 1;
         const isOn = v === on || v === true || (typeof on !== 'boolean' && String(v) === String(on));
-        return isOn ? (c.activeTxt ?? '开') : (c.inactiveTxt ?? '关');
+        return isOn
+          ? textIn(c.activeTxt || SWITCH_TEXT.on, lang)
+          : textIn(c.inactiveTxt || SWITCH_TEXT.off, lang);
       }
       case 'files':
         return Array.isArray(v)

@@ -1,6 +1,7 @@
 // How the server reads a form field for display and import: its kind (picker, dictionary, options, date,
 // region, switch, files), its option labels and the named tables its ids point at.
 import { type CompiledField, kindOf as kindDefinition } from '@kp/engine';
+import { type I18nText, type Language, textIn } from '@kp/schema';
 
 export type NameKind = 'user' | 'org' | 'position' | 'role' | 'group';
 export type Kind = NameKind | 'dict' | 'date' | 'dateRange' | 'options' | 'address' | 'switch' | 'files';
@@ -8,8 +9,8 @@ export type Kind = NameKind | 'dict' | 'date' | 'dateRange' | 'options' | 'addre
 export interface Cfg {
   format?: string;
   type?: string;
-  activeTxt?: string;
-  inactiveTxt?: string;
+  activeTxt?: I18nText;
+  inactiveTxt?: I18nText;
   activeValue?: unknown;
   inactiveValue?: unknown;
   options?: unknown;
@@ -31,13 +32,31 @@ export function optionKeys(f: CompiledField): { lk: string; vk: string; ck: stri
   return { lk: p.label ?? 'fullName', vk: p.value ?? (dic ? 'enCode' : 'id'), ck: p.children ?? 'children' };
 }
 
-export const label = (v: unknown): string =>
-  v && typeof v === 'object'
-    ? String((v as Record<string, unknown>).zh ?? Object.values(v)[0] ?? '')
-    : String(v);
+/** An option's label in `lang` (a designed label may be {zh, zhtw, en}; zh, then any, when `lang` has none). */
+export const label = (v: unknown, lang: Language = 'zh'): string =>
+  v && typeof v === 'object' ? textIn(v as I18nText, lang) || String(Object.values(v)[0] ?? '') : String(v);
 
-/** Static options of a choice field, nested ones (cascader, tree select) flattened: [value, label]. */
-export function staticOptions(f: CompiledField): Array<[string, string]> {
+/** Every language's text of a label (an import accepts any of them). */
+export const labelsOf = (v: unknown): string[] =>
+  v && typeof v === 'object'
+    ? Object.values(v as Record<string, unknown>).filter(
+        (x): x is string => typeof x === 'string' && x !== '',
+      )
+    : v === undefined || v === null
+      ? []
+      : [String(v)];
+
+/** A switch's texts when the designer left them empty, in every language. */
+export const SWITCH_TEXT = {
+  on: { zh: '开', zhtw: '開', en: 'On' },
+  off: { zh: '关', zhtw: '關', en: 'Off' },
+} as const;
+
+/** Between the two ends of a date range shown as text. */
+export const RANGE_SEPARATOR: Record<Language, string> = { zh: ' 至 ', zhtw: ' 至 ', en: ' to ' };
+
+/** Static options of a choice field, nested ones (cascader, tree select) flattened: [value, label in `lang`]. */
+export function staticOptions(f: CompiledField, lang: Language = 'zh'): Array<[string, string]> {
   const c = cfgOf(f);
   const list = Array.isArray(c.options)
     ? c.options
@@ -49,7 +68,7 @@ export function staticOptions(f: CompiledField): Array<[string, string]> {
   const walk = (l: unknown[]) => {
     for (const o of l as Array<Record<string, unknown>>) {
       if (!o || typeof o !== 'object' || o[vk] === undefined) continue;
-      out.push([String(o[vk]), label(o[lk] ?? o[vk])]);
+      out.push([String(o[vk]), label(o[lk] ?? o[vk], lang)]);
       if (Array.isArray(o[ck])) walk(o[ck] as unknown[]);
     }
   };

@@ -18,6 +18,42 @@ describe(`site messages /api/message on ${TEST_DB_KIND}`, () => {
     wjg = await t.login('wangjianguo');
   });
 
+  it("shows the server's notice titles and sender in the reader's language, a person's title as written", async () => {
+    const flow = await sendSiteMessage(t.ctx, {
+      toUserIds: [ids.chenjing],
+      title: '审核通过：请假申请',
+      type: 2,
+    });
+    await sendSiteMessage(t.ctx, {
+      toUserIds: [ids.chenjing],
+      title: '审核通过：周报',
+      type: 7,
+      creatorUserId: ids.admin,
+    });
+    const cj = await t.login('chenjing');
+    const list = async (lang: string) =>
+      (
+        await t.call<{ list: Array<{ id: string; title: string; creatorUser: string }> }>(cj, {
+          method: 'GET',
+          url: '/api/message',
+          headers: { 'accept-language': lang },
+        })
+      ).data.list;
+    const en = await list('en');
+    expect(en.find((m) => m.id === flow)).toMatchObject({
+      title: 'Approved: 请假申请',
+      creatorUser: 'System',
+    });
+    expect(en.map((m) => m.title)).toContain('审核通过：周报');
+    expect((await list('zhtw')).find((m) => m.id === flow)?.title).toBe('審核通過：请假申请');
+    const read = await t.call<{ title: string }>(cj, {
+      method: 'GET',
+      url: `/api/message/ReadInfo/${flow}`,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(read.data.title).toBe('Approved: 请假申请');
+  });
+
   it('sendSiteMessage stores, counts and lists; ReadInfo marks read; another user cannot read it', async () => {
     const pushes: unknown[] = [];
     const off = t.ctx.bus.subscribe('ws.user', (p) => pushes.push(p));

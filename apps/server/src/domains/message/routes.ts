@@ -10,13 +10,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { likeOf, ts } from '../../db/values';
 import { conflict, forbidden, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
+import { requestLanguage, translate } from '../../http/i18n';
+import type { Lang } from '../../http/messages';
 import { paged, pageOf } from '../../http/paging';
 import { me } from '../auth/guard';
 import { isOwner } from '../auth/objects';
 import { newId } from '../auth/tokens';
 import { conversations } from '../chat/service';
 import { jsonList, parseFiles } from './attachments';
-import { creatorNames, deliver, pushSiteCounts } from './site-message';
+import { creatorNames, deliver, pushSiteCounts, SITE_TYPE } from './site-message';
 import { MMSG } from './texts';
 import { checkUsers, idList } from './users';
 
@@ -30,12 +32,17 @@ const tags = ['message'];
  * btn_remove; GET/PUT/DELETE/Release of a message also require being its creator (or an administrator).
  * POST creates a draft (enabled_mark 0); Release delivers it to toUserIds and pushes messagePush.
  */
+/** The server writes the titles of flow notices (type 2) and bookings in zh: they are read in `lang`. */
+const titleIn = (m: { title: string; type: number }, lang: Lang) =>
+  m.type === 2 || m.type === SITE_TYPE.booking ? translate(m.title, lang) : m.title;
+
 export default async function messageRoutes(app: FastifyInstance) {
   const ctx = app.kp;
   const db = ctx.db;
 
   const listOf = async (req: FastifyRequest, q: SiteMessageListQuery) => {
     const userId = me(req).userId;
+    const lang = requestLanguage(req);
     const p = pageOf(q);
     let base = db
       .selectFrom('message_receive as r')
@@ -66,10 +73,11 @@ export default async function messageRoutes(app: FastifyInstance) {
     const name = await creatorNames(
       ctx,
       rows.map((r) => r.creator_user_id),
+      lang,
     );
     const list: SiteMessageItem[] = rows.map((r) => ({
       id: r.id,
-      title: r.title,
+      title: titleIn(r, lang),
       type: r.type,
       creatorUser: name(r.creator_user_id),
       creatorUserId: r.creator_user_id,
@@ -114,13 +122,18 @@ export default async function messageRoutes(app: FastifyInstance) {
     },
   );
 
-  const detail = async (id: string, userId: string, isRead: number): Promise<SiteMessageDetail> => {
+  const detail = async (
+    id: string,
+    userId: string,
+    isRead: number,
+    lang: Lang,
+  ): Promise<SiteMessageDetail> => {
     const m = await db.selectFrom('message').selectAll().where('id', '=', id).executeTakeFirst();
     if (!m) throw notFound();
-    const name = await creatorNames(ctx, [m.creator_user_id]);
+    const name = await creatorNames(ctx, [m.creator_user_id], lang);
     return {
       id: m.id,
-      title: m.title,
+      title: titleIn(m, lang),
       type: m.type,
       creatorUser: name(m.creator_user_id),
       creatorUserId: m.creator_user_id,
@@ -153,7 +166,7 @@ export default async function messageRoutes(app: FastifyInstance) {
           .execute();
         await pushSiteCounts(ctx, [userId]);
       }
-      return ok(await detail(id, userId, 1));
+      return ok(await detail(id, userId, 1, requestLanguage(req)));
     },
   );
 
@@ -250,7 +263,7 @@ export default async function messageRoutes(app: FastifyInstance) {
       // module grants authoring, not reading other users' messages).
       const author = isOwner(p, m.creator_user_id) || p.isAdministrator;
       if (!r && !author) throw notFound();
-      const d = await detail(id, p.userId, r?.is_read ?? 0);
+      const d = await detail(id, p.userId, r?.is_read ?? 0, requestLanguage(req));
       return ok({
         ...d,
         enabledMark: m.enabled_mark,

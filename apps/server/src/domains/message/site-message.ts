@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { type Lang, text } from '../../http/messages';
 import { pushToUser } from '../../ws/websocket';
 import { newId } from '../auth/tokens';
 import type { FileItem } from './attachments';
@@ -106,10 +107,10 @@ export async function deliver(db: AppContext['db'], messageId: string, userIds: 
 }
 
 /** Display name of a site message's sender. */
-export async function creatorNames(ctx: AppContext, ids: Array<string | null>) {
+export async function creatorNames(ctx: AppContext, ids: Array<string | null>, lang: Lang = 'zh') {
   const users = await usersById(
     ctx.db,
     ids.filter((x): x is string => !!x),
   );
-  return (id: string | null) => (id ? (users.get(id)?.userName ?? '') : '系统');
+  return (id: string | null) => (id ? (users.get(id)?.userName ?? '') : text('common.system', lang));
 }

@@ -10,6 +10,8 @@ import {
   SetColumnsBody,
 } from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
+import { itemNameIn } from '../../db/module-item-labels';
+import { nameIn } from '../../db/stored-label';
 import { buildTree } from '../../db/tree';
 import { ok } from '../../http/envelope';
 import { me } from '../auth/guard';
@@ -194,6 +196,8 @@ export default async function roleRoutes(app: FastifyInstance) {
         .where('role_id', '=', row.id)
         .execute();
       const held = await heldItems(req, p);
+      // Seeded menus, buttons, columns and form fields in the request's language (issue 20).
+      const language = lang(req);
       const modules = await db()
         .selectFrom('base_module')
         .selectAll()
@@ -213,7 +217,12 @@ export default async function roleRoutes(app: FastifyInstance) {
             .execute()
         )
           .filter((i) => held[kind].has(i.id))
-          .map((i) => ({ id: i.id, moduleId: i.module_id, fullName: i.full_name, enCode: i.en_code }));
+          .map((i) => ({
+            id: i.id,
+            moduleId: i.module_id,
+            fullName: itemNameIn(i.full_name, language),
+            enCode: i.en_code,
+          }));
       const of = (t: string) => grants.filter((g) => g.item_type === t).map((g) => g.item_id);
       return ok({
         roleId: row.id,
@@ -232,7 +241,7 @@ export default async function roleRoutes(app: FastifyInstance) {
               .map((m) => ({
                 id: m.id,
                 parentId: m.parent_id,
-                fullName: m.full_name,
+                fullName: nameIn(m, language),
                 enCode: m.en_code,
                 type: m.type,
                 icon: m.icon,

@@ -2,6 +2,7 @@
 // record (序号 + the main fields); each sub-table gets its own sheet whose 序号 column says which record
 // a row belongs to, so an export re-imports into the same records and sub-table rows.
 import { type CompiledField, type CompiledForm, kindOf } from '@kp/engine';
+import { type I18nText, textIn } from '@kp/schema';
 import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import { readOwnUpload, storeGeneratedFile } from '../../files/generated';
@@ -13,9 +14,33 @@ import {
   type UntrustedSheet,
   type UntrustedWorkbook,
 } from '../../untrusted/xlsx';
+import { labelsOf } from '../form/field-kinds';
 import { cellText, mainFields, VMSG } from './common';
 
-export const NO_HEADER = '序号';
+/** The workbook's own texts in each language: the main sheet, the record-number and the errors column. */
+const SHEET_TEXT = {
+  data: { zh: '数据', zhtw: '數據', en: 'Data' },
+  no: { zh: '序号', zhtw: '序號', en: 'No.' },
+  errors: { zh: '错误信息', zhtw: '錯誤信息', en: 'Errors' },
+  template: { zh: '{0}导入模板', zhtw: '{0}導入模板', en: '{0} import template' },
+  failed: { zh: '{0}导入失败数据', zhtw: '{0}導入失敗數據', en: '{0} rows not imported' },
+} as const;
+
+/** The name of a generated workbook (`template`, `failed`) of the item `name`, in `lang`. */
+export const workbookName = (kind: 'template' | 'failed', name: string, lang: Lang) =>
+  SHEET_TEXT[kind][lang].replace('{0}', name);
+/** A record-number column is recognised in any language (a workbook may come from another language). */
+const isNoHeader = (h: string) => (Object.values(SHEET_TEXT.no) as string[]).includes(h);
+const noColumn = (h: string[]) => h.findIndex((x) => x !== undefined && isNoHeader(x));
+
+/** A field's column header in `lang`: its designed label in that language, else the compiled one. */
+const headerOf = (f: CompiledField, lang: Lang) =>
+  textIn((f.config as { __config__?: { label?: I18nText } }).__config__?.label, lang) || f.label || f.vModel;
+/** Whether a header names the field: its vModel or its label in any language. */
+const isHeaderOf = (f: CompiledField, h: string) =>
+  f.label === h ||
+  f.vModel === h ||
+  labelsOf((f.config as { __config__?: { label?: unknown } }).__config__?.label).includes(h);
 export const MAX_IMPORT_ROWS = 5000;
 
 /** An export cell of a field: its kind module's conversion (option labels, lists joined, structured values as JSON). */
@@ -40,15 +65,20 @@ const sheetName = (s: string, used: Set<string>) => {
 export async function writeRecords(
   compiled: CompiledForm,
   rows: Array<Record<string, unknown>>,
-  opts: { keys?: string[]; errors?: string[]; template?: boolean } = {},
+  opts: { keys?: string[]; errors?: string[]; template?: boolean; lang?: Lang } = {},
 ): Promise<Buffer> {
+  const lang = opts.lang ?? 'zh';
   const wb = new ExcelJS.Workbook();
   const used = new Set<string>();
   const main = mainFields(compiled).filter(
     (f) => (!opts.keys?.length || opts.keys.includes(f.vModel)) && !(opts.template && f.readonly),
   );
-  const ws = wb.addWorksheet(sheetName('数据', used));
-  ws.addRow([NO_HEADER, ...main.map((f) => f.label || f.vModel), ...(opts.errors ? ['错误信息'] : [])]);
+  const ws = wb.addWorksheet(sheetName(SHEET_TEXT.data[lang], used));
+  ws.addRow([
+    SHEET_TEXT.no[lang],
+    ...main.map((f) => headerOf(f, lang)),
+    ...(opts.errors ? [SHEET_TEXT.errors[lang]] : []),
+  ]);
   ws.getRow(1).font = { bold: true };
   rows.forEach((r, i) => {
     ws.addRow([
@@ -61,7 +91,7 @@ export async function writeRecords(
     if (opts.keys?.length && !opts.keys.includes(t.vModel)) continue;
     const cols = t.columns.filter((c) => !(opts.template && c.readonly));
     const ts = wb.addWorksheet(sheetName(t.label || t.vModel, used));
-    ts.addRow([NO_HEADER, ...cols.map((c) => c.label || c.vModel)]);
+    ts.addRow([SHEET_TEXT.no[lang], ...cols.map((c) => headerOf(c, lang))]);
     ts.getRow(1).font = { bold: true };
     rows.forEach((r, i) => {
       const sub = Array.isArray(r[t.vModel]) ? (r[t.vModel] as Array<Record<string, unknown>>) : [];
@@ -98,8 +128,7 @@ export async function readRecords(
   }
   const [first, ...rest] = wb.worksheets;
   if (!first) throw badRequest(`fileId: ${VMSG.importEmpty}`);
-  const fieldByHeader = (fields: CompiledField[], h: string) =>
-    fields.find((f) => f.label === h || f.vModel === h);
+  const fieldByHeader = (fields: CompiledField[], h: string) => fields.find((f) => isHeaderOf(f, h));
   const header = (ws: UntrustedSheet) => {
     const row = ws.getRow(1);
     const out: string[] = [];
@@ -110,7 +139,7 @@ export async function readRecords(
   };
   const main = mainFields(compiled).filter((f) => !f.readonly);
   const h = header(first);
-  const noCol = h.indexOf(NO_HEADER);
+  const noCol = noColumn(h);
   const records = new Map<string, Record<string, unknown>>();
   const order: string[] = [];
   for (let r = 2; r <= first.rowCount; r++) {
@@ -133,7 +162,7 @@ export async function readRecords(
     );
     if (!t) continue;
     const th = header(ws);
-    const tn = th.indexOf(NO_HEADER);
+    const tn = noColumn(th);
     if (tn < 1) continue;
     const cols = t.columns.filter((c) => !c.readonly);
     for (let r = 2; r <= ws.rowCount; r++) {

@@ -3,6 +3,7 @@
 import { type Language, textIn } from '@kp/schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
+import { text } from '../../http/messages';
 import type { Principal } from '../auth/principal';
 import { ms, userNames } from './access';
 import { templateName } from './labels';
@@ -21,7 +22,7 @@ function eachNode(n: any, visit: (n: any) => void): void {
 }
 
 /** A task's approval records, newest first, with the names of who acted and on whose behalf. */
-export async function taskRecords(db: Kysely<Database>, taskId: string) {
+export async function taskRecords(db: Kysely<Database>, taskId: string, lang: Language = 'zh') {
   const rows = await db
     .selectFrom('wf_record')
     .selectAll()
@@ -35,7 +36,7 @@ export async function taskRecords(db: Kysely<Database>, taskId: string) {
     nodeCode: r.node_id,
     nodeName: r.node_name,
     userId: r.user_id,
-    userName: names.get(r.user_id) ?? (r.user_id === 'system' ? '系统' : r.user_id),
+    userName: names.get(r.user_id) ?? (r.user_id === 'system' ? text('common.system', lang) : r.user_id),
     entrustedBy: r.entrusted_by,
     entrustedByName: r.entrusted_by ? (names.get(r.entrusted_by) ?? '') : null,
     handleTime: ms(r.handle_time),
@@ -151,7 +152,7 @@ export async function beforeInfo(
     draftData: t.status === 0 ? formData : null,
     formData,
     flowTaskNodeList: nodes,
-    flowTaskOperatorRecordList: await taskRecords(db, id),
+    flowTaskOperatorRecordList: await taskRecords(db, id, lang),
     approversProperties: props,
     // the flow-wide properties (hasTransferBtn, isSummary, …): the dialog's buttons fall back to them
     flowProperties: snap.template.properties ?? {},

@@ -1,4 +1,5 @@
 import type { AccessContext, FieldOperate, FormModel } from '@kp/engine';
+import type { Language } from '@kp/schema';
 import type { Principal } from '../auth/principal';
 import { displayRecords } from '../form/display';
 import type { WfDb } from './tables';
@@ -92,9 +93,10 @@ export async function printValues(
   model: FormModel,
   access: AccessContext,
   data: Record<string, unknown>,
+  lang: Language = 'zh',
 ): Promise<{ shown: Record<string, unknown>; raw: Record<string, unknown> }> {
   const raw = onlyFormFields(model, model.project(data, access));
-  const [shown] = await displayRecords(db, model.compiled, [raw]);
+  const [shown] = await displayRecords(db, model.compiled, [raw], { lang });
   return { shown: shown ?? { ...raw }, raw };
 }
 

@@ -156,6 +156,11 @@ export const ADMIN = {
     zhtw: '關聯表單不存在',
     en: 'The linked form does not exist',
   },
+  'visualdev.importUnknown': {
+    zh: '找不到“{0}”',
+    zhtw: '找不到“{0}”',
+    en: 'No match for "{0}"',
+  },
   'project.tooMany': {
     zh: 'ids：一次最多查询500个项目',
     zhtw: 'ids：一次最多查詢500個項目',

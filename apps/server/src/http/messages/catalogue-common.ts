@@ -2,6 +2,7 @@
 import type { Message } from './message';
 
 export const COMMON = {
+  'common.system': { zh: '系统', zhtw: '系統', en: 'System' },
   'common.ok': { zh: '操作成功', zhtw: '操作成功', en: 'Success' },
   'common.created': { zh: '新建成功', zhtw: '新建成功', en: 'Created' },
   'common.updated': { zh: '更新成功', zhtw: '更新成功', en: 'Updated' },

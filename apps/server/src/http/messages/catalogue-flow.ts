@@ -115,5 +115,12 @@ export const FLOW = {
     zhtw: '所選發起人不在可選範圍內',
     en: 'The chosen initiator is outside the allowed range',
   },
+  'flow.noDepartment': { zh: '无部门', zhtw: '無部門', en: 'No department' },
+  'flow.noPosition': { zh: '无岗位', zhtw: '無崗位', en: 'No position' },
+  'flow.printTitle': { zh: '流程标题', zhtw: '流程標題', en: 'Flow title' },
+  'flow.printName': { zh: '流程名称', zhtw: '流程名稱', en: 'Flow name' },
+  'flow.printInitiator': { zh: '发起人', zhtw: '發起人', en: 'Initiator' },
+  'flow.printLaunched': { zh: '发起时间', zhtw: '發起時間', en: 'Launched at' },
+  'flow.printRecords': { zh: '审批记录', zhtw: '審批記錄', en: 'Approval records' },
   'flow.notThisFlow': { zh: '与流程不符', zhtw: '與流程不符', en: 'does not belong to this flow' },
 } as const satisfies Record<string, Message>;

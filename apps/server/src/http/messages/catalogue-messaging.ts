@@ -99,6 +99,21 @@ export const MESSAGING = {
     zhtw: '該時間段會議室已被預約（{0} {1} - {2}）',
     en: 'The room is already booked for this time ({0} {1} - {2})',
   },
+  // Titles of the notices the server sends (workflow/notify.ts, meeting/notify.ts), translated when read.
+  'message.noticeTodo': { zh: '您有一条待办事宜：{0}', zhtw: '您有一條待辦事宜：{0}', en: 'New to-do: {0}' },
+  'message.noticePress': { zh: '流程催办：{0}', zhtw: '流程催辦：{0}', en: 'Please handle: {0}' },
+  'message.noticeOverdue': { zh: '流程超时提醒：{0}', zhtw: '流程超時提醒：{0}', en: 'Overdue: {0}' },
+  'message.noticeRejected': { zh: '审核驳回：{0}', zhtw: '審核駁回：{0}', en: 'Rejected: {0}' },
+  'message.noticeAdopted': { zh: '审核通过：{0}', zhtw: '審核通過：{0}', en: 'Approved: {0}' },
+  'message.noticeWithdrawn': { zh: '流程撤回：{0}', zhtw: '流程撤回：{0}', en: 'Withdrawn: {0}' },
+  'message.noticeTerminated': { zh: '审核终止：{0}', zhtw: '審核終止：{0}', en: 'Terminated: {0}' },
+  'message.noticeCc': {
+    zh: '您有一条抄送事宜：{0}',
+    zhtw: '您有一條抄送事宜：{0}',
+    en: 'Copied to you: {0}',
+  },
+  'message.noticeNotify': { zh: '流程知会：{0}', zhtw: '流程知會：{0}', en: 'For your information: {0}' },
+  'message.meetingNotice': { zh: '会议通知：{0}', zhtw: '會議通知：{0}', en: 'Meeting notice: {0}' },
   'meeting.booked': { zh: '预约成功', zhtw: '預約成功', en: 'Booked' },
   'meeting.cancelled': { zh: '会议已取消', zhtw: '會議已取消', en: 'The meeting is cancelled' },
 } as const satisfies Record<string, Message>;

@@ -124,6 +124,21 @@ describe(`server messages in the request's language on ${TEST_DB_KIND}`, () => {
     expect(missingRoute.msg).toBe('No such API');
   });
 
+  it('names the print fields a flow adds to its form in the asked language', async () => {
+    const fields = (lang: string) =>
+      t.call<{ list: Array<{ field: string; label: string }> }>(admin, {
+        method: 'POST',
+        url: '/api/system/printDev/Fields',
+        headers: { 'accept-language': lang },
+        payload: { type: 1, formId: 'wf-leave' },
+      });
+    const en = (await fields('en')).data.list;
+    expect(en.find((f) => f.field === 'fullName')?.label).toBe('Flow title');
+    expect(en.find((f) => f.field === 'approvalRecords')?.label).toBe('Approval records');
+    expect((await fields('zhtw')).data.list.find((f) => f.field === 'creatorTime')?.label).toBe('發起時間');
+    expect((await fields('zh')).data.list.find((f) => f.field === 'creatorUserName')?.label).toBe('发起人');
+  });
+
   it("falls back to the user's saved language when the request names none", async () => {
     await t.db.kysely
       .updateTable('base_user')

@@ -63,8 +63,19 @@ const textOf = (v: unknown): string =>
     ? String((v as Record<string, unknown>).zh ?? Object.values(v as object)[0] ?? '')
     : String(v ?? '');
 
+/** Every language's text of a label ({zh, zhtw, en} or a string): an import accepts any of them. */
+const textsOf = (v: unknown): string[] =>
+  v && typeof v === 'object'
+    ? Object.values(v as object).filter((x): x is string => typeof x === 'string' && x !== '')
+    : [String(v ?? '')];
+
 /** Static options of a choice field (nested ones flattened) as [value, label]. */
 export function staticOptions(field: FieldConfig): Array<[unknown, string]> {
+  return optionList(field).map(([v, l]) => [v, textOf(l) || String(v)]);
+}
+
+/** Static options (nested ones flattened) as [value, label as designed: a string or {zh, zhtw, en}]. */
+function optionList(field: FieldConfig): Array<[unknown, unknown]> {
   const f = looseOf(field);
   const slot = f.__slot__ as { options?: unknown } | undefined;
   const list = Array.isArray(f.options) ? f.options : Array.isArray(slot?.options) ? slot.options : [];
@@ -76,12 +87,12 @@ export function staticOptions(field: FieldConfig): Array<[unknown, string]> {
   const lk = props.label ?? 'fullName';
   const vk = props.value ?? 'id';
   const ck = props.children ?? 'children';
-  const out: Array<[unknown, string]> = [];
+  const out: Array<[unknown, unknown]> = [];
   const walk = (l: unknown[], depth: number) => {
     if (depth > 16) return;
     for (const o of l as Array<Record<string, unknown> | null>) {
       if (!o || typeof o !== 'object' || o[vk] === undefined) continue;
-      out.push([o[vk], textOf(o[lk] ?? o[vk]) || String(o[vk])]);
+      out.push([o[vk], o[lk] ?? o[vk]]);
       if (Array.isArray(o[ck])) walk(o[ck] as unknown[], depth + 1);
     }
   };
@@ -94,7 +105,7 @@ const labelOf = (field: FieldConfig, v: unknown): string => {
   return hit ? hit[1] : cellText(v);
 };
 const valueOfLabel = (field: FieldConfig, text: string): unknown => {
-  const hit = staticOptions(field).find(([val, label]) => label === text || String(val) === text);
+  const hit = optionList(field).find(([val, label]) => textsOf(label).includes(text) || String(val) === text);
   return hit ? hit[0] : text;
 };
 const NUMBER = /^-?\d+(\.\d+)?$/;

@@ -1,6 +1,16 @@
 // Switch (开关): activeValue / inactiveValue (default 1 / 0); shown as activeTxt / inactiveTxt.
 import { base, cellText, defineKind, looseOf } from './kind';
 
+const ON = ['开', '開', 'On'];
+const OFF = ['关', '關', 'Off'];
+/** A designed text's strings in every language, or the defaults when none is designed. */
+const textsIn = (v: unknown, fallback: string[]): string[] =>
+  typeof v === 'string' && v
+    ? [v]
+    : v && typeof v === 'object'
+      ? Object.values(v).filter((x): x is string => typeof x === 'string' && x !== '')
+      : fallback;
+
 const texts = (field: Parameters<typeof looseOf>[0]) => {
   const f = looseOf(field);
   return {
@@ -28,8 +38,9 @@ export default defineKind({
     const s = text.trim();
     const t = texts(f);
     if (s === '') return null;
-    if (s === t.onText) return t.on;
-    if (s === t.offText) return t.off;
+    // The texts in any language: a designed {zh, zhtw, en} text, else the defaults (开/開/On, 关/關/Off).
+    if (s === t.onText || textsIn(looseOf(f).activeTxt, ON).includes(s)) return t.on;
+    if (s === t.offText || textsIn(looseOf(f).inactiveTxt, OFF).includes(s)) return t.off;
     if (s === 'true' || s === 'false') return s === 'true';
     return /^-?\d+(\.\d+)?$/.test(s) ? Number(s) : s;
   },

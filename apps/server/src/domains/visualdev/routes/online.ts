@@ -17,7 +17,7 @@ import { sql } from 'kysely';
 import { ts } from '../../../db/values';
 import { ApiError, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
-import { languageOf } from '../../../http/i18n';
+import { requestLanguage, translate } from '../../../http/i18n';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
 import { displayRecords } from '../../form/display';
@@ -34,7 +34,7 @@ import {
   VMSG,
   withEveryField,
 } from '../common';
-import { readRecords, storeWorkbook, uploadedWorkbook, writeRecords } from '../excel';
+import { readRecords, storeWorkbook, uploadedWorkbook, workbookName, writeRecords } from '../excel';
 import { filtered, listOut, listReadable, orderOf, SCOPE_COLS } from '../online-list';
 
 const tags = ['visualdev'];
@@ -118,6 +118,7 @@ export default async function onlineRoutes(app: FastifyInstance) {
         req.server.kp.db,
         model.compiled,
         rows.map((r) => model.project(listOut(r), access)),
+        { lang: requestLanguage(req) },
       );
       return ok({
         list: shown.map((r) => model.project(r, access)),
@@ -193,7 +194,9 @@ export default async function onlineRoutes(app: FastifyInstance) {
         withEveryField(model.compiled, JSON.parse(r.data) as Record<string, unknown>),
         grantContext(me(req), menu, 'form'),
       );
-      const [shown] = await displayRecords(req.server.kp.db, model.compiled, [data]);
+      const [shown] = await displayRecords(req.server.kp.db, model.compiled, [data], {
+        lang: requestLanguage(req),
+      });
       const out: Record<string, unknown> = {};
       for (const f of model.compiled.fields)
         if (!f.table && f.vModel in data) out[f.vModel] = shown?.[f.vModel] ?? '';
@@ -301,9 +304,9 @@ export default async function onlineRoutes(app: FastifyInstance) {
         req.server.kp.db,
         model.compiled,
         rows.map((r) => model.project(JSON.parse(r.data) as Record<string, unknown>, access)),
-        { keep: ['files'], orgPaths: true },
+        { keep: ['files'], orgPaths: true, lang: requestLanguage(req) },
       );
-      const bytes = await writeRecords(model.compiled, shown, { keys });
+      const bytes = await writeRecords(model.compiled, shown, { keys, lang: requestLanguage(req) });
       return ok(await storeWorkbook(req, `${row.full_name}_${stamp()}.xlsx`, bytes));
     },
   );
@@ -313,8 +316,14 @@ export default async function onlineRoutes(app: FastifyInstance) {
     { config: { permission: { signedIn: 'scope' } }, schema: { tags, params: IdParams } },
     async (req) => {
       const { row, compiled } = await open(req, (req.params as IdParams).id, 'btn_upload');
-      const bytes = await writeRecords(compiled, [], { template: true });
-      return ok(await storeWorkbook(req, `${row.full_name}导入模板.xlsx`, bytes));
+      const bytes = await writeRecords(compiled, [], { template: true, lang: requestLanguage(req) });
+      return ok(
+        await storeWorkbook(
+          req,
+          `${workbookName('template', row.full_name, requestLanguage(req))}.xlsx`,
+          bytes,
+        ),
+      );
     },
   );
 
@@ -323,7 +332,8 @@ export default async function onlineRoutes(app: FastifyInstance) {
     const { row, menu, model, compiled } = await open(req, id, 'btn_upload');
     const ctx = grantContext(me(req), menu, 'form');
     const bytes = await uploadedWorkbook(req, (req.body as OnlineImportBody).fileId);
-    const rows = await readRecords(compiled, bytes, languageOf(req.headers['accept-language']));
+    const lang = requestLanguage(req);
+    const rows = await readRecords(compiled, bytes, lang);
     // Names and labels typed or exported (users, departments, dictionaries, dates) back into stored values.
     const missed = await valuesFromText(req.server.kp.db, compiled, rows);
     const checked: Array<{
@@ -336,7 +346,12 @@ export default async function onlineRoutes(app: FastifyInstance) {
         if (missed[i]?.length) throw new ApiError(400, missed[i]!.join('；'));
         checked.push({ data, stored: await recordData(req, model, data, null, ctx) });
       } catch (e) {
-        checked.push({ data, errorsInfo: e instanceof ApiError ? e.message : String(e) });
+        // errorsInfo is data, not the answer's msg: each reason is translated here, in the request's language.
+        const reasons = (e instanceof ApiError ? e.message : String(e)).split('；');
+        checked.push({
+          data,
+          errorsInfo: reasons.map((m) => translate(m, lang)).join(lang === 'en' ? '; ' : '；'),
+        });
       }
     }
     return { row, checked };
@@ -409,9 +424,15 @@ export default async function onlineRoutes(app: FastifyInstance) {
       const bytes = await writeRecords(
         compiled,
         list.map((l) => l.data),
-        { template: true, errors: list.map((l) => l.errorsInfo ?? '') },
+        { template: true, errors: list.map((l) => l.errorsInfo ?? ''), lang: requestLanguage(req) },
       );
-      return ok(await storeWorkbook(req, `${row.full_name}导入失败数据_${stamp()}.xlsx`, bytes));
+      return ok(
+        await storeWorkbook(
+          req,
+          `${workbookName('failed', row.full_name, requestLanguage(req))}_${stamp()}.xlsx`,
+          bytes,
+        ),
+      );
     },
   );
 }

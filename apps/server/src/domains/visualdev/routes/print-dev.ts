@@ -11,6 +11,8 @@ import type { PrintDevTable } from '../../../db/tables/visualdev';
 import { countOf, nameOrCodeIlike, ts } from '../../../db/values';
 import { badRequest, conflict, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
+import { requestLanguage } from '../../../http/i18n';
+import { text } from '../../../http/messages';
 import { paged, pageOf } from '../../../http/paging';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
@@ -42,12 +44,12 @@ type Row = Selectable<PrintDevTable>;
 
 /** Names a flow template's own fields expose besides its form fields. */
 const FLOW_FIELDS = [
-  { field: 'fullName', label: '流程标题' },
-  { field: 'flowName', label: '流程名称' },
-  { field: 'creatorUserName', label: '发起人' },
-  { field: 'creatorTime', label: '发起时间' },
-  { field: 'approvalRecords', label: '审批记录' },
-];
+  { field: 'fullName', label: 'flow.printTitle' },
+  { field: 'flowName', label: 'flow.printName' },
+  { field: 'creatorUserName', label: 'flow.printInitiator' },
+  { field: 'creatorTime', label: 'flow.printLaunched' },
+  { field: 'approvalRecords', label: 'flow.printRecords' },
+] as const;
 
 const summary = (r: Row) => ({
   id: r.id,
@@ -182,7 +184,9 @@ export default async function printDevRoutes(app: FastifyInstance) {
         .executeTakeFirst();
       if (!tpl) throw notFound('流程不存在');
       const model = flowModel(b.formId, tpl.form_version, tpl.form_json);
-      return ok({ list: [...FLOW_FIELDS, ...printFields(model.compiled)] });
+      const lang = requestLanguage(req);
+      const own = FLOW_FIELDS.map((f) => ({ field: f.field, label: text(f.label, lang) }));
+      return ok({ list: [...own, ...printFields(model.compiled)] });
     },
   );
 
@@ -221,7 +225,7 @@ export default async function printDevRoutes(app: FastifyInstance) {
           withEveryField(compiled, JSON.parse(rec.data) as Record<string, unknown>),
           grantContext(me(req), menu, 'form'),
         );
-        const [shown] = await displayRecords(app.kp.db, compiled, [data]);
+        const [shown] = await displayRecords(app.kp.db, compiled, [data], { lang: requestLanguage(req) });
         const printData: Record<string, unknown> = {};
         for (const f of compiled.fields) {
           if (f.table || !(f.vModel in data)) continue;
@@ -287,7 +291,9 @@ export default async function printDevRoutes(app: FastifyInstance) {
         initiator_id: task.initiator_id,
         tree: state?.template?.tree,
       });
-      const { shown } = model ? await printValues(w, model, access, form ?? {}) : { shown: {} };
+      const { shown } = model
+        ? await printValues(w, model, access, form ?? {}, requestLanguage(req))
+        : { shown: {} };
       return ok({
         printTemplate: t.print_template,
         printData: {

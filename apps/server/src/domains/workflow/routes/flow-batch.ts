@@ -13,6 +13,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { countOf, likeOf } from '../../../db/values';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
+import { requestLanguage } from '../../../http/i18n';
+import { text } from '../../../http/messages';
 import { me } from '../../auth/guard';
 import { assertCanRead, BASE, ms, splitIds, userNames } from '../access';
 import { actOnTask, orgOf, type TaskSnapshot, WF_MSG } from '../engine';
@@ -381,7 +383,8 @@ export default async function flowBatchRoutes(app: FastifyInstance) {
             .select(['u.id', 'o.full_name'])
             .where('u.id', 'in', userIds)
             .execute();
-          for (const r of rows) groupsOf.set(r.id, [r.full_name ?? '无部门']);
+          for (const r of rows)
+            groupsOf.set(r.id, [r.full_name ?? text('flow.noDepartment', requestLanguage(req))]);
         } else {
           const rows = await db
             .selectFrom('base_user_relation as r')
@@ -395,7 +398,7 @@ export default async function flowBatchRoutes(app: FastifyInstance) {
       }
       const groups = new Map<string, Array<Record<string, unknown>>>();
       for (const r of recs)
-        for (const g of groupsOf.get(r.user_id) ?? ['无岗位']) {
+        for (const g of groupsOf.get(r.user_id) ?? [text('flow.noPosition', requestLanguage(req))]) {
           const list = groups.get(g) ?? [];
           list.push({
             userName: names.get(r.user_id) ?? r.user_id,

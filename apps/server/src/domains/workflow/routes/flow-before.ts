@@ -74,7 +74,7 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
   app.get(`${P}/RecordList/:id`, handler({ params: IdParams }), async (req) => {
     const { id } = req.params as IdParams;
     await assertCanRead(db, req, id);
-    return ok(await taskRecords(db, id));
+    return ok(await taskRecords(db, id, requestLanguage(req)));
   });
 
   // --- actions on an operator task ({taskId} = the operator task id of the to-do list) ---

@@ -196,7 +196,9 @@ export default async function flowGeneralRoutes(app: FastifyInstance) {
       taskOperatorId,
     );
     const data = parseJson<Record<string, unknown>>(t.form_data, {});
-    const { shown, raw } = model ? await printValues(db, model, access, data) : { shown: {}, raw: {} };
+    const { shown, raw } = model
+      ? await printValues(db, model, access, data, requestLanguage(req))
+      : { shown: {}, raw: {} };
     shown.fullName = t.full_name;
     raw.fullName = t.full_name;
     return ok({

@@ -2,7 +2,9 @@
  * The form properties panel's texts (FormProps: layout, popup, print, scripts), [zh, zhtw, en] per key like the
  * rest of the designer's catalogue (../i18n.ts spreads them in; zh texts are the spec's, verbatim).
  */
-export const FORM_PROPS_TEXTS: Record<string, [string, string, string]> = {
+import type { Texts } from './types';
+
+export const FORM_PROPS_TEXTS: Texts = {
   'prop.labelWidth': ['标签宽度', '標籤寬度', 'Label width'],
   'prop.labelPosition': ['标签对齐', '標籤對齊', 'Label position'],
   'prop.formSize': ['组件尺寸', '組件尺寸', 'Control size'],
