@@ -1,49 +1,27 @@
 // /external (spec 1 §2.1 详情): reached through the fixed route as the shell renders it. Only http(s) links
 // load; the one-time user code of GET /api/oauth/GetUserCode is appended. The network is answered here by a
 // fake of the one call the page makes.
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App as AntApp } from 'antd';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
-import { FIXED_ROUTES } from '../../router/fixedRoutes';
-import { FixedPage } from '../../router/RoutePage';
+import { fakeApi, restoreFetch, showFixedRoute } from '../../router/fixedPageHarness';
 import { sandboxOf } from './ExternalDetail';
 
-const real = globalThis.fetch;
 const realOpen = window.open;
 let calls: string[] = [];
-let codes: string[] = [];
+/** GetUserCode answers the given codes in turn. */
 function answerCodes(list: string[]) {
-  calls = [];
-  codes = [...list];
-  globalThis.fetch = (async (input: RequestInfo | URL) => {
-    const url = String(input);
-    calls.push(url);
-    if (url.split('?')[0] === '/api/oauth/GetUserCode') {
-      return new Response(JSON.stringify({ code: 200, msg: 'ok', data: { code: codes.shift() } }));
-    }
-    return new Response(JSON.stringify({ code: 404, msg: '接口不存在', data: null }));
-  }) as typeof fetch;
+  calls = fakeApi({ '/api/oauth/GetUserCode': (n) => ({ data: { code: list[n - 1] } }) });
 }
 afterEach(() => {
   cleanup();
-  globalThis.fetch = real;
+  restoreFetch();
   window.open = realOpen;
 });
 beforeAll(async () => {
   await i18n.changeLanguage('zh');
 });
-
-const route = FIXED_ROUTES.find((r) => r.path === '/external')!;
-const show = (search: string) =>
-  render(
-    <MemoryRouter initialEntries={[`/external${search}`]}>
-      <AntApp>
-        <FixedPage route={route} />
-      </AntApp>
-    </MemoryRouter>,
-  );
+const show = (search: string) => showFixedRoute('/external', search);
 
 describe('/external detail page', () => {
   it('refuses a javascript: link with a clear message and never loads it', async () => {
