@@ -19,6 +19,7 @@ import { startMaintenance } from './db/maintenance';
 import { SessionStore } from './domains/auth/sessions';
 import { readSettings, type Settings, writeSettings } from './domains/auth/settings';
 import { routeModules } from './domains/index';
+import type { MailProvider } from './domains/portal/mail';
 import { type FileStorage, LocalDiskStorage } from './files/storage';
 import { fail } from './http/envelope';
 import { registerErrorHandling } from './http/errors';
@@ -39,6 +40,8 @@ export interface BuildAppOptions {
   trustProxy?: string[];
   /** Serve the OpenAPI document at /api/docs to administrators (default true; off in production). */
   apiDocs?: boolean;
+  /** The mail source (default none: empty mail list, 未配置邮件服务 for one mail). */
+  mail?: MailProvider | null;
 }
 
 /** Query parameters whose values never reach a log line. */
@@ -217,6 +220,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     settings,
     log: app.log,
     routes: [],
+    mail: opts.mail ?? null,
   };
   app.addHook('onRoute', (r) => {
     for (const method of Array.isArray(r.method) ? r.method : [r.method]) {

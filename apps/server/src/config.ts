@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DbTarget } from './db/database';
+import { type MailProvider, mailProviderFromEnv } from './domains/portal/mail';
 
 /** The repository root (apps/server/src -> ../../..). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -20,6 +21,8 @@ export interface ServerConfig {
   trustProxy?: string[];
   /** Serve the OpenAPI document at /api/docs (to administrators): on unless NODE_ENV=production. */
   apiDocs?: boolean;
+  /** The mail source (MAIL_PROVIDER; unset: none). */
+  mail?: MailProvider | null;
 }
 
 /**
@@ -46,7 +49,7 @@ export function parseTrustProxy(value: string | undefined): string[] {
  * Environment: HOST (default localhost), PORT (3000), DATA_DIR (<repo>/data), DATABASE_URL
  * (postgres://…; unset: PGlite in <DATA_DIR>/pglite), BCRYPT_COST (10), HOST_DIST
  * (<repo>/apps/host/dist), LOG_LEVEL (warn), TRUST_PROXY (none: see parseTrustProxy), NODE_ENV
- * (production: no /api/docs unless API_DOCS=1).
+ * (production: no /api/docs unless API_DOCS=1), MAIL_PROVIDER (none: see domains/portal/mail.ts).
  */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = path.resolve(env.DATA_DIR || path.join(REPO_ROOT, 'data'));
@@ -61,5 +64,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL || 'warn',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     apiDocs: env.NODE_ENV !== 'production' || env.API_DOCS === '1',
+    mail: mailProviderFromEnv(env),
   };
 }

@@ -6,6 +6,7 @@ import type { Database } from './db/types';
 import type { AuthzCache } from './domains/auth/authz';
 import type { SessionStore } from './domains/auth/sessions';
 import type { Settings } from './domains/auth/settings';
+import type { MailProvider } from './domains/portal/mail';
 import type { FileStorage } from './files/storage';
 
 /** Server options read from the environment (see config.ts). */
@@ -46,4 +47,6 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Every route registered on the app (filled while the app is built). */
   routes: RouteInfo[];
+  /** The mail source (MAIL_PROVIDER); null: none configured. */
+  mail: MailProvider | null;
 }

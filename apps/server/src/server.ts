@@ -21,6 +21,7 @@ export async function startServer(
       options: { bcryptCost: cfg.bcryptCost, hostDist: cfg.hostDist },
       trustProxy: cfg.trustProxy,
       apiDocs: cfg.apiDocs,
+      mail: cfg.mail ?? null,
     });
     app.addHook('onClose', async () => db.close());
     return { app, db };

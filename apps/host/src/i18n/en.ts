@@ -209,6 +209,16 @@ const en: Resource = {
     homeWelcome: 'Welcome, {{name}}',
     homePending: 'The portal widgets come with the portal module.',
   },
+  detail: {
+    noUrl: 'The link address is missing.',
+    badUrl: 'Invalid link address: only http or https addresses are allowed.',
+    loadFailed: 'Could not get the user code, so the link cannot be opened.',
+    openNewWindow: 'Open in a new window',
+    emailMissing: 'The mail id is missing.',
+    emailFrom: 'From',
+    emailTo: 'To',
+    emailTime: 'Time',
+  },
   socket: { expired: 'Login expired, please log in again' },
   portalDesign: {
     keyword: 'Name or code',

@@ -207,6 +207,16 @@ const zh = {
     homeWelcome: '欢迎，{{name}}',
     homePending: '门户组件将在门户模块中提供。',
   },
+  detail: {
+    noUrl: '缺少链接地址。',
+    badUrl: '链接地址无效：只允许 http 或 https 地址。',
+    loadFailed: '获取用户授权码失败，无法打开链接。',
+    openNewWindow: '在新窗口中打开',
+    emailMissing: '缺少邮件编号。',
+    emailFrom: '发件人',
+    emailTo: '收件人',
+    emailTime: '时间',
+  },
   socket: { expired: '登录过期,请重新登录' },
   portalDesign: {
     keyword: '请输入名称或编码',

@@ -209,6 +209,16 @@ const zhtw: Resource = {
     homeWelcome: '歡迎，{{name}}',
     homePending: '門戶組件將在門戶模塊中提供。',
   },
+  detail: {
+    noUrl: '缺少連結位址。',
+    badUrl: '連結位址無效：只允許 http 或 https 位址。',
+    loadFailed: '取得使用者授權碼失敗，無法開啟連結。',
+    openNewWindow: '在新視窗中開啟',
+    emailMissing: '缺少郵件編號。',
+    emailFrom: '寄件人',
+    emailTo: '收件人',
+    emailTime: '時間',
+  },
   socket: { expired: '登錄過期,請重新登錄' },
   portalDesign: {
     keyword: '請輸入名稱或編碼',

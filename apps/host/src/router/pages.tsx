@@ -23,6 +23,10 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   ...ONLINE_DEV_PAGES,
   profile: lazy(() => import('../views/profile/Profile')),
   group: lazy(() => import('../views/permission/PersonalGroups')),
+  /** /external?url=&title=: an external item's detail in a sandboxed iframe (spec 1 §2.1). */
+  external: lazy(() => import('../views/external/ExternalDetail')),
+  /** /emailDetail?id=: one mail of the user's mailbox (spec 1 §2.1 查看邮件). */
+  emailDetail: lazy(() => import('../views/email/EmailDetail')),
 };
 
 export function findPage(component: string): LazyExoticComponent<ComponentType> | undefined {

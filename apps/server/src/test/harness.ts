@@ -9,6 +9,7 @@ import type { AppContext } from '../context';
 import { type Db, type DbTarget, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { md5Hex } from '../domains/auth/tokens';
+import type { MailProvider } from '../domains/portal/mail';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, seedIfEmpty } from '../seed/seed';
 
 /**
@@ -75,6 +76,8 @@ export async function createTestApp(
     seed?: boolean;
     /** Built host folder to serve at /kpSystem/. */
     hostDist?: string;
+    /** The mail source (tests: a MemoryMailProvider); default none. */
+    mail?: MailProvider;
     /** Extra routes registered before ready (e.g. probes of the guard). */
     extraRoutes?: (app: FastifyInstance) => Promise<void> | void;
   } = {},
@@ -97,6 +100,7 @@ export async function createTestApp(
     dataDir,
     logger: false,
     options: { bcryptCost: 4, hostDist: opts.hostDist ?? null },
+    mail: opts.mail ?? null,
   });
   if (opts.extraRoutes) await app.register(async (scope) => opts.extraRoutes!(scope));
   await app.ready();

@@ -45,6 +45,16 @@ export const MESSAGING = {
   'message.recipientsAdded': { zh: '添加接收人成功', zhtw: '添加接收人成功', en: 'Recipients added' },
   'message.recipientsRemoved': { zh: '删除接收人成功', zhtw: '刪除接收人成功', en: 'Recipients removed' },
   'message.checkedIn': { zh: '打卡成功', zhtw: '打卡成功', en: 'Checked in' },
+  'mail.notConfigured': {
+    zh: '未配置邮件服务',
+    zhtw: '未配置郵件服務',
+    en: 'No mail service is configured',
+  },
+  'mail.notFound': {
+    zh: '邮件不存在或无权查看',
+    zhtw: '郵件不存在或無權查看',
+    en: 'The mail does not exist or you may not view it',
+  },
   'chat.empty': { zh: '消息不能为空', zhtw: '消息不能為空', en: 'The message must not be empty' },
   'chat.tooLong': {
     zh: '消息不能超过{0}个字符',

@@ -16,7 +16,7 @@ const emptyPage = (q: PageQuery) => paged([], pageOf(q), 0);
 /**
  * Home dashboard and portal widget calls (spec 1 §7 Dashboard). A session is enough: every answer is
  * the caller's own data. Workflow tasks and meetings come from their modules' tables (work-items.ts), document
- * drafts are the oa domain's (oa/document.ts); mail belongs to a module not built yet: those calls answer an empty list.
+ * drafts are the oa domain's (oa/document.ts); mail is routes/email.ts.
  */
 export default async function dashboardRoutes(app: FastifyInstance) {
   const ctx = app.kp;
@@ -53,17 +53,7 @@ export default async function dashboardRoutes(app: FastifyInstance) {
       ok(await listItems(ctx, me(req), 'notice', 0, { pageSize: 6, ...(req.query as OaListQuery) })),
   );
 
-  // No mail module exists in this product yet: empty list / zero.
-  app.get(
-    '/api/visualdev/Dashboard/Email',
-    { config: { permission: { signedIn: 'self' } }, schema: { tags } },
-    async () => ok({ list: [] }),
-  );
-  app.get(
-    '/api/Bussiness/email/EmailCount',
-    { config: { permission: { signedIn: 'self' } }, schema: { tags } },
-    async () => ok({ count: 0, unreadCount: 0 }),
-  );
+  // Dashboard/Email and email/EmailCount: routes/email.ts (through the configured MailProvider).
 
   /** The caller's pending approvals (wf_operator status 0) as workflow task rows. */
   app.get(
