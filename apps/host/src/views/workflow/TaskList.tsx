@@ -1,6 +1,7 @@
 import { App, Button, Card, Input, Modal, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { type TaskRow, wfApi } from './api';
 import { type FlowDialogOptions, ListDialog } from './FlowDialog';
 import { KeywordForm, useFlowColumns, useFlowList } from './FlowList';
@@ -11,6 +12,7 @@ import { reminderText, statusTag } from './model';
 export function TaskList(props: { category: '1' | '2' | '3'; titleKey: string }) {
   const { t } = useTranslation(WF_NS);
   const { message } = App.useApp();
+  const navigate = useNavigate();
   const [keyword, setKeyword] = useState('');
   const [dialog, setDialog] = useState<FlowDialogOptions | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
@@ -167,6 +169,12 @@ export function TaskList(props: { category: '1' | '2' | '3'; titleKey: string })
   );
 
   function open(r: TaskRow) {
+    // A task of another system (isOut 1) opens its own page: /external appends the one-time user code
+    // (GET /api/OAuth/GetUserCode, spec 1 §5) and shows it inside the app, with "open in a new window".
+    if (r.isOut === 1 && r.webUrl) {
+      navigate(`/external?${new URLSearchParams({ url: r.webUrl, title: r.fullName })}`);
+      return;
+    }
     setDialog({
       opType,
       taskId: r.processId,
