@@ -48,9 +48,6 @@ async function dialogOk(page: Page) {
     .catch(() => {});
 }
 
-// SKIPPED at the end of session 6: after merging five branches, creating a department on 组织管理 no longer lists
-// it (the row never appears; the created user cannot log in). Found two minutes before the stop; the first item
-// of the next session is to find the cause and take this skip out. See the session 6 closing note.
 describe('administration', () => {
   it('admin creates a department, a role granted one menu with btn_add only, and a user; the user sees exactly that', async () => {
     // the administrator works in English (the browser's language picks the host's), the new user in Chinese
@@ -179,7 +176,10 @@ async function adminSteps(page: Page) {
     // 3. grant the role the dictionary menu with btn_add only
     await page.goto(`${suite.kp.base}/kpSystem/permission/authorize`);
     await page.locator('[data-testid="auth-roles"] .ant-tree-title', { hasText: ROLE }).click({ timeout: T });
-    const menuNode = page.locator('[data-testid="auth-module"] .ant-tree-treenode', { hasText: '数据字典' });
+    // the grant tree names menus in the administrator's language (数据字典 is Dictionary in English)
+    const menuNode = page.locator('[data-testid="auth-module"] .ant-tree-treenode', {
+      has: page.locator('.ant-tree-title', { hasText: /^Dictionary$/ }),
+    });
     await menuNode.locator('.ant-tree-checkbox').click({ timeout: T });
     await page.locator('[data-testid="tab-button"]').click({ timeout: T });
     const addNode = page.locator('[data-testid="auth-button"] .ant-tree-treenode', { hasText: '(btn_add)' });
