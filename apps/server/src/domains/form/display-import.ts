@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { storedLabels } from '../../db/stored-label';
 import type { Database } from '../../db/types';
 import { sdb } from '../system/system-tables';
+import { dictionaryItemsOf } from './display';
 import {
   cfgOf,
   isPaths,
@@ -142,19 +143,7 @@ export async function valuesFromText(
   }
   const dictValue = new Map<string, string>();
   if (dictTypes.size) {
-    const rows = await sdb(db)
-      .selectFrom('sys_dictionary_data as d')
-      .innerJoin('sys_dictionary_type as t', 't.id', 'd.type_id')
-      .select([
-        't.id as typeId',
-        't.en_code as typeCode',
-        'd.id',
-        'd.en_code',
-        'd.full_name',
-        'd.full_name_i18n',
-      ])
-      .where((eb) => eb.or([eb('t.id', 'in', [...dictTypes]), eb('t.en_code', 'in', [...dictTypes])]))
-      .execute();
+    const rows = await dictionaryItemsOf(db, dictTypes);
     // A label is accepted in any language the list can show it in (the exporter's language may differ).
     for (const r of rows)
       for (const t of [r.typeId, r.typeCode])

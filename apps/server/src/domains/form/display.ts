@@ -96,19 +96,7 @@ export async function displayFor(
     (async () => {
       // A field's dictionaryType is a type id or enCode; a value is a data id or enCode.
       if (!dictTypes.size) return;
-      const rows = await system
-        .selectFrom('sys_dictionary_data as d')
-        .innerJoin('sys_dictionary_type as t', 't.id', 'd.type_id')
-        .select([
-          't.id as typeId',
-          't.en_code as typeCode',
-          'd.id',
-          'd.en_code',
-          'd.full_name',
-          'd.full_name_i18n',
-        ])
-        .where((eb) => eb.or([eb('t.id', 'in', [...dictTypes]), eb('t.en_code', 'in', [...dictTypes])]))
-        .execute();
+      const rows = await dictionaryItemsOf(db, dictTypes);
       for (const r of rows)
         for (const t of [r.typeId, r.typeCode])
           for (const v of [r.id, r.en_code]) dictLabel.set(`${t}\u0000${v}`, nameIn(r, lang));
@@ -231,4 +219,24 @@ export async function displayRecords(
     }
     return out;
   });
+}
+
+/**
+ * The items of the dictionaries a form's fields name (by type id or enCode), with their names in every
+ * language: display values read them in one language, import accepts any.
+ */
+export function dictionaryItemsOf(db: Kysely<Database>, types: Set<string>) {
+  return sdb(db)
+    .selectFrom('sys_dictionary_data as d')
+    .innerJoin('sys_dictionary_type as t', 't.id', 'd.type_id')
+    .select([
+      't.id as typeId',
+      't.en_code as typeCode',
+      'd.id',
+      'd.en_code',
+      'd.full_name',
+      'd.full_name_i18n',
+    ])
+    .where((eb) => eb.or([eb('t.id', 'in', [...types]), eb('t.en_code', 'in', [...types])]))
+    .execute();
 }
