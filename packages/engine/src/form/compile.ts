@@ -20,11 +20,13 @@ import type {
   CompileIssueCode,
   CompileOptions,
   FieldRule,
+  SystemVariableUse,
 } from './compiled';
 import { buildCalcGraph, type CalcGraph } from './graph';
 import { formMessages } from './messages';
 import { recalculate } from './recalculate';
 import { fitsShape, isArrayShape, shapeOf, type ValueShape, valueSchema } from './shape';
+import { systemVariableUse } from './systemVariables';
 
 export type {
   CompiledCalc,
@@ -35,6 +37,7 @@ export type {
   CompileIssueCode,
   CompileOptions,
   FieldRule,
+  SystemVariableUse,
 };
 
 /** Approver-type pickers (user pickers), whose required message is 请选择<label> ("please select {title}"). */
@@ -227,6 +230,7 @@ export function compileForm(config: FormConfig, options: CompileOptions = {}): C
         ? (f.__config__.visibility as unknown[]).filter((v): v is 'pc' | 'app' => v === 'pc' || v === 'app')
         : ['pc', 'app'],
       rules,
+      systemVariables: systemVariableUse(f),
       requiredMessage,
       defaultValue: defaultOf(f, shape),
       config: field,

@@ -18,6 +18,9 @@ export interface FieldRule {
   trigger: string | string[];
 }
 
+/** How a field takes the system variable 当前用户 (see CompiledField.systemVariables). */
+export type SystemVariableUse = 'offered' | 'refused' | 'text';
+
 /** A data field of the compiled form, flattened out of rows, cards, tabs and collapses. */
 export interface CompiledField {
   key: JnpfKey;
@@ -45,6 +48,12 @@ export interface CompiledField {
    * relaxed by a running script, and where no script runs (the server) they are not required.
    */
   scriptRelaxable?: boolean;
+  /**
+   * The system variable 当前用户 (systemVariables.ts): 'offered' by a role or user picker with `hasSys` (its
+   * value may hold the token CURRENT_USER until the server resolves it), 'refused' by the other id pickers
+   * (the token is no id), 'text' where the token is plain text like any other.
+   */
+  systemVariables: SystemVariableUse;
   /** Message of the required rule (spec 3 §5), also when not required (for callers that need it). */
   requiredMessage: string;
   defaultValue: unknown;

@@ -11,6 +11,7 @@ export {
   holdsData,
   needsSafeRegex,
   newTableRow,
+  type SystemVariableUse,
 } from './compile';
 export { amountWords, SUMMARY_LABEL, tableSummary } from './display';
 export { affectedCalcs, buildCalcGraph, type CalcGraph } from './graph';
@@ -25,6 +26,16 @@ export {
   type ValueShape,
   valueSchema,
 } from './shape';
+export {
+  CURRENT_USER,
+  holdsSystemVariable,
+  offersSystemVariables,
+  type ResolvedData,
+  resolveSystemVariables,
+  type Submitter,
+  SYSTEM_VARIABLE_KINDS,
+  systemVariableUse,
+} from './systemVariables';
 export {
   type FormDataError,
   type FormDataResult,

@@ -12,6 +12,8 @@ export interface FormMessages {
   cellRequired: string;
   /** A value of the wrong type (not in the spec; our text). */
   invalid: (label: string) => string;
+  /** A single role picker set to 当前用户 submitted by a user without a role (our text). */
+  noRole: (label: string) => string;
 }
 
 const MESSAGES: Record<Language, FormMessages> = {
@@ -21,6 +23,7 @@ const MESSAGES: Record<Language, FormMessages> = {
     select: (l) => `请选择${l}`,
     cellRequired: '不能为空',
     invalid: (l) => `${l}格式不正确`,
+    noRole: (l) => `${l}：当前用户没有角色`,
   },
   zhtw: {
     required: (l) => `${l}不能為空`,
@@ -28,6 +31,7 @@ const MESSAGES: Record<Language, FormMessages> = {
     select: (l) => `請選擇${l}`,
     cellRequired: '不能為空',
     invalid: (l) => `${l}格式不正確`,
+    noRole: (l) => `${l}：當前用戶沒有角色`,
   },
   en: {
     required: (l) => `${l} is required`,
@@ -35,6 +39,7 @@ const MESSAGES: Record<Language, FormMessages> = {
     select: (l) => `please select ${l}`,
     cellRequired: 'Required',
     invalid: (l) => `${l} is not valid`,
+    noRole: (l) => `${l}: the current user has no role`,
   },
 };
 

@@ -1,6 +1,7 @@
 import type { CompiledField, CompiledForm } from './compiled';
 import { formMessages } from './messages';
 import { fitsShape, isEmptyFor } from './shape';
+import { holdsSystemVariable } from './systemVariables';
 
 export interface FormDataError {
   /** Where: 'amount', or 'tableField101[2].price' for a sub-table cell. */
@@ -8,8 +9,11 @@ export interface FormDataError {
   /** The field's path pattern: 'amount' or 'tableField101.price'. */
   field: string;
   message: string;
-  /** Which check failed, for callers that translate or style: required, pattern (regList) or type. */
-  rule: 'required' | 'pattern' | 'type';
+  /**
+   * Which check failed, for callers that translate or style: required, pattern (regList), type, or system
+   * (a system variable the submitter cannot fill: resolveSystemVariables).
+   */
+  rule: 'required' | 'pattern' | 'type' | 'system';
 }
 
 export interface FormDataResult {
@@ -38,7 +42,8 @@ function checkValue(
   invalid: string,
   errors: FormDataError[],
 ): void {
-  if (!fitsShape(f.shape, value)) {
+  // the token 当前用户 is a value of the pickers that offer it (hasSys), no id in the other id pickers
+  if (!fitsShape(f.shape, value) || (f.systemVariables === 'refused' && holdsSystemVariable(value))) {
     errors.push({ path, field: f.path, message: invalid, rule: 'type' });
     return;
   }

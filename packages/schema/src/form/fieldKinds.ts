@@ -15,6 +15,7 @@ import {
   pickerProps,
   popupProps,
   Str,
+  systemVariableProps,
   uploadProps,
 } from './fieldKit';
 import type { JnpfKey } from './keys';
@@ -209,18 +210,17 @@ export const PosSelectField = dataKind(
 );
 export const RoleSelectField = dataKind(
   'roleSelect',
-  'Role picker; value: id, or ids when multiple',
-  pickerProps,
+  'Role picker (organisation and global tabs); value: id, or ids when multiple',
+  { ...pickerProps, ...systemVariableProps },
 );
-export const UserSelectField = dataKind(
-  'userSelect',
-  'User picker; value: id, or ids when multiple',
-  pickerProps,
-);
+export const UserSelectField = dataKind('userSelect', 'User picker; value: id, or ids when multiple', {
+  ...pickerProps,
+  ...systemVariableProps,
+});
 export const UsersSelectField = dataKind(
   'usersSelect',
   'User-by-department picker (users, departments, positions, roles, groups); value: ids (array)',
-  { ...pickerProps, multiple: Bool('Several values may be chosen', true) },
+  { ...pickerProps, ...systemVariableProps, multiple: Bool('Several values may be chosen', true) },
 );
 export const GroupSelectField = dataKind(
   'groupSelect',

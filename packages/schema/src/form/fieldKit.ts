@@ -136,6 +136,13 @@ export const pickerProps = {
   ),
   ableIds: opt(Type.Array(Type.String(), { description: 'Custom list of ids that may be chosen' })),
 };
+/**
+ * Role and user pickers: `hasSys` offers the system variable 当前用户 (the value token '@currentUser', replaced
+ * by the submitter's id or role ids when the server stores the form).
+ */
+export const systemVariableProps = {
+  hasSys: Bool('Offers the system variable 当前用户 (current user): stored as the submitter', false),
+};
 export const popupProps = {
   interfaceId: Type.String({ minLength: 1, description: 'Data interface that lists the rows (required)' }),
   propsValue: Type.String({ minLength: 1, description: 'Row key stored as the value (required)' }),

@@ -152,12 +152,12 @@ export const CASES: Record<JnpfKey, { valid: object; invalid: object; path: stri
     path: 'multiple',
   },
   roleSelect: {
-    valid: data('roleSelect', 'a'),
-    invalid: data('roleSelect', 'a', { multiple: 0 }),
-    path: 'multiple',
+    valid: data('roleSelect', 'a', { hasSys: true, multiple: true }),
+    invalid: data('roleSelect', 'a', { hasSys: 'yes' }),
+    path: 'hasSys',
   },
   userSelect: {
-    valid: data('userSelect', 'a', { selectType: 'all' }),
+    valid: data('userSelect', 'a', { selectType: 'all', hasSys: true }),
     invalid: data('userSelect', '1a'),
     path: '__vModel__',
   },

@@ -9,9 +9,12 @@ import {
   type CompiledField,
   type CompiledForm,
   compileForm,
+  type FormDataError,
   type FormModel,
   formatDate,
   recalculate,
+  resolveSystemVariables,
+  type Submitter,
   validateWithAccess,
 } from '@kp/engine';
 import { ApiCode } from '@kp/schema';
@@ -55,8 +58,35 @@ export async function formPipeline(
   previous: Record<string, unknown> | null,
   options: { mode?: 'submit' | 'save'; access?: AccessContext | AccessMap } = {},
 ): Promise<Record<string, unknown>> {
-  const input = formInput(model, raw, previous, options);
+  const submitter = await submitterOf(db, compiledOf(model), author.userId);
+  const input = formInput(model, raw, previous, submitter, options);
   return stampFormData(db, author, compiledOf(model), input, previous, options);
+}
+
+/**
+ * Who submits, for the system variable 当前用户 of role and user pickers: the user's id and, when the form has a
+ * role picker offering it, the ids of their enabled roles, the main role first (the order of the user's role
+ * list as saved on the user, then the roles' sort code and id).
+ */
+export async function submitterOf(
+  db: Kysely<Database>,
+  compiled: CompiledForm,
+  userId: string,
+): Promise<Submitter> {
+  if (!compiled.fields.some((f) => f.key === 'roleSelect' && f.systemVariables === 'offered'))
+    return { userId, roleIds: [] };
+  const rows = await db
+    .selectFrom('base_user_relation as ur')
+    .innerJoin('base_role as r', 'r.id', 'ur.object_id')
+    .select('r.id')
+    .where('ur.user_id', '=', userId)
+    .where('ur.object_type', '=', 'Role')
+    .where('r.enabled_mark', '=', 1)
+    .orderBy('ur.sort_code')
+    .orderBy('r.sort_code')
+    .orderBy('r.id')
+    .execute();
+  return { userId, roleIds: [...new Set(rows.map((r) => r.id))] };
 }
 
 const compiledOf = (model: FormModel | CompiledForm): CompiledForm =>
@@ -64,13 +94,16 @@ const compiledOf = (model: FormModel | CompiledForm): CompiledForm =>
 
 /**
  * The pipeline's first half: parse -> only what the caller may write (the rest from `previous`) -> attachment
- * addresses -> validate as the caller's layers leave the form (refused naming the field). `merge`: keys the
- * input leaves out keep their stored value (a flow handler's partial form data), instead of being cleared.
+ * addresses -> validate as the caller's layers leave the form (refused naming the field) -> the system
+ * variable 当前用户 replaced by `submitter` (the engine's resolveSystemVariables; a user without a role for a
+ * single role picker is refused naming the field). `merge`: keys the input leaves out keep their stored value
+ * (a flow handler's partial form data), instead of being cleared.
  */
 export function formInput(
   model: FormModel | CompiledForm,
   raw: unknown,
   previous: Record<string, unknown> | null,
+  submitter: Submitter,
   options: { mode?: 'submit' | 'save'; access?: AccessContext | AccessMap; merge?: boolean } = {},
 ): Record<string, unknown> {
   if (!isRecord(raw)) throw badRequest('data: 必须是对象');
@@ -83,8 +116,17 @@ export function formInput(
   const { data: input, result } = acceptInput(compiled, access, raw, previous, options);
   // 2. addresses of attachments and images
   checkFileAddresses(compiled, input);
-  if (!result.ok) throw invalidForm(compiled, access, input, options.mode, result.errors);
-  return input;
+  if (!result.ok)
+    throw refusal(
+      result.errors,
+      (c) => validateWithAccess(c, access, input, { mode: options.mode }).errors,
+      compiled,
+    );
+  // 4. 当前用户 -> who submits: stored data never holds the token
+  const resolved = resolveSystemVariables(compiled, input, submitter);
+  if (resolved.errors.length)
+    throw refusal(resolved.errors, (c) => resolveSystemVariables(c, input, submitter).errors, compiled);
+  return resolved.data;
 }
 
 /** Online development: posted data -> the record to store (the pipeline with the caller's form grants). */
@@ -101,21 +143,19 @@ export function serverFormData(
 
 /**
  * The refusal of invalid form data: every field named with its message, in zh (the form as compiled) and, for a
- * request in another language, from the form compiled in that language (its own labels and messages).
+ * request in another language, from the same check (`again`) on the form compiled in that language (its own
+ * labels and messages).
  */
-function invalidForm(
+function refusal(
+  errors: FormDataError[],
+  again: (inLang: CompiledForm) => FormDataError[],
   compiled: CompiledForm,
-  access: AccessMap,
-  data: Record<string, unknown>,
-  mode: 'submit' | 'save' | undefined,
-  errors: { path: string; message: string }[],
 ): ApiError {
-  const list = (es: { path: string; message: string }[], sep: string) =>
-    es.map((e) => `${e.path}: ${e.message}`).join(sep);
+  const list = (es: FormDataError[], sep: string) => es.map((e) => `${e.path}: ${e.message}`).join(sep);
   const zh = list(errors, '；');
   return new ApiError(ApiCode.BAD_REQUEST, zh, (lang) => {
-    const r = validateWithAccess(compileForm(compiled.config, { lang }), access, data, { mode });
-    return r.ok ? zh : list(r.errors, lang === 'en' ? '; ' : '；');
+    const es = again(compileForm(compiled.config, { lang }));
+    return es.length ? list(es, lang === 'en' ? '; ' : '；') : zh;
   });
 }
 

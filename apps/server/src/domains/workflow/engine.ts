@@ -120,7 +120,7 @@ export async function actInTx(
     // the form data an action carries goes through the server's one pipeline: what the acting node may
     // write, validated as its layers leave the form (formInput), then stamped and recomputed (stampFormData)
     const built = await build(l);
-    const action = model ? flowFormInput(model, snap.template.tree, snap.flow, built) : built;
+    const action = model ? await flowFormInput(tx, model, snap.template.tree, snap.flow, built) : built;
     const r = transitionWithChoices(snap.flow, action, {
       template: snap.template,
       org: l.org,
@@ -283,7 +283,7 @@ export async function launchInTx(
       copyIds: input.copyIds,
     };
     // the form as the start node's field rights leave it (the same layers the launch dialog renders)
-    const action = model ? flowFormInput(model, template.tree, null, submit) : submit;
+    const action = model ? await flowFormInput(tx, model, template.tree, null, submit) : submit;
     const r = transitionWithChoices(createFlowState(), action, {
       template,
       org,

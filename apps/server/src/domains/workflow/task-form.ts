@@ -4,7 +4,7 @@
 // action that carries form data, before the transition.
 import { type FieldOperate, type FormModel, recalculate } from '@kp/engine';
 import type { FlowAction, FlowState } from '@kp/flow';
-import { formInput } from '../form/form-data';
+import { formInput, submitterOf } from '../form/form-data';
 import { cachedFormModel, evictFormModel, formModel } from '../form/models';
 import type { WfDb } from './tables';
 
@@ -119,21 +119,23 @@ function formStep(
 /**
  * The server pipeline's first half for a flow action (domains/form/form-data.ts formInput): of the action's
  * form data only what the acting node may write is taken (the rest kept from the task; keys it leaves out
- * keep their value), attachment addresses checked, and the result validated as the node's layers leave the
- * form — refused naming the field. The action goes on with that data; after the transition the second half
- * (stampFormData) stamps and recomputes.
+ * keep their value), attachment addresses checked, the result validated as the node's layers leave the
+ * form — refused naming the field — and 当前用户 replaced by the acting user (submitterOf). The action goes
+ * on with that data; after the transition the second half (stampFormData) stamps and recomputes.
  */
-export function flowFormInput(
+export async function flowFormInput(
+  db: WfDb,
   model: FormModel,
   tree: unknown,
   state: FlowState | null,
   action: FlowAction,
-): FlowAction {
+): Promise<FlowAction> {
   if (!('formData' in action) || action.formData === undefined) return action;
   const step = formStep(tree, state, action);
   if (!step) return action;
   const operates = step.nodeId === null ? [] : (nodesOf(tree).get(step.nodeId) ?? []);
-  const formData = formInput(model, action.formData, state?.formData ?? null, {
+  const submitter = await submitterOf(db, model.compiled, action.userId);
+  const formData = formInput(model, action.formData, state?.formData ?? null, submitter, {
     access: { operates },
     mode: step.mode,
     merge: true,
