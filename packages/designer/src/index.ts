@@ -1,10 +1,11 @@
 // @kp/designer: form designer, portal designer and flow designer (React components any host can embed).
 
+// the role tabs live in @kp/renderer (its role picker uses them too); re-exported for the designer's users
+export { ROLE_TABS, type RoleTab, roleTabNodes } from '@kp/renderer';
 // One FormConfig for designer, renderer and server: @kp/schema's, re-exported.
 export type { FieldConfig, FormConfig } from '@kp/schema';
 export { CodeEditor, type CodeEditorProps } from './common/CodeEditor';
 export { OrgPicker, type OrgPickKind, type OrgProvider, pickable } from './common/OrgPicker';
-export { ROLE_TABS, type RoleTab, roleTabNodes } from './common/roleTabs';
 export { ConditionEditor } from './flow/ConditionEditor';
 export {
   FLOW_HISTORY_LIMIT,

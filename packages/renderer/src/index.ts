@@ -17,6 +17,7 @@ export { createTranslate, type Translate } from './i18n/i18n';
 export { createRendererI18n } from './i18n/instance';
 export { en as enTexts, zh as zhTexts, zhtw as zhtwTexts } from './i18n/resources';
 export { createMemoryProviders, type MemoryData } from './providers/memory';
+export { ROLE_TABS, type RoleTab, roleTabNodes } from './providers/roleTabs';
 export type * from './providers/types';
 export {
   type AsyncScriptApi,

@@ -1,7 +1,7 @@
 // The host's organisation trees for the pickers: the role tree's 全局角色 node (id '0' from
 // GET /api/permission/Role/Selector) is reachable, so the role picker's global tab lists the global roles.
 // The network is answered here by a fake of the one Selector call.
-import { roleTabNodes } from '@kp/designer';
+import { roleTabNodes } from '@kp/renderer';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GLOBAL_ROLES, httpFormProviders } from './formProviders';
 

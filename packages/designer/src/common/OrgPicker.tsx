@@ -1,8 +1,14 @@
-import type { FormProviders, OrgTreeKind, TreeNode } from '@kp/renderer';
+import {
+  type FormProviders,
+  type OrgTreeKind,
+  ROLE_TABS,
+  type RoleTab,
+  roleTabNodes,
+  type TreeNode,
+} from '@kp/renderer';
 import { Button, ConfigProvider, Empty, Input, Modal, Pagination, Tabs, Tag, Tree } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useDesignerT } from '../i18n';
-import { ROLE_TABS, type RoleTab, roleTabNodes } from './roleTabs';
 
 /**
  * What the organisation pickers need from the host: the same calls as @kp/renderer's `FormProviders`
@@ -82,7 +88,7 @@ function setKids(list: UiNode[], key: string, kids: UiNode[]): UiNode[] {
 /**
  * An organisation picker: the chosen names as tags and a 选择 button opening the approver dialog (450 px):
  * a lazy tree loaded level by level through the provider, keyword search, the chosen list, confirm. Roles
- * are chosen on two tabs, the organisation's roles and the global roles (roleTabs.ts).
+ * are chosen on two tabs, the organisation's roles and the global roles (@kp/renderer's roleTabNodes).
  */
 export function OrgPicker({
   kind,

@@ -30,6 +30,27 @@ describe('PropertyPanel', () => {
     expect(f.__config__.regList).toEqual([{ pattern: '^\\d+$', message: '只能是数字' }]);
   });
 
+  it('role and user pickers offer the system variable 当前用户 (hasSys); other kinds do not', () => {
+    const store = new FormDesignerStore();
+    store.addField('roleSelect');
+    store.addField('usersSelect');
+    store.addField('posSelect');
+    store.select(101);
+    const { rerender } = render(<FormDesigner store={store} />);
+    expect(screen.getByText('系统变量（当前用户）')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('prop-hassys'));
+    expect(field(store, 101).hasSys).toBe(true);
+    fireEvent.click(screen.getByTestId('prop-hassys'));
+    expect(field(store, 101).hasSys).toBe(false);
+    store.select(102);
+    rerender(<FormDesigner store={store} />);
+    fireEvent.click(screen.getByTestId('prop-hassys'));
+    expect(field(store, 102).hasSys).toBe(true);
+    store.select(103);
+    rerender(<FormDesigner store={store} />);
+    expect(screen.queryByTestId('prop-hassys')).toBeNull();
+  });
+
   it('calculate: the expression builder marks an invalid formula (isValidExpression)', () => {
     const store = new FormDesignerStore();
     store.addField('numInput');

@@ -1,3 +1,4 @@
+import { SYSTEM_VARIABLE_KINDS } from '@kp/engine';
 import { Checkbox, ConfigProvider, Input, InputNumber, Radio, Select, Slider, Switch, Tabs } from 'antd';
 import type { Draft } from 'immer';
 import { useSyncExternalStore } from 'react';
@@ -231,6 +232,15 @@ function FieldProps({
         </>
       ) : null}
       {hasOptions(k) ? <OptionsEditor field={field} /> : null}
+      {SYSTEM_VARIABLE_KINDS.has(k) ? (
+        <Item label={t('prop.hasSys')}>
+          <Switch
+            data-testid="prop-hassys"
+            checked={field.hasSys === true}
+            onChange={(v) => set('hasSys', v)}
+          />
+        </Item>
+      ) : null}
       {k === 'billRule' ? (
         <Item label={t('prop.rule')}>
           <Input

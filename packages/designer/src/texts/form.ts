@@ -124,6 +124,8 @@ export const FORM_TEXTS: Texts = {
   'prop.span': ['控件栅格', '控件柵格', 'Span'],
   'prop.showLabel': ['显示标题', '顯示標題', 'Show label'],
   'prop.required': ['是否必填', '是否必填', 'Required'],
+  // role and user pickers: offer the system variable 当前用户 (stored as the submitter)
+  'prop.hasSys': ['系统变量（当前用户）', '系統變量（當前用戶）', 'System variable (current user)'],
   'prop.placeholder': ['占位提示', '佔位提示', 'Placeholder'],
   'prop.defaultValue': ['默认值', '默認值', 'Default value'],
   'prop.regList': ['正则校验', '正則校驗', 'Regex rules'],

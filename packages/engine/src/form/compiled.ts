@@ -18,6 +18,20 @@ export interface FieldRule {
   trigger: string | string[];
 }
 
+/** One problem of form data (validateFormData, resolveSystemVariables). */
+export interface FormDataError {
+  /** Where: 'amount', or 'tableField101[2].price' for a sub-table cell. */
+  path: string;
+  /** The field's path pattern: 'amount' or 'tableField101.price'. */
+  field: string;
+  message: string;
+  /**
+   * Which check failed, for callers that translate or style: required, pattern (regList), type, or system
+   * (a system variable the submitter cannot fill: resolveSystemVariables).
+   */
+  rule: 'required' | 'pattern' | 'type' | 'system';
+}
+
 /** How a field takes the system variable 当前用户 (see CompiledField.systemVariables). */
 export type SystemVariableUse = 'offered' | 'refused' | 'text';
 

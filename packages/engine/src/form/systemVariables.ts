@@ -1,7 +1,6 @@
 import { kindOf } from '../model/kinds';
-import type { CompiledField, CompiledForm, SystemVariableUse } from './compiled';
+import type { CompiledField, CompiledForm, FormDataError, SystemVariableUse } from './compiled';
 import { type FormMessages, formMessages } from './messages';
-import type { FormDataError } from './validate';
 
 /**
  * The system variable 当前用户 (spec 3 §6, spec 4 §6): the value token a role or user picker stores while the

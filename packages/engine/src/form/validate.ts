@@ -1,20 +1,9 @@
-import type { CompiledField, CompiledForm } from './compiled';
+import type { CompiledField, CompiledForm, FormDataError } from './compiled';
 import { formMessages } from './messages';
 import { fitsShape, isEmptyFor } from './shape';
 import { holdsSystemVariable } from './systemVariables';
 
-export interface FormDataError {
-  /** Where: 'amount', or 'tableField101[2].price' for a sub-table cell. */
-  path: string;
-  /** The field's path pattern: 'amount' or 'tableField101.price'. */
-  field: string;
-  message: string;
-  /**
-   * Which check failed, for callers that translate or style: required, pattern (regList), type, or system
-   * (a system variable the submitter cannot fill: resolveSystemVariables).
-   */
-  rule: 'required' | 'pattern' | 'type' | 'system';
-}
+export type { FormDataError } from './compiled';
 
 export interface FormDataResult {
   ok: boolean;

@@ -30,6 +30,27 @@ export const memoryData: MemoryData = {
     ],
   },
   orgTrees: {
+    // the server's role tree (Role/Selector): the 全局角色 node with the global roles, then the units holding roles
+    role: [
+      {
+        id: 'global',
+        fullName: '全局角色',
+        type: 'global',
+        children: [
+          { id: 'r1', fullName: '普通用户', type: 'role' },
+          { id: 'r4', fullName: '停用全局', type: 'role', enabledMark: 0 },
+        ],
+      },
+      {
+        id: 'o1',
+        fullName: '总部',
+        type: 'company',
+        children: [
+          { id: 'r2', fullName: '部门主管', type: 'role' },
+          { id: 'r3', fullName: '停用角色', type: 'role', enabledMark: 0 },
+        ],
+      },
+    ],
     department: [
       {
         id: 'o1',

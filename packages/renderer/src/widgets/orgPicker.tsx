@@ -9,7 +9,6 @@ const KIND: Record<string, OrgTreeKind> = {
   comSelect: 'organize',
   depSelect: 'department',
   posSelect: 'position',
-  roleSelect: 'role',
   groupSelect: 'group',
 };
 
@@ -26,7 +25,7 @@ interface FlatNode {
 export const isDisabledNode = (n: { enabledMark?: number }): boolean => n.enabledMark === 0;
 
 /**
- * Organisation, department, position, role and group pickers: a lazy tree loaded level by level through
+ * Organisation, department, position and group pickers (roles: rolePicker.tsx): a lazy tree loaded level by level through
  * `providers.orgTree`. comSelect stores the id path (array; an array of paths when multiple), the others an
  * id (ids when multiple). Picking a disabled node is refused with 禁用项不能选择.
  */

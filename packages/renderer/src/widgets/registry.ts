@@ -46,6 +46,10 @@ const UserPicker = lazyOf(
   () => import('./userPicker'),
   (m) => m.UserPickerWidget,
 );
+const RolePicker = lazyOf(
+  () => import('./rolePicker'),
+  (m) => m.RolePickerWidget,
+);
 const Uploader = lazyOf(
   () => import('./uploader'),
   (m) => m.UploaderWidget,
@@ -87,7 +91,7 @@ export const WIDGETS: Record<string, Widget> = {
   comSelect: OrgPicker,
   depSelect: OrgPicker,
   posSelect: OrgPicker,
-  roleSelect: OrgPicker,
+  roleSelect: RolePicker,
   groupSelect: OrgPicker,
   userSelect: UserPicker,
   usersSelect: UserPicker,
@@ -123,9 +127,10 @@ export async function preloadWidgets(kinds?: readonly string[]): Promise<void> {
   if (!kinds) await Promise.all([loadSandbox(), preloadLayouts()]);
   const list = (kinds ?? Object.keys(WIDGETS)).map((k) => WIDGETS[k]);
   await Promise.all(list.map((w) => (w && 'preload' in w ? (w as LazyWidget).preload() : undefined)));
-  // the user picker's dialog is a second step, fetched when the picker first opens
+  // the user and role pickers' dialogs are a second step, fetched when a picker first opens
   if (!kinds || kinds.some((k) => k === 'userSelect' || k === 'usersSelect'))
     await (await import('./userPicker')).UserPickerDialog.preload();
+  if (!kinds || kinds.includes('roleSelect')) await (await import('./rolePicker')).RolePickerDialog.preload();
 }
 
 /**

@@ -58,23 +58,24 @@ describe(`当前用户 in role and user pickers is stored as the submitter on ${
         .executeTakeFirstOrThrow()
     ).id;
 
+  /** The answer's data, after checking it is a success (the msg tells why not). */
+  const ok = <T>(r: { code: number; msg: string; data: T }): T => {
+    expect(r.code, r.msg).toBe(200);
+    return r.data;
+  };
+
   beforeAll(async () => {
     t = await createTestApp();
     admin = await t.login('admin');
-    const created = await t.call<string>(admin, {
-      method: 'POST',
-      url: B,
-      payload: {
-        fullName: '系统变量',
-        enCode: 'sysVars',
-        formData: FORM,
-        columnData: { columnList: [{ prop: 'title', label: '标题' }], hasPage: true, pageSize: 20 },
-      },
-    });
-    expect(created.code, created.msg).toBe(200);
-    itemId = created.data;
-    const rel = await t.call(admin, { method: 'POST', url: `${B}/${itemId}/Actions/Release`, payload: {} });
-    expect(rel.code, rel.msg).toBe(200);
+    const columnData = { columnList: [{ prop: 'title', label: '标题' }], hasPage: true, pageSize: 20 };
+    itemId = ok(
+      await t.call<string>(admin, {
+        method: 'POST',
+        url: B,
+        payload: { fullName: '系统变量', enCode: 'sysVars', formData: FORM, columnData },
+      }),
+    );
+    ok(await t.call(admin, { method: 'POST', url: `${B}/${itemId}/Actions/Release`, payload: {} }));
   }, 180_000);
   afterAll(async () => {
     await t?.close();

@@ -1,6 +1,9 @@
-import type { FormProviders, TreeNode } from '@kp/renderer';
+import type { FormProviders, TreeNode } from './types';
 
-/** The role picker's tabs (spec 3 §6 / 4 §6): roles of the organisation and global roles. */
+/**
+ * The role picker's tabs (spec 3 §6 / 4 §6): roles of the organisation and global roles. Shared by the form's
+ * role picker (widgets/rolePickerDialog.tsx) and @kp/designer's (common/OrgPicker.tsx).
+ */
 export type RoleTab = 'organize' | 'global';
 export const ROLE_TABS: readonly RoleTab[] = ['organize', 'global'];
 
