@@ -2,7 +2,9 @@
 // (a dictionary select, a region picker, a user picker, a department picker, an attachment upload and a
 // bill number) is filled in by an employee in Chromium. Every option list, tree and upload comes from the
 // real server; the saved record holds the chosen ids, the uploaded file and the bill number the server
-// took; the list shows names, not ids.
+// took; the list shows names, not ids. A role picker is filled on its 组织 / 全局 / 系统变量 tabs and a user
+// picker with 当前用户 (spec 3 §6): the record holds the employee's id and role ids, never the token
+// (screenshots e2e-results/role-picker.png and role-picker-390.png, a phone-sized screen).
 
 import { fieldConfig, formConfig } from '@kp/server/testing';
 import type { BrowserContext } from 'playwright-core';
@@ -29,6 +31,14 @@ const FORM = formConfig(
     { __config__: cfg('depSelect', '部门', { formId: 205 }), __vModel__: 'dept' },
     { __config__: cfg('uploadFz', '附件', { formId: 206 }), __vModel__: 'files', limit: 3 },
     { __config__: cfg('billRule', '单号', { formId: 207, rule: 'expenseApply' }), __vModel__: 'no' },
+    // spec 3 §6: the role picker's 组织 / 全局 tabs and the system variable 当前用户 (hasSys)
+    {
+      __config__: cfg('roleSelect', '协办角色', { formId: 208 }),
+      __vModel__: 'roles',
+      multiple: true,
+      hasSys: true,
+    },
+    { __config__: cfg('userSelect', '填报人', { formId: 209 }), __vModel__: 'filer', hasSys: true },
   ],
   { idGlobal: 300 },
 );
@@ -89,6 +99,41 @@ describe('form providers on a released online form', () => {
         db.selectFrom('base_organize').select('full_name').where('id', '=', id).executeTakeFirstOrThrow(),
       ),
     );
+    // a role of the employee's company (the seeded roles are all global)
+    const company = await db
+      .selectFrom('base_user')
+      .select('organize_id')
+      .where('account', '=', 'zhangwei')
+      .executeTakeFirstOrThrow();
+    const unitRole = await call<{ id: string }>(admin, 'POST', '/api/permission/Role', {
+      fullName: '采购协调员',
+      enCode: 'buyerE2E',
+      globalMark: 0,
+      organizeId: company.organize_id,
+    });
+    expect(unitRole.code, unitRole.msg).toBe(200);
+    // the units from the root down to that company (the role tree keeps that path)
+    const companyPath = (
+      await db
+        .selectFrom('base_organize')
+        .select('tree_path')
+        .where('id', '=', company.organize_id!)
+        .executeTakeFirstOrThrow()
+    ).tree_path
+      .split(/[,/]/)
+      .filter(Boolean);
+    const companyNames = await Promise.all(
+      companyPath.map(
+        async (id) =>
+          (
+            await db
+              .selectFrom('base_organize')
+              .select('full_name')
+              .where('id', '=', id)
+              .executeTakeFirstOrThrow()
+          ).full_name,
+      ),
+    );
     const preview = await call<string>(admin, 'GET', '/api/system/BillRule/expenseApply/Actions/Preview');
     expect(preview.code).toBe(200);
 
@@ -131,6 +176,43 @@ describe('form providers on a released online form', () => {
     await userDialog.locator('.ant-list-item', { hasText: '王建国' }).first().click();
     await userDialog.locator('.ant-btn-primary').last().click();
     await expect.poll(() => item(page, 'owner').textContent()).toContain('王建国');
+
+    // role picker: a unit's role on 组织, a global role on 全局, 当前用户 on 系统变量
+    await item(page, 'roles').locator('.ant-select').click();
+    const roleDialog = page.locator('.ant-modal:visible', { has: page.locator('.kp-transfer') });
+    for (const name of companyNames)
+      await roleDialog
+        .locator('.ant-tree-treenode', { hasText: name })
+        .last()
+        .locator('.ant-tree-switcher')
+        .click();
+    await roleDialog.locator('.ant-tree-title', { hasText: '采购协调员' }).click();
+    await roleDialog.getByRole('tab', { name: '全局' }).click();
+    await roleDialog.locator('.ant-list-item', { hasText: '人事专员' }).click();
+    await roleDialog.getByRole('tab', { name: '系统变量' }).click();
+    await roleDialog.locator('.ant-list-item', { hasText: '当前用户' }).click();
+    await roleDialog.locator('.kp-transfer-selected').getByText('当前用户').waitFor();
+    await page.screenshot({ path: `${RESULTS_DIR}/role-picker.png` });
+    await roleDialog.locator('.ant-modal-footer .ant-btn-primary').click();
+    await roleDialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => item(page, 'roles').textContent()).toContain('当前用户');
+    // the same dialog on a phone-sized screen: the panes stack
+    const desk = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await item(page, 'roles').locator('.ant-select').click();
+    await roleDialog.locator('.kp-transfer-selected').getByText('当前用户').waitFor();
+    await page.waitForTimeout(500); // the dialog's opening animation
+    await page.screenshot({ path: `${RESULTS_DIR}/role-picker-390.png` });
+    await roleDialog.locator('.ant-modal-footer .ant-btn').first().click();
+    await roleDialog.waitFor({ state: 'hidden' });
+    if (desk) await page.setViewportSize(desk);
+    // a user picker offering 当前用户
+    await item(page, 'filer').locator('.ant-select').click();
+    await roleDialog.getByRole('tab', { name: '系统变量' }).click();
+    await roleDialog.locator('.ant-list-item', { hasText: '当前用户' }).click();
+    await roleDialog.locator('.ant-modal-footer .ant-btn-primary').click();
+    await roleDialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => item(page, 'filer').textContent()).toContain('当前用户');
 
     // department: walk the organisation tree down to the employee's department
     await item(page, 'dept').locator('.ant-select').click();
@@ -185,6 +267,21 @@ describe('form providers on a released online form', () => {
     expect(data.owner).toBe(head.id);
     expect(data.dept).toBe(me.department_id);
     expect(data.no).toBe(preview.data);
+    // 当前用户 was stored as the employee: their id, their roles after the two chosen ones
+    const hr = await db
+      .selectFrom('base_role')
+      .select('id')
+      .where('en_code', '=', 'hr')
+      .executeTakeFirstOrThrow();
+    const own = await db
+      .selectFrom('base_user_relation')
+      .select('object_id')
+      .where('user_id', '=', me.id)
+      .where('object_type', '=', 'Role')
+      .orderBy('sort_code')
+      .execute();
+    expect(data.filer).toBe(me.id);
+    expect(data.roles).toEqual([unitRole.data.id, hr.id, ...own.map((r) => r.object_id)]);
     const files = data.files as Array<{ name: string; url: string }>;
     expect(files).toHaveLength(1);
     expect(files[0]!.name).toBe('报价单.txt');

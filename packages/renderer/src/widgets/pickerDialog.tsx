@@ -2,7 +2,7 @@
 // choosing pane on the left and the chosen list on the right (clear all, remove one), the list of a tab, the
 // lazy tree's helpers, the choosing rules (disabled items refused) and the system variable 当前用户.
 import { CURRENT_USER, offersSystemVariables } from '@kp/engine';
-import { Button, Empty, Input, List, Modal, Tabs, type TabsProps, Tree, theme } from 'antd';
+import { Button, Empty, Grid, Input, List, Modal, Tabs, type TabsProps, Tree, theme } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useRender } from '../form/context';
 import { type AnyField, labelOf } from '../form/fieldUtil';
@@ -151,8 +151,8 @@ export function NodeList({ nodes, onPick }: { nodes: TreeNode[]; onPick(n: TreeN
 }
 
 /**
- * The dialog: `children` (search and tabs) on the left, the chosen list on the right; the panes stack on a
- * narrow screen. OK confirms the chosen ids.
+ * The dialog: `children` (search and tabs) on the left, the chosen list on the right; below the md breakpoint
+ * (a phone) the chosen list goes under them. OK confirms the chosen ids.
  */
 export function PickerDialog({
   props,
@@ -168,8 +168,13 @@ export function PickerDialog({
 }) {
   const { t, language } = useRender();
   const { token } = theme.useToken();
+  const narrow = Grid.useBreakpoint().md === false;
   const { selected, setSelected } = chosen;
-  const pane = { flex: '1 1 260px', minWidth: 0, overflow: 'auto', maxHeight: 380 } as const;
+  const line = `1px solid ${token.colorBorderSecondary}`;
+  // side by side: two panes of one height; stacked: each as tall as its content, up to a limit
+  const pane = narrow
+    ? ({ overflow: 'auto' } as const)
+    : ({ flex: 1, minWidth: 0, overflow: 'auto' } as const);
   return (
     <Modal
       open
@@ -181,11 +186,18 @@ export function PickerDialog({
       onCancel={props.onClose}
       destroyOnHidden
     >
-      <div className="kp-transfer" style={{ display: 'flex', flexWrap: 'wrap', gap: 12 }}>
-        <div style={{ ...pane, height: 380 }}>{children}</div>
+      <div
+        className="kp-transfer"
+        style={{ display: 'flex', flexDirection: narrow ? 'column' : 'row', gap: 12 }}
+      >
+        <div style={narrow ? { ...pane, maxHeight: 300 } : { ...pane, height: 380 }}>{children}</div>
         <div
           className="kp-transfer-selected"
-          style={{ ...pane, borderLeft: `1px solid ${token.colorBorderSecondary}`, paddingLeft: 12 }}
+          style={
+            narrow
+              ? { ...pane, maxHeight: 220, borderTop: line, paddingTop: 12 }
+              : { ...pane, height: 380, borderLeft: line, paddingLeft: 12 }
+          }
         >
           <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 8 }}>
             <span>
