@@ -6,7 +6,12 @@ import { useTestApp } from '../test/suite';
 
 describe(`router refusals in the request's language on ${TEST_DB_KIND}`, () => {
   let t: TestApp;
-  useTestApp((a) => void (t = a), { seed: false });
+  useTestApp(
+    (a) => {
+      t = a;
+    },
+    { seed: false },
+  );
 
   const get = (url: string, lang: string) =>
     t.call(null, { method: 'GET', url, headers: { 'accept-language': lang } });
