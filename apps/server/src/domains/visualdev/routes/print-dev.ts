@@ -23,6 +23,7 @@ import { CODE_MSG, CODE_RE, jsonFile } from '../../system/system-tables';
 import { assertCanRead } from '../../workflow/access';
 import { flowReadAccess, printValues } from '../../workflow/print-values';
 import { flowModel, taskModel } from '../../workflow/task-form';
+import { taskTitle } from '../../workflow/task-title';
 import {
   cellText,
   compiledOf,
@@ -298,7 +299,7 @@ export default async function printDevRoutes(app: FastifyInstance) {
         printTemplate: t.print_template,
         printData: {
           ...shown,
-          fullName: task.full_name,
+          fullName: taskTitle(task, requestLanguage(req)),
           creatorUserName: creator?.real_name ?? '',
           creatorTime: ts(task.creator_time),
         },
