@@ -3,6 +3,7 @@
 // the records a relation field can pick, and the selector.
 import {
   IdParams,
+  type Language,
   PageQuery,
   VisualDevBody,
   VisualDevQuery,
@@ -12,9 +13,11 @@ import {
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { copyName, nameIn, shownName } from '../../../db/stored-label';
 import { countOf, likeOf, nameOrCodeIlike, ts } from '../../../db/values';
 import { badRequest, conflict, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
+import { requestLanguage } from '../../../http/i18n';
 import { paged, pageOf } from '../../../http/paging';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
@@ -45,9 +48,10 @@ export const RUNTIME_BUTTONS: Array<[string, string]> = [
   ['btn_upload', '导入'],
 ];
 
-const summary = (r: BaseRow) => ({
+/** A function in a list (named in `lang`), or as stored without a language (the detail, which is edited). */
+const summary = (r: BaseRow, lang?: Language) => ({
   id: r.id,
-  fullName: r.full_name,
+  fullName: shownName(r, lang),
   enCode: r.en_code,
   category: r.category,
   type: r.type,
@@ -113,7 +117,13 @@ export default async function baseRoutes(app: FastifyInstance) {
         countOf(base),
         base.selectAll().orderBy(DESIGN_ORDER).limit(p.pageSize).offset(p.offset).execute(),
       ]);
-      return ok(paged(rows.map(summary), p, total));
+      return ok(
+        paged(
+          rows.map((r) => summary(r, requestLanguage(req))),
+          p,
+          total,
+        ),
+      );
     },
   );
 
@@ -127,7 +137,7 @@ export default async function baseRoutes(app: FastifyInstance) {
       const { keyword } = req.query as { keyword?: string };
       let q = db
         .selectFrom('visualdev_base')
-        .select(['id', 'full_name', 'en_code', 'category', 'web_type'])
+        .select(['id', 'full_name', 'full_name_i18n', 'en_code', 'category', 'web_type'])
         .where('enabled_mark', '=', 1)
         .where('released_form_data', 'is not', null);
       if (keyword) q = q.where('full_name', 'ilike', likeOf(keyword));
@@ -135,7 +145,7 @@ export default async function baseRoutes(app: FastifyInstance) {
       return ok({
         list: rows.map((r) => ({
           id: r.id,
-          fullName: r.full_name,
+          fullName: nameIn(r, requestLanguage(req)),
           enCode: r.en_code,
           category: r.category,
           webType: r.web_type,
@@ -254,7 +264,7 @@ export default async function baseRoutes(app: FastifyInstance) {
         .insertInto('visualdev_base')
         .values({
           id,
-          full_name: `${row.full_name}.副本${suffix}`.slice(0, 100),
+          ...copyName(row, suffix),
           en_code: `${row.en_code}${suffix}`.slice(0, 50),
           category: row.category,
           type: row.type,
