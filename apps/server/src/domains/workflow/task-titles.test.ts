@@ -141,4 +141,25 @@ describe(`task titles in the reader's language on ${TEST_DB_KIND}`, () => {
     expect((await task(taskId)).title_parts).toBeNull();
     expect(titleIn(await get('zhangwei', `${B}/FlowLaunch`, 'en'))).toBe('我的年假');
   });
+
+  it("groups the approval summary by the approvers' department and position in the reader's language", async () => {
+    const op = (await pending(taskId))[0]!;
+    const r = await t.call(await login('wangjianguo'), {
+      method: 'POST',
+      url: `${B}/FlowBefore/Audit/${op.id}`,
+      payload: { handleOpinion: '同意' },
+    });
+    expect(r.code, r.msg).toBe(200);
+    const groups = async (category: number, lang: string) =>
+      (
+        await get<Array<{ fullName: string }>>(
+          'zhangwei',
+          `${B}/FlowBefore/Summary/${taskId}?category=${category}`,
+          lang,
+        )
+      ).map((g) => g.fullName);
+    expect(await groups(1, 'en')).toContain('Engineering management');
+    expect(await groups(3, 'en')).toContain('Department manager');
+    expect(await groups(1, 'zh')).toContain('工程管理部');
+  });
 });
