@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partsOfDefaultTitles } from '../../db/migrations/0182-task-title-parts';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
-import { workflowTestKit } from './testkit';
+import { leaveData, workflowTestKit } from './testkit';
 
 const B = '/api/workflow/Engine';
 const STAMP = String.raw`\d{4}-\d{2}-\d{2} \d{2}:\d{2}`;
@@ -43,18 +43,7 @@ describe(`task titles in the reader's language on ${TEST_DB_KIND}`, () => {
     const r = await t.call<string>(await login('zhangwei'), {
       method: 'POST',
       url: `${B}/FlowTask`,
-      payload: {
-        flowId: 'wf-leave',
-        formData: {
-          applicant: zw.id,
-          department: zw.department_id,
-          leaveType: 'annual',
-          startTime: 1767225600000,
-          endTime: 1767225600000 + 2 * 86_400_000,
-          days: 2,
-          reason: '回家',
-        },
-      },
+      payload: { flowId: 'wf-leave', formData: leaveData(zw) },
     });
     expect(r.code, r.msg).toBe(200);
     taskId = r.data;

@@ -30,6 +30,9 @@ export default async function organizeRoutes(app: FastifyInstance) {
   const org = { menu: MENU.organize };
   const dep = { menu: MENU.department };
   const tags = ['permission'];
+  /** Every unit in the trees' order (the pickers' source). */
+  const units = () =>
+    app.kp.db.selectFrom('base_organize').selectAll().orderBy('sort_code').orderBy('creator_time');
 
   // ---- organisations ----
   app.get(
@@ -62,13 +65,7 @@ export default async function organizeRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const { id } = req.params as IdParam;
-      const rows = await app.kp.db
-        .selectFrom('base_organize')
-        .selectAll()
-        .where('category', '=', 'company')
-        .orderBy('sort_code')
-        .orderBy('creator_time')
-        .execute();
+      const rows = await units().where('category', '=', 'company').execute();
       return ok({ list: orgTree(withoutSubtree(rows, id), lang(req)) });
     },
   );
@@ -78,15 +75,7 @@ export default async function organizeRoutes(app: FastifyInstance) {
       config: { permission: { signedIn: 'public-data' } },
       schema: { tags, summary: 'Whole unit tree for pickers' },
     },
-    async (req) => {
-      const rows = await app.kp.db
-        .selectFrom('base_organize')
-        .selectAll()
-        .orderBy('sort_code')
-        .orderBy('creator_time')
-        .execute();
-      return ok({ list: orgTree(rows, lang(req)) });
-    },
+    async (req) => ok({ list: orgTree(await units().execute(), lang(req)) }),
   );
   app.post(
     '/api/permission/Organize',
@@ -301,12 +290,7 @@ export default async function organizeRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const rows = await app.kp.db
-        .selectFrom('base_organize')
-        .selectAll()
-        .orderBy('sort_code')
-        .orderBy('creator_time')
-        .execute();
+      const rows = await units().execute();
       return ok({ list: orgTree(withoutSubtree(rows, (req.params as IdParam).id), lang(req)) });
     },
   );

@@ -17,7 +17,6 @@ import { copyName, nameIn, shownName } from '../../../db/stored-label';
 import { countOf, likeOf, nameOrCodeIlike, ts } from '../../../db/values';
 import { badRequest, conflict, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
-import { requestLanguage } from '../../../http/i18n';
 import { paged, pageOf } from '../../../http/paging';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
@@ -29,6 +28,7 @@ import {
   compiledOf,
   DESIGN_ORDER,
   evictItemModel,
+  inRequestLanguage,
   loadItem,
   mainFields,
   VMSG,
@@ -110,6 +110,7 @@ export default async function baseRoutes(app: FastifyInstance) {
     async (req) => {
       const q = req.query as VisualDevQuery;
       const p = pageOf(q);
+      const listed = inRequestLanguage(req, summary);
       let base = db.selectFrom('visualdev_base');
       if (q.keyword) base = base.where(nameOrCodeIlike(q.keyword));
       if (q.category) base = base.where('category', '=', q.category);
@@ -117,13 +118,7 @@ export default async function baseRoutes(app: FastifyInstance) {
         countOf(base),
         base.selectAll().orderBy(DESIGN_ORDER).limit(p.pageSize).offset(p.offset).execute(),
       ]);
-      return ok(
-        paged(
-          rows.map((r) => summary(r, requestLanguage(req))),
-          p,
-          total,
-        ),
-      );
+      return ok(paged(rows.map(listed), p, total));
     },
   );
 
@@ -142,10 +137,11 @@ export default async function baseRoutes(app: FastifyInstance) {
         .where('released_form_data', 'is not', null);
       if (keyword) q = q.where('full_name', 'ilike', likeOf(keyword));
       const rows = await q.orderBy('sort_code').orderBy('full_name').limit(500).execute();
+      const name = inRequestLanguage(req, nameIn);
       return ok({
         list: rows.map((r) => ({
           id: r.id,
-          fullName: nameIn(r, requestLanguage(req)),
+          fullName: name(r),
           enCode: r.en_code,
           category: r.category,
           webType: r.web_type,

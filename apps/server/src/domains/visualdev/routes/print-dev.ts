@@ -30,6 +30,7 @@ import {
   compiledOf,
   DESIGN_ORDER,
   grantContext,
+  inRequestLanguage,
   loadItem,
   loadReleased,
   mainFields,
@@ -143,6 +144,7 @@ export default async function printDevRoutes(app: FastifyInstance) {
     async (req) => {
       const q = req.query as { keyword?: string; type?: number; currentPage?: number; pageSize?: number };
       const p = pageOf(q);
+      const listed = inRequestLanguage(req, summary);
       let base = db.selectFrom('sys_print_dev');
       if (q.keyword) base = base.where(nameOrCodeIlike(q.keyword));
       if (q.type) base = base.where('type', '=', q.type);
@@ -150,13 +152,7 @@ export default async function printDevRoutes(app: FastifyInstance) {
         countOf(base),
         base.selectAll().orderBy(DESIGN_ORDER).limit(p.pageSize).offset(p.offset).execute(),
       ]);
-      return ok(
-        paged(
-          rows.map((r) => summary(r, requestLanguage(req))),
-          p,
-          total,
-        ),
-      );
+      return ok(paged(rows.map(listed), p, total));
     },
   );
 
@@ -174,7 +170,7 @@ export default async function printDevRoutes(app: FastifyInstance) {
       let q = db.selectFrom('sys_print_dev').selectAll().where('enabled_mark', '=', 1);
       if (type) q = q.where('type', '=', type);
       const rows = await q.orderBy('sort_code').orderBy('full_name').limit(1000).execute();
-      return ok({ list: rows.map((r) => summary(r, requestLanguage(req))) });
+      return ok({ list: rows.map(inRequestLanguage(req, summary)) });
     },
   );
 
