@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type QueryExecutorProvider, sql } from 'kysely';
 import type { Label } from './seed-labels';
 
 /**
@@ -43,30 +43,17 @@ export const UNIT_LABELS: Record<string, Label> = {
   结构设计所: { zh: '结构设计所', zhtw: '結構設計所', en: 'Structural design studio' },
 };
 
-type Labelled = { en_code: string; full_name: string; full_name_i18n: string | null };
-
 /**
  * Writes the labels into the seeded rows still named as seeded (roles by en_code, positions by their
  * code's prefix, units of the group by name): a renamed row, and every row an administrator created, is
- * left alone. Run by migration 0183 for databases seeded before, and by the seed.
+ * left alone. Run by migration 0183 for databases seeded before, and by the seed (any Kysely runs it).
  */
-export async function relabelSeededOrg(db: Kysely<unknown>): Promise<void> {
-  const k = db.withTables<{ base_role: Labelled; base_position: Labelled; base_organize: Labelled }>();
-  const write = async (
-    table: 'base_role' | 'base_position' | 'base_organize',
-    code: string,
-    op: '=' | 'like',
-    label: Label,
-  ) => {
-    await k
-      .updateTable(table)
-      .set({ full_name_i18n: JSON.stringify(label) })
-      .where('en_code', op, code)
-      .where('full_name', '=', label.zh)
-      .execute();
-  };
-  for (const [code, label] of Object.entries(ROLE_LABELS)) await write('base_role', code, '=', label);
+export async function relabelSeededOrg(db: QueryExecutorProvider): Promise<void> {
+  const write = (table: 'base_role' | 'base_position' | 'base_organize', code: string, label: Label) =>
+    sql`update ${sql.table(table)} set full_name_i18n = ${JSON.stringify(label)}
+      where en_code like ${code} and full_name = ${label.zh}`.execute(db);
+  for (const [code, label] of Object.entries(ROLE_LABELS)) await write('base_role', code, label);
   for (const [code, label] of Object.entries(POSITION_LABELS))
-    await write('base_position', `${code}-%`, 'like', label);
-  for (const label of Object.values(UNIT_LABELS)) await write('base_organize', 'JGJT-%', 'like', label);
+    await write('base_position', `${code}-%`, label);
+  for (const label of Object.values(UNIT_LABELS)) await write('base_organize', 'JGJT-%', label);
 }

@@ -444,7 +444,7 @@ export async function seedIfEmpty(db: Kysely<Database>, opts: SeedOptions): Prom
       .execute();
 
     // the generic names (roles, positions, departments) in every language
-    await relabelSeededOrg(tx as unknown as Kysely<unknown>);
+    await relabelSeededOrg(tx);
     await seedProjects(tx);
 
     // System settings (sysName 建管佳, sysVersion V1.1.0, login and lockout rules) as editable rows.

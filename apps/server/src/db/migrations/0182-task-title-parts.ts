@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type QueryExecutorProvider, sql } from 'kysely';
 
 /**
  * Task titles and flow notices in the reader's language (issue 20). wf_task.title_parts holds the parts
@@ -16,7 +16,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 /** The backfill of up(), after the column exists (exported for its test). */
-export async function partsOfDefaultTitles(db: Kysely<unknown>): Promise<void> {
+export async function partsOfDefaultTitles(db: QueryExecutorProvider): Promise<void> {
   // 19 = '的' + '（' + 16 characters of the stamp + '）'
   await sql`
     update wf_task t set title_parts = jsonb_build_object(

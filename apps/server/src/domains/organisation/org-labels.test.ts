@@ -2,7 +2,6 @@
 // in the request's language in lists, pickers and the current user's information; company and people's
 // names stay; the edit form gets the stored name; a row an administrator renamed shows his text.
 // Migration 0183 labels the seeded rows of a database seeded before.
-import type { Kysely } from 'kysely';
 import * as OpenCC from 'opencc-js';
 import { describe, expect, it } from 'vitest';
 import { POSITION_LABELS, ROLE_LABELS, relabelSeededOrg, UNIT_LABELS } from '../../db/org-labels';
@@ -149,7 +148,7 @@ describe(`seeded organisation names in the request's language on ${TEST_DB_KIND}
     for (const table of ['base_role', 'base_position', 'base_organize'] as const)
       await db.updateTable(table).set({ full_name_i18n: null }).execute();
     expect(await roleNames('en')).toContain('普通员工');
-    await relabelSeededOrg(db as unknown as Kysely<unknown>);
+    await relabelSeededOrg(db);
     expect(await roleNames('en')).toEqual(expect.arrayContaining(['Employee', '人事主管']));
     const hr = await db
       .selectFrom('base_role')

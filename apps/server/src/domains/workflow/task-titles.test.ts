@@ -2,7 +2,6 @@
 // to-do list, the launch list, the monitor, the flow detail, the portal and the notices; the stored zh
 // title is what a keyword searches; a title the server did not make reads as stored. Migration 0182 gives
 // the tasks launched before their parts.
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partsOfDefaultTitles } from '../../db/migrations/0182-task-title-parts';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
@@ -118,7 +117,7 @@ describe(`task titles in the reader's language on ${TEST_DB_KIND}`, () => {
     // a task from before the migration: a default title without parts reads as stored, until 0182
     await db.updateTable('wf_task').set({ title_parts: null }).where('id', '=', taskId).execute();
     expect(titleIn(await get('zhangwei', `${B}/FlowLaunch`, 'en'))).toBe(stored);
-    await partsOfDefaultTitles(db as unknown as Kysely<unknown>);
+    await partsOfDefaultTitles(db);
     expect(titleIn(await get('zhangwei', `${B}/FlowLaunch`, 'en'))).toMatch(EN);
     // a title not of the server's pattern keeps no parts and reads as typed
     await db
@@ -126,7 +125,7 @@ describe(`task titles in the reader's language on ${TEST_DB_KIND}`, () => {
       .set({ full_name: '我的年假', title_parts: null })
       .where('id', '=', taskId)
       .execute();
-    await partsOfDefaultTitles(db as unknown as Kysely<unknown>);
+    await partsOfDefaultTitles(db);
     expect((await task(taskId)).title_parts).toBeNull();
     expect(titleIn(await get('zhangwei', `${B}/FlowLaunch`, 'en'))).toBe('我的年假');
   });
