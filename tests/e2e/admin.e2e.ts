@@ -154,10 +154,10 @@ describe('administration', () => {
 
 async function adminSteps(page: Page) {
   {
-    // 1. a department under 集团总部
+    // 1. a department under 集团总部 (a seeded generic name: Group headquarters in the administrator's English)
     await page.goto(`${suite.kp.base}/kpSystem/permission/organize`);
     await page.locator('[data-testid="btn-add-department"]').first().click({ timeout: T });
-    await pick(page, 'org-parent', '集团总部', true);
+    await pick(page, 'org-parent', 'Group headquarters', true);
     await page.fill('[data-testid="org-fullName"]', DEPT);
     await page.fill('[data-testid="org-enCode"]', `e2e.dept.${stamp}`);
     await dialogOk(page);

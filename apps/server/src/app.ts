@@ -7,7 +7,12 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
 import { ApiCode } from '@kp/schema';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import helmet from 'helmet';
 import { AuthzCache } from './domains/auth/authz';
 import { registerGuard } from './domains/auth/guard';
@@ -23,6 +28,8 @@ import type { MailProvider } from './domains/portal/mail';
 import { type FileStorage, LocalDiskStorage } from './files/storage';
 import { fail } from './http/envelope';
 import { registerErrorHandling } from './http/errors';
+import { requestLanguage } from './http/i18n';
+import { text } from './http/messages';
 import { registerStaticHost } from './http/static-host';
 import { closeSocketsOnShutdown, registerWebsocket } from './ws/websocket';
 
@@ -173,8 +180,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // one registration answers every spelling, as the spec's back end does. Parameters keep their case.
     routerOptions: { maxParamLength: 500, caseSensitive: false },
     // Router-level refusals (a malformed URL, a path parameter over maxParamLength) in the envelope too.
-    frameworkErrors: (err, _req, reply) => {
-      const msg = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'path: 参数过长' : 'path: 地址格式错误';
+    // No route ran, so no hook translates: the msg is written in the request's language here.
+    frameworkErrors: (err, req, reply) => {
+      const code = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'common.paramTooLong' : 'common.badUrl';
+      const msg = `path: ${text(code, requestLanguage(req as FastifyRequest))}`;
       (reply as FastifyReply).code(200).send(fail(ApiCode.BAD_REQUEST, msg));
     },
     ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false } },

@@ -1,4 +1,5 @@
-import { type Language, textIn } from '@kp/schema';
+import { LANGUAGES, type Language, textIn } from '@kp/schema';
+import { text } from '../http/messages';
 
 /**
  * A stored row's name in every language (issue 20): `full_name` is the base name (zh for seeded rows, what
@@ -44,4 +45,29 @@ export function typedLabelJson(i18n: { zhtw?: string; en?: string }): string | n
   const en = i18n.en?.trim() ?? '';
   if (!zhtw && !en) return null;
   return JSON.stringify({ ...(zhtw ? { zhtw } : {}), ...(en ? { en } : {}) });
+}
+
+/**
+ * The name a row mapper shows: in `lang` for lists and pickers, the stored full_name when no language is
+ * given (an edit form, which writes full_name back).
+ */
+export function shownName(row: LabelledRow, lang?: Language): string {
+  return lang ? nameIn(row, lang) : row.full_name;
+}
+
+/** nameIn of a row read through a left join (its full_name and full_name_i18n under other names); null when none. */
+export function joinedNameIn(name: string | null, i18n: string | null, lang: Language): string | null {
+  return name === null ? null : nameIn({ full_name: name, full_name_i18n: i18n }, lang);
+}
+
+/**
+ * The name of a copy the server makes of a row (catalogue common.copyName: `X.副本ab12c`, `X (copy ab12c)`)
+ * in every language, from the row's name in each: full_name in zh, full_name_i18n as seeded labels (they
+ * count while the copy keeps its name). Each name is cut to `max` characters.
+ */
+export function copyName(row: LabelledRow, suffix: string, max = 100): Required<LabelledRow> {
+  const names = Object.fromEntries(
+    LANGUAGES.map((l) => [l, text('common.copyName', l, nameIn(row, l), suffix).slice(0, max)]),
+  ) as Record<Language, string>;
+  return { full_name: names.zh, full_name_i18n: JSON.stringify(names) };
 }

@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { relabelSeededOrg } from '../db/org-labels';
 import { menuLabelJson } from '../db/seed-labels';
 import type { Database } from '../db/types';
 import { hashPasswordMd5 } from '../domains/auth/password';
@@ -442,6 +443,8 @@ export async function seedIfEmpty(db: Kysely<Database>, opts: SeedOptions): Prom
       .where('id', '=', companyIds[1])
       .execute();
 
+    // the generic names (roles, positions, departments) in every language
+    await relabelSeededOrg(tx);
     await seedProjects(tx);
 
     // System settings (sysName 建管佳, sysVersion V1.1.0, login and lockout rules) as editable rows.

@@ -2,7 +2,15 @@ import { Form, TreeSelect } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../api/http';
-import { CrudPage, NameCodeItems, RowActions, SortStateDescItems, useColumns, useCrud } from '../../kit/crud';
+import {
+  CrudPage,
+  formValues,
+  NameCodeItems,
+  RowActions,
+  SortStateDescItems,
+  useColumns,
+  useCrud,
+} from '../../kit/crud';
 import { PAGE_SIZES, useLoad } from '../../kit/useLoad';
 import { BTN, FormDialog, flatten, usePerm } from './common';
 import { MembersDialog } from './Members';
@@ -78,7 +86,14 @@ export default function Position() {
             <RowActions
               perm={perm}
               items={[
-                crud.actions.edit(row),
+                {
+                  ...crud.actions.edit(row),
+                  // the form edits the stored name; the tree names seeded positions in the reader's language
+                  onClick: async () => {
+                    const r = await http.get<PositionRow>(`/api/permission/Position/${row.id}`);
+                    crud.setEditing({ id: row.id, initial: formValues(r.data) });
+                  },
+                },
                 { key: 'members', code: BTN.edit, label: t('adm.members'), onClick: () => setMembers(row) },
                 crud.actions.remove(row),
               ]}

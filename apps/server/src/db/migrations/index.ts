@@ -36,4 +36,6 @@ export const migrations: Record<string, Migration> = {
   '0175-meeting-room-labels': await import('./0175-meeting-room-labels'),
   '0180-flow-form-versions': await import('./0180-flow-form-versions'),
   '0181-quiet-login-bookkeeping': await import('./0181-quiet-login-bookkeeping'),
+  '0182-task-title-parts': await import('./0182-task-title-parts'),
+  '0183-org-and-copy-labels': await import('./0183-org-and-copy-labels'),
 };

@@ -7,6 +7,8 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 export interface MessageTable {
   id: string;
   title: string;
+  /** {zh, zhtw, en} as JSON for the server's notices (migration 0182): read in the reader's language. */
+  title_i18n: Generated<string | null>;
   type: Generated<number>;
   body_text: string | null;
   files: string | null;

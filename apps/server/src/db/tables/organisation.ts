@@ -10,6 +10,8 @@ export interface OrganizeTable {
   category: string;
   en_code: string;
   full_name: string;
+  /** {zh, zhtw, en} as JSON for the seeded rows (migration 0183), shown while full_name equals its zh. */
+  full_name_i18n: Generated<string | null>;
   /** Head of the department or company (a user id). */
   manager_id: string | null;
   /** Ids from the root to this node joined by ',' (includes this node): subtree = tree_path LIKE 'x,%'. */
@@ -27,6 +29,8 @@ export interface PositionTable {
   id: string;
   organize_id: string;
   full_name: string;
+  /** {zh, zhtw, en} as JSON for the seeded rows (migration 0183), shown while full_name equals its zh. */
+  full_name_i18n: Generated<string | null>;
   en_code: string;
   type: string | null;
   sort_code: Generated<number>;

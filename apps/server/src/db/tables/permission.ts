@@ -7,6 +7,8 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 export interface RoleTable {
   id: string;
   full_name: string;
+  /** {zh, zhtw, en} as JSON for the seeded rows (migration 0183), shown while full_name equals its zh. */
+  full_name_i18n: Generated<string | null>;
   en_code: string;
   type: string | null;
   /** 1: global role; 0: belongs to organize_id. */

@@ -5,6 +5,8 @@ import type { Generated } from 'kysely';
 export interface VisualDevBaseTable {
   id: string;
   full_name: string;
+  /** {zh, zhtw, en} as JSON for a copy the server made (migration 0183), shown while full_name equals its zh. */
+  full_name_i18n: Generated<string | null>;
   en_code: string;
   category: Generated<string>;
   type: Generated<number>;
@@ -40,6 +42,8 @@ export interface VisualDevRecordTable {
 export interface PrintDevTable {
   id: string;
   full_name: string;
+  /** {zh, zhtw, en} as JSON for a copy the server made (migration 0183), shown while full_name equals its zh. */
+  full_name_i18n: Generated<string | null>;
   en_code: string;
   type: Generated<number>;
   category: Generated<string>;

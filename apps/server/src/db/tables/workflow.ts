@@ -42,7 +42,10 @@ export interface WfTaskTable {
   /** The template's form version the task was launched on (migration 0180); its form checks use it. */
   form_version: Generated<number>;
   flow_code: string;
+  /** The title as stored (zh for a default title: lists search it). */
   full_name: string;
+  /** The parts of a default title, JSON (migration 0182, domains/workflow/task-title.ts); null otherwise. */
+  title_parts: Generated<string | null>;
   status: number;
   flow_urgent: Generated<number>;
   this_step: Generated<string>;

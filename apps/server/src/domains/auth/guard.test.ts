@@ -189,6 +189,8 @@ describe('allows (pure)', () => {
       language: null,
       organizeName: null,
       departmentName: null,
+      organizeNameI18n: null,
+      departmentNameI18n: null,
     },
   });
 

@@ -51,6 +51,9 @@ export interface Principal {
     language: string | null;
     organizeName: string | null;
     departmentName: string | null;
+    /** Their names in every language (full_name_i18n of the units, db/stored-label.ts). */
+    organizeNameI18n: string | null;
+    departmentNameI18n: string | null;
   };
 }
 
@@ -76,6 +79,8 @@ export async function loadPrincipal(db: Kysely<Database>, userId: string): Promi
       'u.language',
       'o.full_name as organize_name',
       'd.full_name as department_name',
+      'o.full_name_i18n as organize_name_i18n',
+      'd.full_name_i18n as department_name_i18n',
     ])
     .where('u.id', '=', userId)
     .executeTakeFirst();
@@ -217,6 +222,8 @@ export async function loadPrincipal(db: Kysely<Database>, userId: string): Promi
       language: user.language,
       organizeName: user.organize_name,
       departmentName: user.department_name,
+      organizeNameI18n: user.organize_name_i18n,
+      departmentNameI18n: user.department_name_i18n,
     },
   };
 }

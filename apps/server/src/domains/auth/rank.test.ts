@@ -22,6 +22,8 @@ const PROFILE: Principal['profile'] = {
   language: null,
   organizeName: null,
   departmentName: null,
+  organizeNameI18n: null,
+  departmentNameI18n: null,
 };
 const principal = (userId: string, isAdministrator: boolean, grants: ModuleGrant[]): Principal => ({
   userId,

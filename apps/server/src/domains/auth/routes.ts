@@ -11,9 +11,10 @@ import {
 } from '@kp/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
+import { joinedNameIn } from '../../db/stored-label';
 import { ApiError, MSG } from '../../http/api-error';
 import { ok } from '../../http/envelope';
-import { languageOf, translate } from '../../http/i18n';
+import { languageOf, requestLanguage, translate } from '../../http/i18n';
 import { finishLogin } from '../login/finish';
 import { writeLog } from './accounts';
 import { captchaSvg, randomCode } from './captcha';
@@ -71,6 +72,7 @@ export async function currentUserRest(
   const p = me(req);
   const s = await ctx.settings.get();
   const u = p.profile;
+  const lang = requestLanguage(req);
   return {
     userInfo: {
       userId: p.userId,
@@ -79,9 +81,9 @@ export async function currentUserRest(
       headIcon: u.headIcon ?? '',
       portalId: u.portalId ?? '',
       organizeId: p.organizeId ?? '',
-      organizeName: u.organizeName ?? '',
+      organizeName: joinedNameIn(u.organizeName, u.organizeNameI18n, lang) ?? '',
       departmentId: p.departmentId ?? '',
-      departmentName: u.departmentName ?? '',
+      departmentName: joinedNameIn(u.departmentName, u.departmentNameI18n, lang) ?? '',
       positionIds: p.positionIds,
       roleIds: p.roleIds,
       isAdministrator: p.isAdministrator,

@@ -7,6 +7,7 @@ import {
   SiteMessageListQuery,
 } from '@kp/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { nameIn } from '../../db/stored-label';
 import { likeOf, ts } from '../../db/values';
 import { conflict, forbidden, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
@@ -32,9 +33,16 @@ const tags = ['message'];
  * btn_remove; GET/PUT/DELETE/Release of a message also require being its creator (or an administrator).
  * POST creates a draft (enabled_mark 0); Release delivers it to toUserIds and pushes messagePush.
  */
-/** The server writes the titles of flow notices (type 2) and bookings in zh: they are read in `lang`. */
-const titleIn = (m: { title: string; type: number }, lang: Lang) =>
-  m.type === 2 || m.type === SITE_TYPE.booking ? translate(m.title, lang) : m.title;
+/**
+ * The server writes the titles of flow notices (type 2) and bookings: in every language (title_i18n) when
+ * it knows them, else in zh, translated through the catalogue. They are read in `lang`.
+ */
+const titleIn = (m: { title: string; title_i18n: string | null; type: number }, lang: Lang) =>
+  m.title_i18n
+    ? nameIn({ full_name: m.title, full_name_i18n: m.title_i18n }, lang)
+    : m.type === 2 || m.type === SITE_TYPE.booking
+      ? translate(m.title, lang)
+      : m.title;
 
 export default async function messageRoutes(app: FastifyInstance) {
   const ctx = app.kp;
@@ -56,6 +64,7 @@ export default async function messageRoutes(app: FastifyInstance) {
         .select([
           'm.id',
           'm.title',
+          'm.title_i18n',
           'm.type',
           'm.creator_user_id',
           'm.last_modify_time',

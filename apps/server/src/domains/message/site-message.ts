@@ -20,6 +20,8 @@ export const SITE_TYPE = {
 export interface SiteMessageInput {
   toUserIds: string[];
   title: string;
+  /** The title in every language, {zh, zhtw, en} as JSON, for the server's own notices (read in the reader's). */
+  titleI18n?: string | null;
   /** Default 1 (dialog). */
   type?: number;
   bodyText?: string | null;
@@ -73,6 +75,7 @@ export async function sendSiteMessage(ctx: AppContext, input: SiteMessageInput):
       .values({
         id,
         title: input.title.slice(0, 500),
+        title_i18n: input.titleI18n ?? null,
         type: input.type ?? SITE_TYPE.dialog,
         body_text: input.bodyText ?? null,
         files: JSON.stringify(input.files ?? []),

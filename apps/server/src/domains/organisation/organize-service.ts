@@ -3,6 +3,7 @@
 import { ApiCode, type OrganizeInfo, type OrganizeInput } from '@kp/schema';
 import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
+import { shownName } from '../../db/stored-label';
 import { buildTree } from '../../db/tree';
 import { treeCrud } from '../../db/tree-crud';
 import type { OrganizeTable } from '../../db/types';
@@ -20,12 +21,13 @@ import {
   refuse,
   refuseDuplicateCode,
 } from '../permission/common';
-import { msg } from '../permission/messages';
+import { type Lang, msg } from '../permission/messages';
 import { filterOrNone, hasAllScope, ORG_COLS, unitInScope } from '../permission/scope';
 
 export type OrgRow = Selectable<OrganizeTable>;
 
-export function organizeInfo(r: OrgRow): OrganizeInfo & { type: string; icon: string } {
+/** A unit as the API shows it: named in `lang` (lists, pickers), or as stored without one (the edit form). */
+export function organizeInfo(r: OrgRow, lang?: Lang): OrganizeInfo & { type: string; icon: string } {
   return {
     id: r.id,
     parentId: r.parent_id ?? '-1',
@@ -33,7 +35,7 @@ export function organizeInfo(r: OrgRow): OrganizeInfo & { type: string; icon: st
     type: r.category,
     icon:
       r.category === 'company' ? 'icon-ym icon-ym-tree-organization3' : 'icon-ym icon-ym-tree-department1',
-    fullName: r.full_name,
+    fullName: shownName(r, lang),
     enCode: r.en_code,
     managerId: r.manager_id,
     sortCode: r.sort_code,
@@ -46,9 +48,9 @@ export function organizeInfo(r: OrgRow): OrganizeInfo & { type: string; icon: st
   };
 }
 
-/** Tree of rows (a row whose parent is missing from `rows` becomes a root). */
-export function orgTree(rows: OrgRow[]) {
-  return buildTree(rows.map((r) => ({ ...organizeInfo(r), parentId: r.parent_id })));
+/** Tree of rows (a row whose parent is missing from `rows` becomes a root), named in `lang`. */
+export function orgTree(rows: OrgRow[], lang: Lang) {
+  return buildTree(rows.map((r) => ({ ...organizeInfo(r, lang), parentId: r.parent_id })));
 }
 
 /** Rows of base_organize in the caller's scope on `menu` (the framework's data-scope filter). */

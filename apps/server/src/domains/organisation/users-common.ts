@@ -2,6 +2,7 @@
 import { ApiCode, type UserListItem } from '@kp/schema';
 import type { FastifyRequest } from 'fastify';
 import { type Selectable, type SqlBool, sql, type Transaction } from 'kysely';
+import { nameIn } from '../../db/stored-label';
 import type { Database, UsersTable } from '../../db/types';
 import { me } from '../auth/guard';
 import { type DataScope, isDataScope, type Principal } from '../auth/principal';
@@ -40,11 +41,31 @@ export function userItem(r: UserRow, orgName: (id: string | null) => string): Us
   };
 }
 
-/** id -> full name of every unit (one small query; the tree is small next to users). */
+/** id -> name of every unit in the request's language (one small query; the tree is small next to users). */
 export async function orgNames(req: FastifyRequest): Promise<(id: string | null) => string> {
-  const rows = await req.server.kp.db.selectFrom('base_organize').select(['id', 'full_name']).execute();
-  const m = new Map(rows.map((r) => [r.id, r.full_name]));
+  const rows = await req.server.kp.db
+    .selectFrom('base_organize')
+    .select(['id', 'full_name', 'full_name_i18n'])
+    .execute();
+  const language = lang(req);
+  const m = new Map(rows.map((r) => [r.id, nameIn(r, language)]));
   return (id) => (id ? (m.get(id) ?? '') : '');
+}
+
+/** Positions or roles by id with their names in the request's language. */
+export async function namedRows(
+  req: FastifyRequest,
+  table: 'base_position' | 'base_role',
+  ids: string[],
+): Promise<Array<{ id: string; fullName: string }>> {
+  if (!ids.length) return [];
+  const rows = await req.server.kp.db
+    .selectFrom(table)
+    .select(['id', 'full_name', 'full_name_i18n'])
+    .where('id', 'in', ids)
+    .execute();
+  const language = lang(req);
+  return rows.map((r) => ({ id: r.id, fullName: nameIn(r, language) }));
 }
 
 /**

@@ -2,7 +2,8 @@
 import { ApiCode } from '@kp/schema';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/api-error';
-import { type Lang, langOf, type MsgKey, msg } from './messages';
+import { requestLanguage } from '../../http/i18n';
+import { type Lang, type MsgKey, msg } from './messages';
 
 /** Module enCodes (seed/menus.ts) each route's permission names. */
 export const MENU = {
@@ -26,8 +27,8 @@ export const BTN = {
   import: 'btn_import',
 } as const;
 
-/** The language of the answer: the request's Accept-Language (zh default). */
-export const lang = (req: FastifyRequest): Lang => langOf(req.headers['accept-language']);
+/** The language of the answer: the request's Accept-Language, else the user's saved language (zh default). */
+export const lang = (req: FastifyRequest): Lang => requestLanguage(req);
 
 /** Throws `{code, msg}` with the text of `key` in the caller's language. */
 export function refuse(

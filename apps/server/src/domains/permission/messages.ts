@@ -164,12 +164,3 @@ export function msg(key: MsgKey, lang: Lang = 'zh', vars: Record<string, string 
   const text: string = TEXTS[key][lang] ?? TEXTS[key].zh;
   return text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
 }
-
-/** Picks zh, zhtw or en from an Accept-Language style header (zh-TW / zh-HK → zhtw, en* → en). */
-export function langOf(header: string | string[] | undefined): Lang {
-  const h = (Array.isArray(header) ? header[0] : (header ?? '')).toLowerCase();
-  if (h.startsWith('zhtw') || h.startsWith('zh-tw') || h.startsWith('zh-hk') || h.startsWith('zh-hant'))
-    return 'zhtw';
-  if (h.startsWith('en')) return 'en';
-  return 'zh';
-}

@@ -3,20 +3,22 @@
 import { ApiCode, type RoleInfo, type RoleInput } from '@kp/schema';
 import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
+import { nameIn, shownName } from '../../db/stored-label';
 import { buildTree } from '../../db/tree';
 import type { RoleTable } from '../../db/types';
 import { me } from '../auth/guard';
 import { isDataScope, type Principal } from '../auth/principal';
 import { newId } from '../auth/tokens';
 import { lang, MENU, ms, notFoundErr, outOfScope, refuse, refuseDuplicateCode } from './common';
-import { msg } from './messages';
+import { type Lang, msg } from './messages';
 import { filterOrNone, hasAllScope, ROLE_COLS, unitInScope } from './scope';
 
 export type RoleRow = Selectable<RoleTable>;
 
-export const roleInfo = (r: RoleRow, orgName?: string | null): RoleInfo & { type: string } => ({
+/** A role as the API shows it: named in `lang` (lists, pickers), or as stored without one (the edit form). */
+export const roleInfo = (r: RoleRow, lang?: Lang, orgName?: string | null): RoleInfo & { type: string } => ({
   id: r.id,
-  fullName: r.full_name,
+  fullName: shownName(r, lang),
   enCode: r.en_code,
   type: r.type ?? 'role',
   globalMark: r.global_mark,
@@ -86,10 +88,11 @@ export async function roleTree(req: FastifyRequest, filter?: (r: RoleRow) => boo
   const used = new Set(roles.filter((r) => r.global_mark !== 1 && r.organize_id).map((r) => r.organize_id!));
   const keep = new Set<string>();
   for (const o of orgs) if (used.has(o.id)) for (const id of o.tree_path.split(',')) keep.add(id);
+  const language = lang(req);
   const leaf = (r: RoleRow, parentId: string) => ({
     id: r.id,
     parentId,
-    fullName: r.full_name,
+    fullName: nameIn(r, language),
     enCode: r.en_code,
     type: 'role',
     icon: 'icon-ym icon-ym-generator-role',
@@ -110,7 +113,7 @@ export async function roleTree(req: FastifyRequest, filter?: (r: RoleRow) => boo
       nodes.push({
         id: o.id,
         parentId: o.parent_id,
-        fullName: o.full_name,
+        fullName: nameIn(o, language),
         enCode: o.en_code,
         type: o.category,
         onlyId: `organize-${o.id}`,
@@ -123,7 +126,7 @@ export async function roleTree(req: FastifyRequest, filter?: (r: RoleRow) => boo
     {
       id: '0',
       parentId: null,
-      fullName: msg('globalRoles', lang(req)),
+      fullName: msg('globalRoles', language),
       type: 'global',
       hasChildren: globals.length > 0,
       children: globals,

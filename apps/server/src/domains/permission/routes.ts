@@ -11,7 +11,7 @@ import {
 } from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
 import { itemNameIn } from '../../db/module-item-labels';
-import { nameIn } from '../../db/stored-label';
+import { joinedNameIn, nameIn } from '../../db/stored-label';
 import { buildTree } from '../../db/tree';
 import { ok } from '../../http/envelope';
 import { me } from '../auth/guard';
@@ -36,6 +36,7 @@ export default async function roleRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const q = req.query as ListQuery;
+      const language = lang(req);
       const { page, size, offset } = paging(q);
       let base = db().selectFrom('base_role as r').leftJoin('base_organize as o', 'o.id', 'r.organize_id');
       if (q.keyword) {
@@ -48,14 +49,14 @@ export default async function roleRoutes(app: FastifyInstance) {
       const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       const rows = await base
         .selectAll('r')
-        .select('o.full_name as org_name')
+        .select(['o.full_name as org_name', 'o.full_name_i18n as org_name_i18n'])
         .orderBy('r.sort_code')
         .orderBy('r.creator_time')
         .limit(size)
         .offset(offset)
         .execute();
       return ok({
-        list: rows.map((r) => roleInfo(r, r.org_name)),
+        list: rows.map((r) => roleInfo(r, language, joinedNameIn(r.org_name, r.org_name_i18n, language))),
         pagination: { currentPage: page, pageSize: size, total: Number(total.n) },
       });
     },
@@ -104,7 +105,7 @@ export default async function roleRoutes(app: FastifyInstance) {
         )
         .orderBy('sort_code')
         .execute();
-      return ok({ list: rows.map((r) => roleInfo(r)) });
+      return ok({ list: rows.map((r) => roleInfo(r, lang(req))) });
     },
   );
   app.post(

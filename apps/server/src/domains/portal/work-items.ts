@@ -5,11 +5,18 @@ import type { AppContext } from '../../context';
 import { roomNameIn } from '../../db/meeting-room-labels';
 import { countOf } from '../../db/values';
 import { wdb } from '../workflow/tables';
+import { taskTitle } from '../workflow/task-title';
 
 const ms = (v: Date | string) => new Date(v).getTime();
 
-/** The caller's pending workflow approvals (wf_operator status 0) as task rows, newest first. */
-export async function pendingTasks(ctx: AppContext, userId: string, limit: number, offset: number) {
+/** The caller's pending workflow approvals (wf_operator status 0) as task rows, newest first; titles in `lang`. */
+export async function pendingTasks(
+  ctx: AppContext,
+  userId: string,
+  limit: number,
+  offset: number,
+  lang: Language,
+) {
   const db = wdb(ctx.db);
   const base = db
     .selectFrom('wf_operator as o')
@@ -26,6 +33,7 @@ export async function pendingTasks(ctx: AppContext, userId: string, limit: numbe
       't.id as processId',
       't.template_id',
       't.full_name',
+      't.title_parts',
       't.status',
       't.press_mark',
       't.creator_time',
@@ -42,7 +50,7 @@ export async function pendingTasks(ctx: AppContext, userId: string, limit: numbe
       id: r.id,
       processId: r.processId,
       flowId: r.template_id,
-      fullName: r.full_name,
+      fullName: taskTitle(r, lang),
       thisStep: r.node_name,
       status: r.status,
       pressMark: r.press_mark,
@@ -123,7 +131,7 @@ export async function itemTodos(
   offset: number,
   lang: Language,
 ) {
-  const tasks = await pendingTasks(ctx, userId, pageSize, offset);
+  const tasks = await pendingTasks(ctx, userId, pageSize, offset, lang);
   const items: Array<{ title: string; contents: string; url: string }> = tasks.list.map((t) => ({
     title: t.fullName,
     contents: t.thisStep,

@@ -9,6 +9,7 @@ import {
 } from '@kp/engine';
 import {
   type FormConfig,
+  type Language,
   makeValidator,
   type VisualDevColumnData,
   VisualDevColumnData as VisualDevColumnDataSchema,
@@ -17,6 +18,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { type Selectable, sql } from 'kysely';
 import { ApiError, badRequest, notFound } from '../../http/api-error';
+import { requestLanguage } from '../../http/i18n';
 import { me } from '../auth/guard';
 import type { Principal } from '../auth/principal';
 import { serverFormData } from '../form/form-data';
@@ -27,6 +29,12 @@ export type BaseRow = Selectable<VisualDevBaseTable>;
 
 /** The order of the design lists (designs, print designs): by sort code, newest first, then id. */
 export const DESIGN_ORDER = sql`sort_code, creator_time desc, id`;
+
+/** `show` of a row in the request's language: how the design lists name their rows (issue 20). */
+export function inRequestLanguage<R, T>(req: FastifyRequest, show: (r: R, lang: Language) => T): (r: R) => T {
+  const lang = requestLanguage(req);
+  return (r) => show(r, lang);
+}
 
 export const VMSG = {
   codeTaken: '编码已存在',

@@ -11,6 +11,7 @@ import { flowReadAccess, onlyFormFields } from './print-values';
 import { parseJson } from './tables';
 import type { TaskSnapshot } from './task';
 import { flowModel, formOfVersion } from './task-form';
+import { taskTitle } from './task-title';
 
 /** Visits a designer tree depth first: the node, its branches, then the node after it. */
 // biome-ignore lint/suspicious/noExplicitAny: the stored tree is read loosely, as the designer wrote it
@@ -134,7 +135,7 @@ export async function beforeInfo(
     },
     flowTaskInfo: {
       id: t.id,
-      fullName: t.full_name,
+      fullName: taskTitle(t, lang),
       thisStep: t.this_step,
       flowUrgent: t.flow_urgent,
       type: 0,

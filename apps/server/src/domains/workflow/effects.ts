@@ -18,7 +18,6 @@ export async function applyEffects(
   startChild: StartChild,
 ): Promise<void> {
   const { tx, now, snap } = l;
-  const flowName = l.row.full_name;
   const delegateOf = new Map<string, string>();
   // Entrusts matter only when tasks are created or people are told: read them only then.
   if (effects.some((e) => e.type === 'createTask' || e.type === 'message')) {
@@ -128,7 +127,7 @@ export async function applyEffects(
         break;
       }
       case 'message':
-        notices.push({ toUserIds: toHandlers(e.to), title: noticeTitle(e.kind, flowName) });
+        notices.push({ toUserIds: toHandlers(e.to), ...noticeTitle(e.kind, l.row) });
         break;
       case 'setDeadline':
         await tx

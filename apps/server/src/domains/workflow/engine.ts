@@ -24,6 +24,7 @@ import {
   WF_MSG,
 } from './task';
 import { deriveOf, flowFormInput, taskModel } from './task-form';
+import { defaultTaskTitle } from './task-title';
 
 export type { LaunchInput, Loaded, TaskRow, TaskSnapshot } from './task';
 export { WF_MSG } from './task';
@@ -316,9 +317,8 @@ export async function launchInTx(
         ),
       };
     }
-    const initiatorName = org.user(input.userId)?.name ?? '';
-    // title: 发起人的流程名称 and the launch time, so launches of one flow tell apart in the lists
-    const fullName = `${initiatorName}的${tpl.full_name}（${launchStamp(now)}）`;
+    // title: initiator, flow name and launch time (launches of one flow tell apart), read in any language
+    const title = defaultTaskTitle(org.user(input.userId)?.name ?? '', tpl, launchStamp(now));
     const snap: TaskSnapshot = { flow: r.state, template };
     const row = {
       id,
@@ -326,7 +326,7 @@ export async function launchInTx(
       template_version: tpl.version,
       form_version: tpl.form_version,
       flow_code: tpl.en_code,
-      full_name: fullName,
+      ...title,
       initiator_id: input.userId,
       flow_urgent: input.flowUrgent ?? 1,
       parent_task_id: input.parentTaskId ?? null,

@@ -1,34 +1,58 @@
+import { LANGUAGES } from '@kp/schema';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/types';
+import { type MessageCode, text } from '../../http/messages';
 import { pushToUser } from '../../ws/websocket';
 import { newId } from '../auth/tokens';
 import { SITE_TYPE, unreadSiteCounts } from '../message/site-message';
 import { mdb } from '../message/tables';
+import { type TitledRow, taskTitles } from './task-title';
 
 /** One notification to send after a transaction commits. */
 export interface WfNotice {
   toUserIds: string[];
+  /** The title in zh (what the message list searches). */
   title: string;
+  /** The title in every language, {zh, zhtw, en} as JSON (message.title_i18n), when the server knows them. */
+  titleI18n?: string | null;
   bodyText?: string;
 }
 
-const KIND_TITLES: Record<string, string> = {
-  todo: '您有一条待办事宜',
-  press: '流程催办',
-  overdue: '流程超时提醒',
-  rejected: '审核驳回',
-  adopted: '审核通过',
-  withdrawn: '流程撤回',
-  terminated: '审核终止',
-  cc: '您有一条抄送事宜',
-  notify: '流程知会',
+const KIND_TITLES: Record<string, MessageCode> = {
+  todo: 'message.noticeTodo',
+  press: 'message.noticePress',
+  overdue: 'message.noticeOverdue',
+  rejected: 'message.noticeRejected',
+  adopted: 'message.noticeAdopted',
+  withdrawn: 'message.noticeWithdrawn',
+  terminated: 'message.noticeTerminated',
+  cc: 'message.noticeCc',
+  notify: 'message.noticeNotify',
 };
-export const noticeTitle = (kind: string, flowName: string) => `${KIND_TITLES[kind] ?? kind}：${flowName}`;
+
+/** A flow notice's title (`审核通过：{task title}`) in zh, and in every language when the task's title has parts. */
+export function noticeTitle(kind: string, task: TitledRow): Pick<WfNotice, 'title' | 'titleI18n'> {
+  const code = KIND_TITLES[kind];
+  if (!code) return { title: `${kind}：${task.full_name}` };
+  const titles = taskTitles(task);
+  return {
+    title: text(code, 'zh', task.full_name),
+    titleI18n: titles
+      ? JSON.stringify(Object.fromEntries(LANGUAGES.map((l) => [l, text(code, l, titles[l])])))
+      : null,
+  };
+}
 
 type SendFn = (
   ctx: AppContext,
-  input: { toUserIds: string[]; title: string; type?: number; bodyText?: string | null },
+  input: {
+    toUserIds: string[];
+    title: string;
+    titleI18n?: string | null;
+    type?: number;
+    bodyText?: string | null;
+  },
 ) => Promise<string>;
 let sendSiteMessage: SendFn | null | undefined;
 
@@ -54,7 +78,13 @@ export async function notify(ctx: AppContext, notices: WfNotice[]): Promise<void
       // The site message pushes to every process itself; the bare bus event is only the fallback
       // (one NOTIFY less per approval).
       if (sendSiteMessage)
-        await sendSiteMessage(ctx, { toUserIds: to, title: n.title, type: 2, bodyText: n.bodyText ?? null });
+        await sendSiteMessage(ctx, {
+          toUserIds: to,
+          title: n.title,
+          titleI18n: n.titleI18n,
+          type: 2,
+          bodyText: n.bodyText ?? null,
+        });
       else await ctx.bus.publish('workflow.notice', { to: to.slice(0, 100), title: n.title.slice(0, 200) });
     } catch (e) {
       ctx.log.warn({ err: e }, 'workflow notice failed');
@@ -69,10 +99,10 @@ export async function notify(ctx: AppContext, notices: WfNotice[]): Promise<void
  * recipients; push their unread counts after commit with `pushNotices`.
  */
 export async function writeNotices(tx: Kysely<Database>, notices: WfNotice[]): Promise<string[]> {
-  const messages: Array<{ id: string; title: string; bodyText: string | null; to: string[] }> = [];
+  const messages: Array<WfNotice & { id: string; to: string[] }> = [];
   for (const n of notices) {
     const to = [...new Set(n.toUserIds)].filter((u) => u && u !== 'system');
-    if (to.length) messages.push({ id: newId(), title: n.title, bodyText: n.bodyText ?? null, to });
+    if (to.length) messages.push({ ...n, id: newId(), to });
   }
   if (!messages.length) return [];
   const now = new Date();
@@ -89,8 +119,9 @@ export async function writeNotices(tx: Kysely<Database>, notices: WfNotice[]): P
           messages.map((m) => ({
             id: m.id,
             title: m.title.slice(0, 500),
+            title_i18n: m.titleI18n ?? null,
             type: SITE_TYPE.workflow,
-            body_text: m.bodyText,
+            body_text: m.bodyText ?? null,
             files: '[]',
             creator_user_id: null,
             last_modify_time: now,

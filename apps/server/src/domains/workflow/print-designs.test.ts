@@ -2,6 +2,7 @@
 // own templates and fill the print preview with display values; a disabled design or another flow's is refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { leaveData } from './testkit';
 
 const B = '/api/workflow/Engine';
 
@@ -41,15 +42,7 @@ describe(`print designs of a flow on ${TEST_DB_KIND}`, () => {
       url: `${B}/FlowTask`,
       payload: {
         flowId: 'wf-leave',
-        formData: {
-          applicant: u.id,
-          department: u.department_id,
-          leaveType: 'annual',
-          startTime: 1767225600000,
-          endTime: 1767225600000 + 2 * 86_400_000,
-          days: 2,
-          reason: '回家',
-        },
+        formData: leaveData(u),
       },
     });
     expect(r.code, r.msg).toBe(200);

@@ -5,7 +5,7 @@ import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
 import { initCounts } from '../../ws/counters';
 import { WS_TO_USER } from '../../ws/websocket';
 import { parseJson } from './tables';
-import { workflowTestKit } from './testkit';
+import { leaveData, workflowTestKit } from './testkit';
 
 const B = '/api/workflow/Engine';
 
@@ -75,15 +75,6 @@ describe(`seeded flows run start to end with seeded people on ${TEST_DB_KIND}`, 
     department: u.department_id,
     tableField106: [{ expenseType: 'traffic', price: 100, quantity: 2 }],
     remark: '出差',
-  });
-  const leaveData = (u: { id: string; department_id: string | null }, days: number) => ({
-    applicant: u.id,
-    department: u.department_id,
-    leaveType: 'annual',
-    startTime: 1767225600000,
-    endTime: 1767225600000 + days * 86_400_000,
-    days,
-    reason: '回家',
   });
   const circulated = async (taskId: string) =>
     (await w().selectFrom('wf_circulate').select('user_id').where('task_id', '=', taskId).execute()).map(

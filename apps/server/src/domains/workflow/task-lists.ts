@@ -1,17 +1,19 @@
 // The task lists of FlowBefore/List/:category: to-do (1), done (2) and circulated (other values), paged,
-// with the initiators' names.
-import type { WfListQuery } from '@kp/schema';
+// with the initiators' names and the titles in the reader's language (a keyword searches the stored title).
+import type { Language, WfListQuery } from '@kp/schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { likeOf } from '../../db/values';
 import { pageOf } from '../../http/paging';
 import { ms, userNames } from './access';
+import { type TitledRow, taskTitle } from './task-title';
 
 const TASK_COLS = [
   't.id as processId',
   't.flow_code',
   't.template_id',
   't.full_name',
+  't.title_parts',
   't.status',
   't.initiator_id',
   't.creator_time',
@@ -27,6 +29,7 @@ interface ListRow {
   flow_code: string;
   template_id: string;
   full_name: string;
+  title_parts: string | null;
   status: number;
   initiator_id: string;
   creator_time: Date;
@@ -35,19 +38,21 @@ interface ListRow {
   flow_urgent: number;
 }
 
-/** What every flow list shows first of a task (my launches, the monitor). */
-export const taskSummary = (t: {
-  id: string;
-  template_id: string;
-  flow_code: string;
-  full_name: string;
-  status: number;
-  this_step: string | null;
-}) => ({
+/** What every flow list shows first of a task (my launches, the monitor), its title in `lang`. */
+export const taskSummary = (
+  t: TitledRow & {
+    id: string;
+    template_id: string;
+    flow_code: string;
+    status: number;
+    this_step: string | null;
+  },
+  lang: Language,
+) => ({
   id: t.id,
   flowId: t.template_id,
   flowCode: t.flow_code,
-  fullName: t.full_name,
+  fullName: taskTitle(t, lang),
   status: t.status,
   thisStep: t.this_step,
 });
@@ -107,7 +112,7 @@ export function taskLists(db: Kysely<Database>) {
     return { ...compiledTodo, parameters };
   };
 
-  return async (uid: string, category: string, q: WfListQuery) => {
+  return async (uid: string, category: string, q: WfListQuery, lang: Language) => {
     const { currentPage, pageSize, offset } = pageOf(q);
     let total: number;
     let rows: ListRow[];
@@ -188,7 +193,7 @@ export function taskLists(db: Kysely<Database>) {
         formType: 1,
         thisStepId: r.thisStepId,
         thisStep: r.this_step,
-        fullName: r.full_name,
+        fullName: taskTitle(r, lang),
         status: r.status,
         flowUrgent: r.flow_urgent,
         userName: names.get(r.initiator_id) ?? '',

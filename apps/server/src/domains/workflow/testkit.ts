@@ -42,3 +42,14 @@ export function workflowTestKit(app: () => TestApp) {
     });
   return { login, accountOf, idOf, tokenOf, pending, task, records, w, submit };
 }
+
+/** The seeded leave form's data for `u` (applicant, department): `days` of annual leave from 2026-01-01. */
+export const leaveData = (u: { id: string; department_id: string | null }, days = 2) => ({
+  applicant: u.id,
+  department: u.department_id,
+  leaveType: 'annual',
+  startTime: 1767225600000,
+  endTime: 1767225600000 + days * 86_400_000,
+  days,
+  reason: '回家',
+});

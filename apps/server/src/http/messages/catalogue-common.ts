@@ -45,6 +45,8 @@ export const COMMON = {
   'common.parameter': { zh: '参数', zhtw: '參數', en: 'parameter' },
   'common.paramTooLong': { zh: '参数过长', zhtw: '參數過長', en: 'The parameter is too long' },
   'common.badUrl': { zh: '地址格式错误', zhtw: '地址格式錯誤', en: 'The address has the wrong format' },
+  // The name of a copy the server makes (a flow, a function, a print design): the name and a short suffix.
+  'common.copyName': { zh: '{0}.副本{1}', zhtw: '{0}.副本{1}', en: '{0} (copy {1})' },
   'common.nulChar': { zh: '不能包含空字符', zhtw: '不能包含空字符', en: 'must not contain NUL characters' },
   'common.mustBeObject': { zh: '必须是对象', zhtw: '必須是對象', en: 'must be an object' },
   'common.mustBeArray': { zh: '必须是数组', zhtw: '必須是數組', en: 'must be an array' },

@@ -123,4 +123,6 @@ export const FLOW = {
   'flow.printLaunched': { zh: '发起时间', zhtw: '發起時間', en: 'Launched at' },
   'flow.printRecords': { zh: '审批记录', zhtw: '審批記錄', en: 'Approval records' },
   'flow.notThisFlow': { zh: '与流程不符', zhtw: '與流程不符', en: 'does not belong to this flow' },
+  // A task's default title (task-title.ts): initiator, flow name, launch time; stored in zh, read in any.
+  'flow.taskTitle': { zh: '{0}的{1}（{2}）', zhtw: '{0}的{1}（{2}）', en: '{1} by {0} ({2})' },
 } as const satisfies Record<string, Message>;

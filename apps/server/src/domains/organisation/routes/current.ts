@@ -12,6 +12,7 @@ import {
   SystemLogQuery,
 } from '@kp/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { nameIn } from '../../../db/stored-label';
 import { buildTree } from '../../../db/tree';
 import { ApiError, MSG } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
@@ -23,7 +24,7 @@ import { badInput, IdParam, lang, MENU, ms, paging, refuse } from '../../permiss
 import { msg } from '../../permission/messages';
 import { checkFields, problemsText } from '../rules';
 import { loadSections } from '../staff-service';
-import { genderOf, orgNames, placeOf, relationIds, scopedUser, stateOf } from '../users-common';
+import { genderOf, namedRows, orgNames, placeOf, relationIds, scopedUser, stateOf } from '../users-common';
 
 const NameParam = {
   type: 'object',
@@ -108,16 +109,8 @@ export default async function currentUserRoutes(app: FastifyInstance) {
         loadSections(req, row.id),
       ]);
       const [positions, roles, manager] = await Promise.all([
-        rel.positionIds.length
-          ? db()
-              .selectFrom('base_position')
-              .select(['id', 'full_name'])
-              .where('id', 'in', rel.positionIds)
-              .execute()
-          : [],
-        rel.roleIds.length
-          ? db().selectFrom('base_role').select(['id', 'full_name']).where('id', 'in', rel.roleIds).execute()
-          : [],
+        namedRows(req, 'base_position', rel.positionIds),
+        namedRows(req, 'base_role', rel.roleIds),
         row.manager_id
           ? db()
               .selectFrom('base_user')
@@ -139,9 +132,9 @@ export default async function currentUserRoutes(app: FastifyInstance) {
         headIcon: row.head_icon,
         organizeId: row.department_id ?? row.organize_id,
         organize: [names(row.organize_id), names(row.department_id)].filter(Boolean).join('/'),
-        position: positions.map((p) => p.full_name).join(','),
+        position: positions.map((p) => p.fullName).join(','),
         majorPositionId: extra?.major_position_id ?? rel.positionIds[0] ?? null,
-        roleId: roles.map((r) => r.full_name).join(','),
+        roleId: roles.map((r) => r.fullName).join(','),
         manager: manager ? `${manager.real_name}/${manager.account}` : null,
         signature: extra?.signature ?? null,
         birthday: basic.birthday ?? null,
@@ -348,12 +341,13 @@ export default async function currentUserRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const p = me(req);
+      const name = (m: (typeof p.moduleRows)[number]) => nameIn(m, lang(req));
       const byCode = (kind: 'buttons' | 'columns' | 'forms') =>
         p.moduleRows
           .filter((m) => (p.modules.get(m.en_code)?.[kind].size ?? 0) > 0)
           .map((m) => ({
             id: m.id,
-            fullName: m.full_name,
+            fullName: name(m),
             children: [...(p.modules.get(m.en_code)?.[kind] ?? [])].map((code) => ({
               id: `${m.id}:${code}`,
               enCode: code,
@@ -365,7 +359,7 @@ export default async function currentUserRoutes(app: FastifyInstance) {
           p.moduleRows.map((m) => ({
             id: m.id,
             parentId: m.parent_id,
-            fullName: m.full_name,
+            fullName: name(m),
             enCode: m.en_code,
             icon: m.icon,
             type: m.type,
@@ -376,7 +370,7 @@ export default async function currentUserRoutes(app: FastifyInstance) {
         form: byCode('forms'),
         resource: p.moduleRows.map((m) => ({
           id: m.id,
-          fullName: m.full_name,
+          fullName: name(m),
           enCode: m.en_code,
           scope: p.modules.get(m.en_code)?.scope ?? 'self',
         })),
@@ -457,12 +451,8 @@ export default async function currentUserRoutes(app: FastifyInstance) {
         .where('user_id', '=', p.userId)
         .executeTakeFirst();
       const major = extra?.major_position_id ?? rel.positionIds[0];
-      const rows = await db()
-        .selectFrom('base_position')
-        .select(['id', 'full_name'])
-        .where('id', 'in', rel.positionIds)
-        .execute();
-      return ok(rows.map((r) => ({ id: r.id, fullName: r.full_name, isDefault: r.id === major })));
+      const rows = await namedRows(req, 'base_position', rel.positionIds);
+      return ok(rows.map((r) => ({ ...r, isDefault: r.id === major })));
     },
   );
 

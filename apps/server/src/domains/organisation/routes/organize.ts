@@ -3,6 +3,7 @@
 // for departments; every list and every write is limited to the caller's data scope on that menu.
 import { ApiCode, DepartmentInput, OrganizeAdminBody, OrganizeInput, OrganizeListQuery } from '@kp/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { nameIn } from '../../../db/stored-label';
 import { ok } from '../../../http/envelope';
 import { newId } from '../../auth/tokens';
 import { BTN, IdParam, lang, MENU, notFoundErr, refuse } from '../../permission/common';
@@ -29,6 +30,9 @@ export default async function organizeRoutes(app: FastifyInstance) {
   const org = { menu: MENU.organize };
   const dep = { menu: MENU.department };
   const tags = ['permission'];
+  /** Every unit in the trees' order (the pickers' source). */
+  const units = () =>
+    app.kp.db.selectFrom('base_organize').selectAll().orderBy('sort_code').orderBy('creator_time');
 
   // ---- organisations ----
   app.get(
@@ -47,6 +51,7 @@ export default async function organizeRoutes(app: FastifyInstance) {
       return ok({
         list: orgTree(
           q.enabledMark === undefined ? rows : rows.filter((r) => r.enabled_mark === q.enabledMark),
+          lang(req),
         ),
       });
     },
@@ -60,14 +65,8 @@ export default async function organizeRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const { id } = req.params as IdParam;
-      const rows = await app.kp.db
-        .selectFrom('base_organize')
-        .selectAll()
-        .where('category', '=', 'company')
-        .orderBy('sort_code')
-        .orderBy('creator_time')
-        .execute();
-      return ok({ list: orgTree(withoutSubtree(rows, id)) });
+      const rows = await units().where('category', '=', 'company').execute();
+      return ok({ list: orgTree(withoutSubtree(rows, id), lang(req)) });
     },
   );
   app.get(
@@ -76,15 +75,7 @@ export default async function organizeRoutes(app: FastifyInstance) {
       config: { permission: { signedIn: 'public-data' } },
       schema: { tags, summary: 'Whole unit tree for pickers' },
     },
-    async () => {
-      const rows = await app.kp.db
-        .selectFrom('base_organize')
-        .selectAll()
-        .orderBy('sort_code')
-        .orderBy('creator_time')
-        .execute();
-      return ok({ list: orgTree(rows) });
-    },
+    async (req) => ok({ list: orgTree(await units().execute(), lang(req)) }),
   );
   app.post(
     '/api/permission/Organize',
@@ -181,6 +172,7 @@ export default async function organizeRoutes(app: FastifyInstance) {
         .select([
           'a.organize_id',
           'o.full_name',
+          'o.full_name_i18n',
           'o.category',
           'a.this_layer_add',
           'a.this_layer_edit',
@@ -193,10 +185,11 @@ export default async function organizeRoutes(app: FastifyInstance) {
         ])
         .where('a.user_id', '=', id)
         .execute();
+      const language = lang(req);
       return ok({
         list: rows.map((r) => ({
           organizeId: r.organize_id,
-          fullName: r.full_name,
+          fullName: nameIn(r, language),
           type: r.category,
           thisLayerAdd: r.this_layer_add,
           thisLayerEdit: r.this_layer_edit,
@@ -283,7 +276,7 @@ export default async function organizeRoutes(app: FastifyInstance) {
           : rows.filter((r) => r.tree_path.split(',').includes(id) && r.id !== id);
       const filtered =
         q.enabledMark === undefined ? below : below.filter((r) => r.enabled_mark === q.enabledMark);
-      return ok({ list: orgTree(filtered) });
+      return ok({ list: orgTree(filtered, lang(req)) });
     },
   );
   app.get(
@@ -297,13 +290,8 @@ export default async function organizeRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const rows = await app.kp.db
-        .selectFrom('base_organize')
-        .selectAll()
-        .orderBy('sort_code')
-        .orderBy('creator_time')
-        .execute();
-      return ok({ list: orgTree(withoutSubtree(rows, (req.params as IdParam).id)) });
+      const rows = await units().execute();
+      return ok({ list: orgTree(withoutSubtree(rows, (req.params as IdParam).id), lang(req)) });
     },
   );
   app.get(
@@ -318,7 +306,7 @@ export default async function organizeRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const rows = await scopedRows(req, MENU.department, { enabledOnly: true });
-      return ok({ list: orgTree(withoutSubtree(rows, (req.params as IdParam).id)) });
+      return ok({ list: orgTree(withoutSubtree(rows, (req.params as IdParam).id), lang(req)) });
     },
   );
   app.post(

@@ -2,6 +2,7 @@
 import { ApiCode, OrganizeIdsBody, type PositionInfo, PositionInput } from '@kp/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
+import { joinedNameIn, shownName } from '../../../db/stored-label';
 import type { PositionTable } from '../../../db/types';
 import { ok } from '../../../http/envelope';
 import { me } from '../../auth/guard';
@@ -18,17 +19,18 @@ import {
   refuse,
   refuseDuplicateCode,
 } from '../../permission/common';
-import { msg } from '../../permission/messages';
+import { type Lang, msg } from '../../permission/messages';
 import { filterOrNone, hasAllScope, POS_COLS, unitInScope } from '../../permission/scope';
 import { orgTree } from '../organize-service';
 
 type PosRow = Selectable<PositionTable>;
 
-export const positionInfo = (r: PosRow, orgName?: string): PositionInfo => ({
+/** A position as the API shows it: named in `lang` (lists, pickers), or as stored without one (the edit form). */
+export const positionInfo = (r: PosRow, lang?: Lang, orgName?: string): PositionInfo => ({
   id: r.id,
   organizeId: r.organize_id,
   organizeName: orgName,
-  fullName: r.full_name,
+  fullName: shownName(r, lang),
   enCode: r.en_code,
   type: r.type,
   sortCode: r.sort_code,
@@ -71,11 +73,15 @@ async function positionTree(
   // Keep the units on the path to a position so the tree reads from the top.
   const keep = new Set<string>();
   for (const o of orgs) if (used.has(o.id)) for (const id of o.tree_path.split(',')) keep.add(id);
-  const tree = orgTree(orgs.filter((o) => keep.has(o.id)));
+  const language = lang(req);
+  const tree = orgTree(
+    orgs.filter((o) => keep.has(o.id)),
+    language,
+  );
   const byUnit = new Map<string, ReturnType<typeof positionInfo>[]>();
   for (const p of positions) {
     const list = byUnit.get(p.organize_id) ?? [];
-    list.push(positionInfo(p));
+    list.push(positionInfo(p, language));
     byUnit.set(p.organize_id, list);
   }
   type Node = (typeof tree)[number];
@@ -158,7 +164,7 @@ async function writePosition(req: FastifyRequest, body: PositionInput, existing?
 export default async function positionRoutes(app: FastifyInstance) {
   const pos = { menu: MENU.position };
   const tags = ['permission'];
-  const listByOrgs = async (organizeIds: string[]) => {
+  const listByOrgs = async (organizeIds: string[], language: Lang) => {
     if (!organizeIds.length) return [];
     const rows = await app.kp.db
       .selectFrom('base_position')
@@ -167,7 +173,7 @@ export default async function positionRoutes(app: FastifyInstance) {
       .where('enabled_mark', '=', 1)
       .orderBy('sort_code')
       .execute();
-    return rows.map((r) => positionInfo(r));
+    return rows.map((r) => positionInfo(r, language));
   };
 
   app.get(
@@ -201,16 +207,21 @@ export default async function positionRoutes(app: FastifyInstance) {
       config: { permission: { signedIn: 'public-data' } },
       schema: { tags, summary: 'Every enabled position (flat)' },
     },
-    async () => {
+    async (req) => {
+      const language = lang(req);
       const rows = await app.kp.db
         .selectFrom('base_position as p')
         .leftJoin('base_organize as o', 'o.id', 'p.organize_id')
         .selectAll('p')
-        .select('o.full_name as org_name')
+        .select(['o.full_name as org_name', 'o.full_name_i18n as org_name_i18n'])
         .where('p.enabled_mark', '=', 1)
         .orderBy('p.sort_code')
         .execute();
-      return ok({ list: rows.map((r) => positionInfo(r, r.org_name ?? undefined)) });
+      return ok({
+        list: rows.map((r) =>
+          positionInfo(r, language, joinedNameIn(r.org_name, r.org_name_i18n, language) ?? undefined),
+        ),
+      });
     },
   );
   app.post(
@@ -219,7 +230,7 @@ export default async function positionRoutes(app: FastifyInstance) {
       config: { permission: { signedIn: 'public-data' } },
       schema: { tags, summary: 'Enabled positions of the given units', body: OrganizeIdsBody },
     },
-    async (req) => ok({ list: await listByOrgs((req.body as OrganizeIdsBody).organizeIds) }),
+    async (req) => ok({ list: await listByOrgs((req.body as OrganizeIdsBody).organizeIds, lang(req)) }),
   );
   app.post(
     '/api/permission/Position',

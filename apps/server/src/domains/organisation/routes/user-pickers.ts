@@ -1,9 +1,10 @@
 // User pickers and chat users (spec 4 §7 "Users"): any signed-in user; answers carry picker fields only.
 import { ApiCode, KeywordBody, UserIdListBody } from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
+import { nameIn } from '../../../db/stored-label';
 import { ok } from '../../../http/envelope';
 import { me } from '../../auth/guard';
-import { IdParam, MENU, paging, refuse } from '../../permission/common';
+import { IdParam, lang, MENU, paging, refuse } from '../../permission/common';
 import {
   accountOrName,
   BASIC,
@@ -98,7 +99,7 @@ export default async function userPickerRoutes(app: FastifyInstance) {
       const top = id === '0' || id === '-1';
       const units = await db()
         .selectFrom('base_organize')
-        .select(['id', 'full_name', 'category', 'parent_id'])
+        .select(['id', 'full_name', 'full_name_i18n', 'category', 'parent_id'])
         .where('enabled_mark', '=', 1)
         .$if(top, (q) => q.where((eb) => eb.or([eb('parent_id', 'is', null), eb('parent_id', '=', '-1')])))
         .$if(!top, (q) => q.where('parent_id', '=', id))
@@ -122,7 +123,7 @@ export default async function userPickerRoutes(app: FastifyInstance) {
         list: [
           ...units.map((u) => ({
             id: u.id,
-            fullName: u.full_name,
+            fullName: nameIn(u, lang(req)),
             type: u.category,
             hasChildren: true,
             icon: 'icon-ym icon-ym-tree-organization3',
@@ -200,7 +201,7 @@ export default async function userPickerRoutes(app: FastifyInstance) {
       return ok({
         list: units.map((u) => ({
           id: u.id,
-          fullName: u.full_name,
+          fullName: names(u.id),
           category: u.category,
           organizeIdTree: u.tree_path.split(','),
           organizeName: u.tree_path.split(',').map(names).join('/'),

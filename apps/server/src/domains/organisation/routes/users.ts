@@ -10,10 +10,11 @@ import {
 } from '@kp/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
+import { joinedNameIn } from '../../../db/stored-label';
 import { buildTree } from '../../../db/tree';
 import { MSG } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
-import { languageOf, translate } from '../../../http/i18n';
+import { translate } from '../../../http/i18n';
 import { defaultPasswordMd5, setUserPassword, unlockUser } from '../../auth/accounts';
 import { me } from '../../auth/guard';
 import { hashPasswordMd5, isWeakPasswordMd5 } from '../../auth/password';
@@ -73,11 +74,13 @@ export default async function userRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const q = req.query as UserListQuery;
       const { page, size } = paging(q);
-      // Pages are cached per scope and query until any organisation table changes (db/read-cache.ts).
-      const key = `users.list|${scopeKey(me(req), MENU.user)}|${JSON.stringify([page, size, q.keyword ?? '', q.organizeId ?? '', q.enabledMark ?? ''])}`;
+      const language = lang(req);
+      // Pages are cached per scope, language (unit names) and query until any organisation table changes
+      // (db/read-cache.ts).
+      const key = `users.list|${scopeKey(me(req), MENU.user)}|${language}|${JSON.stringify([page, size, q.keyword ?? '', q.organizeId ?? '', q.enabledMark ?? ''])}`;
       // Kept as JSON text: a cached page is sent without serialising it again.
       const json = await app.kp.dbHandle.cache.get(key, async () => JSON.stringify(await userPage(req, q)));
-      const text = translate(MSG.ok, languageOf(req.headers['accept-language']));
+      const text = translate(MSG.ok, language);
       return reply
         .type('application/json; charset=utf-8')
         .send(`{"code":${ApiCode.OK},"msg":${JSON.stringify(text)},"data":${json}}`);
@@ -127,7 +130,12 @@ export default async function userRoutes(app: FastifyInstance) {
       .leftJoin('base_organize as oc', 'oc.id', 'u.organize_id')
       .leftJoin('base_organize as od', 'od.id', 'u.department_id')
       .selectAll('u')
-      .select(['oc.full_name as company_name', 'od.full_name as dept_name'])
+      .select([
+        'oc.full_name as company_name',
+        'oc.full_name_i18n as company_i18n',
+        'od.full_name as dept_name',
+        'od.full_name_i18n as dept_i18n',
+      ])
       .select(
         filtered()
           .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -146,13 +154,14 @@ export default async function userRoutes(app: FastifyInstance) {
               .executeTakeFirstOrThrow()
           ).n,
         );
+    const language = lang(req);
     const list = rows.map((r) => {
       const names = (id: string | null) =>
-        id && id === r.organize_id
-          ? (r.company_name ?? '')
+        (id && id === r.organize_id
+          ? joinedNameIn(r.company_name, r.company_i18n, language)
           : id && id === r.department_id
-            ? (r.dept_name ?? '')
-            : '';
+            ? joinedNameIn(r.dept_name, r.dept_i18n, language)
+            : '') ?? '';
       return userItem(r, names);
     });
     return { list, pagination: { currentPage: page, pageSize: size, total } };
@@ -206,7 +215,7 @@ export default async function userRoutes(app: FastifyInstance) {
         (o) => ({
           id: o.id,
           parentId: o.parent_id,
-          fullName: o.full_name,
+          fullName: names(o.id),
           type: o.category,
           onlyId: `organize-${o.id}`,
           icon:

@@ -61,7 +61,7 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     { config: { permission: { signedIn: 'handler' } }, schema: { tags, querystring: PageQuery } },
     async (req) => {
       const pg = pageOf(req.query as PageQuery);
-      const r = await pendingTasks(ctx, me(req).userId, pg.pageSize, pg.offset);
+      const r = await pendingTasks(ctx, me(req).userId, pg.pageSize, pg.offset, requestLanguage(req));
       return ok(paged(r.list, pg, r.total));
     },
   );

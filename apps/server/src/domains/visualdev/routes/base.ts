@@ -3,6 +3,7 @@
 // the records a relation field can pick, and the selector.
 import {
   IdParams,
+  type Language,
   PageQuery,
   VisualDevBody,
   VisualDevQuery,
@@ -12,6 +13,7 @@ import {
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { copyName, nameIn, shownName } from '../../../db/stored-label';
 import { countOf, likeOf, nameOrCodeIlike, ts } from '../../../db/values';
 import { badRequest, conflict, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
@@ -26,6 +28,7 @@ import {
   compiledOf,
   DESIGN_ORDER,
   evictItemModel,
+  inRequestLanguage,
   loadItem,
   mainFields,
   VMSG,
@@ -45,9 +48,10 @@ export const RUNTIME_BUTTONS: Array<[string, string]> = [
   ['btn_upload', '导入'],
 ];
 
-const summary = (r: BaseRow) => ({
+/** A function in a list (named in `lang`), or as stored without a language (the detail, which is edited). */
+const summary = (r: BaseRow, lang?: Language) => ({
   id: r.id,
-  fullName: r.full_name,
+  fullName: shownName(r, lang),
   enCode: r.en_code,
   category: r.category,
   type: r.type,
@@ -106,6 +110,7 @@ export default async function baseRoutes(app: FastifyInstance) {
     async (req) => {
       const q = req.query as VisualDevQuery;
       const p = pageOf(q);
+      const listed = inRequestLanguage(req, summary);
       let base = db.selectFrom('visualdev_base');
       if (q.keyword) base = base.where(nameOrCodeIlike(q.keyword));
       if (q.category) base = base.where('category', '=', q.category);
@@ -113,7 +118,7 @@ export default async function baseRoutes(app: FastifyInstance) {
         countOf(base),
         base.selectAll().orderBy(DESIGN_ORDER).limit(p.pageSize).offset(p.offset).execute(),
       ]);
-      return ok(paged(rows.map(summary), p, total));
+      return ok(paged(rows.map(listed), p, total));
     },
   );
 
@@ -127,15 +132,16 @@ export default async function baseRoutes(app: FastifyInstance) {
       const { keyword } = req.query as { keyword?: string };
       let q = db
         .selectFrom('visualdev_base')
-        .select(['id', 'full_name', 'en_code', 'category', 'web_type'])
+        .select(['id', 'full_name', 'full_name_i18n', 'en_code', 'category', 'web_type'])
         .where('enabled_mark', '=', 1)
         .where('released_form_data', 'is not', null);
       if (keyword) q = q.where('full_name', 'ilike', likeOf(keyword));
       const rows = await q.orderBy('sort_code').orderBy('full_name').limit(500).execute();
+      const name = inRequestLanguage(req, nameIn);
       return ok({
         list: rows.map((r) => ({
           id: r.id,
-          fullName: r.full_name,
+          fullName: name(r),
           enCode: r.en_code,
           category: r.category,
           webType: r.web_type,
@@ -254,7 +260,7 @@ export default async function baseRoutes(app: FastifyInstance) {
         .insertInto('visualdev_base')
         .values({
           id,
-          full_name: `${row.full_name}.副本${suffix}`.slice(0, 100),
+          ...copyName(row, suffix),
           en_code: `${row.en_code}${suffix}`.slice(0, 50),
           category: row.category,
           type: row.type,

@@ -3,10 +3,11 @@
 // fields a template can use, and the print data of one record or flow task (printTemplate, printData,
 // operatorRecordList — spec 2 §3; only passed (1) and rejected (0) records, spec 2 reading B).
 import type { CompiledForm } from '@kp/engine';
-import { IdParams, PrintDataQuery, PrintDevBody, PrintFieldsBody } from '@kp/schema';
+import { IdParams, type Language, PrintDataQuery, PrintDevBody, PrintFieldsBody } from '@kp/schema';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
+import { copyName, shownName } from '../../../db/stored-label';
 import type { PrintDevTable } from '../../../db/tables/visualdev';
 import { countOf, nameOrCodeIlike, ts } from '../../../db/values';
 import { badRequest, conflict, notFound } from '../../../http/api-error';
@@ -23,11 +24,13 @@ import { CODE_MSG, CODE_RE, jsonFile } from '../../system/system-tables';
 import { assertCanRead } from '../../workflow/access';
 import { flowReadAccess, printValues } from '../../workflow/print-values';
 import { flowModel, taskModel } from '../../workflow/task-form';
+import { taskTitle } from '../../workflow/task-title';
 import {
   cellText,
   compiledOf,
   DESIGN_ORDER,
   grantContext,
+  inRequestLanguage,
   loadItem,
   loadReleased,
   mainFields,
@@ -51,9 +54,10 @@ const FLOW_FIELDS = [
   { field: 'approvalRecords', label: 'flow.printRecords' },
 ] as const;
 
-const summary = (r: Row) => ({
+/** A print design in a list (named in `lang`), or as stored without a language (the detail, which is edited). */
+const summary = (r: Row, lang?: Language) => ({
   id: r.id,
-  fullName: r.full_name,
+  fullName: shownName(r, lang),
   enCode: r.en_code,
   type: r.type,
   category: r.category,
@@ -140,6 +144,7 @@ export default async function printDevRoutes(app: FastifyInstance) {
     async (req) => {
       const q = req.query as { keyword?: string; type?: number; currentPage?: number; pageSize?: number };
       const p = pageOf(q);
+      const listed = inRequestLanguage(req, summary);
       let base = db.selectFrom('sys_print_dev');
       if (q.keyword) base = base.where(nameOrCodeIlike(q.keyword));
       if (q.type) base = base.where('type', '=', q.type);
@@ -147,7 +152,7 @@ export default async function printDevRoutes(app: FastifyInstance) {
         countOf(base),
         base.selectAll().orderBy(DESIGN_ORDER).limit(p.pageSize).offset(p.offset).execute(),
       ]);
-      return ok(paged(rows.map(summary), p, total));
+      return ok(paged(rows.map(listed), p, total));
     },
   );
 
@@ -165,7 +170,7 @@ export default async function printDevRoutes(app: FastifyInstance) {
       let q = db.selectFrom('sys_print_dev').selectAll().where('enabled_mark', '=', 1);
       if (type) q = q.where('type', '=', type);
       const rows = await q.orderBy('sort_code').orderBy('full_name').limit(1000).execute();
-      return ok({ list: rows.map(summary) });
+      return ok({ list: rows.map(inRequestLanguage(req, summary)) });
     },
   );
 
@@ -298,7 +303,7 @@ export default async function printDevRoutes(app: FastifyInstance) {
         printTemplate: t.print_template,
         printData: {
           ...shown,
-          fullName: task.full_name,
+          fullName: taskTitle(task, requestLanguage(req)),
           creatorUserName: creator?.real_name ?? '',
           creatorTime: ts(task.creator_time),
         },
@@ -377,7 +382,7 @@ export default async function printDevRoutes(app: FastifyInstance) {
         .insertInto('sys_print_dev')
         .values({
           id,
-          full_name: `${r.full_name}.副本${suffix}`.slice(0, 100),
+          ...copyName(r, suffix),
           en_code: `${r.en_code}${suffix}`.slice(0, 50),
           type: r.type,
           category: r.category,

@@ -10,6 +10,7 @@ import type { FlowTemplate } from '@kp/schema';
 import { WfBatchBody, WfCandidateList } from '@kp/schema';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { joinedNameIn, nameIn } from '../../../db/stored-label';
 import { countOf, likeOf } from '../../../db/values';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
@@ -375,30 +376,35 @@ export default async function flowBatchRoutes(app: FastifyInstance) {
       const userIds = [...new Set(recs.map((r) => r.user_id))];
       const names = await userNames(db, userIds);
       const groupsOf = new Map<string, string[]>();
+      // departments and positions named in the request's language (seeded names have labels)
+      const lang = requestLanguage(req);
       if (userIds.length) {
         if (category === '1') {
           const rows = await db
             .selectFrom('base_user as u')
             .leftJoin('base_organize as o', 'o.id', 'u.department_id')
-            .select(['u.id', 'o.full_name'])
+            .select(['u.id', 'o.full_name', 'o.full_name_i18n'])
             .where('u.id', 'in', userIds)
             .execute();
           for (const r of rows)
-            groupsOf.set(r.id, [r.full_name ?? text('flow.noDepartment', requestLanguage(req))]);
+            groupsOf.set(r.id, [
+              joinedNameIn(r.full_name, r.full_name_i18n, lang) ?? text('flow.noDepartment', lang),
+            ]);
         } else {
           const rows = await db
             .selectFrom('base_user_relation as r')
             .innerJoin('base_position as p', 'p.id', 'r.object_id')
-            .select(['r.user_id', 'p.full_name'])
+            .select(['r.user_id', 'p.full_name', 'p.full_name_i18n'])
             .where('r.object_type', '=', 'Position')
             .where('r.user_id', 'in', userIds)
             .execute();
-          for (const r of rows) groupsOf.set(r.user_id, [...(groupsOf.get(r.user_id) ?? []), r.full_name]);
+          for (const r of rows)
+            groupsOf.set(r.user_id, [...(groupsOf.get(r.user_id) ?? []), nameIn(r, lang)]);
         }
       }
       const groups = new Map<string, Array<Record<string, unknown>>>();
       for (const r of recs)
-        for (const g of groupsOf.get(r.user_id) ?? [text('flow.noPosition', requestLanguage(req))]) {
+        for (const g of groupsOf.get(r.user_id) ?? [text('flow.noPosition', lang)]) {
           const list = groups.get(g) ?? [];
           list.push({
             userName: names.get(r.user_id) ?? r.user_id,

@@ -43,17 +43,16 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
       const { category } = req.params as { category: string };
       const q = req.query as WfListQuery;
       const uid = me(req).userId;
-      // Pages are cached per user and query until a workflow list table (or a user's name) is written,
-      // here or in another process (db/read-cache.ts, Db.lists); kept as JSON text, sent as it is.
-      const key = `wf.list|${uid}|${category}|${JSON.stringify([q.currentPage, q.pageSize, q.keyword ?? '', q.flowId ?? '', q.status ?? ''])}`;
+      const lang = requestLanguage(req);
+      // Pages are cached per user, language (the titles) and query until a workflow list table (or a user's
+      // name) is written, here or in another process (db/read-cache.ts, Db.lists); kept as JSON text, sent as it is.
+      const key = `wf.list|${uid}|${lang}|${category}|${JSON.stringify([q.currentPage, q.pageSize, q.keyword ?? '', q.flowId ?? '', q.status ?? ''])}`;
       const json = await ctx.dbHandle.lists.get(key, async () =>
-        JSON.stringify(await listTasks(uid, category, q)),
+        JSON.stringify(await listTasks(uid, category, q, lang)),
       );
       return reply
         .type('application/json; charset=utf-8')
-        .send(
-          `{"code":${ApiCode.OK},"msg":${JSON.stringify(translate(MSG.ok, requestLanguage(req)))},"data":${json}}`,
-        );
+        .send(`{"code":${ApiCode.OK},"msg":${JSON.stringify(translate(MSG.ok, lang))},"data":${json}}`);
     },
   );
 

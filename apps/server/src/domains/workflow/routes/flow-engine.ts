@@ -8,6 +8,7 @@ import {
   WfTemplateBody,
 } from '@kp/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { copyName } from '../../../db/stored-label';
 import { countOf, likeOf } from '../../../db/values';
 import { badRequest, conflict, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
@@ -315,7 +316,7 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
           ...r,
           id: nid,
           en_code: `${r.en_code}${suffix}`,
-          full_name: `${r.full_name}.副本${suffix}`,
+          ...copyName(r, suffix, 200),
           enabled_mark: 0,
           version: 1,
           form_version: 1,

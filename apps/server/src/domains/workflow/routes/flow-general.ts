@@ -12,6 +12,7 @@ import { noticeTitle, notify } from '../notify';
 import { flowReadAccess, printValues } from '../print-values';
 import { parseJson, updateLive } from '../tables';
 import { taskModel } from '../task-form';
+import { taskTitle } from '../task-title';
 
 /** Print data, notify (知会). */
 export default async function flowGeneralRoutes(app: FastifyInstance) {
@@ -143,7 +144,15 @@ export default async function flowGeneralRoutes(app: FastifyInstance) {
     const id = await readableTaskId(db, req);
     const t = await db
       .selectFrom('wf_task')
-      .select(['form_data', 'full_name', 'template_id', 'form_version', 'initiator_id', 'state_json'])
+      .select([
+        'form_data',
+        'full_name',
+        'title_parts',
+        'template_id',
+        'form_version',
+        'initiator_id',
+        'state_json',
+      ])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     const { formId, taskOperatorId } = req.query as { formId?: string; taskOperatorId?: string };
@@ -199,7 +208,7 @@ export default async function flowGeneralRoutes(app: FastifyInstance) {
     const { shown, raw } = model
       ? await printValues(db, model, access, data, requestLanguage(req))
       : { shown: {}, raw: {} };
-    shown.fullName = t.full_name;
+    shown.fullName = taskTitle(t, requestLanguage(req));
     raw.fullName = t.full_name;
     return ok({
       printTemplate,
@@ -229,13 +238,13 @@ export default async function flowGeneralRoutes(app: FastifyInstance) {
       await assertCanRead(db, req, id);
       const t = await db
         .selectFrom('wf_task')
-        .select('full_name')
+        .select(['full_name', 'title_parts'])
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
       const users = await db.selectFrom('base_user').select('id').where('id', 'in', b.userIds).execute();
       if (users.length !== new Set(b.userIds).size) throw badRequest('userIds: 用户不存在');
       await notify(app.kp, [
-        { toUserIds: b.userIds, title: noticeTitle('notify', t.full_name), bodyText: me(req).realName },
+        { toUserIds: b.userIds, ...noticeTitle('notify', t), bodyText: me(req).realName },
       ]);
       return ok(null, '知会成功');
     },

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { countOf, likeOf } from '../../../db/values';
 import { badRequest, conflict, forbidden, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
+import { requestLanguage } from '../../../http/i18n';
 import { pageOf } from '../../../http/paging';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
@@ -37,7 +38,7 @@ export default async function flowLaunchRoutes(app: FastifyInstance) {
         .execute();
       return ok({
         list: rows.map((t) => ({
-          ...taskSummary(t),
+          ...taskSummary(t, requestLanguage(req)),
           flowUrgent: t.flow_urgent,
           creatorTime: ms(t.creator_time),
           endTime: ms(t.end_time),

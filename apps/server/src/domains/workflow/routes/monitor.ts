@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { countOf, likeOf } from '../../../db/values';
 import { conflict, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
+import { requestLanguage } from '../../../http/i18n';
 import { pageOf } from '../../../http/paging';
 import { assertManagerOf, BASE, listRoute, monitorScope, ms, userNames } from '../access';
 import { taskSummary } from '../task-lists';
@@ -41,7 +42,7 @@ export default async function monitorRoutes(app: FastifyInstance) {
     );
     return ok({
       list: rows.map((t) => ({
-        ...taskSummary(t),
+        ...taskSummary(t, requestLanguage(req)),
         userName: names.get(t.initiator_id) ?? '',
         suspended: t.suspended,
         flowUrgent: t.flow_urgent,
