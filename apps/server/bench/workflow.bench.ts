@@ -3,7 +3,8 @@
 //     (POST /FlowBefore/Audit over HTTP, one row-locked transaction per audit) on PostgreSQL, against
 //     the floor of the same database: a bare transaction per audit (lock the task row, bump its version,
 //     insert one record) at the same concurrency, in the same run. Skipped with a line when no PG.
-//     Target (issue 21): >= 0.3.
+//     Target (issue 21): >= 0.3. Also per audit and per bare transaction: process CPU (server and the
+//     in-process clients), statements and round trips (Db.counts).
 //  2. workflow.todo-list (PGlite) and workflow.todo-list-pg (PostgreSQL, a fresh database per run; a
 //     SKIPPED line without PG): GET /FlowBefore/List/1 page 3 × 20, a user with hundreds pending among
 //     100,000 tasks (bench/todo-seed.ts), autocannon at 10 connections: req/s, p50, p99 and errors (an
@@ -13,7 +14,7 @@
 //     process); `…-uncached` figures (information) run the page query on every request.
 // Run: node --import tsx apps/server/bench/workflow.bench.ts   (TEST_DATABASE_URL or KP_BENCH_PG for PG)
 import Fastify from 'fastify';
-import { openDatabase } from '../src/db/database';
+import { type Db, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { launchTask } from '../src/domains/workflow/engine';
 import { seedIfEmpty } from '../src/seed/seed';
@@ -72,8 +73,10 @@ async function auditBench() {
           .execute(),
       ),
     );
-    // ours: 50 approvers at once, each auditing its own tasks one after another over HTTP
+    // ours: 50 approvers at once, each auditing its own tasks one after another over HTTP (the clients run
+    // in this process: the CPU figure includes their fetch calls)
     let refused = 0;
+    const ours0 = usage(db);
     const t0 = performance.now();
     await Promise.all(
       users.map(async (_u, i) => {
@@ -89,6 +92,7 @@ async function auditBench() {
     );
     const oursMs = performance.now() - t0;
     const audits = todo.reduce((n, l) => n + l.length, 0);
+    const oursCost = perItem(usage(db), ours0, audits);
     const adopted = Number(
       (
         await w
@@ -101,6 +105,7 @@ async function auditBench() {
     );
     // baseline: the bare database work of an audit (row lock, version bump, one record) at the same concurrency
     const rows = await w.selectFrom('wf_task').select('id').where('template_id', '=', 'wf-bench').execute();
+    const base0 = usage(db);
     const t1 = performance.now();
     await Promise.all(
       users.map(async (_u, i) => {
@@ -134,13 +139,14 @@ async function auditBench() {
       }),
     );
     const baseMs = performance.now() - t1;
+    const baseCost = perItem(usage(db), base0, rows.length);
     await server.close();
     const ours = (audits / oursMs) * 1000;
     const base = (rows.length / baseMs) * 1000;
     const ratio = ours / base;
     bench({
       id: 'workflow.audit-pg',
-      title: `POST FlowBefore/Audit: ${APPROVERS} approvers at once, ${PER_APPROVER} distinct tasks each (${audits} audits), PostgreSQL, pool 10`,
+      title: `POST FlowBefore/Audit: ${APPROVERS} approvers at once, ${PER_APPROVER} distinct tasks each (${audits} audits), PostgreSQL, pool 10; per audit ${costText(oursCost)}; per bare transaction ${costText(baseCost)}`,
       ours: { value: Math.round(ours), unit: 'audits/s' },
       baseline: {
         name: 'bare transaction per audit (SELECT … FOR UPDATE, version bump, one record insert), same concurrency',
@@ -153,12 +159,28 @@ async function auditBench() {
       pass: ratio >= 0.3 && refused === 0 && adopted === audits,
       refused,
       adopted,
+      perAudit: oursCost,
+      perBareTransaction: baseCost,
     });
   } finally {
     await db.close();
     await created.drop();
   }
 }
+
+/** Process CPU (this process: server and clients) and the database's statement counts so far. */
+const usage = (db: Db) => ({ cpu: process.cpuUsage(), ...db.counts });
+/** CPU ms, statements and round trips per item between two usages. */
+function perItem(b: ReturnType<typeof usage>, a: ReturnType<typeof usage>, n: number) {
+  const r = (x: number) => Number((x / n).toFixed(2));
+  return {
+    cpuMs: r((b.cpu.user + b.cpu.system - a.cpu.user - a.cpu.system) / 1000),
+    statements: r(b.statements - a.statements),
+    roundTrips: r(b.roundTrips - a.roundTrips),
+  };
+}
+const costText = (c: ReturnType<typeof perItem>) =>
+  `${c.cpuMs} ms CPU, ${c.statements} statements in ${c.roundTrips} round trips`;
 
 async function todoBench(kind: 'pglite' | 'postgres') {
   let created: { url: string; drop: () => Promise<void> } | null = null;

@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Notifier } from '../bus/bus';
+import { type DbCounts, PipelineDialect } from './pipeline';
 import { ReadCache, WORKFLOW_LIST_TABLES, writeWatch } from './read-cache';
 import type { Database } from './types';
 
@@ -21,6 +22,12 @@ export interface Db {
   cache: ReadCache;
   /** Read cache of the workflow task lists, dropped on every write to their tables (WORKFLOW_LIST_TABLES). */
   lists: ReadCache;
+  /**
+   * Statements sent so far (begin, commit and NOTIFY included), the round trips they took (statements
+   * pipelined together take one: db/pipeline.ts) and the NOTIFYs among them. Tests and benches count a
+   * request's with it.
+   */
+  readonly counts: Readonly<DbCounts>;
   close(): Promise<void>;
 }
 
@@ -36,22 +43,25 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
  * back to back on microtasks and starve timers, sockets and file writes until it drains (40 concurrent
  * transactions: a 10 ms timer did not fire once in 446 ms). Each query first lets the event loop turn once.
  */
-function yieldBeforeEachQuery(pglite: PGlite): void {
+function yieldBeforeEachQuery(pglite: PGlite, counts: DbCounts): void {
   const query = pglite.query.bind(pglite);
   pglite.query = (async (...args: Parameters<typeof query>) => {
+    counts.statements++;
+    counts.roundTrips++;
     await new Promise<void>((resolve) => setImmediate(resolve));
     return query(...args);
   }) as typeof pglite.query;
 }
 
 export async function openDatabase(target: DbTarget): Promise<Db> {
+  const counts: DbCounts = { statements: 0, roundTrips: 0, notifies: 0 };
   if (target.kind === 'pglite') {
     if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
     // relaxedDurability stays false (the default): each commit is written to the files before it is
     // acknowledged, so a killed process keeps acknowledged writes (tested in durability.test.ts).
     const pglite = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
     await pglite.waitReady;
-    yieldBeforeEachQuery(pglite);
+    yieldBeforeEachQuery(pglite, counts);
     const cache = new ReadCache();
     const lists = new ReadCache(WORKFLOW_LIST_TABLES, LIST_CACHE);
     const kysely = new Kysely<Database>({
@@ -66,6 +76,7 @@ export async function openDatabase(target: DbTarget): Promise<Db> {
         };
       },
       notify: async (channel, payload) => {
+        counts.notifies++;
         await pglite.query('select pg_notify($1, $2)', [channel, payload]);
       },
     };
@@ -76,6 +87,7 @@ export async function openDatabase(target: DbTarget): Promise<Db> {
       notifier,
       cache,
       lists,
+      counts,
       close: async () => {
         if (closed) return;
         closed = true;
@@ -83,14 +95,16 @@ export async function openDatabase(target: DbTarget): Promise<Db> {
       },
     };
   }
-  const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+  // pipeline mode: a statement is written at once, even while an earlier one waits for its answer (the
+  // driver sends a transaction's BEGIN with its first statement, and `pipelined` statements together)
+  const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10, pipeline: true });
   // An idle pooled connection that the server ends (restart, admin terminate, dropped database) emits
   // 'error'; unhandled, that would crash the process. The pool discards that client and opens a new one.
   pool.on('error', () => {});
   const cache = new ReadCache();
   const lists = new ReadCache(WORKFLOW_LIST_TABLES, LIST_CACHE);
   const kysely = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
+    dialect: new PipelineDialect(pool, counts),
     plugins: [writeWatch([cache, lists])],
   });
   const listeners: pg.Client[] = [];
@@ -112,6 +126,9 @@ export async function openDatabase(target: DbTarget): Promise<Db> {
       };
     },
     notify: async (channel, payload) => {
+      counts.statements++;
+      counts.roundTrips++;
+      counts.notifies++;
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
   };
@@ -122,6 +139,7 @@ export async function openDatabase(target: DbTarget): Promise<Db> {
     notifier,
     cache,
     lists,
+    counts,
     close: async () => {
       if (closed) return;
       closed = true;

@@ -30,13 +30,14 @@ export const WORKFLOW_LIST_TABLES = [
 /** After a write statement in this process, serve nothing from the cache until its commit is surely announced. */
 const HOLD_MS = 2_000;
 
-function tablesOf(node: unknown, out: Set<string>, depth = 0): void {
-  if (!node || typeof node !== 'object' || depth > 12) return;
+/** The names of the tables a Kysely operation node names (`maxDepth` levels deep at most), added to `out`. */
+export function tablesIn(node: unknown, out: Set<string>, maxDepth = 12, depth = 0): void {
+  if (!node || typeof node !== 'object' || depth > maxDepth) return;
   const n = node as { kind?: string; table?: { identifier?: { name?: string } } };
   if (n.kind === 'TableNode' && n.table?.identifier?.name) out.add(n.table.identifier.name);
   for (const v of Object.values(node)) {
-    if (Array.isArray(v)) for (const x of v) tablesOf(x, out, depth + 1);
-    else if (v && typeof v === 'object') tablesOf(v, out, depth + 1);
+    if (Array.isArray(v)) for (const x of v) tablesIn(x, out, maxDepth, depth + 1);
+    else if (v && typeof v === 'object') tablesIn(v, out, maxDepth, depth + 1);
   }
 }
 
@@ -185,7 +186,7 @@ export function writeWatch(caches: readonly ReadCache[]): KyselyPlugin {
         k === 'MergeQueryNode'
       ) {
         const names = new Set<string>();
-        tablesOf(args.node as OperationNode, names);
+        tablesIn(args.node as OperationNode, names);
         for (const cache of caches) {
           for (const t of names) {
             if (cache.tables.has(t)) {

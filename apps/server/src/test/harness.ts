@@ -42,6 +42,32 @@ export async function createPostgresDatabase(
   };
 }
 
+/**
+ * A fresh, empty database of TEST_DB_KIND (PGlite in memory, or a new PostgreSQL database with a pool of
+ * `poolSize`), or `target`; close() closes it and drops a database it created.
+ */
+export async function openTestDatabase(
+  target?: DbTarget,
+  poolSize = 5,
+): Promise<{ db: Db; close: () => Promise<void> }> {
+  let drop: (() => Promise<void>) | null = null;
+  if (!target) {
+    if (TEST_DB_KIND === 'postgres') {
+      const created = await createPostgresDatabase();
+      drop = created.drop;
+      target = { kind: 'postgres', url: created.url, poolSize };
+    } else target = { kind: 'pglite' };
+  }
+  const db = await openDatabase(target);
+  return {
+    db,
+    close: async () => {
+      await db.close();
+      if (drop) await drop();
+    },
+  };
+}
+
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
@@ -83,16 +109,7 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = opts.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'kp-server-')));
-  let drop: (() => Promise<void>) | null = null;
-  let target = opts.target;
-  if (!target) {
-    if (TEST_DB_KIND === 'postgres') {
-      const created = await createPostgresDatabase();
-      drop = created.drop;
-      target = { kind: 'postgres', url: created.url, poolSize: 5 };
-    } else target = { kind: 'pglite' };
-  }
-  const db = await openDatabase(target);
+  const { db, close: closeDb } = await openTestDatabase(opts.target);
   await migrateToLatest(db.kysely);
   if (opts.seed !== false) await seedIfEmpty(db.kysely, { bcryptCost: 4 });
   const app = await buildApp({
@@ -135,8 +152,7 @@ export async function createTestApp(
     },
     async close() {
       await app.close();
-      await db.close();
-      if (drop) await drop();
+      await closeDb();
       if (!opts.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,6 +1,7 @@
 // What a transition's effects do to the tables (operators, records, circulations, deadlines, notices,
 // subflow children), inside the caller's transaction.
 import type { Effect } from '@kp/flow';
+import type { WriteBatch } from '../../db/write-batch';
 import { newId } from '../auth/tokens';
 import { noticeTitle, type WfNotice } from './notify';
 import { type LaunchTxInput, type Loaded, nodeName } from './task';
@@ -8,7 +9,10 @@ import { type LaunchTxInput, type Loaded, nodeName } from './task';
 /** Starts a subflow child in the same transaction (the engine's launchInTx, passed in: no import circle). */
 export type StartChild = (input: LaunchTxInput) => Promise<{ id: string; status: number }>;
 
-/** Applies a transition's effects to the tables inside the caller's transaction; collects notices. */
+/**
+ * Applies a transition's effects to the tables inside the caller's transaction; collects notices. The
+ * writes go into `batch` (sent as one statement where they may share one; the caller flushes the rest).
+ */
 export async function applyEffects(
   l: Loaded,
   taskId: string,
@@ -16,6 +20,7 @@ export async function applyEffects(
   notices: WfNotice[],
   templateId: string,
   startChild: StartChild,
+  batch: WriteBatch,
 ): Promise<void> {
   const { tx, now, snap } = l;
   const delegateOf = new Map<string, string>();
@@ -39,6 +44,7 @@ export async function applyEffects(
   const opOf = async (flowTaskId: string) => {
     const hit = opByFlowTask.get(flowTaskId);
     if (hit) return hit;
+    await batch.flush();
     const row = await tx
       .selectFrom('wf_operator')
       .select(['id', 'user_id', 'entrusted_for'])
@@ -54,9 +60,8 @@ export async function applyEffects(
       case 'createTask': {
         const delegate = delegateOf.get(e.task.userId);
         const id = newId();
-        await tx
-          .insertInto('wf_operator')
-          .values({
+        await batch.add(
+          tx.insertInto('wf_operator').values({
             id,
             task_id: taskId,
             flow_task_id: e.task.id,
@@ -67,8 +72,8 @@ export async function applyEffects(
             entrusted_for: delegate ? e.task.userId : null,
             status: 0,
             creator_time: now,
-          })
-          .execute();
+          }),
+        );
         opByFlowTask.set(e.task.id, {
           id,
           user_id: delegate ?? e.task.userId,
@@ -77,44 +82,45 @@ export async function applyEffects(
         break;
       }
       case 'closeTask':
-        await tx
-          .updateTable('wf_operator')
-          .set({ status: e.status === 'done' ? 1 : 2, result: e.result ?? null, handle_time: now })
-          .where('task_id', '=', taskId)
-          .where('flow_task_id', '=', e.taskId)
-          .execute();
+        await batch.add(
+          tx
+            .updateTable('wf_operator')
+            .set({ status: e.status === 'done' ? 1 : 2, result: e.result ?? null, handle_time: now })
+            .where('task_id', '=', taskId)
+            .where('flow_task_id', '=', e.taskId),
+        );
         break;
       case 'record': {
         const r = e.record;
         const op = r.taskId ? await opOf(r.taskId) : undefined;
         const entrusted = op?.entrusted_for && op.entrusted_for === r.userId;
-        await tx
-          .insertInto('wf_record')
-          .values({
-            id: `${taskId}:${r.id}`,
-            task_id: taskId,
-            node_id: r.nodeId,
-            node_name: r.nodeName,
-            user_id: entrusted && op ? op.user_id : r.userId,
-            entrusted_by: entrusted ? r.userId : null,
-            handle_status: r.handleStatus,
-            handle_opinion: r.handleOpinion ?? null,
-            sign_img: r.signImg ?? null,
-            status: r.status ?? null,
-            operator_id: r.targetUserIds?.length ? r.targetUserIds.join(',') : (op?.id ?? null),
-            flow_task_id: r.taskId ?? null,
-            handle_time: new Date(r.handleTime),
-          })
-          .onConflict((oc) => oc.column('id').doNothing())
-          .execute();
+        await batch.add(
+          tx
+            .insertInto('wf_record')
+            .values({
+              id: `${taskId}:${r.id}`,
+              task_id: taskId,
+              node_id: r.nodeId,
+              node_name: r.nodeName,
+              user_id: entrusted && op ? op.user_id : r.userId,
+              entrusted_by: entrusted ? r.userId : null,
+              handle_status: r.handleStatus,
+              handle_opinion: r.handleOpinion ?? null,
+              sign_img: r.signImg ?? null,
+              status: r.status ?? null,
+              operator_id: r.targetUserIds?.length ? r.targetUserIds.join(',') : (op?.id ?? null),
+              flow_task_id: r.taskId ?? null,
+              handle_time: new Date(r.handleTime),
+            })
+            .onConflict((oc) => oc.column('id').doNothing()),
+        );
         break;
       }
       case 'cc': {
         const users = [...new Set(e.userIds)];
         if (users.length)
-          await tx
-            .insertInto('wf_circulate')
-            .values(
+          await batch.add(
+            tx.insertInto('wf_circulate').values(
               users.map((u) => ({
                 id: newId(),
                 task_id: taskId,
@@ -122,47 +128,48 @@ export async function applyEffects(
                 user_id: u,
                 creator_time: now,
               })),
-            )
-            .execute();
+            ),
+          );
         break;
       }
       case 'message':
         notices.push({ toUserIds: toHandlers(e.to), ...noticeTitle(e.kind, l.row) });
         break;
       case 'setDeadline':
-        await tx
-          .insertInto('wf_deadline')
-          .values({
-            task_id: taskId,
-            deadline_id: e.deadline.id,
-            node_id: e.deadline.nodeId,
-            kind: e.deadline.kind,
-            due_at: new Date(e.deadline.at),
-            claimed_until: null,
-          })
-          .onConflict((oc) =>
-            oc
-              .columns(['task_id', 'deadline_id'])
-              .doUpdateSet({ due_at: new Date(e.deadline.at), claimed_until: null }),
-          )
-          .execute();
+        await batch.add(
+          tx
+            .insertInto('wf_deadline')
+            .values({
+              task_id: taskId,
+              deadline_id: e.deadline.id,
+              node_id: e.deadline.nodeId,
+              kind: e.deadline.kind,
+              due_at: new Date(e.deadline.at),
+              claimed_until: null,
+            })
+            .onConflict((oc) =>
+              oc
+                .columns(['task_id', 'deadline_id'])
+                .doUpdateSet({ due_at: new Date(e.deadline.at), claimed_until: null }),
+            ),
+        );
         if (e.deadline.kind === 'overdue')
-          await tx
-            .updateTable('wf_operator')
-            .set({ deadline: new Date(e.deadline.at) })
-            .where('task_id', '=', taskId)
-            .where('node_id', '=', e.deadline.nodeId)
-            .where('status', '=', 0)
-            .execute();
+          await batch.add(
+            tx
+              .updateTable('wf_operator')
+              .set({ deadline: new Date(e.deadline.at) })
+              .where('task_id', '=', taskId)
+              .where('node_id', '=', e.deadline.nodeId)
+              .where('status', '=', 0),
+          );
         break;
       case 'clearDeadline':
-        await tx
-          .deleteFrom('wf_deadline')
-          .where('task_id', '=', taskId)
-          .where('deadline_id', '=', e.deadlineId)
-          .execute();
+        await batch.add(
+          tx.deleteFrom('wf_deadline').where('task_id', '=', taskId).where('deadline_id', '=', e.deadlineId),
+        );
         break;
       case 'startSubflow':
+        await batch.flush(); // the child's launch reads and writes on its own
         // One child task per initiator, launched in this transaction from the node's released template
         // (form data = the parent's, not re-validated: the parent's form was checked); when a child
         // ends, its parent gets `subflowFinished` with the child's status (see below).

@@ -2,7 +2,9 @@ import { createFlowState, type Effect, type FlowAction, type FlowState, type Org
 import type { FlowTemplate } from '@kp/schema';
 import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../context';
+import { pipelined } from '../../db/pipeline';
 import type { Database } from '../../db/types';
+import { WriteBatch } from '../../db/write-batch';
 import { ApiError, badRequest, conflict, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { newId } from '../auth/tokens';
@@ -66,43 +68,33 @@ export async function actOnTask(
     return a;
   };
   const out = await ctx.db.transaction().execute(async (raw) => {
-    const r = await actInTx(raw, taskId, recordActor, { ...opts, org }, notices);
-    recipients = await writeNotices(raw, notices);
+    // the transition's writes and its notices leave as one statement (WriteBatch)
+    const batch = new WriteBatch(raw);
+    const r = await actInTx(raw, taskId, recordActor, { ...opts, org }, notices, batch);
+    recipients = await writeNotices(raw, notices, batch);
+    await batch.flush();
     return r;
   });
   await pushNotices(ctx, recipients, actors);
   return out;
 }
 
-/** actOnTask inside a caller's transaction (subflow ends act on the parent in the child's transaction). */
+/**
+ * actOnTask inside a caller's transaction (subflow ends act on the parent in the child's transaction).
+ * With `batch` (empty when given), the writes may be left in it for the caller to flush; else they are sent.
+ */
 export async function actInTx(
   tx: Transaction<Database>,
   ref: TaskRef,
   build: (l: Loaded) => Promise<FlowAction> | FlowAction,
   opts: ActOptions,
   notices: WfNotice[],
+  outer?: WriteBatch,
 ): Promise<{ state: FlowState; effects: Effect[]; row: TaskRow }> {
   {
-    // By operator id: the task is found and locked in one statement (an operator's task_id never changes).
-    // The entrusts in force ride along (a tiny table; read in the same round trip).
+    const batch = outer ?? new WriteBatch(tx);
     const now = opts.now ?? new Date();
-    const locked = await tx
-      .selectFrom('wf_task')
-      .selectAll()
-      .select(
-        sql<unknown>`(select coalesce(json_agg(json_build_object('user_id', e.user_id, 'to_user_id', e.to_user_id, 'template_id', e.template_id)), '[]'::json) from wf_entrust e where e.enabled_mark = 1 and e.start_time <= ${now} and e.end_time >= ${now})`.as(
-          'entrusts_now',
-        ),
-      )
-      .where(
-        'id',
-        '=',
-        typeof ref === 'string'
-          ? ref
-          : tx.selectFrom('wf_operator').select('task_id').where('id', '=', ref.operatorId),
-      )
-      .forUpdate()
-      .executeTakeFirst();
+    const { locked, operator } = await lockTask(tx, ref, now);
     if (!locked) throw notFound(WF_MSG.noTask);
     const { entrusts_now, ...row } = locked;
     const taskId = row.id;
@@ -115,6 +107,7 @@ export async function actInTx(
       tx,
       now,
       entrusts: parseJson<EntrustRow[]>(entrusts_now, []),
+      operator: operator?.task_id === taskId ? operator : undefined,
     };
     // the form version the task was launched on: a later save of the template does not change its rules
     const model = await taskModel(tx, row.template_id, row.form_version);
@@ -145,25 +138,72 @@ export async function actInTx(
         ),
       };
     }
-    await applyEffects(l, taskId, r.effects, notices, row.template_id, (child) => launchInTx(tx, child));
-    const upd = await tx
-      .updateTable('wf_task')
-      .set({ ...taskColumns(l, r.state, r.effects, now), version: row.version + 1 })
-      .where('id', '=', taskId)
-      .where('version', '=', row.version)
-      .executeTakeFirst();
-    if (Number(upd.numUpdatedRows) !== 1) throw conflict(WF_MSG.busy);
-    if (opts.after) await opts.after(l, r.effects);
-    await tellParent(tx, row, r.state, r.effects, notices);
-    await settleChildren(tx, l, notices);
-    return { state: r.state, effects: r.effects, row };
+    const effects = r.effects;
+    await applyEffects(l, taskId, effects, notices, row.template_id, (child) => launchInTx(tx, child), batch);
+    await batch.add(
+      tx
+        .updateTable('wf_task')
+        .set({ ...taskColumns(l, r.state, effects, now), version: row.version + 1 })
+        .where('id', '=', taskId)
+        .where('version', '=', row.version),
+      (upd) => {
+        if (Number(upd.numAffectedRows) !== 1) throw conflict(WF_MSG.busy);
+      },
+    );
+    // what follows reads, or writes without the batch: the batch is sent first
+    if (opts.after || !outer || (row.parent_task_id && effects.some((e) => e.type === 'flowFinished')))
+      await batch.flush();
+    if (opts.after) await opts.after(l, effects);
+    await tellParent(tx, row, r.state, effects, notices);
+    await settleChildren(tx, l, notices, batch);
+    return { state: r.state, effects, row };
   }
 }
 
+/**
+ * Locks the task row (SELECT … FOR UPDATE), found by its id or by one of its operator rows in the same
+ * statement (an operator's task_id never changes); the entrusts in force ride along (a tiny table). By
+ * operator, that operator row is read too — by its own statement, sent with the lock in one round trip
+ * (db/pipeline.ts): it runs once the lock is held, on a fresh snapshot, so it sees what an approver who
+ * held the lock before committed (read in the lock's own statement it could be stale: a double approval).
+ */
+async function lockTask(tx: Transaction<Database>, ref: TaskRef, now: Date) {
+  const lock = tx
+    .selectFrom('wf_task')
+    .selectAll()
+    .select(
+      sql<unknown>`(select coalesce(json_agg(json_build_object('user_id', e.user_id, 'to_user_id', e.to_user_id, 'template_id', e.template_id)), '[]'::json) from wf_entrust e where e.enabled_mark = 1 and e.start_time <= ${now} and e.end_time >= ${now})`.as(
+        'entrusts_now',
+      ),
+    )
+    .where(
+      'id',
+      '=',
+      typeof ref === 'string'
+        ? ref
+        : tx.selectFrom('wf_operator').select('task_id').where('id', '=', ref.operatorId),
+    )
+    .forUpdate();
+  type Locked = Awaited<ReturnType<typeof lock.executeTakeFirst>>;
+  if (typeof ref === 'string') return { locked: await lock.executeTakeFirst(), operator: undefined };
+  const op = tx.selectFrom('wf_operator').selectAll().where('id', '=', ref.operatorId);
+  const [a, b] = await pipelined(tx, [lock, op]);
+  return {
+    locked: a?.rows[0] as Locked,
+    operator: b?.rows[0] as Awaited<ReturnType<typeof op.executeTakeFirst>>,
+  };
+}
+
 /** Children that ended as they started (no approver anywhere) count at once, once the parent row is written. */
-async function settleChildren(tx: Transaction<Database>, l: Loaded, notices: WfNotice[]): Promise<void> {
+async function settleChildren(
+  tx: Transaction<Database>,
+  l: Loaded,
+  notices: WfNotice[],
+  batch: WriteBatch,
+): Promise<void> {
   for (const c of l.children ?? []) {
     if (c.status !== 2) continue;
+    await batch.flush();
     await tellParent(
       tx,
       { id: c.id, parent_task_id: l.row.id, parent_node_id: c.nodeId },
@@ -336,7 +376,9 @@ export async function launchInTx(
       end_time: null,
       ...taskColumns({ snap }, r.state, r.effects, now),
     };
-    await tx.insertInto('wf_task').values(row).execute();
+    // the task row and its effects' writes as one statement where they may share one (WriteBatch)
+    const batch = new WriteBatch(tx);
+    await batch.add(tx.insertInto('wf_task').values(row));
     const l: Loaded = {
       row: { ...row, version: 1, suspended: 0, press_mark: 0 },
       snap,
@@ -344,8 +386,9 @@ export async function launchInTx(
       tx,
       now,
     };
-    await applyEffects(l, id, r.effects, notices, tpl.id, (child) => launchInTx(tx, child));
-    await settleChildren(tx, l, notices);
+    await applyEffects(l, id, r.effects, notices, tpl.id, (child) => launchInTx(tx, child), batch);
+    await batch.flush();
+    await settleChildren(tx, l, notices, batch);
     return { id, status: r.state.status };
   }
 }

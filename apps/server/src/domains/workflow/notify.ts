@@ -2,10 +2,11 @@ import { LANGUAGES } from '@kp/schema';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/types';
+import { WriteBatch } from '../../db/write-batch';
 import { type MessageCode, text } from '../../http/messages';
 import { pushToUser } from '../../ws/websocket';
 import { newId } from '../auth/tokens';
-import { SITE_TYPE, unreadSiteCounts } from '../message/site-message';
+import { SITE_TYPE } from '../message/site-message';
 import { mdb } from '../message/tables';
 import { type TitledRow, taskTitles } from './task-title';
 
@@ -94,11 +95,16 @@ export async function notify(ctx: AppContext, notices: WfNotice[]): Promise<void
 
 /**
  * The notices of a flow change written as site messages inside its own transaction (they commit, or
- * vanish, with the change: none is lost between commit and send), in one statement (another per 500
- * receipts beyond the first 500). Returns the
- * recipients; push their unread counts after commit with `pushNotices`.
+ * vanish, with the change: none is lost between commit and send): the messages and their receipts (500 a
+ * statement) go into `batch` — the caller's, which sends them with the change's own writes, or one of their
+ * own, sent here (one statement). Returns the recipients; push their unread counts after commit with
+ * `pushNotices`.
  */
-export async function writeNotices(tx: Kysely<Database>, notices: WfNotice[]): Promise<string[]> {
+export async function writeNotices(
+  tx: Kysely<Database>,
+  notices: WfNotice[],
+  batch?: WriteBatch,
+): Promise<string[]> {
   const messages: Array<WfNotice & { id: string; to: string[] }> = [];
   for (const n of notices) {
     const to = [...new Set(n.toUserIds)].filter((u) => u && u !== 'system');
@@ -109,45 +115,46 @@ export async function writeNotices(tx: Kysely<Database>, notices: WfNotice[]): P
   const rows = messages.flatMap((m) =>
     m.to.map((user_id) => ({ id: newId(), message_id: m.id, user_id, is_read: 0 })),
   );
-  // the messages and their first 500 receipts in one statement (one round trip), the rest 500 at a time
   const db = mdb(tx);
-  await db
-    .with('m', (q) =>
-      q
-        .insertInto('message')
-        .values(
-          messages.map((m) => ({
-            id: m.id,
-            title: m.title.slice(0, 500),
-            title_i18n: m.titleI18n ?? null,
-            type: SITE_TYPE.workflow,
-            body_text: m.bodyText ?? null,
-            files: '[]',
-            creator_user_id: null,
-            last_modify_time: now,
-            to_user_ids: m.to.join(','),
-            enabled_mark: 1,
-          })),
-        )
-        .returning('id'),
-    )
-    .insertInto('message_receive')
-    .values(rows.slice(0, 500))
-    .execute();
-  for (let i = 500; i < rows.length; i += 500)
-    await db
-      .insertInto('message_receive')
-      .values(rows.slice(i, i + 500))
-      .execute();
+  const writes = batch ?? new WriteBatch(db);
+  await writes.add(
+    db.insertInto('message').values(
+      messages.map((m) => ({
+        id: m.id,
+        title: m.title.slice(0, 500),
+        title_i18n: m.titleI18n ?? null,
+        type: SITE_TYPE.workflow,
+        body_text: m.bodyText ?? null,
+        files: '[]',
+        creator_user_id: null,
+        last_modify_time: now,
+        to_user_ids: m.to.join(','),
+        enabled_mark: 1,
+      })),
+    ),
+  );
+  for (let i = 0; i < rows.length; i += 500)
+    await writes.add(db.insertInto('message_receive').values(rows.slice(i, i + 500)));
+  if (!batch) await writes.flush();
   return [...new Set(messages.flatMap((m) => m.to))];
 }
 
-/** Pending to-dos (dealtCount) and unread circulated items (consultCount) per user, from wf_todo. */
-export async function flowCounts(
-  db: Kysely<Database>,
-  userIds: string[],
-): Promise<Map<string, { dealtCount: number; consultCount: number }>> {
-  const out = new Map(userIds.map((u) => [u, { dealtCount: 0, consultCount: 0 }]));
+/** The counts messagePush carries after a flow change. */
+export interface LiveCounts {
+  unreadNoticeCount: number;
+  unreadMessageCount: number;
+  dealtCount: number;
+  consultCount: number;
+}
+
+/**
+ * Per user, in one statement: unread site messages split as initMessage does (type 7 notices vs the rest),
+ * pending to-dos (dealtCount) and unread circulated items (consultCount), from wf_todo.
+ */
+export async function liveCounts(db: Kysely<Database>, userIds: string[]): Promise<Map<string, LiveCounts>> {
+  const out = new Map<string, LiveCounts>(
+    userIds.map((u) => [u, { unreadNoticeCount: 0, unreadMessageCount: 0, dealtCount: 0, consultCount: 0 }]),
+  );
   if (!userIds.length) return out;
   const rows = await db
     .selectFrom('wf_todo')
@@ -155,12 +162,29 @@ export async function flowCounts(
     .where('user_id', 'in', userIds)
     .where('state', '=', 0)
     .groupBy(['user_id', 'kind'])
+    .unionAll(
+      db
+        .selectFrom('message_receive as r')
+        .innerJoin('message as m', 'm.id', 'r.message_id')
+        .select([
+          'r.user_id',
+          (eb) =>
+            eb.case().when('m.type', '=', SITE_TYPE.notice).then('notice').else('message').end().as('kind'),
+          (eb) => eb.fn.countAll<string>().as('n'),
+        ])
+        .where('r.user_id', 'in', userIds)
+        .where('r.is_read', '=', 0)
+        .groupBy(['r.user_id', 'kind']),
+    )
     .execute();
   for (const r of rows) {
     const c = out.get(r.user_id);
     if (!c) continue;
-    if (r.kind === 'todo') c.dealtCount = Number(r.n);
-    else if (r.kind === 'circulate') c.consultCount = Number(r.n);
+    const n = Number(r.n);
+    if (r.kind === 'todo') c.dealtCount = n;
+    else if (r.kind === 'circulate') c.consultCount = n;
+    else if (r.kind === 'notice') c.unreadNoticeCount = n;
+    else if (r.kind === 'message') c.unreadMessageCount = n;
   }
   return out;
 }
@@ -179,7 +203,7 @@ const pushStates = new WeakMap<AppContext, PushState>();
  * (the handler who acted), in every process. Never throws.
  *
  * Batched: the users of every change committed in the same turn of the event loop — and of those that
- * commit while a push runs — are counted together (two queries for all of them) and their pushes leave
+ * commit while a push runs — are counted together (one query for all of them) and their pushes leave
  * as one bus NOTIFY; one push runs at a time per app, so a user's later counts never overtake earlier
  * ones. Resolves once the push that carries these users has been sent.
  */
@@ -210,10 +234,8 @@ async function drainPushes(ctx: AppContext, st: PushState): Promise<void> {
     try {
       for (let i = 0; i < users.length; i += 500) {
         const chunk = users.slice(i, i + 500);
-        const [site, flow] = await Promise.all([unreadSiteCounts(ctx, chunk), flowCounts(ctx.db, chunk)]);
-        await Promise.all(
-          chunk.map((u) => pushToUser(ctx, u, { method: 'messagePush', ...site.get(u), ...flow.get(u) })),
-        );
+        const counts = await liveCounts(ctx.db, chunk);
+        await Promise.all(chunk.map((u) => pushToUser(ctx, u, { method: 'messagePush', ...counts.get(u) })));
       }
     } catch (e) {
       ctx.log.warn({ err: e }, 'workflow notice push failed');

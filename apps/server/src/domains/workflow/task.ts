@@ -6,7 +6,7 @@ import type { Selectable, Transaction } from 'kysely';
 import type { Database } from '../../db/types';
 import { conflict, forbidden, notFound } from '../../http/api-error';
 import type { WfNotice } from './notify';
-import { json, type WfTaskTable } from './tables';
+import { json, type WfOperatorTable, type WfTaskTable } from './tables';
 
 export type TaskRow = Selectable<WfTaskTable>;
 /** What wf_task.state_json holds: the interpreter state and the template snapshot it runs on. */
@@ -20,6 +20,8 @@ export interface Loaded {
   org: OrgDirectory & { managers: string[] };
   tx: Transaction<Database>;
   now: Date;
+  /** The operator row the task was found by (TaskRef), read by its own statement once the lock was held. */
+  operator?: Selectable<WfOperatorTable>;
   /** Operator rows the caller already read under the lock (flow task id -> row): spares a query. */
   knownOps?: Map<string, { id: string; user_id: string; entrusted_for: string | null }>;
   /** Entrusts in force at `now`, when already read (with the row lock). */
@@ -83,14 +85,20 @@ export function taskColumns(l: { snap: TaskSnapshot }, state: FlowState, effects
   };
 }
 
-/** Loads the caller's pending operator task inside the locked transaction; refuses clearly otherwise. */
-export async function myPendingOperator(l: Loaded, operatorId: string, userId: string) {
-  const op = await l.tx
+/** An operator row of the locked task, read once the lock was held (the one the task was found by, if it is). */
+export async function lockedOperator(l: Loaded, operatorId: string) {
+  if (l.operator?.id === operatorId) return l.operator;
+  return l.tx
     .selectFrom('wf_operator')
     .selectAll()
     .where('id', '=', operatorId)
     .where('task_id', '=', l.row.id)
     .executeTakeFirst();
+}
+
+/** Loads the caller's pending operator task inside the locked transaction; refuses clearly otherwise. */
+export async function myPendingOperator(l: Loaded, operatorId: string, userId: string) {
+  const op = await lockedOperator(l, operatorId);
   if (!op) throw notFound(WF_MSG.noTask);
   if (op.user_id !== userId) throw forbidden();
   if (op.status !== 0) throw conflict(WF_MSG.handled);

@@ -218,6 +218,56 @@ describe(`workflow engine on ${TEST_DB_KIND}`, () => {
     return { templateId: c.data, users };
   };
 
+  it('an audit sends all its writes as one statement; on PostgreSQL 4 round trips besides NOTIFY (issue 21)', async () => {
+    const { templateId } = await approverTemplate('or', 1);
+    const l = await submit(await login('zhangwei'), templateId);
+    const [op] = await pendingOps(l.data);
+    const tok = await login(await accountOf(op!.user_id));
+    // the session, the organisation and the form model are read once, by the first request
+    expect((await t.call(tok, { method: 'GET', url: `${B}/FlowBefore/List/1` })).code).toBe(200);
+    const before = { ...t.db.counts };
+    const r = await t.call(tok, {
+      method: 'POST',
+      url: `${B}/FlowBefore/Audit/${op!.id}`,
+      payload: { handleOpinion: '同意' },
+    });
+    expect(r.code, r.msg).toBe(200);
+    const sent = {
+      statements: t.db.counts.statements - before.statements,
+      roundTrips: t.db.counts.roundTrips - before.roundTrips,
+      notifies: t.db.counts.notifies - before.notifies,
+    };
+    // begin, the row lock, the operator row, one statement for the operator, record, task and notice
+    // writes, commit, the pushed counts; then the pushes' NOTIFY (and a list-cache announcement at most)
+    expect(sent.statements - sent.notifies).toBe(6);
+    // begin, lock and operator read go together on PostgreSQL (db/pipeline.ts)
+    expect(sent.roundTrips - sent.notifies).toBe(TEST_DB_KIND === 'postgres' ? 4 : 6);
+    expect(sent.notifies).toBeGreaterThanOrEqual(1);
+    expect(sent.notifies).toBeLessThanOrEqual(2);
+    // and every write landed
+    const task = await taskRow(l.data);
+    expect([task.status, task.version]).toEqual([2, 2]);
+    const handled = await t.db.kysely
+      .selectFrom('wf_operator')
+      .selectAll()
+      .where('id', '=', op!.id)
+      .execute();
+    expect(handled.map((o) => o.status)).toEqual([1]);
+    const recs = await t.db.kysely
+      .selectFrom('wf_record')
+      .select('handle_status')
+      .where('task_id', '=', l.data);
+    expect((await recs.execute()).map((x) => x.handle_status)).toContain(1);
+    const notices = await t.db.kysely
+      .selectFrom('message_receive as r')
+      .innerJoin('message as m', 'm.id', 'r.message_id')
+      .select('m.title')
+      .where('r.user_id', '=', task.initiator_id)
+      .where('m.title', '=', `审核通过：${task.full_name}`)
+      .execute();
+    expect(notices.length).toBe(1);
+  }, 120_000);
+
   it('50 concurrent audits on an or-sign node: exactly one advance, 49 refusals', async () => {
     const { templateId, users } = await approverTemplate('or', 50);
     const emp = await login('zhangwei');

@@ -17,7 +17,7 @@ import { assertCanRead, assertManagerOf, BASE, isFlowManager, ms, splitIds } fro
 import { approverNodes, beforeInfo, taskRecords } from '../before-info';
 import { actOnTask, type Loaded, launchAnswer } from '../engine';
 import { readableTaskData } from '../print-values';
-import { myPendingOperator } from '../task';
+import { lockedOperator, myPendingOperator, WF_MSG } from '../task';
 import { taskLists } from '../task-lists';
 
 const TaskIdParams = Type.Object({ taskId: Type.String({ minLength: 1, maxLength: 50 }) });
@@ -164,11 +164,8 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
     const { taskId } = req.params as TaskIdParams;
     const uid = me(req).userId;
     await actOnTask(ctx, { operatorId: taskId }, async (l) => {
-      const op = await l.tx
-        .selectFrom('wf_operator')
-        .selectAll()
-        .where('id', '=', taskId)
-        .executeTakeFirstOrThrow();
+      const op = await lockedOperator(l, taskId);
+      if (!op) throw notFound(WF_MSG.noTask);
       if (op.user_id !== uid) throw forbidden();
       if (op.status !== 1) throw conflict('该任务不能撤回');
       return { type: 'recall', userId: op.flow_user_id, taskId: op.flow_task_id, reason };
