@@ -32,6 +32,12 @@ export class AuthzCache {
     else this.cache.clear();
   }
 
+  /** This process's copy of a user's principal while it is fresh (what get would answer), else undefined. */
+  cached(userId: string): Principal | undefined {
+    const hit = this.cache.get(userId);
+    return hit && Date.now() - hit.at < this.ttlMs ? hit.p : undefined;
+  }
+
   async get(userId: string): Promise<Principal | null> {
     const hit = this.cache.get(userId);
     if (hit && Date.now() - hit.at < this.ttlMs) return hit.p;
