@@ -136,6 +136,14 @@ export class ReadCache {
     return () => this.listeners.delete(fn);
   }
 
+  /**
+   * The generation of what the cache serves now (it moves on every change), or null while it serves nothing
+   * (off, or held after a write of this process): a value derived from cached entries may be kept under it.
+   */
+  servingGeneration(): number | null {
+    return this.enabled && Date.now() >= this.holdUntil ? this.generation : null;
+  }
+
   async get<T>(key: string, load: () => Promise<T>): Promise<T> {
     if (!this.enabled || Date.now() < this.holdUntil) return load();
     const hit = this.entries.get(key);

@@ -164,7 +164,10 @@ export class SessionStore {
 
 /** A user_session row as the guard reads it. */
 function sessionOf(
-  row: Pick<SessionRow, 'id' | 'user_id' | 'expires_at' | 'last_active_at' | 'locked' | 'end_reason' | 'ended_at'>,
+  row: Pick<
+    SessionRow,
+    'id' | 'user_id' | 'expires_at' | 'last_active_at' | 'locked' | 'end_reason' | 'ended_at'
+  >,
 ): SessionInfo {
   return {
     id: row.id,

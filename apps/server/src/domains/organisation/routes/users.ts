@@ -11,9 +11,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { buildTree } from '../../../db/tree';
-import { MSG } from '../../../http/api-error';
-import { ok } from '../../../http/envelope';
-import { languageOf, translate } from '../../../http/i18n';
+import { ok, okJson } from '../../../http/envelope';
+import { languageOf } from '../../../http/i18n';
 import { defaultPasswordMd5, setUserPassword, unlockUser } from '../../auth/accounts';
 import { me } from '../../auth/guard';
 import { hashPasswordMd5, isWeakPasswordMd5 } from '../../auth/password';
@@ -75,12 +74,13 @@ export default async function userRoutes(app: FastifyInstance) {
       const { page, size } = paging(q);
       // Pages are cached per scope and query until any organisation table changes (db/read-cache.ts).
       const key = `users.list|${scopeKey(me(req), MENU.user)}|${JSON.stringify([page, size, q.keyword ?? '', q.organizeId ?? '', q.enabledMark ?? ''])}`;
-      // Kept as JSON text: a cached page is sent without serialising it again.
-      const json = await app.kp.dbHandle.cache.get(key, async () => JSON.stringify(await userPage(req, q)));
-      const text = translate(MSG.ok, languageOf(req.headers['accept-language']));
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(`{"code":${ApiCode.OK},"msg":${JSON.stringify(text)},"data":${json}}`);
+      // Kept as JSON text, the page and its answer in each language: a cached page is sent as it is.
+      const { cache } = app.kp.dbHandle;
+      const lang = languageOf(req.headers['accept-language']);
+      const answer = await cache.get(`${key}|${lang}`, async () =>
+        okJson(await cache.get(key, async () => JSON.stringify(await userPage(req, q))), lang),
+      );
+      return reply.type('application/json; charset=utf-8').send(answer);
     },
   );
 
