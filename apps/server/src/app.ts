@@ -216,7 +216,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     dbHandle: opts.db,
     bus,
     sessions,
-    authz: new AuthzCache(db, bus),
+    authz: new AuthzCache(db, bus, opts.db.cache),
     storage: await storageOf(opts.dataDir),
     dataDir: opts.dataDir,
     options: { bcryptCost: 10, hostDist: null, ...opts.options },
