@@ -96,10 +96,14 @@ interface Answer {
  */
 const answers = new WeakMap<Principal, Answer[]>();
 
-function reusable(ctx: AppContext, p: Principal, locked: boolean, lang: Lang): string | null {
+/** The answer kept for this request's principal, session lock state and language, else null. */
+export function keptAnswer(ctx: AppContext, req: FastifyRequest): string | null {
+  const p = me(req);
   const generation = ctx.dbHandle.cache.servingGeneration();
   const settings = ctx.settings.cached();
   if (generation === null || !settings) return null;
+  const locked = req.session?.locked ?? false;
+  const lang = languageOf(req.headers['accept-language']);
   for (const a of answers.get(p) ?? [])
     if (a.generation === generation && a.settings === settings && a.locked === locked && a.lang === lang)
       return a.text;
@@ -115,13 +119,11 @@ function keep(ctx: AppContext, p: Principal, a: Answer): void {
   answers.set(p, [...current.slice(-5), a]);
 }
 
-/** The CurrentUser envelope as JSON text (`{code, msg, data}`), msg in the caller's language. */
+/** The CurrentUser envelope as JSON text (`{code, msg, data}`), msg in the caller's language, built (and kept). */
 export async function currentUserAnswer(ctx: AppContext, req: FastifyRequest): Promise<string> {
   const p = me(req);
   const locked = req.session?.locked ?? false;
   const lang = languageOf(req.headers['accept-language']);
-  const hit = reusable(ctx, p, locked, lang);
-  if (hit !== null) return hit;
   const generation = ctx.dbHandle.cache.servingGeneration();
   const settings = await ctx.settings.get();
   const menus = await menusJson(ctx, p);

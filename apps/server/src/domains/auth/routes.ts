@@ -11,12 +11,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { ApiError, MSG } from '../../http/api-error';
-import { ok } from '../../http/envelope';
+import { ok, sendJsonText } from '../../http/envelope';
 import { finishLogin } from '../login/finish';
 import { writeLog } from './accounts';
 import { captchaSvg, randomCode } from './captcha';
 import { checkCredentials, dummyHash } from './credentials';
-import { currentUserAnswer } from './current-user';
+import { currentUserAnswer, keptAnswer } from './current-user';
 import { issueDownloadCode } from './download-codes';
 import { me } from './guard';
 import { newToken, sha256 } from './tokens';
@@ -77,8 +77,7 @@ export default async function oauthRoutes(app: FastifyInstance) {
       config: { permission: { signedIn: 'self' }, allowLocked: true },
       schema: { tags: ['oauth'], summary: 'Menus, permissions, user and system info' },
     },
-    async (req, reply) =>
-      reply.type('application/json; charset=utf-8').send(await currentUserAnswer(ctx, req)),
+    (req, reply) => sendJsonText(reply, keptAnswer(ctx, req), () => currentUserAnswer(ctx, req)),
   );
 
   app.get(

@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { buildTree } from '../../../db/tree';
-import { ok, okJson } from '../../../http/envelope';
+import { ok, okJson, sendJsonText } from '../../../http/envelope';
 import { languageOf } from '../../../http/i18n';
 import { defaultPasswordMd5, setUserPassword, unlockUser } from '../../auth/accounts';
 import { me } from '../../auth/guard';
@@ -69,7 +69,7 @@ export default async function userRoutes(app: FastifyInstance) {
       config: { permission: user },
       schema: { tags, summary: 'Users (paged, data-scoped)', querystring: UserListQuery },
     },
-    async (req, reply) => {
+    (req, reply) => {
       const q = req.query as UserListQuery;
       const { page, size } = paging(q);
       // Pages are cached per scope and query until any organisation table changes (db/read-cache.ts).
@@ -77,10 +77,12 @@ export default async function userRoutes(app: FastifyInstance) {
       // Kept as JSON text, the page and its answer in each language: a cached page is sent as it is.
       const { cache } = app.kp.dbHandle;
       const lang = languageOf(req.headers['accept-language']);
-      const answer = await cache.get(`${key}|${lang}`, async () =>
-        okJson(await cache.get(key, async () => JSON.stringify(await userPage(req, q))), lang),
+      const answerKey = `${key}|${lang}`;
+      return sendJsonText(reply, cache.peek<string>(answerKey), () =>
+        cache.get(answerKey, async () =>
+          okJson(await cache.get(key, async () => JSON.stringify(await userPage(req, q))), lang),
+        ),
       );
-      return reply.type('application/json; charset=utf-8').send(answer);
     },
   );
 
