@@ -3,7 +3,6 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
 import { ApiCode } from '@kp/schema';
@@ -197,8 +196,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     settingsCache = null;
   });
   const settings = {
+    cached() {
+      return settingsCache && Date.now() - settingsCache.at < 30_000 ? settingsCache.s : undefined;
+    },
     async get() {
-      if (settingsCache && Date.now() - settingsCache.at < 30_000) return settingsCache.s;
+      const fresh = settings.cached();
+      if (fresh) return fresh;
       const s = await readSettings(db);
       settingsCache = { s, at: Date.now() };
       return s;
@@ -222,7 +225,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     dbHandle: opts.db,
     bus,
     sessions,
-    authz: new AuthzCache(db, bus),
+    authz: new AuthzCache(db, bus, opts.db.cache),
     storage: await storageOf(opts.dataDir),
     dataDir: opts.dataDir,
     options: { bcryptCost: 10, hostDist: null, ...opts.options },
@@ -266,12 +269,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     closing = true;
     done();
   });
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     if (!reply.raw.headersSent) {
       reply.header('x-request-id', req.id);
       if (closing) reply.header('connection', 'close');
     }
-    return payload;
+    done(null, payload);
   });
 
   registerErrorHandling(app);
@@ -281,7 +284,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     done();
   });
   await app.register(formbody);
-  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 30 } });
   await app.register(swagger, {
     openapi: {
       info: {

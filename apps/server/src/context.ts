@@ -42,6 +42,8 @@ export interface AppContext {
   options: ServerOptions;
   settings: {
     get(): Promise<Settings>;
+    /** What get() would answer without reading the database (this process's fresh copy), else undefined. */
+    cached(): Settings | undefined;
     set(patch: Partial<Settings>): Promise<void>;
   };
   log: FastifyBaseLogger;

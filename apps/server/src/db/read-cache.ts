@@ -137,13 +137,28 @@ export class ReadCache {
     return () => this.listeners.delete(fn);
   }
 
+  /**
+   * The generation of what the cache serves now (it moves on every change), or null while it serves nothing
+   * (off, or held after a write of this process): a value derived from cached entries may be kept under it.
+   */
+  servingGeneration(): number | null {
+    return this.enabled && Date.now() >= this.holdUntil ? this.generation : null;
+  }
+
+  /** The value get(key) would serve from the cache (counted as a hit), else undefined: get without a promise. */
+  peek<T>(key: string): T | undefined {
+    if (!this.enabled || Date.now() < this.holdUntil) return undefined;
+    const hit = this.entries.get(key);
+    if (!hit || (this.options.ttlMs !== undefined && Date.now() - hit.at >= this.options.ttlMs))
+      return undefined;
+    this.hits++;
+    return hit.v as T;
+  }
+
   async get<T>(key: string, load: () => Promise<T>): Promise<T> {
     if (!this.enabled || Date.now() < this.holdUntil) return load();
-    const hit = this.entries.get(key);
-    if (hit && (this.options.ttlMs === undefined || Date.now() - hit.at < this.options.ttlMs)) {
-      this.hits++;
-      return hit.v as T;
-    }
+    const hit = this.peek<T>(key);
+    if (hit !== undefined) return hit;
     this.misses++;
     const gen = this.generation;
     const at = Date.now();

@@ -74,23 +74,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
   // Texts in the client's language (Accept-Language: zh, zhtw, en, else the user's saved language); zh is
   // the written form, translated through the message catalogue (./messages).
-  app.addHook('preSerialization', async (req, _reply, payload) => {
+  app.addHook('preSerialization', (req, _reply, payload, done) => {
+    const msg = (payload as { msg?: unknown } | null)?.msg;
+    if (typeof msg !== 'string' || !payload || typeof payload !== 'object') return done(null, payload);
     const lang = requestLanguage(req);
-    if (
-      lang !== 'zh' &&
-      payload &&
-      typeof payload === 'object' &&
-      typeof (payload as { msg?: unknown }).msg === 'string'
-    ) {
-      const env = payload as { msg: string };
-      return { ...env, msg: translate(env.msg, lang) };
-    }
-    return payload;
+    done(null, lang === 'zh' ? payload : { ...payload, msg: translate(msg, lang) });
   });
   // Text with NUL characters cannot be stored (PostgreSQL refuses them): refuse it up front, naming the field.
-  app.addHook('preValidation', async (req) => {
+  app.addHook('preValidation', (req, _reply, done) => {
     const hit = nulIn(req.params, '') ?? nulIn(req.query, '') ?? nulIn(req.body, '');
-    if (hit) throw new ApiError(ApiCode.BAD_REQUEST, `${hit}: 不能包含空字符`);
+    done(hit ? new ApiError(ApiCode.BAD_REQUEST, `${hit}: 不能包含空字符`) : undefined);
   });
   // HTTP 404 as well as the envelope code, so a status check sees a missing route.
   app.setNotFoundHandler((_req, reply) => reply.code(404).send(fail(ApiCode.NOT_FOUND, MSG.notFound)));

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Bus } from '../../bus/bus';
+import type { ReadCache } from '../../db/read-cache';
 import type { Database } from '../../db/types';
 import { loadPrincipal, type Principal } from './principal';
 
@@ -9,27 +10,38 @@ export const AUTHZ_CHANGED = 'authz.changed';
 /**
  * Per-process cache of principals. Whoever changes roles, grants, menus, relations, a user's
  * organisation or administrator flag MUST call `invalidate(userId?)` after committing: it tells every
- * process through the bus.
+ * process through the bus. A principal is read from the organisation tables only, so every change the
+ * organisation read cache hears of (`orgCache`: a write issued here, a commit announced by any process,
+ * psql's too) drops every principal as well: a change nobody invalidated (a user's own theme, name or
+ * avatar) is seen at once, and no principal older than the organisation cache outlives it.
  */
 export class AuthzCache {
   private cache = new Map<string, { p: Principal; at: number; gen: number }>();
   private generation = 0;
-  private unsub: () => void;
+  private unsub: Array<() => void>;
 
   constructor(
     private db: Kysely<Database>,
     private bus: Bus,
+    orgCache?: Pick<ReadCache, 'onChange'>,
     private ttlMs = 60_000,
   ) {
-    this.unsub = bus.subscribe(AUTHZ_CHANGED, (payload) =>
-      this.drop((payload as { userId?: string })?.userId),
-    );
+    this.unsub = [
+      bus.subscribe(AUTHZ_CHANGED, (payload) => this.drop((payload as { userId?: string })?.userId)),
+    ];
+    if (orgCache) this.unsub.push(orgCache.onChange(() => this.drop()));
   }
 
   private drop(userId?: string) {
     this.generation++;
     if (userId) this.cache.delete(userId);
     else this.cache.clear();
+  }
+
+  /** This process's copy of a user's principal while it is fresh (what get would answer), else undefined. */
+  cached(userId: string): Principal | undefined {
+    const hit = this.cache.get(userId);
+    return hit && Date.now() - hit.at < this.ttlMs ? hit.p : undefined;
   }
 
   async get(userId: string): Promise<Principal | null> {
@@ -49,7 +61,7 @@ export class AuthzCache {
   }
 
   dispose() {
-    this.unsub();
+    for (const u of this.unsub) u();
     this.cache.clear();
   }
 }

@@ -1,5 +1,5 @@
 import { ApiCode } from '@kp/schema';
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { ApiError, MSG } from '../../http/api-error';
 import { redeemDownloadCode } from './download-codes';
 import type { Principal } from './principal';
@@ -79,44 +79,69 @@ export function registerDeclarationCheck(app: FastifyInstance): void {
   });
 }
 
+/** The refusal of a session (null: an unknown token) on a route declaring `cfg`, or null when it may call it. */
+function sessionRefusal(s: SessionInfo | null, cfg: FastifyContextConfig): ApiError | null {
+  if (!s) return new ApiError(ApiCode.TOKEN_INVALID, MSG.tokenInvalid);
+  if (s.endReason) {
+    if (s.endReason === 'logout') return new ApiError(ApiCode.TOKEN_INVALID, MSG.tokenInvalid);
+    return new ApiError(ApiCode.TOKEN_KICKED, s.endReason === 'kicked' ? MSG.forcedOffline : MSG.tokenKicked);
+  }
+  if (s.expiresAt <= Date.now()) return new ApiError(ApiCode.TOKEN_EXPIRED, MSG.tokenExpired);
+  if (s.locked && !cfg.allowLocked) return new ApiError(ApiCode.UNAUTHORIZED, MSG.screenLocked);
+  return null;
+}
+
+/** Admits the request as `s` and `p` (null: the user is gone) when the route allows him; else the refusal. */
+function admit(req: FastifyRequest, s: SessionInfo, p: Principal | null, cfg: FastifyContextConfig) {
+  if (!p) return new ApiError(ApiCode.TOKEN_INVALID, MSG.tokenInvalid);
+  if (!allows(p, cfg.permission)) return new ApiError(ApiCode.FORBIDDEN, MSG.noPermission);
+  req.session = s;
+  req.principal = p;
+  return null;
+}
+
 /**
  * The one place where requests are authenticated and authorised. Every route declares
  * `config: { auth: 'public' }` or `config: { permission }` (checked at registration: see
  * registerDeclarationCheck); a request to a route without a usable rule is refused.
+ *
+ * The same checks run on every request; when this process holds fresh copies of the token's session and
+ * of its user's principal (SessionStore.cached, AuthzCache.cached: the copies every end, lock, grant or
+ * user change drops, here and in every process) they run without a promise, else the lookups are awaited.
  */
 export function registerGuard(app: FastifyInstance): void {
   registerDeclarationCheck(app);
-  app.addHook('onRequest', async (req) => {
-    if (req.is404) return;
-    const cfg = req.routeOptions.config ?? {};
-    const token = requestToken(req);
-    if (token) req.token = token;
+  const slow = async (req: FastifyRequest, cfg: FastifyContextConfig, token: string | null) => {
     const bySession = token ? null : await sessionOfCode(app, req);
     if (cfg.auth === 'public') {
       // a public route that serves more to a session (file downloads) sees the code's live session
-      if (bySession && !bySession.endReason && !bySession.locked && bySession.expiresAt > Date.now())
-        req.session = bySession;
+      if (bySession && !sessionRefusal(bySession, cfg)) req.session = bySession;
       return;
     }
     const { sessions, authz } = app.kp;
     if (!token && !bySession) throw new ApiError(ApiCode.TOKEN_INVALID, MSG.tokenMissing);
     const s = bySession ?? (token ? await sessions.resolve(token) : null);
-    if (!s) throw new ApiError(ApiCode.TOKEN_INVALID, MSG.tokenInvalid);
-    if (s.endReason) {
-      if (s.endReason === 'logout') throw new ApiError(ApiCode.TOKEN_INVALID, MSG.tokenInvalid);
-      throw new ApiError(
-        ApiCode.TOKEN_KICKED,
-        s.endReason === 'kicked' ? MSG.forcedOffline : MSG.tokenKicked,
-      );
+    const refused = sessionRefusal(s, cfg) ?? admit(req, s!, await authz.get(s!.userId), cfg);
+    if (refused) throw refused;
+    await sessions.touch(s!);
+  };
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (req.is404) return done();
+    const cfg = req.routeOptions.config ?? {};
+    const token = requestToken(req);
+    if (token) req.token = token;
+    if (token && cfg.auth !== 'public') {
+      const { sessions, authz } = app.kp;
+      const s = sessions.cached(token);
+      const p = s && authz.cached(s.userId);
+      if (s && p) {
+        const refused = sessionRefusal(s, cfg) ?? admit(req, s, p, cfg);
+        if (refused) return done(refused);
+        const touched = sessions.touch(s);
+        return touched ? void touched.then(() => done(), done) : done();
+      }
     }
-    if (s.expiresAt <= Date.now()) throw new ApiError(ApiCode.TOKEN_EXPIRED, MSG.tokenExpired);
-    if (s.locked && !cfg.allowLocked) throw new ApiError(ApiCode.UNAUTHORIZED, MSG.screenLocked);
-    const p = await authz.get(s.userId);
-    if (!p) throw new ApiError(ApiCode.TOKEN_INVALID, MSG.tokenInvalid);
-    if (!allows(p, cfg.permission)) throw new ApiError(ApiCode.FORBIDDEN, MSG.noPermission);
-    req.session = s;
-    req.principal = p;
-    await sessions.touch(s);
+    slow(req, cfg, token).then(() => done(), done);
   });
 }
 

@@ -1,6 +1,5 @@
 import {
   ApiCode,
-  type CurrentUserInfo,
   IdParams,
   LockScreenBody,
   type LockScreenData,
@@ -9,24 +8,18 @@ import {
   type LoginData,
   type UserCodeData,
 } from '@kp/schema';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { joinedNameIn } from '../../db/stored-label';
 import { ApiError, MSG } from '../../http/api-error';
-import { ok } from '../../http/envelope';
-import { languageOf, requestLanguage, translate } from '../../http/i18n';
+import { ok, sendJsonText } from '../../http/envelope';
 import { finishLogin } from '../login/finish';
 import { writeLog } from './accounts';
 import { captchaSvg, randomCode } from './captcha';
 import { checkCredentials, dummyHash } from './credentials';
+import { currentUserAnswer, keptAnswer } from './current-user';
 import { issueDownloadCode } from './download-codes';
 import { me } from './guard';
-import { menuTree, permissionList } from './menu-tree';
-import type { Principal } from './principal';
 import { newToken, sha256 } from './tokens';
-
-const PRIVATE_IP = /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|::1$|::ffff:127\.|fc|fd|localhost)/i;
-export const ipName = (ip: string | null | undefined) => (!ip ? '' : PRIVATE_IP.test(ip) ? '本地局域网' : '');
 
 /** Account + password check with lockout per account and address (auth/credentials.ts). */
 export { checkCredentials } from './credentials';
@@ -41,80 +34,6 @@ async function checkCaptcha(ctx: AppContext, id: string | undefined, code: strin
   if (!row || new Date(row.expires_at).getTime() < Date.now() || row.code_hash !== sha256(code.trim())) {
     throw new ApiError(ApiCode.BAD_REQUEST, MSG.captchaWrong);
   }
-}
-
-/**
- * menuList, menuMHList and permissionList depend only on the role set (or the administrator flag) and
- * on the menu/grant tables: they are built once per role set and kept as JSON text in the read cache,
- * which every write to those tables (in any process) drops (db/read-cache.ts).
- */
-async function menusJson(ctx: AppContext, p: Principal): Promise<string> {
-  const roleKey = p.isAdministrator ? 'admin' : [...p.roleIds].sort().join(',');
-  return ctx.dbHandle.cache.get(`currentUser.menus|${roleKey}`, async () => {
-    const parts = {
-      // The whole tree; the client puts category-3 entries under the portal layout (spec 1 §2.2).
-      menuList: menuTree(p.moduleRows),
-      // Category-3 entries again as a flat list (portal layout menu).
-      menuMHList: menuTree(
-        p.moduleRows.filter((m) => m.category === '3').map((m) => ({ ...m, parent_id: null })),
-      ),
-      permissionList: permissionList(p),
-    };
-    return JSON.stringify(parts).slice(1, -1);
-  });
-}
-
-/** The parts of CurrentUser that belong to the user and the system settings (not cached here). */
-export async function currentUserRest(
-  ctx: AppContext,
-  req: FastifyRequest,
-): Promise<Omit<CurrentUserInfo, 'menuList' | 'menuMHList' | 'permissionList'>> {
-  const p = me(req);
-  const s = await ctx.settings.get();
-  const u = p.profile;
-  const lang = requestLanguage(req);
-  return {
-    userInfo: {
-      userId: p.userId,
-      userAccount: p.account,
-      userName: p.realName,
-      headIcon: u.headIcon ?? '',
-      portalId: u.portalId ?? '',
-      organizeId: p.organizeId ?? '',
-      organizeName: joinedNameIn(u.organizeName, u.organizeNameI18n, lang) ?? '',
-      departmentId: p.departmentId ?? '',
-      departmentName: joinedNameIn(u.departmentName, u.departmentNameI18n, lang) ?? '',
-      positionIds: p.positionIds,
-      roleIds: p.roleIds,
-      isAdministrator: p.isAdministrator,
-      prevLoginTime: u.prevLoginTime,
-      prevLoginIPAddress: u.prevLoginIp,
-      prevLoginIPAddressName: ipName(u.prevLoginIp),
-      invalidPassword: u.passwordWeak,
-      theme: u.theme ?? 'classic',
-      language: u.language ?? 'zh',
-      ...{ isLocked: req.session?.locked ?? false },
-    },
-    sysConfigInfo: {
-      sysName: s.sysName,
-      sysVersion: s.sysVersion,
-      copyright: s.copyright,
-      logoIcon: s.logoIcon,
-      navigationIcon: s.navigationIcon,
-      loginIcon: s.loginIcon,
-      loginBackground: s.loginBackground,
-      ...{ sysAuthor: s.sysAuthor, sysProducer: s.sysProducer },
-    },
-    mhConfigInfo: { navigationIcon: s.navigationIcon, tagIcon: '', IsBackWhite: 0 },
-  };
-}
-
-/** The CurrentUser envelope as JSON text (`{code, msg, data}`), msg in the caller's language. */
-export async function currentUserJson(ctx: AppContext, req: FastifyRequest): Promise<string> {
-  const menus = await menusJson(ctx, me(req));
-  const rest = JSON.stringify(await currentUserRest(ctx, req)).slice(1);
-  const msg = translate(MSG.ok, languageOf(req.headers['accept-language']));
-  return `{"code":${ApiCode.OK},"msg":${JSON.stringify(msg)},"data":{${menus},${rest}}`;
 }
 
 export default async function oauthRoutes(app: FastifyInstance) {
@@ -158,7 +77,7 @@ export default async function oauthRoutes(app: FastifyInstance) {
       config: { permission: { signedIn: 'self' }, allowLocked: true },
       schema: { tags: ['oauth'], summary: 'Menus, permissions, user and system info' },
     },
-    async (req, reply) => reply.type('application/json; charset=utf-8').send(await currentUserJson(ctx, req)),
+    (req, reply) => sendJsonText(reply, keptAnswer(ctx, req), () => currentUserAnswer(ctx, req)),
   );
 
   app.get(

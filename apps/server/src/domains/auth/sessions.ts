@@ -6,7 +6,7 @@ import {
   type SessionEndedEvent,
   type SessionInfo,
 } from '../../bus/session-events';
-import type { Database } from '../../db/types';
+import type { Database, SessionRow } from '../../db/types';
 import { newId, newToken, sha256 } from './tokens';
 
 export {
@@ -71,9 +71,9 @@ export class SessionStore {
   /** The session of a token, or null when unknown. Ended and expired sessions are returned as such. */
   async resolve(token: string): Promise<SessionInfo | null> {
     const key = sha256(token);
-    const hit = this.cache.get(key);
     const now = Date.now();
-    if (hit && now - hit.at < CACHE_MS) return hit.info;
+    const fresh = this.fresh(key, now);
+    if (fresh) return fresh;
     const row = await this.db
       .selectFrom('user_session')
       .select(['id', 'user_id', 'expires_at', 'last_active_at', 'locked', 'end_reason', 'ended_at'])
@@ -83,17 +83,20 @@ export class SessionStore {
       this.cache.delete(key);
       return null;
     }
-    const info: SessionInfo = {
-      id: row.id,
-      userId: row.user_id,
-      expiresAt: new Date(row.expires_at).getTime(),
-      lastActiveAt: new Date(row.last_active_at).getTime(),
-      locked: row.locked,
-      endReason: row.ended_at ? (row.end_reason ?? 'logout') : null,
-    };
+    const info = sessionOf(row);
     this.cache.set(key, { info, at: now });
     if (this.cache.size > 10_000) this.cache.delete(this.cache.keys().next().value as string);
     return info;
+  }
+
+  /** This process's copy of a token's session while it is fresh (what resolve would answer), else undefined. */
+  cached(token: string): SessionInfo | undefined {
+    return this.fresh(sha256(token), Date.now());
+  }
+
+  private fresh(key: string, now: number): SessionInfo | undefined {
+    const hit = this.cache.get(key);
+    return hit && now - hit.at < CACHE_MS ? hit.info : undefined;
   }
 
   /** The session of an id (a download code's), uncached; null when unknown. */
@@ -103,29 +106,22 @@ export class SessionStore {
       .select(['id', 'user_id', 'expires_at', 'last_active_at', 'locked', 'end_reason', 'ended_at'])
       .where('id', '=', sessionId)
       .executeTakeFirst();
-    if (!row) return null;
-    return {
-      id: row.id,
-      userId: row.user_id,
-      expiresAt: new Date(row.expires_at).getTime(),
-      lastActiveAt: new Date(row.last_active_at).getTime(),
-      locked: row.locked,
-      endReason: row.ended_at ? (row.end_reason ?? 'logout') : null,
-    };
+    return row ? sessionOf(row) : null;
   }
 
-  /** Sliding expiry: extends a live session at most once a minute. */
-  async touch(info: SessionInfo): Promise<void> {
+  /** Sliding expiry: extends a live session at most once a minute (null when it is not due yet). */
+  touch(info: SessionInfo): Promise<void> | null {
     const now = Date.now();
-    if (now - info.lastActiveAt < TOUCH_MS) return;
+    if (now - info.lastActiveAt < TOUCH_MS) return null;
     info.lastActiveAt = now;
     info.expiresAt = now + this.timeoutMinutes() * 60_000;
-    await this.db
+    return this.db
       .updateTable('user_session')
       .set({ last_active_at: new Date(now), expires_at: new Date(info.expiresAt) })
       .where('id', '=', info.id)
       .where('ended_at', 'is', null)
-      .execute();
+      .execute()
+      .then(() => {});
   }
 
   async setLocked(sessionId: string, locked: boolean): Promise<void> {
@@ -164,4 +160,21 @@ export class SessionStore {
     for (const r of rows) if (await this.end(r.id, reason, msg)) n++;
     return n;
   }
+}
+
+/** A user_session row as the guard reads it. */
+function sessionOf(
+  row: Pick<
+    SessionRow,
+    'id' | 'user_id' | 'expires_at' | 'last_active_at' | 'locked' | 'end_reason' | 'ended_at'
+  >,
+): SessionInfo {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    expiresAt: new Date(row.expires_at).getTime(),
+    lastActiveAt: new Date(row.last_active_at).getTime(),
+    locked: row.locked,
+    endReason: row.ended_at ? (row.end_reason ?? 'logout') : null,
+  };
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import multipart from '@fastify/multipart';
 import {
   ApiCode,
   type ChunkData,
@@ -94,6 +95,9 @@ const storageKey = (id: string, ext: string) => {
 
 export default async function fileRoutes(app: FastifyInstance) {
   const ctx = app.kp;
+  // Multipart bodies are read by these routes only: registered here, its parser and its request hooks (a
+  // close listener on every answer, a temporary-file sweep after it) stay off every other route.
+  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 30 } });
   // Abandoned chunked uploads are swept hourly (bounded passes, safe from every process).
   const stopSweep = startChunkSweep(ctx.db, ctx.storage, {
     onError: (err) => app.log.warn({ err }, 'chunk sweep failed'),

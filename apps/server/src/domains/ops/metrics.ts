@@ -3,30 +3,92 @@
 // apps in one process (tests) never share or clash.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
+
+/** One series of the latency histogram: its labels, per-bucket (not cumulative) counts, sum and count. */
+interface Series {
+  labels: Record<string, string>;
+  counts: number[];
+  sum: number;
+  count: number;
+}
+
+/**
+ * kp_http_request_duration_seconds, kept by hand: an answer adds to its series' bucket count, sum and count
+ * (prom-client's observe checks and hashes the labels again on every call: microseconds per request). The
+ * registry scrapes it in prom-client's own histogram form (cumulative le buckets, +Inf, _sum, _count).
+ */
+class LatencyHistogram {
+  readonly name = 'kp_http_request_duration_seconds';
+  readonly help = 'HTTP request latency by method, route and status code';
+  readonly type = 'histogram';
+  readonly aggregator = 'sum';
+  private readonly series = new Map<string, Series>();
+
+  constructor(private readonly bounds: readonly number[]) {}
+
+  observe(method: string, route: string, status: number, seconds: number): void {
+    const key = `${method} ${status} ${route}`;
+    let s = this.series.get(key);
+    if (!s) {
+      s = {
+        labels: { method, route, status: String(status) },
+        counts: this.bounds.map(() => 0),
+        sum: 0,
+        count: 0,
+      };
+      this.series.set(key, s);
+    }
+    let i = 0;
+    while (i < this.bounds.length && seconds > this.bounds[i]!) i++;
+    if (i < this.bounds.length) s.counts[i]!++;
+    s.sum += seconds;
+    s.count++;
+  }
+
+  /** The registry's text form: the series' labels as shared labels, le apart (as prom-client's Histogram). */
+  async getForPromString() {
+    const values: Array<{ labels: object; sharedLabels: object; value: number; metricName: string }> = [];
+    for (const s of this.series.values()) {
+      const at = (labels: object, value: number, suffix: string) =>
+        values.push({ labels, sharedLabels: s.labels, value, metricName: `${this.name}_${suffix}` });
+      let cumulative = 0;
+      this.bounds.forEach((le, i) => {
+        cumulative += s.counts[i]!;
+        at({ le }, cumulative, 'bucket');
+      });
+      at({ le: '+Inf' }, s.count, 'bucket');
+      at({}, s.sum, 'sum');
+      at({}, s.count, 'count');
+    }
+    return { name: this.name, help: this.help, type: this.type, values, aggregator: this.aggregator };
+  }
+
+  /** The registry's JSON form: shared labels folded into each value's labels. */
+  async get() {
+    const data = await this.getForPromString();
+    const values = data.values.map(({ labels, sharedLabels, ...v }) => ({
+      ...v,
+      labels: { ...labels, ...sharedLabels },
+    }));
+    return { ...data, values };
+  }
+}
 
 export function registerMetrics(app: FastifyInstance): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'kp_' });
-  const latency = new Histogram({
-    name: 'kp_http_request_duration_seconds',
-    help: 'HTTP request latency by method, route and status code',
-    labelNames: ['method', 'route', 'status'],
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
-  });
-  // one labelled child per series, found by a plain key (labels() hashes its label object every call)
-  const series = new Map<string, ReturnType<typeof latency.labels>>();
+  const latency = new LatencyHistogram([0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]);
+  // a histogram in prom-client's shape (what the registry reads of a metric: name, type, get, getForPromString)
+  registry.registerMetric(latency as unknown as Metric);
   app.addHook('onResponse', (req, reply, done) => {
     // The route template, never the raw URL: ids and query strings would make a series per request.
-    const route = req.routeOptions.url ?? 'unmatched';
-    const key = `${req.method} ${reply.statusCode} ${route}`;
-    let child = series.get(key);
-    if (!child) {
-      child = latency.labels({ method: req.method, route, status: String(reply.statusCode) });
-      series.set(key, child);
-    }
-    child.observe(reply.elapsedTime / 1000);
+    latency.observe(
+      req.method,
+      req.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
     done();
   });
   new Gauge({

@@ -29,6 +29,22 @@ describe('operations endpoints', () => {
     expect(text).toMatch(
       /kp_http_request_duration_seconds_count\{method="GET",route="\/api\/oauth\/CurrentUser",status="200"\} 1/,
     );
+    // a histogram in Prometheus' form: cumulative buckets up to +Inf (= the count), a sum
+    const series = 'method="GET",route="/api/oauth/CurrentUser",status="200"';
+    const buckets = [
+      ...text.matchAll(/kp_http_request_duration_seconds_bucket\{le="([^"]+)",([^}]*)\} (\d+)/g),
+    ]
+      .filter((m) => m[2] === series)
+      .map((m) => [m[1], Number(m[3])] as const);
+    expect(buckets.map(([le]) => le)).toEqual([
+      ...['0.005', '0.01', '0.025', '0.05', '0.1', '0.25', '0.5', '1', '2.5', '5', '10'],
+      '+Inf',
+    ]);
+    expect(buckets.every(([, n], i) => i === 0 || n >= buckets[i - 1]![1])).toBe(true);
+    expect(buckets[buckets.length - 1]![1]).toBe(1);
+    expect(
+      Number(text.match(new RegExp(`kp_http_request_duration_seconds_sum\\{${series}\\} (\\S+)`))?.[1]),
+    ).toBeGreaterThan(0);
     expect(text).toContain('route="/api/workflow/Engine/FlowBefore/:id"');
     expect(text).not.toContain('no-such-task');
     expect(text).toMatch(/kp_websocket_connections \d+/);

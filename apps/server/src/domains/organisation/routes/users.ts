@@ -12,9 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { joinedNameIn } from '../../../db/stored-label';
 import { buildTree } from '../../../db/tree';
-import { MSG } from '../../../http/api-error';
-import { ok } from '../../../http/envelope';
-import { translate } from '../../../http/i18n';
+import { ok, okJson, sendJsonText } from '../../../http/envelope';
 import { defaultPasswordMd5, setUserPassword, unlockUser } from '../../auth/accounts';
 import { me } from '../../auth/guard';
 import { hashPasswordMd5, isWeakPasswordMd5 } from '../../auth/password';
@@ -71,19 +69,20 @@ export default async function userRoutes(app: FastifyInstance) {
       config: { permission: user },
       schema: { tags, summary: 'Users (paged, data-scoped)', querystring: UserListQuery },
     },
-    async (req, reply) => {
+    (req, reply) => {
       const q = req.query as UserListQuery;
       const { page, size } = paging(q);
       const language = lang(req);
       // Pages are cached per scope, language (unit names) and query until any organisation table changes
-      // (db/read-cache.ts).
+      // (db/read-cache.ts). Kept as JSON text, the page and its answer: a cached page is sent as it is.
       const key = `users.list|${scopeKey(me(req), MENU.user)}|${language}|${JSON.stringify([page, size, q.keyword ?? '', q.organizeId ?? '', q.enabledMark ?? ''])}`;
-      // Kept as JSON text: a cached page is sent without serialising it again.
-      const json = await app.kp.dbHandle.cache.get(key, async () => JSON.stringify(await userPage(req, q)));
-      const text = translate(MSG.ok, language);
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(`{"code":${ApiCode.OK},"msg":${JSON.stringify(text)},"data":${json}}`);
+      const { cache } = app.kp.dbHandle;
+      const answerKey = `${key}|answer`;
+      return sendJsonText(reply, cache.peek<string>(answerKey), () =>
+        cache.get(answerKey, async () =>
+          okJson(await cache.get(key, async () => JSON.stringify(await userPage(req, q))), language),
+        ),
+      );
     },
   );
 
