@@ -1,20 +1,9 @@
-import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
+import { until, writeOutside } from '../test/outside';
 import { CLEANUP_BATCH, cleanupExpired, SESSION_KEEP_MS } from './maintenance';
 
 type Page = { list: Array<{ id: string; account: string; realName: string }>; pagination: { total: number } };
-
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 5_000): Promise<T> {
-  const end = Date.now() + ms;
-  let v = await fn();
-  while (!ok(v) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 50));
-    v = await fn();
-  }
-  return v;
-}
 
 describe(`read cache and maintenance on ${TEST_DB_KIND}`, () => {
   let t: TestApp;
@@ -64,18 +53,7 @@ describe(`read cache and maintenance on ${TEST_DB_KIND}`, () => {
     const before = await list();
     await list(); // cached now
     const id = before.data.list.find((u) => u.account === 'zhangwei')!.id;
-    if (TEST_DB_KIND === 'postgres') {
-      // Another connection (as another process or psql would): only the trigger can tell us.
-      const name = await sql<{ n: string }>`select current_database() as n`.execute(t.db.kysely);
-      const url = new URL(process.env.TEST_DATABASE_URL!);
-      url.pathname = `/${name.rows[0].n}`;
-      const other = new pg.Client({ connectionString: url.toString() });
-      await other.connect();
-      await other.query(`update base_user set real_name = '张伟外' where id = $1`, [id]);
-      await other.end();
-    } else {
-      await sql`update base_user set real_name = '张伟外' where id = ${id}`.execute(t.db.kysely);
-    }
+    await writeOutside(t.db.kysely, `update base_user set real_name = '张伟外' where id = $1`, [id]);
     const seen = await until(list, (r) => r.data.list.find((u) => u.id === id)?.realName === '张伟外');
     expect(seen.data.list.find((u) => u.id === id)?.realName).toBe('张伟外');
   });

@@ -1,8 +1,8 @@
 // CurrentUser answers are kept per principal (current-user.ts): every input of the answer must be seen at once.
-import { sql } from 'kysely';
-import pg from 'pg';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, md5, passwordOf, TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { until, writeOutside } from '../../test/outside';
 
 interface Info {
   userInfo: { userName: string; theme: string; isLocked: boolean; prevLoginTime: number | null };
@@ -11,16 +11,6 @@ interface Info {
 
 /** Past the read cache's hold after a write of this process: answers are kept again from here on. */
 const pastHold = () => new Promise((r) => setTimeout(r, 2_100));
-
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 5_000): Promise<T> {
-  const end = Date.now() + ms;
-  let v = await fn();
-  while (!ok(v) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 50));
-    v = await fn();
-  }
-  return v;
-}
 
 describe(`CurrentUser answers kept per principal on ${TEST_DB_KIND}`, () => {
   let t: TestApp;
@@ -142,15 +132,7 @@ describe(`CurrentUser answers kept per principal on ${TEST_DB_KIND}`, () => {
     // a write past the query builder (another process, psql): seen once its commit is announced
     await pastHold();
     await current(first);
-    if (TEST_DB_KIND === 'postgres') {
-      const name = await sql<{ n: string }>`select current_database() as n`.execute(t.db.kysely);
-      const url = new URL(process.env.TEST_DATABASE_URL!);
-      url.pathname = `/${name.rows[0].n}`;
-      const other = new pg.Client({ connectionString: url.toString() });
-      await other.connect();
-      await other.query(`update base_user set real_name = '陈静外' where id = $1`, [userId]);
-      await other.end();
-    } else await sql`update base_user set real_name = '陈静外' where id = ${userId}`.execute(t.db.kysely);
+    await writeOutside(t.db.kysely, `update base_user set real_name = '陈静外' where id = $1`, [userId]);
     const seen = await until(
       () => current(first),
       (r) => r.data.userInfo.userName === '陈静外',
