@@ -239,12 +239,13 @@ describe(`当前用户 in role and user pickers is stored as the submitter on ${
 
   it('a single role picker set to 当前用户 by a user without a role is refused in the request language', async () => {
     const lin = await user('zhangwei');
+    // signed in first: a user without any role has no menu and cannot sign in (login/finish.ts)
+    const emp = await t.login('zhangwei');
     await t.db.kysely
       .deleteFrom('base_user_relation')
       .where('user_id', '=', lin.id)
       .where('object_type', '=', 'Role')
       .execute();
-    const emp = await t.login('zhangwei');
     const flow = await t.db.kysely
       .selectFrom('wf_template')
       .select('id')

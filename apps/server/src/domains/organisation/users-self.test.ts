@@ -339,7 +339,7 @@ describe(`users: Excel, staff records and current user on ${TEST_DB_KIND}`, () =
           payload: { language: 'fr' },
         })
       ).msg,
-    ).toBe('language: 语言只能是 zh、zhtw 或 en');
+    ).toBe('language: 語言只能是 zh、zhtw 或 en'); // no Accept-Language: the user's saved language (zhtw) answers
     const row = await t.db.kysely
       .selectFrom('base_user')
       .select(['theme', 'language'])
