@@ -291,8 +291,13 @@ async function userSteps() {
     await side.locator('.ant-menu-submenu-title', { hasText: '系统数据' }).waitFor({ timeout: T });
     const dirs = await side.locator('.ant-menu-submenu-title').allInnerTexts();
     expect(dirs.map((s) => s.trim())).toEqual(['系统数据']);
-    if (!(await side.getByText('数据字典').first().isVisible()))
-      await side.locator('.ant-menu-submenu-title').click();
+    // The menu may re-render (its data arrives after the first paint) and close the group again: open it
+    // until it stays open, by its aria-expanded rather than by a toggle click that could close it.
+    const dirTitle = side.locator('.ant-menu-submenu-title', { hasText: '系统数据' });
+    for (let i = 0; i < 5 && !(await side.getByText('数据字典').first().isVisible()); i++) {
+      if ((await dirTitle.getAttribute('aria-expanded')) !== 'true') await dirTitle.click();
+      await page2.waitForTimeout(400);
+    }
     await side.getByText('数据字典').first().waitFor({ timeout: T });
     const items = await side.locator('.ant-menu-item').allInnerTexts();
     expect(items.map((s) => s.trim()).filter((s) => s && s !== '首页')).toEqual(['数据字典']);
