@@ -1,8 +1,8 @@
 // Test helpers for what happens outside the server under test: a write by another connection (as another
 // process or psql would make it) and waiting until the server has seen it.
 import { CompiledQuery, type Kysely, sql } from 'kysely';
-import type { Database } from '../db/types';
 import pg from 'pg';
+import type { Database } from '../db/types';
 
 /** Calls `fn` every 50 ms until `ok` holds of its value or `ms` pass; the last value. */
 export async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 5_000): Promise<T> {
