@@ -56,13 +56,21 @@ export function SideMenu({
     return ancestorsOf(items, pathname);
   }, [items, pathname]);
   const [openKeys, setOpenKeys] = useState<string[]>(initial);
-  // re-open by the route only when the keys to open change (a new page, another menu), not on every new
-  // menu tree object (a language or route list arriving later would re-open a group the user just closed)
+  // Re-open by the route only when the keys to open change (a new page, another menu), not on every new
+  // menu tree object (a language or route list arriving later would re-open a group the user just closed).
+  // On the same page, a group the user opened or closed stays as the user left it: menu data arriving
+  // after the user's click (the grants, a language switch) must not close the group under the pointer.
   const initialKey = initial.join('\n');
+  const userChose = useRef<string | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: initialKey stands for initial's contents
-  useEffect(() => setOpenKeys(initial), [initialKey]);
+  useEffect(() => {
+    if (userChose.current === pathname) return;
+    userChose.current = null;
+    setOpenKeys(initial);
+  }, [initialKey, pathname]);
   const menuItems = useMemo(() => toItems(items, true), [items]);
   const onOpenChange = (keys: string[]) => {
+    userChose.current = pathname;
     const opened = keys.find((k) => !openKeys.includes(k));
     if (!opened) return setOpenKeys(keys);
     // Keep only the newly opened submenu and its ancestors (one submenu open at a time).
