@@ -51,6 +51,28 @@ describe('PropertyPanel', () => {
     expect(screen.queryByTestId('prop-hassys')).toBeNull();
   });
 
+  it('pickers and selects switch between one and several values (multiple); other kinds have no switch', () => {
+    const store = new FormDesignerStore();
+    store.addField('roleSelect');
+    store.addField('usersSelect');
+    store.addField('input');
+    store.select(101);
+    const { rerender } = render(<FormDesigner store={store} />);
+    const sw = () => screen.getByTestId('prop-multiple');
+    expect(sw().getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(sw());
+    expect(field(store, 101).multiple).toBe(true);
+    fireEvent.click(sw());
+    expect(field(store, 101).multiple).toBe(false);
+    // the user-by-department picker is multiple by its schema's default
+    store.select(102);
+    rerender(<FormDesigner store={store} />);
+    expect(sw().getAttribute('aria-checked')).toBe('true');
+    store.select(103);
+    rerender(<FormDesigner store={store} />);
+    expect(screen.queryByTestId('prop-multiple')).toBeNull();
+  });
+
   it('calculate: the expression builder marks an invalid formula (isValidExpression)', () => {
     const store = new FormDesignerStore();
     store.addField('numInput');

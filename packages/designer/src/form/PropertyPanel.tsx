@@ -7,7 +7,7 @@ import { labelText, useDesignerT } from '../i18n';
 import { useFormDesigner } from './context';
 import { FormProps } from './FormProps';
 import { OptionsEditor, RegListEditor, TextStyleEditor } from './fieldEditors';
-import { hasOptions, isDisplay, isPane } from './kinds';
+import { hasOptions, isDisplay, isPane, multipleOf } from './kinds';
 import type { DataTable } from './panelShared';
 
 export type { DataTable } from './panelShared';
@@ -232,6 +232,19 @@ function FieldProps({
         </>
       ) : null}
       {hasOptions(k) ? <OptionsEditor field={field} /> : null}
+      {multipleOf(k).can ? (
+        <Item label={t('prop.multiple')}>
+          <Switch
+            data-testid="prop-multiple"
+            checked={typeof field.multiple === 'boolean' ? field.multiple : multipleOf(k).byDefault}
+            onChange={(v) => {
+              set('multiple', v);
+              // a default value of the other shape (one id / a list of ids) would be refused on save
+              setC('defaultValue', undefined);
+            }}
+          />
+        </Item>
+      ) : null}
       {SYSTEM_VARIABLE_KINDS.has(k) ? (
         <Item label={t('prop.hasSys')}>
           <Switch

@@ -1,6 +1,7 @@
 import {
   BASIC_CONTROLS,
   BUSINESS_CONTROLS,
+  FIELD_KIND_SCHEMAS,
   isContainerKey,
   isDisplayKey,
   LAYOUT_CONTROLS,
@@ -22,5 +23,12 @@ export const isDisplay = (k: string) => isDisplayKey(k);
 /** Spec 3 §2: layout and table containers cannot be nested inside tables (display kinds have no cell). */
 export const allowedInTable = (k: string) => schemaAllowedInTable(k);
 export const hasOptions = (k: string) => SELECTS_WITH_OPTIONS.has(k);
+
+/** Whether the kind's schema has `multiple`, and its default (a user-by-department picker is multiple). */
+export function multipleOf(k: string): { can: boolean; byDefault: boolean } {
+  const schema = (FIELD_KIND_SCHEMAS as Record<string, { properties?: Record<string, { default?: unknown }> }>)[k];
+  const prop = schema?.properties?.multiple;
+  return { can: Boolean(prop), byDefault: prop?.default === true };
+}
 /** Whether a field of this kind holds a list of fields directly (row, card, table, panes). */
 export const holdsFields = (k: string) => k === 'row' || k === 'card' || k === 'table' || PANE_KINDS.has(k);

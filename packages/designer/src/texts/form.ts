@@ -125,6 +125,7 @@ export const FORM_TEXTS: Texts = {
   'prop.showLabel': ['显示标题', '顯示標題', 'Show label'],
   'prop.required': ['是否必填', '是否必填', 'Required'],
   // role and user pickers: offer the system variable 当前用户 (stored as the submitter)
+  'prop.multiple': ['多选', '多選', 'Multiple choice'],
   'prop.hasSys': ['系统变量（当前用户）', '系統變量（當前用戶）', 'System variable (current user)'],
   'prop.placeholder': ['占位提示', '佔位提示', 'Placeholder'],
   'prop.defaultValue': ['默认值', '默認值', 'Default value'],
