@@ -1,10 +1,11 @@
 // The other way round from display.ts: text typed or exported by a person back into stored values (imports).
 import type { CompiledField, CompiledForm } from '@kp/engine';
+import { LANGUAGES } from '@kp/schema';
 import type { Kysely } from 'kysely';
-import { storedLabels } from '../../db/stored-label';
+import { type LabelledRow, nameIn, storedLabels } from '../../db/stored-label';
 import type { Database } from '../../db/types';
 import { sdb } from '../system/system-tables';
-import { dictionaryItemsOf } from './display';
+import { dictionaryItemsOf, LABELLED, labelledRows } from './display';
 import {
   cfgOf,
   isPaths,
@@ -56,6 +57,20 @@ export async function valuesFromText(
   };
   const remember = (m: Map<string, string | null>, key: string, id: string) =>
     m.set(key, m.has(key) && m.get(key) !== id ? null : id);
+  // Rows of units, positions and roles that carry names in other languages, read once per kind when needed.
+  const labelledCache = new Map<keyof typeof LABELLED, Promise<LabelledRow[]>>();
+  const labelled = (k: keyof typeof LABELLED) => {
+    let rows = labelledCache.get(k);
+    if (!rows) {
+      rows = (db as Kysely<Pick<Database, 'base_organize'>>)
+        .selectFrom(LABELLED[k] as 'base_organize')
+        .select(['id', 'full_name', 'full_name_i18n'])
+        .where('full_name_i18n', 'is not', null)
+        .execute();
+      labelledCache.set(k, rows);
+    }
+    return rows;
+  };
   await Promise.all(
     (Object.keys(texts) as NameKind[]).map(async (k) => {
       if (!texts[k].size) return;
@@ -86,6 +101,11 @@ export async function valuesFromText(
         byName[k].set(r.id, r.id);
         remember(byName[k], r.full_name, r.id);
       }
+      // A name exported in another language (an English list read back): the rows with labels.
+      if (k !== 'group' && wanted.some((w) => !byName[k].has(w)))
+        for (const r of await labelled(k))
+          for (const name of new Set(labelsOf(storedLabels(r))))
+            if (texts[k].has(name) && name !== r.full_name) remember(byName[k], name, r.id);
     }),
   );
   // Organisation paths ('集团/公司/部门'): the unit whose chain of names is exactly that.
@@ -101,22 +121,37 @@ export async function valuesFromText(
   const orgByPath = new Map<string, string>();
   if (orgPathTexts.size) {
     const lasts = [...orgPathTexts].map((p) => p.split('/').pop()!).slice(0, MAX_IDS);
-    const ends = await db
-      .selectFrom('base_organize')
-      .select(['id', 'tree_path'])
-      .where('full_name', 'in', lasts)
-      .execute();
-    const chains = ends.map((r) => ({ id: r.id, chain: r.tree_path.split(/[,/]/).filter(Boolean) }));
-    const all = [...new Set(chains.flatMap((c) => c.chain))];
-    const named = all.length
+    // the units named by a path's last segment, in zh or (labelled units) another language
+    const lastSet = new Set(lasts);
+    const endIds = new Set(
+      (await db.selectFrom('base_organize').select('id').where('full_name', 'in', lasts).execute()).map(
+        (r) => r.id,
+      ),
+    );
+    for (const r of await labelled('org'))
+      if (labelsOf(storedLabels(r)).some((n) => lastSet.has(n))) endIds.add(r.id);
+    const ends = endIds.size
       ? await db
           .selectFrom('base_organize')
-          .select(['id', 'full_name'])
-          .where('id', 'in', all.slice(0, MAX_IDS))
+          .select(['id', 'tree_path'])
+          .where('id', 'in', [...endIds].slice(0, MAX_IDS))
           .execute()
       : [];
-    const nameOf = new Map(named.map((r) => [r.id, r.full_name]));
-    for (const c of chains) orgByPath.set(c.chain.map((x) => nameOf.get(x) ?? x).join('/'), c.id);
+    const chains = ends.map((r) => ({ id: r.id, chain: r.tree_path.split(/[,/]/).filter(Boolean) }));
+    const all = [...new Set(chains.flatMap((c) => c.chain))];
+    const named = new Map(
+      (await labelledRows(db, 'base_organize', all.slice(0, MAX_IDS))).map((r) => [r.id, r]),
+    );
+    // a path matches in any one language: all of its names zh, or all zhtw, or all en
+    for (const lang of LANGUAGES)
+      for (const c of chains) {
+        const path = c.chain.map((x) => {
+          const r = named.get(x);
+          return r ? nameIn(r, lang) : x;
+        });
+        const key = path.join('/');
+        if (!orgByPath.has(key) || lang === 'zh') orgByPath.set(key, c.id);
+      }
   }
   // Region paths ('河北省/石家庄市'): walked level by level from the root (-1) by name.
   const areaByPath = new Map<string, string[]>();

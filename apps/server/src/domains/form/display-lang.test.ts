@@ -38,11 +38,16 @@ const FORM = formConfig(
       type: 'daterange',
     },
     { __config__: cfg('userSelect', '经办人', { formId: 206 }), __vModel__: 'owner' },
+    { __config__: cfg('depSelect', '部门', { formId: 207 }), __vModel__: 'dept' },
+    { __config__: cfg('roleSelect', '角色', { formId: 208 }), __vModel__: 'role' },
   ],
   { idGlobal: 300 },
 );
 const COLUMNS = {
-  columnList: ['title', 'kind', 'grade', 'urgent', 'period', 'owner'].map((prop) => ({ prop, label: prop })),
+  columnList: ['title', 'kind', 'grade', 'urgent', 'period', 'owner', 'dept', 'role'].map((prop) => ({
+    prop,
+    label: prop,
+  })),
   searchList: [{ prop: 'title', label: '事由' }],
   btnsList: ['add', 'download', 'upload'],
   columnBtnsList: ['edit', 'detail'],
@@ -54,6 +59,9 @@ describe(`display values in the request's language on ${TEST_DB_KIND}`, () => {
   let t: TestApp;
   let admin: string;
   let itemId: string;
+  let hr: string; // 人力资源部 of the group's headquarters (seeded with labels)
+  let office1: string; // 综合办公室 of 第一工程有限公司 (three units share the name)
+  let hrRole: string; // 人事专员
   const R = '/api/visualdev/OnlineDev';
   const day = (d: number) => new Date(2026, 10, d).getTime();
 
@@ -66,11 +74,38 @@ describe(`display values in the request's language on ${TEST_DB_KIND}`, () => {
       formData: FORM,
       columnData: COLUMNS,
     });
+    const unit = async (name: string, parentCode: string) =>
+      (
+        await t.db.kysely
+          .selectFrom('base_organize as o')
+          .innerJoin('base_organize as p', 'p.id', 'o.parent_id')
+          .select('o.id')
+          .where('o.full_name', '=', name)
+          .where('p.en_code', '=', parentCode)
+          .executeTakeFirstOrThrow()
+      ).id;
+    hr = await unit('人力资源部', 'JGJT-HQ');
+    office1 = await unit('综合办公室', 'JGJT-YJ');
+    hrRole = (
+      await t.db.kysely
+        .selectFrom('base_role')
+        .select('id')
+        .where('en_code', '=', 'hr')
+        .executeTakeFirstOrThrow()
+    ).id;
     const made = await t.call<string>(admin, {
       method: 'POST',
       url: `${R}/${itemId}`,
       payload: {
-        data: { title: '打印机', kind: 'office', grade: 'b', urgent: 1, period: [day(20), day(21)] },
+        data: {
+          title: '打印机',
+          kind: 'office',
+          grade: 'b',
+          urgent: 1,
+          period: [day(20), day(21)],
+          dept: hr,
+          role: hrRole,
+        },
       },
     });
     expect(made.code, made.msg).toBe(200);
@@ -95,9 +130,13 @@ describe(`display values in the request's language on ${TEST_DB_KIND}`, () => {
       grade: 'Grade B',
       urgent: 'On',
       period: '2026-11-20 to 2026-11-21',
+      dept: 'Human resources',
+      role: 'HR specialist',
     });
     expect(await list('zhtw')).toMatchObject({
       kind: '辦公費',
+      dept: '人力資源部',
+      role: '人事專員',
       urgent: '開',
       period: '2026-11-20 至 2026-11-21',
     });
@@ -106,6 +145,8 @@ describe(`display values in the request's language on ${TEST_DB_KIND}`, () => {
       grade: '乙等',
       urgent: '开',
       period: '2026-11-20 至 2026-11-21',
+      dept: '人力资源部',
+      role: '人事专员',
     });
   });
 
@@ -131,14 +172,25 @@ describe(`display values in the request's language on ${TEST_DB_KIND}`, () => {
   it('imports labels typed in any language and refuses an unknown name in the asked language', async () => {
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('数据');
-    ws.addRow(['No.', 'Subject', 'kind', 'grade', 'urgent', 'owner']);
-    ws.addRow([1, 'en row', 'Office expenses', 'Grade A', 'On', '']);
-    ws.addRow([2, 'zhtw row', '辦公費', '甲等', '關', '']);
-    ws.addRow([3, 'bad row', 'Meals', 'Grade B', 'Off', 'nobody-at-all']);
+    ws.addRow(['No.', 'Subject', 'kind', 'grade', 'urgent', 'owner', 'dept', 'role']);
+    ws.addRow([1, 'en row', 'Office expenses', 'Grade A', 'On', '', 'Human resources', 'HR specialist']);
+    ws.addRow([2, 'zhtw row', '辦公費', '甲等', '關', '', '人力資源部', '人事專員']);
+    ws.addRow([3, 'bad row', 'Meals', 'Grade B', 'Off', 'nobody-at-all', '', '']);
+    // an English export's path: the company keeps its proper name, the generic unit name is translated
+    ws.addRow([
+      4,
+      'path row',
+      'Office expenses',
+      'Grade A',
+      'On',
+      '',
+      '建管建设集团有限公司/第一工程有限公司/General office',
+      '',
+    ]);
     const imp = await importWorkbook(t, admin, itemId, wb, 'en');
     expect(imp.code, imp.msg).toBe(200);
     expect(imp.data.failResult.map((f) => f.errorsInfo)).toEqual(['owner: No match for "nobody-at-all"']);
-    expect(imp.data).toMatchObject({ snum: 2, fnum: 1 });
+    expect(imp.data).toMatchObject({ snum: 3, fnum: 1 });
     const rows = await t.db.kysely
       .selectFrom('visualdev_record')
       .select('data')
@@ -147,7 +199,20 @@ describe(`display values in the request's language on ${TEST_DB_KIND}`, () => {
     const byTitle = new Map(
       rows.map((r) => JSON.parse(r.data) as Record<string, unknown>).map((d) => [d.title, d]),
     );
-    expect(byTitle.get('en row')).toMatchObject({ kind: 'office', grade: 'a', urgent: 1 });
-    expect(byTitle.get('zhtw row')).toMatchObject({ kind: 'office', grade: 'a', urgent: 0 });
+    expect(byTitle.get('en row')).toMatchObject({
+      kind: 'office',
+      grade: 'a',
+      urgent: 1,
+      dept: hr,
+      role: hrRole,
+    });
+    expect(byTitle.get('zhtw row')).toMatchObject({
+      kind: 'office',
+      grade: 'a',
+      urgent: 0,
+      dept: hr,
+      role: hrRole,
+    });
+    expect(byTitle.get('path row')).toMatchObject({ dept: office1 });
   });
 });

@@ -77,11 +77,13 @@ export async function displayFor(
               .select(['id', 'real_name as name'])
               .where('id', 'in', ids)
               .execute()
-          : await db
-              .selectFrom(TABLE[k])
-              .select(['id', 'full_name as name'])
-              .where('id', 'in', ids)
-              .execute();
+          : k === 'group'
+            ? await db
+                .selectFrom('base_group')
+                .select(['id', 'full_name as name'])
+                .where('id', 'in', ids)
+                .execute()
+            : (await labelledRows(db, LABELLED[k], ids)).map((r) => ({ id: r.id, name: nameIn(r, lang) }));
       for (const r of rows) names[k].set(r.id, r.name);
     }),
     (async () => {
@@ -111,12 +113,8 @@ export async function displayFor(
     const chains = new Map(rows.map((r) => [r.id, r.tree_path.split(/[,/]/).filter(Boolean)]));
     const missing = [...new Set([...chains.values()].flat())].filter((id) => !names.org.has(id));
     if (missing.length) {
-      const more = await db
-        .selectFrom('base_organize')
-        .select(['id', 'full_name'])
-        .where('id', 'in', missing.slice(0, MAX_IDS))
-        .execute();
-      for (const r of more) names.org.set(r.id, r.full_name);
+      const more = await labelledRows(db, 'base_organize', missing.slice(0, MAX_IDS));
+      for (const r of more) names.org.set(r.id, nameIn(r, lang));
     }
     const pathNames = new Map<string, string>();
     for (const [id, chain] of chains) pathNames.set(id, chain.map((x) => names.org.get(x) ?? x).join('/'));
@@ -192,6 +190,23 @@ export async function displayFor(
         return v;
     }
   };
+}
+
+/** The name kinds whose rows carry names in every language (full_name_i18n). */
+export const LABELLED = { org: 'base_organize', position: 'base_position', role: 'base_role' } as const;
+
+/** Units, positions or roles by id with their names in every language (seeded labels, typed ones). */
+export function labelledRows(
+  db: Kysely<Database>,
+  table: 'base_organize' | 'base_position' | 'base_role',
+  ids: string[],
+) {
+  if (!ids.length) return Promise.resolve([]);
+  return (db as Kysely<Pick<Database, 'base_organize'>>)
+    .selectFrom(table as 'base_organize')
+    .select(['id', 'full_name', 'full_name_i18n'])
+    .where('id', 'in', ids)
+    .execute();
 }
 
 /** These records with every displayable value (main fields and sub-table cells) replaced by its text. */
