@@ -331,12 +331,25 @@ export function formConfigArb(): fc.Arbitrary<FormConfig> {
     if (plan.table) {
       const formId = ++id;
       const tv = `tableField${formId}`;
-      const columns: FieldConfig[] = plan.table.columns
-        .filter((c) => c.key !== 'billRule')
-        .map((c) => {
-          const cid = ++id;
-          return leafField(c, `${c.key}Field${cid}`, cid);
-        });
+      // bill numbers are not table columns; a table left with none gets a text column (a table with no
+      // column is a design error, compile's noColumns)
+      const kept = plan.table.columns.filter((c) => c.key !== 'billRule');
+      const planned: LeafPlan[] = kept.length
+        ? kept
+        : [
+            {
+              key: 'comInput',
+              label: '名称',
+              required: false,
+              placeholder: null,
+              multiple: false,
+              pattern: null,
+            },
+          ];
+      const columns: FieldConfig[] = planned.map((c) => {
+        const cid = ++id;
+        return leafField(c, `${c.key}Field${cid}`, cid);
+      });
       const summary: string[] = [];
       if (plan.table.priceQty) {
         const priceId = ++id;
