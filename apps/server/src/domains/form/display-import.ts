@@ -58,12 +58,12 @@ export async function valuesFromText(
   const remember = (m: Map<string, string | null>, key: string, id: string) =>
     m.set(key, m.has(key) && m.get(key) !== id ? null : id);
   // Rows of units, positions and roles that carry names in other languages, read once per kind when needed.
-  const labelledCache = new Map<keyof typeof LABELLED, Promise<LabelledRow[]>>();
+  const labelledCache = new Map<keyof typeof LABELLED, Promise<Array<LabelledRow & { id: string }>>>();
   const labelled = (k: keyof typeof LABELLED) => {
     let rows = labelledCache.get(k);
     if (!rows) {
-      rows = (db as Kysely<Pick<Database, 'base_organize'>>)
-        .selectFrom(LABELLED[k] as 'base_organize')
+      rows = db
+        .selectFrom(LABELLED[k])
         .select(['id', 'full_name', 'full_name_i18n'])
         .where('full_name_i18n', 'is not', null)
         .execute();

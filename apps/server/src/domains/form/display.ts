@@ -20,7 +20,6 @@ import {
   RANGE_SEPARATOR,
   SWITCH_TEXT,
   staticOptions,
-  TABLE,
   valuesOf,
 } from './field-kinds';
 
@@ -202,11 +201,7 @@ export function labelledRows(
   ids: string[],
 ) {
   if (!ids.length) return Promise.resolve([]);
-  return (db as Kysely<Pick<Database, 'base_organize'>>)
-    .selectFrom(table as 'base_organize')
-    .select(['id', 'full_name', 'full_name_i18n'])
-    .where('id', 'in', ids)
-    .execute();
+  return db.selectFrom(table).select(['id', 'full_name', 'full_name_i18n']).where('id', 'in', ids).execute();
 }
 
 /** These records with every displayable value (main fields and sub-table cells) replaced by its text. */
