@@ -26,7 +26,9 @@ export const hasOptions = (k: string) => SELECTS_WITH_OPTIONS.has(k);
 
 /** Whether the kind's schema has `multiple`, and its default (a user-by-department picker is multiple). */
 export function multipleOf(k: string): { can: boolean; byDefault: boolean } {
-  const schema = (FIELD_KIND_SCHEMAS as Record<string, { properties?: Record<string, { default?: unknown }> }>)[k];
+  const schema = (
+    FIELD_KIND_SCHEMAS as Record<string, { properties?: Record<string, { default?: unknown }> }>
+  )[k];
   const prop = schema?.properties?.multiple;
   return { can: Boolean(prop), byDefault: prop?.default === true };
 }
