@@ -5,6 +5,18 @@ import { expect } from 'vitest';
 import type { TestApp } from '../../test/harness';
 import { fileUpload as multipart } from '../../test/multipart';
 
+/** The list columns of a test item: these props as columns, 事由 searchable, add/download/upload, paged by 20. */
+export function listColumns(props: string[]) {
+  return {
+    columnList: props.map((prop) => ({ prop, label: prop })),
+    searchList: [{ prop: 'title', label: '事由' }],
+    btnsList: ['add', 'download', 'upload'],
+    columnBtnsList: ['edit', 'detail'],
+    hasPage: true,
+    pageSize: 20,
+  };
+}
+
 /** Creates and releases an online-development item; answers its id. */
 export async function releasedItem(
   t: TestApp,

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, fieldConfig, formConfig, TEST_DB_KIND, type TestApp } from '../../test/harness';
-import { importWorkbook, releasedItem } from './display.fixture';
+import { importWorkbook, listColumns, releasedItem } from './display.fixture';
 
 const cfg = fieldConfig;
 const FORM = formConfig(
@@ -36,17 +36,7 @@ const FORM = formConfig(
   ],
   { idGlobal: 300 },
 );
-const COLUMNS = {
-  columnList: ['title', 'kind', 'owner', 'people', 'dept', 'day', 'urgent', 'region'].map((prop) => ({
-    prop,
-    label: prop,
-  })),
-  searchList: [{ prop: 'title', label: '事由' }],
-  btnsList: ['add', 'download', 'upload'],
-  columnBtnsList: ['edit', 'detail'],
-  hasPage: true,
-  pageSize: 20,
-};
+const COLUMNS = listColumns(['title', 'kind', 'owner', 'people', 'dept', 'day', 'urgent', 'region']);
 
 describe(`display values of form data on ${TEST_DB_KIND}`, () => {
   let t: TestApp;
