@@ -1,5 +1,5 @@
 // Shared pieces of the server benches (not a bench itself: bench.mjs runs only *.bench.ts files).
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -245,4 +245,22 @@ export function sameBytesFigure(
     ...extra,
     pass: ratio >= 0.8 && ours.errors === 0 && ours.requests > 0,
   });
+}
+
+/**
+ * With a file name (BENCH_PROFILE=audit.cpuprofile), a V8 CPU profile of this process from now until the
+ * answered function is called, written there (open it in Chrome's DevTools); without one, nothing.
+ */
+export async function profileIf(file: string | undefined): Promise<() => Promise<void>> {
+  if (!file) return async () => {};
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    await writeFile(file, JSON.stringify(profile));
+    session.disconnect();
+  };
 }

@@ -12,13 +12,14 @@
 //     interleaved pairs (kit.compareLoad). Targets (issue 21): PGlite >= 0.1, PostgreSQL >= 0.3. Pages come
 //     from the list cache (Db.lists, dropped on every write to the list tables, here or announced by another
 //     process); `…-uncached` figures (information) run the page query on every request.
-// Run: node --import tsx apps/server/bench/workflow.bench.ts   (TEST_DATABASE_URL or KP_BENCH_PG for PG)
+// Run: node --import tsx apps/server/bench/workflow.bench.ts   (TEST_DATABASE_URL or KP_BENCH_PG for PG;
+// BENCH_ONLY=audit|todo|todo-pg for one part; BENCH_PROFILE=file.cpuprofile for a CPU profile of the audits)
 import Fastify from 'fastify';
 import { type Db, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { launchTask } from '../src/domains/workflow/engine';
 import { seedIfEmpty } from '../src/seed/seed';
-import { bench, compareLoad, freshPostgres, runLoad, startServer } from './kit';
+import { bench, compareLoad, freshPostgres, profileIf, runLoad, startServer } from './kit';
 import { APPROVERS, applicantTemplate, approvers, leaveData, seedTodoTasks } from './todo-seed';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 2);
@@ -76,6 +77,7 @@ async function auditBench() {
     // ours: 50 approvers at once, each auditing its own tasks one after another over HTTP (the clients run
     // in this process: the CPU figure includes their fetch calls)
     let refused = 0;
+    const stopProfile = await profileIf(process.env.BENCH_PROFILE);
     const ours0 = usage(db);
     const t0 = performance.now();
     await Promise.all(
@@ -91,6 +93,7 @@ async function auditBench() {
       }),
     );
     const oursMs = performance.now() - t0;
+    await stopProfile();
     const audits = todo.reduce((n, l) => n + l.length, 0);
     const oursCost = perItem(usage(db), ours0, audits);
     const adopted = Number(
