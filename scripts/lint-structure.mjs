@@ -3,7 +3,8 @@
 //  - an import breaks the layers or makes a circle (dependency-cruiser, rules in .dependency-cruiser.cjs);
 //  - a source file is longer than 500 lines (generated data excepted, listed below with the reason);
 //  - the server casts its way around the types (`as never` / `as unknown as`) more than 10 times;
-//  - the clone detector (jscpd) finds more duplicated blocks than the budget below.
+//  - the clone detector (jscpd) finds more duplicated blocks than the budget below;
+//  - a zhtw text uses a mainland word where Taiwan says another (scripts/zhtw-phrases.mjs).
 // Each check prints what it found; all run even when one fails. `--only=<name>` runs one of them.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -136,6 +137,15 @@ const checks = {
     }
     return ok;
   },
+};
+
+checks['zhtw words'] = () => {
+  const r = spawnSync(process.execPath, [join(root, 'scripts', 'zhtw-phrases.mjs')], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  console.log(`${r.stdout}${r.stderr}`.trim());
+  return r.status === 0;
 };
 
 let failed = false;

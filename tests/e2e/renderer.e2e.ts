@@ -37,9 +37,9 @@ const TEXTS: Record<
     submit: '提 交',
   },
   zhtw: {
-    title: '報銷信息',
+    title: '報銷資訊',
     dateRequired: '報銷日期不能為空',
-    allData: '全部數據',
+    allData: '全部資料',
     traffic: '交通費',
     meal: '餐費',
     total: '合計',

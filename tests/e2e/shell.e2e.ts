@@ -315,7 +315,7 @@ describe('login page languages (1366x800)', () => {
     const expected = {
       zh: { title: '账户密码登录', tab: '扫码登录', account: '请输入账号' },
       en: { title: 'Account login', tab: 'Scan QR code', account: 'Account' },
-      zhtw: { title: '賬戶密碼登錄', tab: '掃碼登錄', account: '請輸入賬號' },
+      zhtw: { title: '帳戶密碼登入', tab: '掃碼登入', account: '請輸入帳號' },
     };
     try {
       await page.goto(`${base}/kpSystem/login`);

@@ -133,7 +133,7 @@ describe(`resource bounds through the API (${TEST_DB_KIND})`, () => {
       url: `/api/permission/Users/ImportPreview?fileId=${bombId}`,
       headers: { 'accept-language': 'zh-TW' },
     });
-    expect(users).toMatchObject({ code: 400, msg: 'fileId: 文件解壓後超過64MB，請拆分後再導入' });
+    expect(users).toMatchObject({ code: 400, msg: 'fileId: 檔案解壓後超過64MB，請拆分後再匯入' });
     expect(performance.now() - t0).toBeLessThan(3000);
   });
 

@@ -26,7 +26,7 @@ const LABELS: Record<string, Texts> = {
   remark: { zh: '备注', zhtw: '備註', en: 'Remarks' },
 };
 const CONTENT: Record<string, Texts> = {
-  报销信息: { zh: '报销信息', zhtw: '報銷信息', en: 'Claim details' },
+  报销信息: { zh: '报销信息', zhtw: '報銷資訊', en: 'Claim details' },
 };
 const OPTIONS: Record<string, Texts> = {
   traffic: { zh: '交通费', zhtw: '交通費', en: 'Transport' },

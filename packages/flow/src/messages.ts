@@ -5,15 +5,15 @@
  */
 export const FLOW_TEXTS = {
   // designer checks (spec 2 §5)
-  START_NO_INITIATOR: { zh: '请设置发起人', zhtw: '請設置發起人', en: 'Set who may initiate' },
-  CONDITION_EMPTY: { zh: '请设置条件', zhtw: '請設置條件', en: 'Set the conditions' },
+  START_NO_INITIATOR: { zh: '请设置发起人', zhtw: '請設定發起人', en: 'Set who may initiate' },
+  CONDITION_EMPTY: { zh: '请设置条件', zhtw: '請設定條件', en: 'Set the conditions' },
   SUBFLOW_NO_FLOW: { zh: '请选择子流程', zhtw: '請選擇子流程', en: 'Choose the sub-flow' },
   SUBFLOW_NO_INITIATOR: {
     zh: '请设置子流程发起人',
-    zhtw: '請設置子流程發起人',
+    zhtw: '請設定子流程發起人',
     en: 'Set the sub-flow initiator',
   },
-  APPROVER_EMPTY: { zh: '请设置审批人', zhtw: '請設置審批人', en: 'Set the approvers' },
+  APPROVER_EMPTY: { zh: '请设置审批人', zhtw: '請設定審批人', en: 'Set the approvers' },
   TIME_INVALID: {
     zh: '时间只能是整数和0.5的倍数',
     zhtw: '時間只能是整數和0.5的倍數',
@@ -49,7 +49,7 @@ export const FLOW_TEXTS = {
   },
   TASK_NOT_FOUND: { zh: '审批任务不存在', zhtw: '審批任務不存在', en: 'The approval task does not exist' },
   TASK_NOT_PENDING: { zh: '该任务已处理', zhtw: '該任務已處理', en: 'The task has already been handled' },
-  TASK_NOT_YOURS: { zh: '该任务不属于当前用户', zhtw: '該任務不屬於當前用戶', en: 'The task is not yours' },
+  TASK_NOT_YOURS: { zh: '该任务不属于当前用户', zhtw: '該任務不屬於目前使用者', en: 'The task is not yours' },
   TASK_BLOCKED: { zh: '请等待加签人处理', zhtw: '請等待加簽人處理', en: 'Wait for the added signers first' },
   OPINION_REQUIRED: { zh: '请输入审批意见！', zhtw: '請輸入審批意見！', en: 'Enter an approval opinion!' },
   REASON_REQUIRED: { zh: '输入不能为空', zhtw: '輸入不能為空', en: 'The input cannot be empty' },
@@ -58,7 +58,7 @@ export const FLOW_TEXTS = {
   NO_BRANCH: { zh: '没有满足条件的分支', zhtw: '沒有滿足條件的分支', en: 'No branch matches' },
   ASSIGN_NODE_REQUIRED: { zh: '请选择指派节点', zhtw: '請選擇指派節點', en: 'Choose the node to assign' },
   ASSIGN_USER_REQUIRED: { zh: '请选择指派给谁', zhtw: '請選擇指派給誰', en: 'Choose whom to assign to' },
-  USER_NOT_FOUND: { zh: '用户不存在', zhtw: '用戶不存在', en: 'The user does not exist' },
+  USER_NOT_FOUND: { zh: '用户不存在', zhtw: '使用者不存在', en: 'The user does not exist' },
   SUBFLOW_NOT_FINISHED: {
     zh: '子流程尚未结束',
     zhtw: '子流程尚未結束',
@@ -104,7 +104,7 @@ export const FLOW_TEXTS = {
   BTN_ASSIGN: { zh: '指派', zhtw: '指派', en: 'Assign' },
   BTN_TERMINATE: { zh: '终止', zhtw: '終止', en: 'Terminate' },
   BTN_COPY: { zh: '抄送', zhtw: '抄送', en: 'Copy to' },
-  BTN_PRINT: { zh: '打印', zhtw: '打印', en: 'Print' },
+  BTN_PRINT: { zh: '打印', zhtw: '列印', en: 'Print' },
   BTN_CANCEL: { zh: '取消', zhtw: '取消', en: 'Cancel' },
 } as const;
 

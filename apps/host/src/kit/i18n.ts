@@ -2,7 +2,7 @@ import i18n from '../i18n';
 
 /** Texts of the CRUD kit, registered under `kit.` at import time. Each row: zh, zhtw, en. */
 const ROWS: Record<string, [string, string, string]> = {
-  columnSettings: ['列设置', '列設置', 'Column settings'],
+  columnSettings: ['列设置', '列設定', 'Column settings'],
   showAll: ['全选', '全選', 'Select all'],
   moveUp: ['上移', '上移', 'Move up'],
   moveDown: ['下移', '下移', 'Move down'],

@@ -81,7 +81,7 @@ export function seededDictionaryLabels(): { types: Array<[string, Label]>; data:
  */
 export function printTemplateLabel(flowName: string): Label | undefined {
   const l = FLOW_LABELS[flowName];
-  return l && { zh: `${l.zh}打印模板`, zhtw: `${l.zhtw}打印模板`, en: `${l.en} print template` };
+  return l && { zh: `${l.zh}打印模板`, zhtw: `${l.zhtw}列印模板`, en: `${l.en} print template` };
 }
 
 /** The seeded print templates' ids with their labels (migration 0174 writes them into older databases). */

@@ -22,7 +22,7 @@ export const MEETING_ROOM_LABELS: Record<string, { name: Label; location: Label 
     location: { zh: '总部大楼3楼', zhtw: '總部大樓3樓', en: 'Headquarters, floor 3' },
   },
   'room-302': {
-    name: { zh: '视频会议室', zhtw: '視頻會議室', en: 'Video conference room' },
+    name: { zh: '视频会议室', zhtw: '視訊會議室', en: 'Video conference room' },
     location: { zh: '总部大楼3楼', zhtw: '總部大樓3樓', en: 'Headquarters, floor 3' },
   },
   'room-501': {

@@ -32,11 +32,11 @@ export const POSITION_LABELS: Record<string, Label> = {
 export const UNIT_LABELS: Record<string, Label> = {
   集团总部: { zh: '集团总部', zhtw: '集團總部', en: 'Group headquarters' },
   综合办公室: { zh: '综合办公室', zhtw: '綜合辦公室', en: 'General office' },
-  信息管理部: { zh: '信息管理部', zhtw: '信息管理部', en: 'Information management' },
+  信息管理部: { zh: '信息管理部', zhtw: '資訊管理部', en: 'Information management' },
   人力资源部: { zh: '人力资源部', zhtw: '人力資源部', en: 'Human resources' },
   财务管理部: { zh: '财务管理部', zhtw: '財務管理部', en: 'Financial management' },
   工程管理部: { zh: '工程管理部', zhtw: '工程管理部', en: 'Engineering management' },
-  安全质量部: { zh: '安全质量部', zhtw: '安全質量部', en: 'Safety and quality' },
+  安全质量部: { zh: '安全质量部', zhtw: '安全品質部', en: 'Safety and quality' },
   财务部: { zh: '财务部', zhtw: '財務部', en: 'Finance' },
   合约商务部: { zh: '合约商务部', zhtw: '合約商務部', en: 'Contracts and commerce' },
   建筑设计所: { zh: '建筑设计所', zhtw: '建築設計所', en: 'Architectural design studio' },

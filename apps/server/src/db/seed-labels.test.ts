@@ -55,7 +55,7 @@ describe('seeded menu labels', () => {
     const json = menuLabelJson('permission.user', '用户管理');
     expect(menuTree([row('用户管理', json)])[0]?.fullName).toEqual({
       zh: '用户管理',
-      zhtw: '用戶管理',
+      zhtw: '使用者管理',
       en: 'Users',
     });
     // Renamed by an administrator: the new name, in every language.

@@ -49,7 +49,7 @@ const TEXTS: Record<JsonataFailure['kind'], Record<Lang, (f: JsonataFailure) => 
   },
   busy: {
     zh: () => '服务器正在执行其他转换表达式，请稍后再试',
-    zhtw: () => '服務器正在執行其他轉換表達式，請稍後再試',
+    zhtw: () => '伺服器正在執行其他轉換表達式，請稍後再試',
     en: () => 'The server is running other transform expressions; please try again shortly',
   },
 };

@@ -91,7 +91,7 @@ describe('untrusted xlsx', () => {
     expect(kind).toBe('uncompressedTooLarge');
     expect(message).toBe(`fileId: 文件解压后超过${ZIP_LIMITS.maxUncompressed / MiB}MB，请拆分后再导入`);
     expect((await refusal(bomb, 'en'))[1]).toMatch(/^fileId: The file exceeds 64 MB once uncompressed/);
-    expect((await refusal(bomb, 'zhtw'))[1]).toMatch(/^fileId: 文件解壓後超過64MB/);
+    expect((await refusal(bomb, 'zhtw'))[1]).toMatch(/^fileId: 檔案解壓後超過64MB/);
   });
 
   it('refuses an entry whose compression ratio is a bomb, and one whose declared size lies', async () => {

@@ -38,57 +38,57 @@ const MiB = 1024 * 1024;
 const TEXTS: Record<XlsxRefusal['kind'], Record<Lang, (n: number) => string>> = {
   bad: {
     zh: () => '文件格式错误，不是有效的Excel文件',
-    zhtw: () => '文件格式錯誤，不是有效的Excel文件',
+    zhtw: () => '檔案格式錯誤，不是有效的Excel檔案',
     en: () => 'The file is not a valid Excel workbook',
   },
   tooLarge: {
     zh: (n) => `文件过大，Excel文件不能超过${n / MiB}MB`,
-    zhtw: (n) => `文件過大，Excel文件不能超過${n / MiB}MB`,
+    zhtw: (n) => `檔案過大，Excel檔案不能超過${n / MiB}MB`,
     en: (n) => `The file is too large: an Excel file may not exceed ${n / MiB} MB`,
   },
   tooManyEntries: {
     zh: (n) => `文件内部条目超过${n}个，已拒绝`,
-    zhtw: (n) => `文件內部條目超過${n}個，已拒絕`,
+    zhtw: (n) => `檔案內部條目超過${n}個，已拒絕`,
     en: (n) => `The file holds more than ${n} entries and was refused`,
   },
   uncompressedTooLarge: {
     zh: (n) => `文件解压后超过${n / MiB}MB，请拆分后再导入`,
-    zhtw: (n) => `文件解壓後超過${n / MiB}MB，請拆分後再導入`,
+    zhtw: (n) => `檔案解壓後超過${n / MiB}MB，請拆分後再匯入`,
     en: (n) => `The file exceeds ${n / MiB} MB once uncompressed; split it and import again`,
   },
   ratio: {
     zh: (n) => `文件压缩比超过${n}倍，疑似压缩炸弹，已拒绝`,
-    zhtw: (n) => `文件壓縮比超過${n}倍，疑似壓縮炸彈，已拒絕`,
+    zhtw: (n) => `檔案壓縮比超過${n}倍，疑似壓縮炸彈，已拒絕`,
     en: (n) => `The file's compression ratio exceeds ${n}:1 (a likely zip bomb) and was refused`,
   },
   sizeMismatch: {
     zh: () => '文件解压后的大小与声明不符，已拒绝',
-    zhtw: () => '文件解壓後的大小與聲明不符，已拒絕',
+    zhtw: () => '檔案解壓後的大小與聲明不符，已拒絕',
     en: () => 'The file inflates to a size other than it declares and was refused',
   },
   tooManyRows: {
     zh: (n) => `工作表行数超过${n}行，请拆分后再导入`,
-    zhtw: (n) => `工作表行數超過${n}行，請拆分後再導入`,
+    zhtw: (n) => `工作表行數超過${n}行，請拆分後再匯入`,
     en: (n) => `A sheet has more than ${n} rows; split it and import again`,
   },
   tooManyCells: {
     zh: (n) => `单元格数量超过${n}个，请拆分后再导入`,
-    zhtw: (n) => `單元格數量超過${n}個，請拆分後再導入`,
+    zhtw: (n) => `單元格數量超過${n}個，請拆分後再匯入`,
     en: (n) => `The workbook has more than ${n} cells; split it and import again`,
   },
   timeout: {
     zh: (n) => `文件解析超过${n / 1000}秒，已停止`,
-    zhtw: (n) => `文件解析超過${n / 1000}秒，已停止`,
+    zhtw: (n) => `檔案解析超過${n / 1000}秒，已停止`,
     en: (n) => `Reading the file took more than ${n / 1000} s and was stopped`,
   },
   memory: {
     zh: (n) => `文件解析所需内存超过${n}MB，已停止`,
-    zhtw: (n) => `文件解析所需內存超過${n}MB，已停止`,
+    zhtw: (n) => `檔案解析所需內存超過${n}MB，已停止`,
     en: (n) => `Reading the file needed more than ${n} MB of memory and was stopped`,
   },
   busy: {
     zh: () => '服务器正在解析其他文件，请稍后再试',
-    zhtw: () => '服務器正在解析其他文件，請稍後再試',
+    zhtw: () => '伺服器正在解析其他檔案，請稍後再試',
     en: () => 'The server is reading other files; please try again shortly',
   },
 };

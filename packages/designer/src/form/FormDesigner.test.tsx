@@ -257,7 +257,7 @@ describe('FormDesigner', () => {
     });
     const expected = {
       zh: '您的明细卡片控件中没有组件',
-      zhtw: '您的明細卡片控件中沒有組件',
+      zhtw: '您的明細卡片控制項中沒有元件',
       en: 'Your Details card control has no controls',
     } as const;
     for (const language of ['en', 'zh', 'zhtw'] as const) {

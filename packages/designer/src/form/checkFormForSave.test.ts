@@ -113,7 +113,7 @@ describe('checkFormForSave: scriptEffects', () => {
       '脚本 beforeSubmit 声明的字段 reason 已不存在，请在表单属性的脚本事件中移除',
     ]);
     expect(msgs(s, { lang: 'zhtw' })[0]).toBe(
-      '腳本 onLoad 聲明的字段 reason 已不存在，請在表單屬性的腳本事件中移除',
+      '腳本 onLoad 聲明的欄位 reason 已不存在，請在表單屬性的腳本事件中移除',
     );
     expect(msgs(s, { lang: 'en' })[0]).toBe(
       'The onLoad script declares field reason, which the form no longer has: remove it under Form properties, Scripts',

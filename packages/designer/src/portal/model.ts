@@ -3,7 +3,7 @@ import { PORTAL_COLUMNS, PORTAL_LIMITS, type PortalItem, type PortalLayout } fro
 export const WIDGET_LABELS: Record<string, [string, string, string]> = {
   portalNews: ['新闻资讯', '新聞資訊', 'News'],
   portalNotices: ['通知公告', '通知公告', 'Notices'],
-  portalMessage: ['消息', '消息', 'Messages'],
+  portalMessage: ['消息', '訊息', 'Messages'],
   portalCirculate: ['抄送事宜', '抄送事宜', 'Circulated'],
   portalToDo: ['待办事宜', '待辦事宜', 'To-do'],
   portalitem: ['事项待办', '事項待辦', 'Item to-do'],

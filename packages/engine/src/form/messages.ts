@@ -31,7 +31,7 @@ const MESSAGES: Record<Language, FormMessages> = {
     select: (l) => `請選擇${l}`,
     cellRequired: '不能為空',
     invalid: (l) => `${l}格式不正確`,
-    noRole: (l) => `${l}：當前用戶沒有角色`,
+    noRole: (l) => `${l}：目前使用者沒有角色`,
   },
   en: {
     required: (l) => `${l} is required`,

@@ -84,7 +84,7 @@ describe('resolveSystemVariables (当前用户)', () => {
     );
     const tw = compileForm(config, { lang: 'zhtw' });
     expect(resolveSystemVariables(tw, { role: CURRENT_USER }, none).errors[0]?.message).toBe(
-      '角色：當前用戶沒有角色',
+      '角色：目前使用者沒有角色',
     );
   });
 

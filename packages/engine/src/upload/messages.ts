@@ -9,17 +9,17 @@ import { fill, type Lang, pickLang, type Texts } from '../format/lang';
 export const UPLOAD_TEXTS = {
   fileLimit: {
     zh: '当前限制最多可以上传{limit}个文件',
-    zhtw: '當前限制最多可以上傳{limit}個文件',
+    zhtw: '目前限制最多可以上傳{limit}個檔案',
     en: 'You can upload at most {limit} files',
   },
   fileSize: {
     zh: '文件大小超过{size}{unit}',
-    zhtw: '文件大小超過{size}{unit}',
+    zhtw: '檔案大小超過{size}{unit}',
     en: 'File size exceeds {size}{unit}',
   },
   fileType: {
     zh: '请选择{accept}类型的文件',
-    zhtw: '請選擇{accept}類型的文件',
+    zhtw: '請選擇{accept}類型的檔案',
     en: 'Please choose a {accept} file',
   },
   notImage: { zh: '请上传图片', zhtw: '請上傳圖片', en: 'Please upload an image' },
@@ -30,17 +30,17 @@ export const UPLOAD_TEXTS = {
   },
   imageLimit: {
     zh: '当前限制最多可以上传{limit}张图片',
-    zhtw: '當前限制最多可以上傳{limit}張圖片',
+    zhtw: '目前限制最多可以上傳{limit}張圖片',
     en: 'You can upload at most {limit} images',
   },
   chatImageSize: { zh: '图片大小不能超过5M', zhtw: '圖片大小不能超過5M', en: 'The image cannot exceed 5M' },
   readError: {
     zh: '文件{name}读取出错，请检查该文件',
-    zhtw: '文件{name}讀取出錯，請檢查該文件',
+    zhtw: '檔案{name}讀取出錯，請檢查該檔案',
     en: 'Error reading file {name}, please check the file',
   },
   uploadFailed: { zh: '上传失败', zhtw: '上傳失敗', en: 'Upload failed' },
-  editorUploadError: { zh: '文件上传出错！', zhtw: '文件上傳出錯！', en: 'File upload error!' },
+  editorUploadError: { zh: '文件上传出错！', zhtw: '檔案上傳出錯！', en: 'File upload error!' },
 } as const satisfies Record<string, Texts>;
 
 export type UploadTextKey = keyof typeof UPLOAD_TEXTS;

@@ -58,7 +58,7 @@ const MESSAGES: Record<ValidatorName, Texts> = {
   },
   email: {
     zh: '请正确输入您的邮箱地址',
-    zhtw: '請正確輸入您的郵箱地址',
+    zhtw: '請正確輸入您的信箱地址',
     en: 'Please enter a valid e-mail address',
   },
   licencePlate: {

@@ -352,7 +352,7 @@ describe('server texts in the client language', () => {
         },
       });
     expect((await bad()).msg).toBe('账户或密码错误，请重新输入');
-    expect((await bad('zhtw')).msg).toBe('賬戶或密碼錯誤，請重新輸入');
+    expect((await bad('zhtw')).msg).toBe('帳戶或密碼錯誤，請重新輸入');
     expect((await bad('en')).msg).toBe('Wrong account or password, please try again');
     const anon = await t.call(null, {
       method: 'GET',

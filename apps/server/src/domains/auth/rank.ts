@@ -20,12 +20,12 @@ export type RankRefusal = 'superAdmin' | 'outranked';
 const TEXTS: Record<RankRefusal, Record<'zh' | 'zhtw' | 'en', string>> = {
   superAdmin: {
     zh: '暂无权限：只有超级管理员可以操作超级管理员账户',
-    zhtw: '暫無權限：只有超級管理員可以操作超級管理員賬戶',
+    zhtw: '暫無權限：只有超級管理員可以操作超級管理員帳戶',
     en: 'No permission: only a super administrator may act on a super administrator',
   },
   outranked: {
     zh: '暂无权限：该用户拥有您不具备的权限，不能对其操作',
-    zhtw: '暫無權限：該用戶擁有您不具備的權限，不能對其操作',
+    zhtw: '暫無權限：該使用者擁有您不具備的權限，不能對其操作',
     en: 'No permission: this user holds rights you do not hold',
   },
 };

@@ -30,11 +30,11 @@ export type UserImportKey =
 
 /** Columns of the export, the template and the import, in order. Headers are matched in any language. */
 export const USER_COLUMNS: readonly UserSheetColumn[] = [
-  { key: 'account', header: { zh: '账户', zhtw: '賬戶', en: 'Account' }, width: 16, required: true },
+  { key: 'account', header: { zh: '账户', zhtw: '帳戶', en: 'Account' }, width: 16, required: true },
   { key: 'realName', header: { zh: '姓名', zhtw: '姓名', en: 'Name' }, width: 14, required: true },
   { key: 'gender', header: { zh: '性别', zhtw: '性別', en: 'Gender' }, width: 8 },
   { key: 'mobilePhone', header: { zh: '手机', zhtw: '手機', en: 'Mobile' }, width: 16 },
-  { key: 'email', header: { zh: '邮箱', zhtw: '郵箱', en: 'E-mail' }, width: 24 },
+  { key: 'email', header: { zh: '邮箱', zhtw: '信箱', en: 'E-mail' }, width: 24 },
   {
     key: 'organize',
     header: { zh: '所属组织', zhtw: '所屬組織', en: 'Organisation' },

@@ -8,11 +8,11 @@ const TEXTS = {
   created: { zh: '新建成功', zhtw: '新建成功', en: 'Created' },
   updated: { zh: '更新成功', zhtw: '更新成功', en: 'Updated' },
   deleted: { zh: '删除成功', zhtw: '刪除成功', en: 'Deleted' },
-  notFound: { zh: '数据不存在', zhtw: '數據不存在', en: 'The record does not exist' },
+  notFound: { zh: '数据不存在', zhtw: '資料不存在', en: 'The record does not exist' },
   noPermission: { zh: '暂无权限', zhtw: '暫無權限', en: 'No permission' },
   outOfScope: {
     zh: '暂无权限：该数据不在您的数据权限范围内',
-    zhtw: '暫無權限：該數據不在您的數據權限範圍內',
+    zhtw: '暫無權限：該資料不在您的資料權限範圍內',
     en: 'No permission: the record is outside your data scope',
   },
   hasChildren: {
@@ -22,7 +22,7 @@ const TEXTS = {
   },
   hasMembers: {
     zh: '该组织下存在用户，不能删除',
-    zhtw: '該組織下存在用戶，不能刪除',
+    zhtw: '該組織下存在使用者，不能刪除',
     en: 'This unit still has members and cannot be deleted',
   },
   hasPositions: {
@@ -32,12 +32,12 @@ const TEXTS = {
   },
   positionHasUsers: {
     zh: '该岗位下存在用户，不能删除',
-    zhtw: '該崗位下存在用戶，不能刪除',
+    zhtw: '該崗位下存在使用者，不能刪除',
     en: 'This position still has members and cannot be deleted',
   },
   roleHasUsers: {
     zh: '该角色下存在用户，不能删除',
-    zhtw: '該角色下存在用戶，不能刪除',
+    zhtw: '該角色下存在使用者，不能刪除',
     en: 'This role still has members and cannot be deleted',
   },
   parentCycle: {
@@ -47,14 +47,14 @@ const TEXTS = {
   },
   duplicateCode: { zh: '编码已存在', zhtw: '編碼已存在', en: 'The code already exists' },
   duplicateName: { zh: '名称已存在', zhtw: '名稱已存在', en: 'The name already exists' },
-  duplicateAccount: { zh: '账户已存在', zhtw: '賬戶已存在', en: 'The account already exists' },
+  duplicateAccount: { zh: '账户已存在', zhtw: '帳戶已存在', en: 'The account already exists' },
   deleteSelf: { zh: '不能删除自己', zhtw: '不能刪除自己', en: 'You cannot delete yourself' },
   deleteAdmin: {
     zh: '不能删除管理员账户',
-    zhtw: '不能刪除管理員賬戶',
+    zhtw: '不能刪除管理員帳戶',
     en: 'The administrator cannot be deleted',
   },
-  disableSelf: { zh: '不能禁用自己', zhtw: '不能禁用自己', en: 'You cannot disable yourself' },
+  disableSelf: { zh: '不能禁用自己', zhtw: '不能停用自己', en: 'You cannot disable yourself' },
   oldPasswordWrong: { zh: '旧密码错误', zhtw: '舊密碼錯誤', en: 'The old password is wrong' },
   samePassword: {
     zh: '新密码不能与旧密码相同',
@@ -75,7 +75,7 @@ const TEXTS = {
   },
   email: {
     zh: '请正确输入您的邮箱地址',
-    zhtw: '請正確輸入您的郵箱地址',
+    zhtw: '請正確輸入您的信箱地址',
     en: 'Please enter a valid e-mail address',
   },
   idCard: {
@@ -85,7 +85,7 @@ const TEXTS = {
   },
   password: {
     zh: '6-16位字符的密码（数字和字母组成）',
-    zhtw: '6-16位字符的密碼（數字和字母組成）',
+    zhtw: '6-16位字元的密碼（數字和字母組成）',
     en: 'A password of 6-16 characters (letters and digits)',
   },
   name: {
@@ -101,36 +101,36 @@ const TEXTS = {
   unknownOrganize: { zh: '所属组织不存在', zhtw: '所屬組織不存在', en: 'The organisation does not exist' },
   unknownPosition: { zh: '岗位不存在', zhtw: '崗位不存在', en: 'The position does not exist' },
   unknownRole: { zh: '角色不存在', zhtw: '角色不存在', en: 'The role does not exist' },
-  unknownUser: { zh: '用户不存在', zhtw: '用戶不存在', en: 'The user does not exist' },
+  unknownUser: { zh: '用户不存在', zhtw: '使用者不存在', en: 'The user does not exist' },
   unknownGender: { zh: '性别只能是男或女', zhtw: '性別只能是男或女', en: 'Gender must be 男 or 女' },
   badFile: {
     zh: '文件不是有效的Excel文件',
-    zhtw: '文件不是有效的Excel文件',
+    zhtw: '檔案不是有效的Excel檔案',
     en: 'The file is not a valid Excel workbook',
   },
   badTemplate: {
     zh: '导入模板不正确，请先下载模板',
-    zhtw: '導入模板不正確，請先下載模板',
+    zhtw: '匯入模板不正確，請先下載模板',
     en: 'The workbook does not follow the import template',
   },
   tooManyRows: {
     zh: '导入数据不能超过{max}条',
-    zhtw: '導入數據不能超過{max}條',
+    zhtw: '匯入資料不能超過{max}條',
     en: 'At most {max} rows can be imported',
   },
   importDone: {
     zh: '导入成功{snum}条，失败{fnum}条',
-    zhtw: '導入成功{snum}條，失敗{fnum}條',
+    zhtw: '匯入成功{snum}條，失敗{fnum}條',
     en: '{snum} rows imported, {fnum} failed',
   },
   duplicateInFile: {
     zh: '文件中账户重复',
-    zhtw: '文件中賬戶重複',
+    zhtw: '檔案中帳戶重複',
     en: 'The account appears twice in the file',
   },
   errorColumn: { zh: '异常原因', zhtw: '異常原因', en: 'Reason' },
-  exceptionSheet: { zh: '导入异常数据', zhtw: '導入異常數據', en: 'Rows that failed import' },
-  userSheet: { zh: '用户信息', zhtw: '用戶信息', en: 'Users' },
+  exceptionSheet: { zh: '导入异常数据', zhtw: '匯入異常資料', en: 'Rows that failed import' },
+  userSheet: { zh: '用户信息', zhtw: '使用者資訊', en: 'Users' },
   adminOnly: {
     zh: '只有管理员可以执行此操作',
     zhtw: '只有管理員可以執行此操作',
@@ -146,10 +146,10 @@ const TEXTS = {
     zhtw: '對象類型只能是 Position、Role 或 Group',
     en: 'objectType must be Position, Role or Group',
   },
-  badAvatar: { zh: '头像文件名不正确', zhtw: '頭像文件名不正確', en: 'The avatar file name is not valid' },
+  badAvatar: { zh: '头像文件名不正确', zhtw: '頭像檔案名不正確', en: 'The avatar file name is not valid' },
   badFieldList: {
     zh: 'fieldList 必须是JSON数组文本',
-    zhtw: 'fieldList 必須是JSON數組文本',
+    zhtw: 'fieldList 必須是JSON陣列文字',
     en: 'fieldList must be the text of a JSON array',
   },
   lockedUnlocked: { zh: '解除锁定成功', zhtw: '解除鎖定成功', en: 'Unlocked' },

@@ -142,7 +142,7 @@ describe(`dictionaries in the request's language on ${TEST_DB_KIND}`, () => {
     const list = (lang: string) =>
       names('/api/workflow/Engine/FlowGeneral/printList/wf-leave', lang).then((l) => l[0]);
     expect(await list('zh')).toBe('请假申请打印模板');
-    expect(await list('zhtw')).toBe('請假申請打印模板');
+    expect(await list('zhtw')).toBe('請假申請列印模板');
     expect(await list('en')).toBe('Leave request print template');
   });
 

@@ -19,11 +19,11 @@ import { cellText, mainFields, VMSG } from './common';
 
 /** The workbook's own texts in each language: the main sheet, the record-number and the errors column. */
 const SHEET_TEXT = {
-  data: { zh: '数据', zhtw: '數據', en: 'Data' },
+  data: { zh: '数据', zhtw: '資料', en: 'Data' },
   no: { zh: '序号', zhtw: '序號', en: 'No.' },
-  errors: { zh: '错误信息', zhtw: '錯誤信息', en: 'Errors' },
-  template: { zh: '{0}导入模板', zhtw: '{0}導入模板', en: '{0} import template' },
-  failed: { zh: '{0}导入失败数据', zhtw: '{0}導入失敗數據', en: '{0} rows not imported' },
+  errors: { zh: '错误信息', zhtw: '錯誤資訊', en: 'Errors' },
+  template: { zh: '{0}导入模板', zhtw: '{0}匯入模板', en: '{0} import template' },
+  failed: { zh: '{0}导入失败数据', zhtw: '{0}匯入失敗資料', en: '{0} rows not imported' },
 } as const;
 
 /** The name of a generated workbook (`template`, `failed`) of the item `name`, in `lang`. */

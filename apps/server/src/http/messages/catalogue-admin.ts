@@ -5,7 +5,7 @@ export const ADMIN = {
   'system.forcedOfflineOk': { zh: '强制下线成功', zhtw: '強制下線成功', en: 'Forced offline' },
   'system.cannotKickSelf': {
     zh: '不能强制下线当前会话',
-    zhtw: '不能強制下線當前會話',
+    zhtw: '不能強制下線目前會話',
     en: 'You cannot force your own session offline',
   },
   'system.sessionMissing': {
@@ -30,7 +30,7 @@ export const ADMIN = {
   },
   'system.billRuleDisabled': {
     zh: '单据规则已禁用',
-    zhtw: '單據規則已禁用',
+    zhtw: '單據規則已停用',
     en: 'The numbering rule is disabled',
   },
   'system.dictTypeHasChildren': {
@@ -40,7 +40,7 @@ export const ADMIN = {
   },
   'system.dictTypeHasData': {
     zh: '该类型下有字典数据，不能删除',
-    zhtw: '該類型下有字典數據，不能刪除',
+    zhtw: '該類型下有字典資料，不能刪除',
     en: 'This type has dictionary entries and cannot be deleted',
   },
   'system.dictTypeMissing': {
@@ -55,18 +55,18 @@ export const ADMIN = {
   },
   'system.dictHasChildren': {
     zh: '该数据下有子数据，不能删除',
-    zhtw: '該數據下有子數據，不能刪除',
+    zhtw: '該資料下有子資料，不能刪除',
     en: 'This entry has child entries and cannot be deleted',
   },
   'system.portalNone': { zh: '暂无门户', zhtw: '暫無門戶', en: 'No portal yet' },
   'dataInterface.badUrl': {
     zh: '接口地址不正确',
-    zhtw: '接口地址不正確',
+    zhtw: '介面地址不正確',
     en: 'The interface address is not valid',
   },
   'dataInterface.httpOnly': {
     zh: '只支持 http 和 https',
-    zhtw: '只支持 http 和 https',
+    zhtw: '只支援 http 和 https',
     en: 'Only http and https are supported',
   },
   'dataInterface.hostNotAllowed': {
@@ -76,7 +76,7 @@ export const ADMIN = {
   },
   'dataInterface.responseTooLarge': {
     zh: '接口响应超过大小限制',
-    zhtw: '接口響應超過大小限制',
+    zhtw: '介面響應超過大小限制',
     en: 'The interface response exceeds the size limit',
   },
   'dataInterface.paramRequired': {
@@ -91,25 +91,25 @@ export const ADMIN = {
   },
   'dataInterface.pathChanged': {
     zh: '参数改变了接口路径',
-    zhtw: '參數改變了接口路徑',
+    zhtw: '參數改變了介面路徑',
     en: 'a parameter changed the interface path',
   },
   'dataInterface.timeout': {
     zh: '接口请求超时',
-    zhtw: '接口請求超時',
+    zhtw: '介面請求超時',
     en: 'The interface request timed out',
   },
-  'dataInterface.failed': { zh: '接口请求失败', zhtw: '接口請求失敗', en: 'The interface request failed' },
-  'dataInterface.callFailed': { zh: '接口调用出错', zhtw: '接口調用出錯', en: 'The interface call failed' },
+  'dataInterface.failed': { zh: '接口请求失败', zhtw: '介面請求失敗', en: 'The interface request failed' },
+  'dataInterface.callFailed': { zh: '接口调用出错', zhtw: '介面呼叫出錯', en: 'The interface call failed' },
   'dataInterface.status': {
     zh: '接口返回状态 {0}',
-    zhtw: '接口返回狀態 {0}',
+    zhtw: '介面返回狀態 {0}',
     en: 'The interface answered status {0}',
   },
-  'dataInterface.disabled': { zh: '接口已禁用', zhtw: '接口已禁用', en: 'The interface is disabled' },
+  'dataInterface.disabled': { zh: '接口已禁用', zhtw: '介面已停用', en: 'The interface is disabled' },
   'dataInterface.urlRequired': {
     zh: '请输入接口地址',
-    zhtw: '請輸入接口地址',
+    zhtw: '請輸入介面地址',
     en: 'Please enter the interface address',
   },
   'visualdev.codeFixed': {
@@ -119,38 +119,38 @@ export const ADMIN = {
   },
   'visualdev.releasedDelete': {
     zh: '已发布的功能不能删除，请先删除其菜单',
-    zhtw: '已發佈的功能不能刪除，請先刪除其菜單',
+    zhtw: '已發佈的功能不能刪除，請先刪除其選單',
     en: 'A published function cannot be deleted; delete its menu first',
   },
   'visualdev.parentMenu': {
     zh: '上级菜单不存在或不是目录',
-    zhtw: '上級菜單不存在或不是目錄',
+    zhtw: '上級選單不存在或不是目錄',
     en: 'The parent menu does not exist or is not a directory',
   },
-  'visualdev.disabled': { zh: '功能已禁用', zhtw: '功能已禁用', en: 'The function is disabled' },
+  'visualdev.disabled': { zh: '功能已禁用', zhtw: '功能已停用', en: 'The function is disabled' },
   'visualdev.notReleased': { zh: '功能未发布', zhtw: '功能未發佈', en: 'The function is not published' },
   'visualdev.importEmpty': {
     zh: '导入文件没有数据',
-    zhtw: '導入文件沒有數據',
+    zhtw: '匯入檔案沒有資料',
     en: 'The import file holds no data',
   },
   'visualdev.importTooMany': {
     zh: '一次最多导入5000条数据',
-    zhtw: '一次最多導入5000條數據',
+    zhtw: '一次最多匯入5000條資料',
     en: 'At most 5000 rows can be imported at a time',
   },
   'visualdev.noFields': {
     zh: '表单没有可保存的字段',
-    zhtw: '表單沒有可保存的字段',
+    zhtw: '表單沒有可儲存的欄位',
     en: 'The form has no fields to save',
   },
   'visualdev.noColumns': {
     zh: '请至少设置一个列表字段',
-    zhtw: '請至少設置一個列表字段',
+    zhtw: '請至少設定一個列表欄位',
     en: 'Please set at least one list column',
   },
-  'visualdev.moduleMissing': { zh: '模块不存在', zhtw: '模塊不存在', en: 'The module does not exist' },
-  'visualdev.notSearchField': { zh: '不是查询字段', zhtw: '不是查詢字段', en: 'is not a search field' },
+  'visualdev.moduleMissing': { zh: '模块不存在', zhtw: '模組不存在', en: 'The module does not exist' },
+  'visualdev.notSearchField': { zh: '不是查询字段', zhtw: '不是查詢欄位', en: 'is not a search field' },
   'visualdev.linkedFormMissing': {
     zh: '关联表单不存在',
     zhtw: '關聯表單不存在',

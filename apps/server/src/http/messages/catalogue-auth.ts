@@ -2,27 +2,27 @@
 import type { Message } from './message';
 
 export const AUTH = {
-  'auth.loginOk': { zh: '登录成功', zhtw: '登錄成功', en: 'Logged in' },
-  'auth.logoutOk': { zh: '注销成功', zhtw: '註銷成功', en: 'Logged out' },
+  'auth.loginOk': { zh: '登录成功', zhtw: '登入成功', en: 'Logged in' },
+  'auth.logoutOk': { zh: '注销成功', zhtw: '登出成功', en: 'Logged out' },
   'auth.badCredentials': {
     zh: '账户或密码错误，请重新输入',
-    zhtw: '賬戶或密碼錯誤，請重新輸入',
+    zhtw: '帳戶或密碼錯誤，請重新輸入',
     en: 'Wrong account or password, please try again',
   },
   'auth.accountLocked': {
     zh: '账号已被锁定，请联系管理员或稍后再试',
-    zhtw: '賬號已被鎖定，請聯繫管理員或稍後再試',
+    zhtw: '帳號已被鎖定，請聯絡管理員或稍後再試',
     en: 'The account is locked; contact the administrator or try again later',
   },
   'auth.accountDisabled': {
     zh: '账号已被禁用，请联系管理员',
-    zhtw: '賬號已被禁用，請聯繫管理員',
+    zhtw: '帳號已被停用，請聯絡管理員',
     en: 'The account is disabled; contact the administrator',
   },
-  'auth.accountDeleted': { zh: '账号已被删除', zhtw: '賬號已被刪除', en: 'The account was deleted' },
+  'auth.accountDeleted': { zh: '账号已被删除', zhtw: '帳號已被刪除', en: 'The account was deleted' },
   'auth.noMenu': {
     zh: '您的权限不足，请联系管理员',
-    zhtw: '您的權限不足，請聯繫管理員',
+    zhtw: '您的權限不足，請聯絡管理員',
     en: 'Insufficient permissions; contact the administrator',
   },
   'auth.captchaWrong': { zh: '验证码错误', zhtw: '驗證碼錯誤', en: 'Wrong verification code' },
@@ -33,22 +33,22 @@ export const AUTH = {
   },
   'auth.tokenExpired': {
     zh: '登录过期,请重新登录',
-    zhtw: '登錄過期,請重新登錄',
+    zhtw: '登入過期,請重新登入',
     en: 'Login expired, please log in again',
   },
   'auth.tokenKicked': {
     zh: '您的账号已在其他地方登录或已被强制下线，请重新登录',
-    zhtw: '您的賬號已在其他地方登錄或已被強制下線，請重新登錄',
+    zhtw: '您的帳號已在其他地方登入或已被強制下線，請重新登入',
     en: 'Your account logged in elsewhere or was forced offline; please log in again',
   },
   'auth.tokenInvalid': {
     zh: '登录凭证无效，请重新登录',
-    zhtw: '登錄憑證無效，請重新登錄',
+    zhtw: '登入憑證無效，請重新登入',
     en: 'Invalid login credentials; please log in again',
   },
   'auth.screenLocked': {
     zh: '屏幕已锁定，请解锁后继续',
-    zhtw: '屏幕已鎖定，請解鎖後繼續',
+    zhtw: '螢幕已鎖定，請解鎖後繼續',
     en: 'The screen is locked; unlock it to continue',
   },
   'auth.forcedOffline': {
@@ -58,23 +58,23 @@ export const AUTH = {
   },
   'auth.passwordChanged': {
     zh: '密码已修改，请重新登录',
-    zhtw: '密碼已修改，請重新登錄',
+    zhtw: '密碼已修改，請重新登入',
     en: 'The password was changed; please log in again',
   },
-  'auth.sessionLoginFailed': { zh: '登录Session失败', zhtw: '登錄Session失敗', en: 'Session login failed' },
+  'auth.sessionLoginFailed': { zh: '登录Session失败', zhtw: '登入Session失敗', en: 'Session login failed' },
   'auth.dingNotConfigured': {
     zh: '未配置钉钉登录，请联系管理员',
-    zhtw: '未配置釘釘登錄，請聯繫管理員',
+    zhtw: '未配置釘釘登入，請聯絡管理員',
     en: 'DingTalk login is not configured; contact the administrator',
   },
   'auth.dingFailed': {
     zh: '钉钉登录失败，请重试',
-    zhtw: '釘釘登錄失敗，請重試',
+    zhtw: '釘釘登入失敗，請重試',
     en: 'DingTalk login failed; please try again',
   },
   'auth.dingUnbound': {
     zh: '该钉钉账号未绑定系统用户，请联系管理员',
-    zhtw: '該釘釘賬號未綁定系統用戶，請聯繫管理員',
+    zhtw: '該釘釘帳號未綁定系統使用者，請聯絡管理員',
     en: 'This DingTalk account is not bound to a user; contact the administrator',
   },
   'auth.qrTooMany': {
@@ -89,18 +89,18 @@ export const AUTH = {
   },
   'auth.qrExpired': {
     zh: '二维码已过期，请刷新',
-    zhtw: '二維碼已過期，請刷新',
+    zhtw: '二維碼已過期，請重新整理',
     en: 'The QR code has expired; please refresh it',
   },
   'auth.qrNotScanned': { zh: '请先扫描二维码', zhtw: '請先掃描二維碼', en: 'Please scan the QR code first' },
   'auth.qrScannedByOther': {
     zh: '二维码已被其他用户扫描',
-    zhtw: '二維碼已被其他用戶掃描',
+    zhtw: '二維碼已被其他使用者掃描',
     en: 'The QR code was scanned by another user',
   },
   'auth.qrUsed': {
     zh: '二维码已使用，请刷新',
-    zhtw: '二維碼已使用，請刷新',
+    zhtw: '二維碼已使用，請重新整理',
     en: 'The QR code was already used; please refresh it',
   },
 } as const satisfies Record<string, Message>;

@@ -27,7 +27,7 @@ export const FLOW = {
   'flow.suspendedState': { zh: '流程已挂起', zhtw: '流程已掛起', en: 'The flow is suspended' },
   'flow.handledByOther': {
     zh: '流程已被他人处理，请刷新后重试',
-    zhtw: '流程已被他人處理，請刷新後重試',
+    zhtw: '流程已被他人處理，請重新整理後重試',
     en: 'Someone else already handled the flow; please refresh and try again',
   },
   'flow.suspendOnlyRunning': {
@@ -44,8 +44,8 @@ export const FLOW = {
     zhtw: '請輸入審批意見！',
     en: 'Please enter your approval opinion!',
   },
-  'flow.batchApproved': { zh: '批量审批完成', zhtw: '批量審批完成', en: 'Batch approval done' },
-  'flow.batchRejected': { zh: '批量驳回完成', zhtw: '批量駁回完成', en: 'Batch rejection done' },
+  'flow.batchApproved': { zh: '批量审批完成', zhtw: '批次審批完成', en: 'Batch approval done' },
+  'flow.batchRejected': { zh: '批量驳回完成', zhtw: '批次駁回完成', en: 'Batch rejection done' },
   'flow.chooseAddSigner': {
     zh: '请选择加签人',
     zhtw: '請選擇加簽人',

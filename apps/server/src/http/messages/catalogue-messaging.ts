@@ -9,12 +9,12 @@ export const MESSAGING = {
   'comment.unliked': { zh: '已取消点赞', zhtw: '已取消點贊', en: 'Like removed' },
   'message.notRecipient': {
     zh: '不是该消息的接收人',
-    zhtw: '不是該消息的接收人',
+    zhtw: '不是該訊息的接收人',
     en: 'You are not a recipient of this message',
   },
   'message.notInTrash': {
     zh: '消息不在已删除列表中',
-    zhtw: '消息不在已刪除列表中',
+    zhtw: '訊息不在已刪除列表中',
     en: 'The message is not among the deleted ones',
   },
   'message.chooseRecipients': {
@@ -24,7 +24,7 @@ export const MESSAGING = {
   },
   'message.alreadyReleased': {
     zh: '该消息已发布',
-    zhtw: '該消息已發佈',
+    zhtw: '該訊息已發佈',
     en: 'This message is already published',
   },
   'message.contentReleased': {
@@ -34,7 +34,7 @@ export const MESSAGING = {
   },
   'message.onlyCreator': {
     zh: '只有创建人可以修改接收人',
-    zhtw: '只有創建人可以修改接收人',
+    zhtw: '只有建立人可以修改接收人',
     en: 'Only the creator may change the recipients',
   },
   'message.readAll': { zh: '已全部标记为已读', zhtw: '已全部標記為已讀', en: 'All marked as read' },
@@ -42,7 +42,7 @@ export const MESSAGING = {
   'message.remindOff': { zh: '已关闭提醒', zhtw: '已關閉提醒', en: 'Reminder off' },
   'message.marked': { zh: '标记成功', zhtw: '標記成功', en: 'Marked' },
   'message.unmarked': { zh: '已取消标记', zhtw: '已取消標記', en: 'Mark removed' },
-  'message.recipientsAdded': { zh: '添加接收人成功', zhtw: '添加接收人成功', en: 'Recipients added' },
+  'message.recipientsAdded': { zh: '添加接收人成功', zhtw: '新增接收人成功', en: 'Recipients added' },
   'message.recipientsRemoved': { zh: '删除接收人成功', zhtw: '刪除接收人成功', en: 'Recipients removed' },
   'message.checkedIn': { zh: '打卡成功', zhtw: '打卡成功', en: 'Checked in' },
   'mail.notConfigured': {
@@ -52,13 +52,13 @@ export const MESSAGING = {
   },
   'mail.notFound': {
     zh: '邮件不存在或无权查看',
-    zhtw: '郵件不存在或無權查看',
+    zhtw: '郵件不存在或無權檢視',
     en: 'The mail does not exist or you may not view it',
   },
-  'chat.empty': { zh: '消息不能为空', zhtw: '消息不能為空', en: 'The message must not be empty' },
+  'chat.empty': { zh: '消息不能为空', zhtw: '訊息不能為空', en: 'The message must not be empty' },
   'chat.tooLong': {
     zh: '消息不能超过{0}个字符',
-    zhtw: '消息不能超過{0}個字符',
+    zhtw: '訊息不能超過{0}個字元',
     en: 'A message may not exceed {0} characters',
   },
   'meeting.themeRequired': {
