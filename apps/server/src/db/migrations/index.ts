@@ -38,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0181-quiet-login-bookkeeping': await import('./0181-quiet-login-bookkeeping'),
   '0182-task-title-parts': await import('./0182-task-title-parts'),
   '0183-org-and-copy-labels': await import('./0183-org-and-copy-labels'),
+  '0184-taiwan-words': await import('./0184-taiwan-words'),
 };
