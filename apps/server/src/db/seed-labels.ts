@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 /**
  * The seeded menus' names in every language (issue 20). zh is the name the seed writes (spec text) and
  * stays in base_module.full_name; base_module.full_name_i18n holds {zh, zhtw, en}, written by the seed and,
@@ -57,6 +58,23 @@ export const MENU_LABELS: Record<string, Label> = {
 export function menuLabelJson(enCode: string, fullName: string): string | null {
   const l = MENU_LABELS[enCode];
   return l && l.zh === fullName ? JSON.stringify(l) : null;
+}
+
+/**
+ * Writes MENU_LABELS into the seeded menus still named as seeded (an administrator's rename is left alone):
+ * migration 0184 for databases labelled before zhtw took Taiwan's words.
+ */
+export async function relabelSeededMenus(db: Kysely<unknown>): Promise<void> {
+  const k = db.withTables<{
+    base_module: { en_code: string; full_name: string; full_name_i18n: string | null };
+  }>();
+  for (const [enCode, label] of Object.entries(MENU_LABELS))
+    await k
+      .updateTable('base_module')
+      .set({ full_name_i18n: JSON.stringify(label) })
+      .where('en_code', '=', enCode)
+      .where('full_name', '=', label.zh)
+      .execute();
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { relabelSeededOrg } from '../org-labels';
-import { MENU_LABELS } from '../seed-labels';
+import { relabelSeededMenus } from '../seed-labels';
 import { relabelSeededFlows } from './0173-flow-labels';
 import { relabelSeededRows } from './0174-dictionary-labels';
 import { relabelSeededRooms } from './0175-meeting-room-labels';
@@ -13,16 +13,7 @@ import { relabelSeededRooms } from './0175-meeting-room-labels';
  * Labels inside stored JSON (portal layouts, the seeded forms' fields) keep what they were written with.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const k = db.withTables<{
-    base_module: { en_code: string; full_name: string; full_name_i18n: string | null };
-  }>();
-  for (const [enCode, label] of Object.entries(MENU_LABELS))
-    await k
-      .updateTable('base_module')
-      .set({ full_name_i18n: JSON.stringify(label) })
-      .where('en_code', '=', enCode)
-      .where('full_name', '=', label.zh)
-      .execute();
+  await relabelSeededMenus(db);
   await relabelSeededRows(db);
   await relabelSeededRooms(db);
   await relabelSeededOrg(db);
