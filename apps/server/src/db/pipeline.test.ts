@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, TEST_DB_KIND } from '../test/harness';
 import type { Db } from './database';
-import { pipelined } from './pipeline';
+import { MAX_PREPARED, PREPARE_AFTER, pipelined, prepared } from './pipeline';
 import type { Database } from './types';
 
 type Tables = {
@@ -107,4 +107,64 @@ describe(`pipelined statements on ${TEST_DB_KIND}`, () => {
       expect(await waiter).toEqual([[{ v: 2 }], [{ v: 2 }]]);
     },
   );
+
+  describe('prepared statements', () => {
+    /** The statements prepared on the connection of `tx` (named by the driver). */
+    const preparedOn = async (tx: Kysely<Database & Tables>) =>
+      (
+        await sql<{
+          name: string;
+          statement: string;
+        }>`select name, statement from pg_prepared_statements`.execute(tx)
+      ).rows.filter((r) => r.name.startsWith('kp_'));
+    const marked = (tx: Kysely<Database & Tables>, tag: string) =>
+      prepared(
+        tx
+          .selectFrom('pl_row')
+          .select(['id', 'v', sql.lit(tag).as('tag')])
+          .where('id', '=', 'r'),
+      );
+
+    it('a marked query answers as the unmarked one; on PostgreSQL it is prepared from its third call on', async () => {
+      await k.transaction().execute(async (tx) => {
+        const answers = [];
+        for (let i = 0; i < PREPARE_AFTER + 2; i++) {
+          answers.push(await marked(tx, 'first').execute());
+          if (pg && i === PREPARE_AFTER - 2)
+            expect((await preparedOn(tx)).filter((r) => r.statement.includes("'first'"))).toEqual([]);
+        }
+        const v = (await tx.selectFrom('pl_row').select('v').where('id', '=', 'r').executeTakeFirst())?.v;
+        expect(answers).toEqual(Array(PREPARE_AFTER + 2).fill([{ id: 'r', v, tag: 'first' }]));
+        if (pg) expect((await preparedOn(tx)).filter((r) => r.statement.includes("'first'"))).toHaveLength(1);
+      });
+    });
+
+    it('a prepared select that names its columns still answers after a column is added to its table', async () => {
+      await k.transaction().execute(async (tx) => {
+        for (let i = 0; i < PREPARE_AFTER + 1; i++) await marked(tx, 'altered').execute();
+      });
+      await sql`alter table pl_row add column extra integer not null default 5`.execute(k);
+      try {
+        // every pooled connection (the prepared one among them) answers
+        const reads = await Promise.all([1, 2, 3].map(() => marked(k, 'altered').execute()));
+        expect(reads.map((r) => r[0]?.tag)).toEqual(['altered', 'altered', 'altered']);
+      } finally {
+        await sql`alter table pl_row drop column extra`.execute(k);
+      }
+    });
+
+    it.runIf(pg)(
+      `keeps at most ${MAX_PREPARED} texts prepared; the ones past it run unprepared`,
+      async () => {
+        await k.transaction().execute(async (tx) => {
+          for (let t = 0; t < MAX_PREPARED + 5; t++)
+            for (let i = 0; i < PREPARE_AFTER; i++)
+              expect((await marked(tx, `many${t}`).execute())[0]?.tag).toBe(`many${t}`);
+          const on = await preparedOn(tx);
+          expect(on.length).toBeLessThanOrEqual(MAX_PREPARED);
+          expect(on.some((r) => r.statement.includes(`'many${MAX_PREPARED + 4}'`))).toBe(false);
+        });
+      },
+    );
+  });
 });

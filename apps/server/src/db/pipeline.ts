@@ -2,16 +2,19 @@
 // answered in order (pg's pipeline mode), so they cost one round trip; a transaction's BEGIN rides with its
 // first statement. The Kysely dialect for pg that does it (PipelineDialect) and `pipelined` for callers
 // (on any other dialect — PGlite runs in this process, no round trips to save — one after the other).
+import { createHash } from 'node:crypto';
 import {
   type Compilable,
   CompiledQuery,
   type DatabaseConnection,
   type DialectAdapter,
   type Driver,
+  type Expression,
   type Kysely,
   PostgresAdapter,
   PostgresDialect,
   type QueryResult,
+  sql,
   type TransactionSettings,
 } from 'kysely';
 import type pg from 'pg';
@@ -47,6 +50,50 @@ export async function pipelined(
   return (await db.executeQuery(marker)).rows as QueryResult<unknown>[];
 }
 
+/** The end of a statement's text that asks the pg driver to keep it prepared (see `prepared`). */
+export const PREPARED_MARK = '/* kp prepared */';
+/** Texts prepared at most per process (each costs memory in every connection's backend). */
+export const MAX_PREPARED = 64;
+/** A marked text is prepared from its this-many-th call on: texts that run once are not kept. */
+export const PREPARE_AFTER = 3;
+/** Marked texts seen and not prepared yet (how often), forgotten past this many. */
+const MAX_SEEN = 2_000;
+const preparedNames = new Map<string, string>();
+const seen = new Map<string, number>();
+
+/** The name the marked statement `text` is prepared under on each connection; undefined: send it unprepared. */
+function preparedName(text: string): string | undefined {
+  if (!text.endsWith(PREPARED_MARK)) return undefined;
+  const name = preparedNames.get(text);
+  if (name || preparedNames.size >= MAX_PREPARED) return name;
+  const n = (seen.get(text) ?? 0) + 1;
+  if (n < PREPARE_AFTER) {
+    if (seen.size >= MAX_SEEN) seen.clear();
+    seen.set(text, n);
+    return undefined;
+  }
+  seen.delete(text);
+  const named = `kp_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+  preparedNames.set(text, named);
+  return named;
+}
+
+/** A compiled statement with the mark of `prepared`. */
+export const preparedQuery = (q: CompiledQuery): CompiledQuery =>
+  q.sql.endsWith(PREPARED_MARK) ? q : CompiledQuery.raw(`${q.sql} ${PREPARED_MARK}`, [...q.parameters]);
+
+/**
+ * Marks a query that runs often with the same text: on PostgreSQL, from its PREPARE_AFTER-th call on, each
+ * connection parses it once and, after its first executions, plans it once (PostgreSQL's generic plan)
+ * instead of on every call (MAX_PREPARED texts at most) — for the hot statements of the audit path, where
+ * parsing and planning cost more than running. A select names its columns (no `select *`): a prepared
+ * statement whose result columns change under it (a migration adding one while the process runs) fails.
+ * Elsewhere (PGlite) the mark is a comment.
+ */
+export function prepared<B extends { modifyEnd(modifier: Expression<unknown>): B }>(query: B): B {
+  return query.modifyEnd(sql.raw(PREPARED_MARK));
+}
+
 const resultOf = (r: pg.QueryResult): QueryResult<unknown> => ({
   numAffectedRows:
     r.command === 'INSERT' || r.command === 'UPDATE' || r.command === 'DELETE' || r.command === 'MERGE'
@@ -74,7 +121,11 @@ class PipelineConnection implements DatabaseConnection {
     stream.cork();
     let sent: Promise<pg.QueryResult>[];
     try {
-      sent = texts.map((q) => this.client.query(q.sql, [...q.parameters]));
+      sent = texts.map((q) => {
+        const name = preparedName(q.sql);
+        const values = [...q.parameters];
+        return name ? this.client.query({ name, text: q.sql, values }) : this.client.query(q.sql, values);
+      });
     } finally {
       stream.uncork();
     }

@@ -35,6 +35,8 @@ export function tablesIn(node: unknown, out: Set<string>, maxDepth = 12, depth =
   if (!node || typeof node !== 'object' || depth > maxDepth) return;
   const n = node as { kind?: string; table?: { identifier?: { name?: string } } };
   if (n.kind === 'TableNode' && n.table?.identifier?.name) out.add(n.table.identifier.name);
+  // a bound value (a form's JSON, a list of ids) names no table: not walked
+  if (n.kind === 'ValueNode' || n.kind === 'PrimitiveValueListNode') return;
   for (const v of Object.values(node)) {
     if (Array.isArray(v)) for (const x of v) tablesIn(x, out, maxDepth, depth + 1);
     else if (v && typeof v === 'object') tablesIn(v, out, maxDepth, depth + 1);

@@ -15,6 +15,7 @@ import {
   UpdateQueryNode,
   WithNode,
 } from 'kysely';
+import { preparedQuery } from './pipeline';
 import { tablesIn } from './read-cache';
 
 /** An INSERT, UPDATE or DELETE builder (anything Kysely compiles from a write node). */
@@ -34,6 +35,8 @@ interface Write {
 
 /** Most bind parameters one batched statement may carry (PostgreSQL's limit is 65,535). */
 const MAX_PARAMETERS = 30_000;
+/** A batch's statement up to this long (characters) is marked prepared. */
+const PREPARED_TEXT = 8_000;
 
 /** The table of a TableNode, or of an AliasNode over one. */
 function tableName(n: OperationNode | undefined): string | null {
@@ -127,7 +130,8 @@ export class WriteBatch {
     }
     const compiled = this.compile(withNode ? { ...root.node, with: withNode } : root.node);
     if (compiled.parameters.length <= MAX_PARAMETERS || writes.length === 1) {
-      const r = await this.run(compiled);
+      // a flow's transitions repeat the same few statements: prepared (db/pipeline.ts), bar long ones
+      const r = await this.run(compiled.sql.length <= PREPARED_TEXT ? preparedQuery(compiled) : compiled);
       checked?.check(r);
       return;
     }

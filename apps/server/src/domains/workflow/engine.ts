@@ -2,7 +2,7 @@ import { createFlowState, type Effect, type FlowAction, type FlowState, type Org
 import type { FlowTemplate } from '@kp/schema';
 import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../context';
-import { pipelined } from '../../db/pipeline';
+import { pipelined, prepared } from '../../db/pipeline';
 import type { Database } from '../../db/types';
 import { WriteBatch } from '../../db/write-batch';
 import { ApiError, badRequest, conflict, notFound } from '../../http/api-error';
@@ -14,7 +14,7 @@ import { applyEffects } from './effects';
 import { pushNotices, type WfNotice, writeNotices } from './notify';
 import { loadOrgDirectory, orgOf } from './org';
 import { transitionWithChoices } from './subflow-choice';
-import { parseJson } from './tables';
+import { parseJson, type WfOperatorTable, type WfTaskTable } from './tables';
 import {
   type EntrustRow,
   type LaunchInput,
@@ -167,10 +167,58 @@ export async function actInTx(
  * (db/pipeline.ts): it runs once the lock is held, on a fresh snapshot, so it sees what an approver who
  * held the lock before committed (read in the lock's own statement it could be stale: a double approval).
  */
+/** Every column of wf_task (named: the lock is a prepared statement, see `prepared`). */
+const TASK_COLUMNS = [
+  'id',
+  'template_id',
+  'template_version',
+  'form_version',
+  'flow_code',
+  'full_name',
+  'title_parts',
+  'status',
+  'flow_urgent',
+  'this_step',
+  'current_nodes',
+  'state_json',
+  'form_data',
+  'version',
+  'suspended',
+  'press_mark',
+  'initiator_id',
+  'parent_task_id',
+  'parent_node_id',
+  'creator_time',
+  'start_time',
+  'end_time',
+  'last_modify_time',
+] as const satisfies readonly (keyof WfTaskTable)[];
+/** Every column of wf_operator. */
+const OPERATOR_COLUMNS = [
+  'id',
+  'task_id',
+  'flow_task_id',
+  'node_id',
+  'node_name',
+  'user_id',
+  'flow_user_id',
+  'entrusted_for',
+  'status',
+  'result',
+  'deadline',
+  'reminder_count',
+  'creator_time',
+  'handle_time',
+] as const satisfies readonly (keyof WfOperatorTable)[];
+
+/**
+ * Locks the task (by id, or by one of its operator rows) with the entrusts in force, and reads that operator
+ * row behind the lock: one round trip, both statements prepared (the hot reads of every audit).
+ */
 async function lockTask(tx: Transaction<Database>, ref: TaskRef, now: Date) {
   const lock = tx
     .selectFrom('wf_task')
-    .selectAll()
+    .select(TASK_COLUMNS)
     .select(
       sql<unknown>`(select coalesce(json_agg(json_build_object('user_id', e.user_id, 'to_user_id', e.to_user_id, 'template_id', e.template_id)), '[]'::json) from wf_entrust e where e.enabled_mark = 1 and e.start_time <= ${now} and e.end_time >= ${now})`.as(
         'entrusts_now',
@@ -185,9 +233,10 @@ async function lockTask(tx: Transaction<Database>, ref: TaskRef, now: Date) {
     )
     .forUpdate();
   type Locked = Awaited<ReturnType<typeof lock.executeTakeFirst>>;
-  if (typeof ref === 'string') return { locked: await lock.executeTakeFirst(), operator: undefined };
-  const op = tx.selectFrom('wf_operator').selectAll().where('id', '=', ref.operatorId);
-  const [a, b] = await pipelined(tx, [lock, op]);
+  if (typeof ref === 'string')
+    return { locked: await prepared(lock).executeTakeFirst(), operator: undefined };
+  const op = tx.selectFrom('wf_operator').select(OPERATOR_COLUMNS).where('id', '=', ref.operatorId);
+  const [a, b] = await pipelined(tx, [prepared(lock), prepared(op)]);
   return {
     locked: a?.rows[0] as Locked,
     operator: b?.rows[0] as Awaited<ReturnType<typeof op.executeTakeFirst>>,

@@ -1,6 +1,7 @@
 import { LANGUAGES } from '@kp/schema';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
+import { prepared } from '../../db/pipeline';
 import type { Database } from '../../db/types';
 import { WriteBatch } from '../../db/write-batch';
 import { type MessageCode, text } from '../../http/messages';
@@ -147,6 +148,9 @@ export interface LiveCounts {
   consultCount: number;
 }
 
+/** Counts for at most this many users at once are a prepared statement. */
+const PREPARED_USERS = 4;
+
 /**
  * Per user, in one statement: unread site messages split as initMessage does (type 7 notices vs the rest),
  * pending to-dos (dealtCount) and unread circulated items (consultCount), from wf_todo.
@@ -156,7 +160,7 @@ export async function liveCounts(db: Kysely<Database>, userIds: string[]): Promi
     userIds.map((u) => [u, { unreadNoticeCount: 0, unreadMessageCount: 0, dealtCount: 0, consultCount: 0 }]),
   );
   if (!userIds.length) return out;
-  const rows = await db
+  const counts = db
     .selectFrom('wf_todo')
     .select(['user_id', 'kind', (eb) => eb.fn.countAll<string>().as('n')])
     .where('user_id', 'in', userIds)
@@ -175,8 +179,9 @@ export async function liveCounts(db: Kysely<Database>, userIds: string[]): Promi
         .where('r.user_id', 'in', userIds)
         .where('r.is_read', '=', 0)
         .groupBy(['r.user_id', 'kind']),
-    )
-    .execute();
+    );
+  // after every approval, for its few users: prepared (a text per number of users, so only for a few)
+  const rows = await (userIds.length <= PREPARED_USERS ? prepared(counts) : counts).execute();
   for (const r of rows) {
     const c = out.get(r.user_id);
     if (!c) continue;
