@@ -1,5 +1,7 @@
 // Shared pieces of the server benches (not a bench itself: bench.mjs runs only *.bench.ts files).
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -263,4 +265,74 @@ export async function profileIf(file: string | undefined): Promise<() => Promise
     await writeFile(file, JSON.stringify(profile));
     session.disconnect();
   };
+}
+
+/**
+ * CPU ms used so far by the PostgreSQL processes on this machine (backends and helpers), read from /proc;
+ * null where there is no /proc or no local PostgreSQL. A difference of two readings while the pool's
+ * connections stay open is the database's share of the work in between.
+ */
+export function localPostgresCpuMs(): number | null {
+  let ticks = 0;
+  let seen = false;
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return null;
+  }
+  for (const pid of entries) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (!readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) continue;
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (after the name: fields 14, 15)
+      seen = true;
+    } catch {
+      // the process ended between the listing and the read
+    }
+  }
+  return seen ? ticks * 10 : null; // USER_HZ is 100 on Linux
+}
+
+/**
+ * A load client's POST of a JSON body, answered with the parsed JSON: node:http over a keep-alive agent,
+ * the cheapest client Node ships (fetch spends several times its CPU per call on WHATWG streams and
+ * headers). Used where the clients share the process, and so the CPU, with the server they measure.
+ */
+export function postJson(
+  agent: http.Agent,
+  url: string,
+  headers: Record<string, string>,
+  body: unknown,
+): Promise<{ code: number; msg?: string; data?: unknown }> {
+  const text = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(text),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          try {
+            resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+          } catch (e) {
+            reject(e);
+          }
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(text);
+  });
 }
