@@ -150,6 +150,26 @@ export function securityHeaders(): Record<string, string> {
   return headers;
 }
 
+/**
+ * The security headers of a JSON answer (the API's data, never a page): what matters for a response that is
+ * not a document (OWASP REST Security: nosniff, no framing, a CSP that lets nothing load if it is ever opened
+ * as one, the referrer policy, same-origin resource policy), in place of the pages' full set — that set's
+ * other headers (script and style sources, COOP, Origin-Agent-Cluster, DNS prefetch, IE's download and XSS
+ * switches) act on documents only. About 600 bytes less on every API answer.
+ */
+export function jsonSecurityHeaders(page: Record<string, string>): Record<string, string> {
+  const keep = [
+    'x-content-type-options',
+    'x-frame-options',
+    'referrer-policy',
+    'cross-origin-resource-policy',
+  ];
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'self'",
+    ...Object.fromEntries(keep.filter((h) => page[h]).map((h) => [h, page[h]!])),
+  };
+}
+
 export const SETTINGS_CHANGED = 'settings.changed';
 
 /**
@@ -269,8 +289,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     closing = true;
     done();
   });
+  // Every answer's security headers — a JSON answer's set or the pages' and files' full one, by the type
+  // sent (a header a route set itself stays) — and its request id.
+  const pageHeaders = securityHeaders();
+  const jsonHeaders = jsonSecurityHeaders(pageHeaders);
   app.addHook('onSend', (req, reply, payload, done) => {
     if (!reply.raw.headersSent) {
+      const type = reply.getHeader('content-type');
+      const security =
+        typeof type === 'string' && type.startsWith('application/json') ? jsonHeaders : pageHeaders;
+      for (const name in security) if (!reply.hasHeader(name)) reply.header(name, security[name]);
       reply.header('x-request-id', req.id);
       if (closing) reply.header('connection', 'close');
     }
@@ -278,11 +306,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   registerErrorHandling(app);
-  const security = securityHeaders();
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(security);
-    done();
-  });
   await app.register(formbody);
   await app.register(swagger, {
     openapi: {

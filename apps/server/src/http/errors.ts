@@ -26,7 +26,10 @@ export function dbRefusal(err: unknown): { code: number; msg: string } | null {
 export function nulIn(value: unknown, path: string, depth = 0): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : null;
   if (!value || typeof value !== 'object' || depth > 64) return null;
-  for (const [k, v] of Object.entries(value)) {
+  for (const k in value) {
+    const v = (value as Record<string, unknown>)[k];
+    // the path is spelled only on the way back from a hit (every request walks its input)
+    if (typeof v === 'string' ? !v.includes('\u0000') : !v || typeof v !== 'object') continue;
     const hit = nulIn(v, path ? `${path}.${k}` : k, depth + 1);
     if (hit) return hit;
   }

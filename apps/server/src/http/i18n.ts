@@ -9,7 +9,8 @@ import { type Lang, translateMessage } from './messages';
 
 /** zh | zhtw | en from an Accept-Language value (zh-TW, zh-HK count as zhtw; anything English as en); null if none. */
 export function languageIn(header: string | null | undefined): Lang | null {
-  const first = (header ?? '').toLowerCase().split(',')[0]?.split(';')[0]?.trim() ?? '';
+  if (!header) return null;
+  const first = header.toLowerCase().split(',')[0]?.split(';')[0]?.trim() ?? '';
   if (!first || first === '*') return null;
   if (
     first.startsWith('zhtw') ||

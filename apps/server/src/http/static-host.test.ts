@@ -50,6 +50,24 @@ describe('static host at /kpSystem/', () => {
     expect(traversal.body).not.toContain('root:');
   });
 
+  it('pages and files carry the full security headers; a JSON answer its own short set', async () => {
+    for (const url of ['/kpSystem/', '/kpSystem/workFlow/flowTodo', '/kpSystem/assets/app.js']) {
+      const r = await t.app.inject({ method: 'GET', url });
+      const csp = String(r.headers['content-security-policy']);
+      expect(csp, url).toContain("script-src 'self'");
+      expect(csp, url).toContain("frame-ancestors 'self'");
+      expect(r.headers['cross-origin-opener-policy'], url).toBe('same-origin-allow-popups');
+      expect(r.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(r.headers['x-request-id'], url).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    const api = await t.app.inject({ method: 'GET', url: '/api/oauth/getConfig/admin' });
+    expect(api.headers['content-type']).toMatch(/^application\/json/);
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'self'");
+    expect(api.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('without a built host says so instead of failing', async () => {
     const r = await bare.app.inject({ method: 'GET', url: '/kpSystem/home' });
     expect(r.body).toContain('not built');

@@ -24,6 +24,7 @@ const TOUCH_MS = 60_000;
  * seconds per process; every end or change is published on the bus so all processes drop their copy.
  */
 export class SessionStore {
+  /** By token (the request's own; the table keeps only its hash): a cached request hashes nothing. */
   private cache = new Map<string, { info: SessionInfo; at: number }>();
   private unsub: Array<() => void> = [];
 
@@ -70,28 +71,27 @@ export class SessionStore {
 
   /** The session of a token, or null when unknown. Ended and expired sessions are returned as such. */
   async resolve(token: string): Promise<SessionInfo | null> {
-    const key = sha256(token);
     const now = Date.now();
-    const fresh = this.fresh(key, now);
+    const fresh = this.fresh(token, now);
     if (fresh) return fresh;
     const row = await this.db
       .selectFrom('user_session')
       .select(['id', 'user_id', 'expires_at', 'last_active_at', 'locked', 'end_reason', 'ended_at'])
-      .where('token_hash', '=', key)
+      .where('token_hash', '=', sha256(token))
       .executeTakeFirst();
     if (!row) {
-      this.cache.delete(key);
+      this.cache.delete(token);
       return null;
     }
     const info = sessionOf(row);
-    this.cache.set(key, { info, at: now });
+    this.cache.set(token, { info, at: now });
     if (this.cache.size > 10_000) this.cache.delete(this.cache.keys().next().value as string);
     return info;
   }
 
   /** This process's copy of a token's session while it is fresh (what resolve would answer), else undefined. */
   cached(token: string): SessionInfo | undefined {
-    return this.fresh(sha256(token), Date.now());
+    return this.fresh(token, Date.now());
   }
 
   private fresh(key: string, now: number): SessionInfo | undefined {
