@@ -5,8 +5,8 @@
 // Run: node --import tsx apps/server/bench/current-user.bench.ts
 import { bareRoute, compareLoad, sameBytesFigure, seededPglite, startServer } from './kit';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
-const PAIRS = Number(process.env.BENCH_PAIRS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 1);
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 11);
 const CONNECTIONS = 10;
 
 const db = await seededPglite();
