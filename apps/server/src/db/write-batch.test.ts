@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, TEST_DB_KIND } from '../test/harness';
 import type { Db } from './database';
+import { PREPARE_AFTER } from './pipeline';
 import { ReadCache, writeWatch } from './read-cache';
 import type { Database } from './types';
 import { WriteBatch } from './write-batch';
@@ -152,4 +153,30 @@ describe(`WriteBatch on ${TEST_DB_KIND}`, () => {
       await b.flush();
     });
   });
+
+  it.runIf(TEST_DB_KIND === 'postgres')(
+    'a repeated batch is prepared on PostgreSQL; a write answering rows (RETURNING, sent on its own) is not',
+    async () => {
+      await k.insertInto('wb_a').values({ id: 'p', n: 0 }).execute();
+      const named = await k.transaction().execute(async (tx) => {
+        for (let i = 0; i < PREPARE_AFTER + 1; i++) {
+          const b = new WriteBatch(tx);
+          await b.add(tx.insertInto('wb_b').values({ id: `pb${i}`, a_id: 'p' }));
+          await b.add(tx.updateTable('wb_a').set({ n: i }).where('id', '=', 'p'));
+          await b.flush();
+          const r = new WriteBatch(tx);
+          await r.add(tx.updateTable('wb_a').set({ n: i }).where('id', '=', 'p').returning('n'));
+          await r.flush();
+        }
+        return (
+          await sql<{
+            statement: string;
+          }>`select statement from pg_prepared_statements where name like 'kp_%'`.execute(tx)
+        ).rows.map((r) => r.statement);
+      });
+      expect(named.filter((t) => t.includes('"wb_b"') && t.includes('"wb_a"'))).toHaveLength(1);
+      expect(named.filter((t) => t.includes('"wb_a"') && /returning/i.test(t))).toEqual([]);
+      expect(await k.selectFrom('wb_b').select('id').orderBy('id').execute()).toHaveLength(PREPARE_AFTER + 1);
+    },
+  );
 });
