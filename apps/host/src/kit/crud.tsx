@@ -3,6 +3,7 @@ import {
   Button,
   type ButtonProps,
   Form,
+  Grid,
   Input,
   InputNumber,
   Radio,
@@ -248,6 +249,8 @@ export function CrudPage<R extends object>(p: CrudPageProps<R>) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const cols = useColumnSettings(p.perm.moduleId, p.table.columns);
+  // below md (phones) columns keep their width and the table scrolls sideways, instead of a letter per line
+  const narrow = Grid.useBreakpoint().md === false;
   const addButton =
     p.onAdd &&
     (p.canAdd === undefined ? (
@@ -300,7 +303,15 @@ export function CrudPage<R extends object>(p: CrudPageProps<R>) {
                 />
               </Tooltip>
             </div>
-            {!p.hideTable && <Table<R> rowKey="id" size="small" {...p.table} columns={cols.visible} />}
+            {!p.hideTable && (
+              <Table<R>
+                rowKey="id"
+                size="small"
+                scroll={narrow ? { x: 'max-content' } : undefined}
+                {...p.table}
+                columns={cols.visible}
+              />
+            )}
           </>
         )}
       </div>
