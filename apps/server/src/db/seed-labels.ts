@@ -62,7 +62,7 @@ export function menuLabelJson(enCode: string, fullName: string): string | null {
 
 /**
  * Writes MENU_LABELS into the seeded menus still named as seeded (an administrator's rename is left alone):
- * migration 0184 for databases labelled before zhtw took Taiwan's words.
+ * migrations 0170 (menus seeded before labels) and 0184 (labelled before zhtw took Taiwan's words).
  */
 export async function relabelSeededMenus(db: Kysely<unknown>): Promise<void> {
   const k = db.withTables<{

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { MENU_LABELS } from '../seed-labels';
+import { relabelSeededMenus } from '../seed-labels';
 
 /**
  * Per-language menu names (issue 20): base_module.full_name_i18n holds {zh, zhtw, en} as JSON; full_name
@@ -8,14 +8,5 @@ import { MENU_LABELS } from '../seed-labels';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('base_module').addColumn('full_name_i18n', 'text').execute();
-  const k = db.withTables<{
-    base_module: { en_code: string; full_name: string; full_name_i18n: string | null };
-  }>();
-  for (const [enCode, label] of Object.entries(MENU_LABELS))
-    await k
-      .updateTable('base_module')
-      .set({ full_name_i18n: JSON.stringify(label) })
-      .where('en_code', '=', enCode)
-      .where('full_name', '=', label.zh)
-      .execute();
+  await relabelSeededMenus(db);
 }
