@@ -23,6 +23,7 @@ import { startMaintenance } from './db/maintenance';
 import { SessionStore } from './domains/auth/sessions';
 import { readSettings, type Settings, writeSettings } from './domains/auth/settings';
 import { routeModules } from './domains/index';
+import { registerRequestClock } from './domains/ops/metrics';
 import type { MailProvider } from './domains/portal/mail';
 import { type FileStorage, LocalDiskStorage } from './files/storage';
 import { fail } from './http/envelope';
@@ -317,7 +318,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
   });
-  await app.register(websocket, { options: { maxPayload: 1024 * 1024 }, preClose: closeSocketsOnShutdown });
+  registerRequestClock(app);
   registerGuard(app);
 
   // The OpenAPI document: administrators only, and not served at all in production unless asked for.
@@ -325,7 +326,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     app.get('/api/docs', { config: { permission: { admin: true } }, schema: { hide: true } }, async () =>
       app.swagger(),
     );
-  await registerWebsocket(app);
+  // The websocket plugin lives in a scope of its own with the one /websocket route: its per-request work
+  // (an onRequest and an onResponse hook, a wrapper around every handler) then runs for that route only,
+  // not on every API call. An upgrade asking for any other path is cut by the guard (config.upgrade).
+  await app.register(async (scope) => {
+    await scope.register(websocket, {
+      options: { maxPayload: 1024 * 1024 },
+      preClose: closeSocketsOnShutdown,
+    });
+    await registerWebsocket(scope);
+    app.decorate('websocketServer', scope.websocketServer);
+  });
   for (const mod of routeModules) await app.register(mod);
   await registerStaticHost(app, ctx.options.hostDist);
   return app;

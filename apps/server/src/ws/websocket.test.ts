@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { newId } from '../domains/auth/tokens';
@@ -116,6 +117,37 @@ describe(`websocket on ${TEST_DB_KIND}`, () => {
     await c.next('logout');
     await c.next('closeSocket');
     await c.closed;
+  });
+
+  it('an upgrade asking for any path but /websocket is cut: no answer, the connection closed', async () => {
+    const { port } = new URL(base.replace('ws', 'http'));
+    const upgrade = (path: string) =>
+      new Promise<{ got: string; closed: boolean }>((resolve) => {
+        const socket = net.connect(Number(port), '127.0.0.1', () =>
+          socket.write(
+            `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
+              'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+          ),
+        );
+        let got = '';
+        socket.on('data', (b) => {
+          got += String(b);
+        });
+        const timer = setTimeout(() => {
+          socket.destroy();
+          resolve({ got, closed: false });
+        }, 2000);
+        socket.on('close', () => {
+          clearTimeout(timer);
+          resolve({ got, closed: true });
+        });
+      });
+    // a route that exists, one that does not, and the websocket route itself for contrast
+    for (const path of ['/api/oauth/CurrentUser', '/nope'])
+      expect(await upgrade(path)).toEqual({ got: '', closed: true });
+    const ws = await upgrade('/websocket');
+    expect(ws.got).toMatch(/^HTTP\/1.1 101/);
+    expect(ws.closed).toBe(false);
   });
 
   it('ignores garbage and anything before OnConnection', async () => {

@@ -164,50 +164,54 @@ export async function registerWebsocket(app: FastifyInstance): Promise<void> {
     conns.clear();
   });
 
-  app.get('/websocket', { websocket: true, config: { auth: 'public' }, schema: { hide: true } }, (socket) => {
-    let conn: Conn | null = null;
-    socket.on('message', async (raw) => {
-      let msg: Record<string, unknown>;
-      try {
-        msg = JSON.parse(String(raw));
-      } catch {
-        return;
-      }
-      if (!msg || typeof msg !== 'object') return;
-      try {
-        if (msg.method === 'OnConnection') {
-          const token = tokenFrom(typeof msg.token === 'string' ? msg.token : null);
-          const st = await sessionState(ctx, token);
-          if (!token || st.state !== 'live') {
-            if (conn) conns.delete(conn);
-            conn = null;
-            shut(
-              socket,
-              st.state === 'live'
-                ? { state: 'gone', msg: MSG.tokenExpired, code: ApiCode.TOKEN_INVALID }
-                : st,
-            );
-            return;
-          }
-          const s = st.session;
-          if (conn) conns.delete(conn);
-          const lang = languageIn((await ctx.authz.get(s.userId))?.profile.language) ?? 'zh';
-          conn = { socket, sessionId: s.id, userId: s.userId, token, lang };
-          conns.add(conn);
-          send(socket, { method: 'initMessage', ...(await initCounts(ctx.db, s.userId)) });
+  app.get(
+    '/websocket',
+    { websocket: true, config: { auth: 'public', upgrade: true }, schema: { hide: true } },
+    (socket) => {
+      let conn: Conn | null = null;
+      socket.on('message', async (raw) => {
+        let msg: Record<string, unknown>;
+        try {
+          msg = JSON.parse(String(raw));
+        } catch {
           return;
         }
-        if (!conn) return; // nothing but OnConnection before authentication
-        const handler = typeof msg.method === 'string' ? methods.get(msg.method) : undefined;
-        // a locked, ended or expired session does nothing more over its socket
-        if (handler && (await stillLive(conn))) await handler(ctx, conn, msg);
-      } catch (err) {
-        ctx.log.error({ err }, 'websocket message failed');
-      }
-    });
-    socket.on('close', () => {
-      if (conn) conns.delete(conn);
-    });
-    socket.on('error', () => {});
-  });
+        if (!msg || typeof msg !== 'object') return;
+        try {
+          if (msg.method === 'OnConnection') {
+            const token = tokenFrom(typeof msg.token === 'string' ? msg.token : null);
+            const st = await sessionState(ctx, token);
+            if (!token || st.state !== 'live') {
+              if (conn) conns.delete(conn);
+              conn = null;
+              shut(
+                socket,
+                st.state === 'live'
+                  ? { state: 'gone', msg: MSG.tokenExpired, code: ApiCode.TOKEN_INVALID }
+                  : st,
+              );
+              return;
+            }
+            const s = st.session;
+            if (conn) conns.delete(conn);
+            const lang = languageIn((await ctx.authz.get(s.userId))?.profile.language) ?? 'zh';
+            conn = { socket, sessionId: s.id, userId: s.userId, token, lang };
+            conns.add(conn);
+            send(socket, { method: 'initMessage', ...(await initCounts(ctx.db, s.userId)) });
+            return;
+          }
+          if (!conn) return; // nothing but OnConnection before authentication
+          const handler = typeof msg.method === 'string' ? methods.get(msg.method) : undefined;
+          // a locked, ended or expired session does nothing more over its socket
+          if (handler && (await stillLive(conn))) await handler(ctx, conn, msg);
+        } catch (err) {
+          ctx.log.error({ err }, 'websocket message failed');
+        }
+      });
+      socket.on('close', () => {
+        if (conn) conns.delete(conn);
+      });
+      socket.on('error', () => {});
+    },
+  );
 }

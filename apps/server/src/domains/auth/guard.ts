@@ -125,7 +125,14 @@ export function registerGuard(app: FastifyInstance): void {
     if (refused) throw refused;
     await sessions.touch(s!);
   };
-  app.addHook('onRequest', (req, _reply, done) => {
+  app.addHook('onRequest', (req, reply, done) => {
+    // An upgrade (the websocket plugin routes it like a request) to any route but /websocket, a missing
+    // one included: the connection is cut, as no HTTP answer written on an upgraded socket ends it.
+    if (Reflect.get(req.raw, 'upgrade') === true && (req.is404 || !req.routeOptions.config?.upgrade)) {
+      reply.hijack();
+      req.raw.socket.destroy();
+      return;
+    }
     if (req.is404) return done();
     const cfg = req.routeOptions.config ?? {};
     const token = requestToken(req);

@@ -54,6 +54,8 @@ declare module 'fastify' {
     allowLocked?: boolean;
     /** Also accept a download code as `?code=` (links the browser opens itself: auth/download-codes.ts). */
     tokenInQuery?: boolean;
+    /** The route answers a websocket upgrade (/websocket); an upgrade asking for any other route is cut. */
+    upgrade?: boolean;
   }
   interface FastifyInstance {
     kp: AppContext;
