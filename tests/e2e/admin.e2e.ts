@@ -72,6 +72,55 @@ describe('administration', () => {
     await userSteps();
   }, 600_000);
 
+  it('at phone width (390 px, zhtw) the users and positions pages stack the unit tree above the list, which scrolls sideways with whole columns', async () => {
+    const ctx = await suite.context({
+      locale: 'zh-TW',
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+    });
+    const page = await ctx.newPage();
+    await loginAs(page, suite.kp.base, 'admin', 'admin123');
+    for (const [path, testId] of [
+      ['permission/user', 'page-user'],
+      ['permission/position', 'page-position'],
+    ] as const) {
+      await page.goto(`${suite.kp.base}/kpSystem/${path}`);
+      const view = page.locator(`[data-testid="${testId}"]`);
+      await view.locator('.ant-table-row').first().waitFor({ timeout: T });
+      await view.locator('.ant-tree-title').first().waitFor({ timeout: T });
+      const layout = await view.evaluate((root) => {
+        const box = (sel: string) => root.querySelector(sel)?.getBoundingClientRect();
+        const scroller = root.querySelector<HTMLElement>('.ant-table-content');
+        const before = scroller?.scrollLeft ?? -1;
+        scroller?.scrollBy({ left: 200 });
+        const heads = [...root.querySelectorAll<HTMLElement>('.ant-table-thead th')].filter(
+          (th) => th.innerText.trim() && !th.classList.contains('ant-table-selection-column'),
+        );
+        return {
+          side: box('.kp-adm > :first-child'),
+          main: box('.kp-adm-main'),
+          viewport: window.innerWidth,
+          overflow: scroller ? scroller.scrollWidth - scroller.clientWidth : -1,
+          scrolled: (scroller?.scrollLeft ?? -1) - before,
+          // a header squeezed to a letter per line wraps: taller than two lines of text
+          tallestHead: Math.max(...heads.map((th) => th.getBoundingClientRect().height)),
+          firstRow: root.querySelector('.ant-table-row')?.getBoundingClientRect().height ?? 0,
+        };
+      });
+      await shot(page, `phone-${testId}`);
+      expect(layout.side && layout.main).toBeTruthy();
+      // the tree sits above the list, and the list takes the screen's width
+      expect(layout.side!.bottom).toBeLessThanOrEqual(layout.main!.top + 1);
+      expect(layout.main!.width).toBeGreaterThan(layout.viewport - 40);
+      // the columns keep their width: the table is wider than the screen and scrolls sideways
+      expect(layout.overflow).toBeGreaterThan(50);
+      expect(layout.scrolled).toBeGreaterThan(0);
+      expect(layout.tallestHead).toBeLessThan(60);
+      expect(layout.firstRow).toBeLessThan(80);
+    }
+    await ctx.close();
+  }, 300_000);
+
   it('system data and online users: dictionary item, lazy area tree, bill number preview, data interface test-run, forced offline', async () => {
     const ctx = await suite.context();
     const page = await ctx.newPage();
