@@ -3,8 +3,11 @@
 //     (POST /FlowBefore/Audit over HTTP, one row-locked transaction per audit) on PostgreSQL, against
 //     the floor of the same database: a bare transaction per audit (lock the task row, bump its version,
 //     insert one record) at the same concurrency, in the same run. Skipped with a line when no PG.
-//     Target (issue 21): >= 0.3. Also per audit and per bare transaction: process CPU (server and the
-//     in-process clients), statements and round trips (Db.counts).
+//     Target (issue 21): >= 0.3 (the issue's "today 0.137" was measured against this floor, so it stays the
+//     judged one). Information: the same against that floor prepared, and against a bare transaction doing
+//     every write an audit does (lock, operator, record, notice and receipt, task with its state). Also
+//     per audit and per bare transaction: process CPU (server and the in-process clients), statements and
+//     round trips (Db.counts).
 //  2. workflow.todo-list (PGlite) and workflow.todo-list-pg (PostgreSQL, a fresh database per run; a
 //     SKIPPED line without PG): GET /FlowBefore/List/1 page 3 × 20, a user with hundreds pending among
 //     100,000 tasks (bench/todo-seed.ts), autocannon at 10 connections: req/s, p50, p99 and errors (an
@@ -110,16 +113,89 @@ async function auditBench() {
           }
         }),
       );
-    // baseline: the bare database work of an audit (row lock, version bump, one record) at the same concurrency
+    // baselines at the same concurrency, one transaction per audit:
+    // - `floor` (judged): the bare database work of an audit — row lock, version bump, one record;
+    // - `floor-prepared` (information): the same statements prepared, as ours prepares its hot ones
+    //   (db/pipeline.ts);
+    // - `same` (information): every write an audit does, as plain statements one after another — lock the
+    //   task row (reading its state), the operator row, the approval record, the notice to the initiator and
+    //   its receipt, the task row with its state. Values keep the tasks as ours left them (status = status,
+    //   the state read back), so the rounds can share tasks; the triggers an audit's writes fire (to-do
+    //   counts, change notifications) fire for these too.
     const rows = await w.selectFrom('wf_task').select('id').where('template_id', '=', 'wf-bench').execute();
-    // `mark` (information): the same statements prepared, as ours prepares its hot ones (db/pipeline.ts)
-    const bareAll = (from: number, to: number, mark = false) =>
+    const bareAll = (from: number, to: number, kind: 'same' | 'floor' | 'floor-prepared') =>
       Promise.all(
         users.map(async (_u, i) => {
+          const mark = kind === 'floor-prepared';
           const p = <Q extends { modifyEnd(m: Expression<unknown>): Q }>(q: Q) => (mark ? prepared(q) : q);
           for (let k = from; k < to; k++) {
             const id = rows[i * (WARM + PER_APPROVER) + k]!.id;
+            const now = new Date();
             await db.kysely.transaction().execute(async (x) => {
+              if (kind === 'same') {
+                const t = await x
+                  .selectFrom('wf_task')
+                  .select(['version', 'state_json', 'form_data'])
+                  .where('id', '=', id)
+                  .forUpdate()
+                  .executeTakeFirstOrThrow();
+                await x
+                  .updateTable('wf_operator')
+                  .set((eb) => ({ status: eb.ref('status'), result: eb.ref('result'), handle_time: now }))
+                  .where('task_id', '=', id)
+                  .execute();
+                await x
+                  .insertInto('wf_record')
+                  .values({
+                    id: `${id}:same${k}`,
+                    task_id: id,
+                    node_id: 'a1',
+                    node_name: '审批',
+                    user_id: 'bench',
+                    handle_status: 1,
+                    handle_opinion: '同意',
+                    flow_task_id: 't2',
+                    handle_time: now,
+                  })
+                  .execute();
+                const messageId = `${id}:m${k}`;
+                const title = `审核通过：压测审批（${now.toISOString().slice(0, 16)}）`;
+                await x
+                  .insertInto('message')
+                  .values({
+                    id: messageId,
+                    title,
+                    title_i18n: JSON.stringify({ zh: title, zhtw: title, en: title }),
+                    type: 2,
+                    body_text: null,
+                    files: '[]',
+                    creator_user_id: null,
+                    last_modify_time: now,
+                    to_user_ids: initiator.id,
+                    enabled_mark: 1,
+                  })
+                  .execute();
+                await x
+                  .insertInto('message_receive')
+                  .values({ id: `${messageId}:r`, message_id: messageId, user_id: initiator.id, is_read: 0 })
+                  .execute();
+                await x
+                  .updateTable('wf_task')
+                  .set((eb) => ({
+                    status: eb.ref('status'),
+                    current_nodes: eb.ref('current_nodes'),
+                    this_step: eb.ref('this_step'),
+                    form_data: t.form_data,
+                    state_json: t.state_json,
+                    last_modify_time: now,
+                    end_time: eb.ref('end_time'),
+                    version: t.version + 1,
+                  }))
+                  .where('id', '=', id)
+                  .where('version', '=', t.version)
+                  .execute();
+                return;
+              }
               await p(
                 x.selectFrom('wf_task').select(['version']).where('id', '=', id).forUpdate(),
               ).executeTakeFirst();
@@ -136,7 +212,7 @@ async function auditBench() {
                   node_id: 'a1',
                   user_id: 'bench',
                   handle_status: 1,
-                  handle_time: new Date(),
+                  handle_time: now,
                 }),
               ).execute();
             });
@@ -146,18 +222,21 @@ async function auditBench() {
     // Warm up, then ROUNDS rounds, each ours then bare on the next PER_APPROVER / ROUNDS tasks of every
     // approver: the machine's drift falls on both; the ratio is the median of the rounds' ratios.
     await auditAll(0, WARM);
-    await bareAll(0, WARM);
-    await bareAll(0, WARM, true);
+    await bareAll(0, WARM, 'same');
+    await bareAll(0, WARM, 'floor');
+    await bareAll(0, WARM, 'floor-prepared');
     const perRound = PER_APPROVER / ROUNDS;
     const ours = new Tally();
     const bare = new Tally();
+    const same = new Tally();
     const barePrepared = new Tally();
     const stopProfile = await profileIf(process.env.BENCH_PROFILE);
     for (let r = 0; r < ROUNDS; r++) {
       const from = WARM + r * perRound;
       await ours.measure(db, () => auditAll(from, from + perRound));
-      await bare.measure(db, () => bareAll(from, from + perRound));
-      await barePrepared.measure(db, () => bareAll(from, from + perRound, true));
+      await bare.measure(db, () => bareAll(from, from + perRound, 'floor'));
+      await same.measure(db, () => bareAll(from, from + perRound, 'same'));
+      await barePrepared.measure(db, () => bareAll(from, from + perRound, 'floor-prepared'));
     }
     await stopProfile();
     agent.destroy();
@@ -176,7 +255,6 @@ async function auditBench() {
     const roundRatios = ours.ms.map((ms, r) => bare.ms[r]! / ms);
     const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
     const ratio = median(roundRatios);
-    const preparedRatios = ours.ms.map((ms, r) => barePrepared.ms[r]! / ms);
     const oursCost = ours.perItem(audits);
     const baseCost = bare.perItem(audits);
     bench({
@@ -197,19 +275,31 @@ async function auditBench() {
       perAudit: oursCost,
       perBareTransaction: baseCost,
     });
-    bench({
-      id: 'workflow.audit-pg-vs-prepared',
-      title: `the same audits against the bare transaction with its three statements prepared too (information, no target; round ratios ${preparedRatios.map((x) => x.toFixed(2)).join(' ')}); per bare transaction ${costText(barePrepared.perItem(audits))}`,
-      ours: { value: Math.round(ours.perSecond(audits)), unit: 'audits/s' },
-      baseline: {
-        name: 'bare transaction per audit, statements prepared',
-        value: Math.round(barePrepared.perSecond(audits)),
-        unit: 'tx/s',
-      },
-      ratio: Number(median(preparedRatios).toFixed(3)),
-      ratioMeaning: 'ours / baseline per second, median of the rounds (higher is better)',
-      pass: true,
-    });
+    // information: the same audits against the other baselines, round by round
+    const against = (id: string, what: string, name: string, tally: Tally) => {
+      const ratios = ours.ms.map((ms, r) => tally.ms[r]! / ms);
+      bench({
+        id,
+        title: `the same audits against ${what} (information, no target; round ratios ${ratios.map((x) => x.toFixed(2)).join(' ')}); per bare transaction ${costText(tally.perItem(audits))}`,
+        ours: { value: Math.round(ours.perSecond(audits)), unit: 'audits/s' },
+        baseline: { name, value: Math.round(tally.perSecond(audits)), unit: 'tx/s' },
+        ratio: Number(median(ratios).toFixed(3)),
+        ratioMeaning: 'ours / baseline per second, median of the rounds (higher is better)',
+        pass: true,
+      });
+    };
+    against(
+      'workflow.audit-pg-vs-prepared',
+      'the bare transaction with its three statements prepared too',
+      'bare transaction per audit, statements prepared',
+      barePrepared,
+    );
+    against(
+      'workflow.audit-pg-vs-same-writes',
+      'a bare transaction doing every write an audit does: row lock reading the state, operator, record, notice and its receipt, task row with its state (6 plain statements)',
+      "bare transaction doing an audit's writes",
+      same,
+    );
   } finally {
     await db.close();
     await created.drop();

@@ -1,7 +1,6 @@
 import {
   type Kysely,
   type KyselyPlugin,
-  type OperationNode,
   type PluginTransformQueryArgs,
   type PluginTransformResultArgs,
   type QueryResult,
@@ -30,16 +29,50 @@ export const WORKFLOW_LIST_TABLES = [
 /** After a write statement in this process, serve nothing from the cache until its commit is surely announced. */
 const HOLD_MS = 2_000;
 
-/** The names of the tables a Kysely operation node names (`maxDepth` levels deep at most), added to `out`. */
-export function tablesIn(node: unknown, out: Set<string>, maxDepth = 12, depth = 0): void {
-  if (!node || typeof node !== 'object' || depth > maxDepth) return;
+/** Kinds with no table below them, not walked: a bound value (a form's JSON, a list of ids), a name, an operator. */
+const LEAF_KINDS = new Set([
+  'ValueNode',
+  'PrimitiveValueListNode',
+  'ColumnNode',
+  'IdentifierNode',
+  'OperatorNode',
+  'DefaultInsertValueNode',
+]);
+/** Deepest level walked (a statement's subqueries and CTEs lie well within it). */
+const MAX_DEPTH = 64;
+/** The tables of nodes already walked: Kysely's nodes are frozen, and a statement is looked at several times. */
+const tablesByNode = new WeakMap<object, ReadonlySet<string>>();
+
+/**
+ * The names of the tables a Kysely operation node names. A statement's node is walked once: the write
+ * watch, the write batch and every compile of the same builder see the same frozen node.
+ */
+export function tablesIn(node: object): ReadonlySet<string> {
+  let names = tablesByNode.get(node);
+  if (!names) {
+    const found = new Set<string>();
+    walkTables(node, found, 0);
+    tablesByNode.set(node, found);
+    names = found;
+  }
+  return names;
+}
+
+function walkTables(node: object, out: Set<string>, depth: number): void {
   const n = node as { kind?: string; table?: { identifier?: { name?: string } } };
-  if (n.kind === 'TableNode' && n.table?.identifier?.name) out.add(n.table.identifier.name);
-  // a bound value (a form's JSON, a list of ids) names no table: not walked
-  if (n.kind === 'ValueNode' || n.kind === 'PrimitiveValueListNode') return;
-  for (const v of Object.values(node)) {
-    if (Array.isArray(v)) for (const x of v) tablesIn(x, out, maxDepth, depth + 1);
-    else if (v && typeof v === 'object') tablesIn(v, out, maxDepth, depth + 1);
+  if (n.kind === 'TableNode') {
+    if (n.table?.identifier?.name) out.add(n.table.identifier.name);
+    return;
+  }
+  if (n.kind !== undefined && LEAF_KINDS.has(n.kind)) return;
+  if (depth >= MAX_DEPTH) return;
+  const fields = node as Record<string, unknown>;
+  for (const key in fields) {
+    const v = fields[key];
+    if (!v || typeof v !== 'object') continue;
+    if (Array.isArray(v)) {
+      for (const x of v) if (x && typeof x === 'object') walkTables(x, out, depth + 1);
+    } else walkTables(v, out, depth + 1);
   }
 }
 
@@ -202,8 +235,7 @@ export function writeWatch(caches: readonly ReadCache[]): KyselyPlugin {
         k === 'DeleteQueryNode' ||
         k === 'MergeQueryNode'
       ) {
-        const names = new Set<string>();
-        tablesIn(args.node as OperationNode, names);
+        const names = tablesIn(args.node);
         for (const cache of caches) {
           for (const t of names) {
             if (cache.tables.has(t)) {

@@ -28,7 +28,7 @@ interface Write {
   /** The table written. */
   target: string;
   /** Every table the statement names (the target included). */
-  names: Set<string>;
+  names: ReadonlySet<string>;
   /** A plain INSERT … VALUES (no ON CONFLICT): it reads no row of its table. */
   plainInsert: boolean;
 }
@@ -61,8 +61,7 @@ function describe(node: OperationNode): Write | null {
   // a statement with its own WITH cannot be nested (data-modifying CTEs must be at the top level); one that
   // returns rows runs for its rows
   if (!target || w.with || w.returning) return null;
-  const names = new Set<string>();
-  tablesIn(node, names, 64);
+  const names = tablesIn(node);
   return { node: w, target, names, plainInsert };
 }
 
