@@ -92,9 +92,10 @@ export async function seedTodoTasks(kp: AppContext, tasks: number) {
   for (let from = 1; from <= tasks - 1; from += step) {
     const to = Math.min(tasks - 1, from + step - 1);
     await sql`insert into wf_task (id, template_id, template_version, flow_code, full_name, status, this_step,
-        current_nodes, state_json, form_data, initiator_id, creator_time, start_time)
+        current_nodes, state_json, template_snapshot, form_data, initiator_id, creator_time, start_time)
       select 'bt' || g, template_id, template_version, flow_code, full_name || ' #' || g, status, this_step,
-        current_nodes, state_json, form_data, initiator_id, now() - (g || ' seconds')::interval, start_time
+        current_nodes, state_json, template_snapshot, form_data, initiator_id,
+        now() - (g || ' seconds')::interval, start_time
       from wf_task, generate_series(${from}::int, ${to}::int) g where id = ${first.id}`.execute(db);
     await sql`insert into wf_operator (id, task_id, flow_task_id, node_id, node_name, user_id, flow_user_id, status, creator_time)
       select 'bo' || g, 'bt' || g, 't2', 'a1', '审批', u.id, u.id, case when (g / ${APPROVERS}) % 5 = 0 then 0 else 1 end,

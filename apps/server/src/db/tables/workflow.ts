@@ -50,8 +50,13 @@ export interface WfTaskTable {
   flow_urgent: Generated<number>;
   this_step: Generated<string>;
   current_nodes: Generated<unknown>;
-  /** `{ flow: FlowState, template: FlowTemplate }` — the template snapshot the task was launched with. */
+  /**
+   * `{ flow: FlowState }`, the interpreter's state (every transition rewrites it). Tasks stored before
+   * migration 0185 held `template` here too.
+   */
   state_json: unknown;
+  /** The template the task was launched with: a wf_flow_snapshot id (migration 0185). */
+  template_snapshot: Generated<string | null>;
   form_data: Generated<unknown>;
   version: Generated<number>;
   suspended: Generated<number>;
@@ -63,6 +68,13 @@ export interface WfTaskTable {
   start_time: Date | null;
   end_time: Date | null;
   last_modify_time: Date | null;
+}
+/** A flow template as tasks were launched with it, kept once per content (migration 0185). */
+export interface WfFlowSnapshotTable {
+  /** A hash of the template's JSON (sha256 hex; md5 hex for templates moved out of older tasks). */
+  id: string;
+  template_json: unknown;
+  creator_time: Generated<Date>;
 }
 export interface WfOperatorTable {
   id: string;
@@ -159,6 +171,7 @@ export interface WorkflowTables {
   wf_template: WfTemplateTable;
   wf_template_form: WfTemplateFormTable;
   wf_task: WfTaskTable;
+  wf_flow_snapshot: WfFlowSnapshotTable;
   wf_operator: WfOperatorTable;
   wf_record: WfRecordTable;
   wf_circulate: WfCirculateTable;

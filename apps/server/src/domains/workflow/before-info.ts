@@ -6,6 +6,7 @@ import type { Database } from '../../db/types';
 import { text } from '../../http/messages';
 import type { Principal } from '../auth/principal';
 import { ms, userNames } from './access';
+import { loadTaskSnapshot } from './flow-snapshot';
 import { templateName } from './labels';
 import { flowReadAccess, onlyFormFields } from './print-values';
 import { parseJson } from './tables';
@@ -63,7 +64,7 @@ export async function beforeInfo(
     .select(['id', 'en_code', 'full_name', 'full_name_i18n', 'form_type'])
     .where('id', '=', t.template_id)
     .executeTakeFirst();
-  const snap = parseJson<TaskSnapshot>(t.state_json);
+  const snap = await loadTaskSnapshot(db, t);
   const flow = snap.flow;
   const visited = new Set([...flow.records.map((r) => r.nodeId), 'start']);
   const ops = await db
@@ -165,10 +166,10 @@ export async function beforeInfo(
 export async function approverNodes(db: Kysely<Database>, id: string) {
   const t = await db
     .selectFrom('wf_task')
-    .select('state_json')
+    .select(['state_json', 'template_snapshot'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
-  const snap = parseJson<TaskSnapshot>(t.state_json);
+  const snap = await loadTaskSnapshot(db, t);
   const out: Array<{ nodeId: string; nodeName: string }> = [];
   eachNode(snap.template.tree, (n) => {
     if (n.type === 'approver')

@@ -11,6 +11,7 @@ import { newId } from '../auth/tokens';
 import { stampFormData } from '../form/form-data';
 import { splitIds } from './access';
 import { applyEffects } from './effects';
+import { loadTaskSnapshot, snapshotRow } from './flow-snapshot';
 import { pushNotices, type WfNotice, writeNotices } from './notify';
 import { loadOrgDirectory, orgOf } from './org';
 import { transitionWithChoices } from './subflow-choice';
@@ -99,7 +100,7 @@ export async function actInTx(
     const { entrusts_now, ...row } = locked;
     const taskId = row.id;
     if (row.suspended && opts.refuseSuspended !== false) throw conflict(WF_MSG.suspended);
-    const snap = parseJson<TaskSnapshot>(row.state_json);
+    const snap = await loadTaskSnapshot(tx, row);
     const l: Loaded = {
       row,
       snap,
@@ -181,6 +182,7 @@ const TASK_COLUMNS = [
   'this_step',
   'current_nodes',
   'state_json',
+  'template_snapshot',
   'form_data',
   'version',
   'suspended',
@@ -408,7 +410,8 @@ export async function launchInTx(
     }
     // title: initiator, flow name and launch time (launches of one flow tell apart), read in any language
     const title = defaultTaskTitle(org.user(input.userId)?.name ?? '', tpl, launchStamp(now));
-    const snap: TaskSnapshot = { flow: r.state, template };
+    const snapshot = snapshotRow(template);
+    const snap: TaskSnapshot = { flow: r.state, template, snapshotId: snapshot.id };
     const row = {
       id,
       template_id: tpl.id,
@@ -423,10 +426,17 @@ export async function launchInTx(
       creator_time: now,
       start_time: input.status === 0 ? now : null,
       end_time: null,
+      template_snapshot: snapshot.id,
       ...taskColumns({ snap }, r.state, r.effects, now),
     };
     // the task row and its effects' writes as one statement where they may share one (WriteBatch)
     const batch = new WriteBatch(tx);
+    await batch.add(
+      tx
+        .insertInto('wf_flow_snapshot')
+        .values(snapshot)
+        .onConflict((oc) => oc.column('id').doNothing()),
+    );
     await batch.add(tx.insertInto('wf_task').values(row));
     const l: Loaded = {
       row: { ...row, version: 1, suspended: 0, press_mark: 0 },

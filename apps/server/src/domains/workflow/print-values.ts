@@ -2,6 +2,7 @@ import type { AccessContext, FieldOperate, FormModel } from '@kp/engine';
 import type { Language } from '@kp/schema';
 import type { Principal } from '../auth/principal';
 import { displayRecords } from '../form/display';
+import { taskTree } from './flow-snapshot';
 import type { WfDb } from './tables';
 import { nodesOf, rootOf, taskModel } from './task-form';
 
@@ -113,6 +114,7 @@ export async function readableTaskData(
     template_id: string;
     form_version: number;
     state_json: unknown;
+    template_snapshot: string | null;
     form_data: unknown;
   },
   operatorId?: string,
@@ -134,7 +136,7 @@ export async function readableTaskData(
     {
       id: task.id,
       initiator_id: task.initiator_id,
-      tree: parse<{ template?: { tree?: unknown } } | null>(task.state_json, null)?.template?.tree,
+      tree: await taskTree(db, task),
     },
     operatorId,
   );

@@ -9,10 +9,15 @@ import type { WfNotice } from './notify';
 import { json, type WfOperatorTable, type WfTaskTable } from './tables';
 
 export type TaskRow = Selectable<WfTaskTable>;
-/** What wf_task.state_json holds: the interpreter state and the template snapshot it runs on. */
+/** A task's interpreter state and the template it runs on (flow-snapshot.ts). */
 export interface TaskSnapshot {
   flow: FlowState;
   template: FlowTemplate;
+  /**
+   * The wf_flow_snapshot row holding the template; null for a row stored before migration 0185 by a
+   * process that kept it in the state (it stays there).
+   */
+  snapshotId: string | null;
 }
 export interface Loaded {
   row: TaskRow;
@@ -78,7 +83,7 @@ export function taskColumns(l: { snap: TaskSnapshot }, state: FlowState, effects
     current_nodes: json(state.current),
     this_step: state.current.map((n) => nodeName(l.snap.template, n)).join(','),
     form_data: json(state.formData),
-    state_json: json({ flow: state, template: l.snap.template }),
+    state_json: json(l.snap.snapshotId ? { flow: state } : { flow: state, template: l.snap.template }),
     last_modify_time: now,
     // a resubmitted (running again) flow has no end time until it ends again
     ...(finished ? { end_time: now } : state.status === 1 ? { end_time: null } : {}),

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { loadTaskSnapshot } from './flow-snapshot';
 import { B, gapsSuite } from './gaps.suite';
 
 describe(`workflow launch info, comment attachments, print values, monitor scope, subflow choice on ${TEST_DB_KIND}`, () => {
@@ -167,8 +168,8 @@ describe(`workflow launch info, comment attachments, print values, monitor scope
     expect(kids).toEqual([{ initiator_id: b, template_id: child, status: 1 }]);
     expect((await task(pid)).this_step).toBe('子流程');
     // the stored template snapshot keeps the node as designed
-    const snap = (await task(pid)).state_json as { template: { tree: any } } | string;
-    const tree = (typeof snap === 'string' ? JSON.parse(snap) : snap).template.tree;
+    const { template } = await loadTaskSnapshot(t.db.kysely, await task(pid));
+    const tree = template.tree as { childNode: { childNode: { properties: { initiator: unknown } } } };
     expect(tree.childNode.childNode.properties.initiator).toEqual([a, b]);
   });
 

@@ -22,6 +22,7 @@ import { sanitizeRich } from '../../message/rich-text';
 import { scopeFilter } from '../../permission/data-scope';
 import { CODE_MSG, CODE_RE, jsonFile } from '../../system/system-tables';
 import { assertCanRead } from '../../workflow/access';
+import { taskTree } from '../../workflow/flow-snapshot';
 import { flowReadAccess, printValues } from '../../workflow/print-values';
 import { flowModel, taskModel } from '../../workflow/task-form';
 import { taskTitle } from '../../workflow/task-title';
@@ -288,13 +289,10 @@ export default async function printDevRoutes(app: FastifyInstance) {
       const model = await taskModel(w, task.template_id, task.form_version);
       // Names, labels and formatted dates, as the workflow's own print data shows them; only what the
       // caller's node (or nodes) may read.
-      const state = (typeof task.state_json === 'string' ? JSON.parse(task.state_json) : task.state_json) as {
-        template?: { tree?: unknown };
-      } | null;
       const access = await flowReadAccess(w, me(req), {
         id: task.id,
         initiator_id: task.initiator_id,
-        tree: state?.template?.tree,
+        tree: await taskTree(w, task),
       });
       const { shown } = model
         ? await printValues(w, model, access, form ?? {}, requestLanguage(req))

@@ -19,6 +19,7 @@ import { text } from '../../../http/messages';
 import { me } from '../../auth/guard';
 import { assertCanRead, BASE, ms, splitIds, userNames } from '../access';
 import { actOnTask, orgOf, type TaskSnapshot, WF_MSG } from '../engine';
+import { loadTaskSnapshot } from '../flow-snapshot';
 import { isChoiceSubflow, subflowCandidateNodes, subflowInitiators } from '../subflow-choice';
 import { parseJson } from '../tables';
 import { myPendingOperator } from '../task';
@@ -109,10 +110,10 @@ export default async function flowBatchRoutes(app: FastifyInstance) {
     if (op.status !== 0) throw conflict(WF_MSG.handled);
     const t = await db
       .selectFrom('wf_task')
-      .select('state_json')
+      .select(['state_json', 'template_snapshot'])
       .where('id', '=', op.task_id)
       .executeTakeFirstOrThrow();
-    const snap = parseJson<TaskSnapshot>(t.state_json);
+    const snap = await loadTaskSnapshot(db, t);
     return {
       state: snap.flow,
       template: snap.template,

@@ -8,6 +8,7 @@ import { requestLanguage } from '../../../http/i18n';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
 import { assertCanRead, BASE, ms, readableTaskId, userNames } from '../access';
+import { taskTree } from '../flow-snapshot';
 import { noticeTitle, notify } from '../notify';
 import { flowReadAccess, printValues } from '../print-values';
 import { parseJson, updateLive } from '../tables';
@@ -152,6 +153,7 @@ export default async function flowGeneralRoutes(app: FastifyInstance) {
         'form_version',
         'initiator_id',
         'state_json',
+        'template_snapshot',
       ])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
@@ -200,7 +202,7 @@ export default async function flowGeneralRoutes(app: FastifyInstance) {
       {
         id,
         initiator_id: t.initiator_id,
-        tree: parseJson<{ template?: { tree?: unknown } }>(t.state_json, {}).template?.tree,
+        tree: await taskTree(db, t),
       },
       taskOperatorId,
     );
