@@ -7,7 +7,15 @@ import { launchTask } from '../src/domains/workflow/engine';
 export const APPROVERS = 50;
 
 /** A released template whose one approver is the form's `applicant` (so each task has its own approver). */
-export async function applicantTemplate(db: Kysely<Database>): Promise<void> {
+/**
+ * The bench's flow: the applicant (a form field) approves, then it ends. With `branchApprovers`, a branch of
+ * that many approvers follows the approval for leaves over 1,000 days (never, in the bench's data), as
+ * a designed flow carries branches an approval does not take: a larger template, the same work per audit.
+ */
+export async function applicantTemplate(
+  db: Kysely<Database>,
+  { id = 'wf-bench', fullName = '压测审批', branchApprovers = 0 } = {},
+): Promise<void> {
   const w = db;
   const leave = await w
     .selectFrom('wf_template')
@@ -17,9 +25,9 @@ export async function applicantTemplate(db: Kysely<Database>): Promise<void> {
   await w
     .insertInto('wf_template')
     .values({
-      id: 'wf-bench',
-      en_code: 'bench',
-      full_name: '压测审批',
+      id,
+      en_code: id,
+      full_name: fullName,
       form_json: JSON.stringify(leave.form_json),
       flow_json: JSON.stringify({
         nodeId: 'start',
@@ -37,6 +45,7 @@ export async function applicantTemplate(db: Kysely<Database>): Promise<void> {
             formField: 'applicant',
             counterSign: 'or',
           },
+          childNode: branchApprovers ? longBranch('a1', branchApprovers) : undefined,
         },
       }),
       properties_json: '{}',
@@ -45,6 +54,61 @@ export async function applicantTemplate(db: Kysely<Database>): Promise<void> {
     })
     .onConflict((oc) => oc.doNothing())
     .execute();
+}
+
+/** After node `prev`: a branch point whose first branch (days > 1000) holds `n` approvers; the default is empty. */
+function longBranch(prev: string, n: number) {
+  const approvers = (i: number, parent: string): Record<string, unknown> | undefined =>
+    i > n
+      ? undefined
+      : {
+          nodeId: `big${i}`,
+          prevId: parent,
+          type: 'approver',
+          properties: {
+            title: `复核第${i}级`,
+            assigneeType: 7,
+            dynamicType: 'formField',
+            formField: 'applicant',
+            counterSign: 'or',
+            formOperates: [
+              'applicant',
+              'department',
+              'leaveType',
+              'startTime',
+              'endTime',
+              'days',
+              'reason',
+            ].map((id) => ({ id, read: true, write: false })),
+          },
+          childNode: approvers(i + 1, `big${i}`),
+        };
+  return {
+    nodeId: 'g1',
+    prevId: prev,
+    type: 'empty',
+    properties: {},
+    conditionType: 'condition',
+    conditionNodes: [
+      {
+        nodeId: 'c1',
+        prevId: 'g1',
+        type: 'condition',
+        properties: {
+          title: '超长假期',
+          priority: 1,
+          conditions: [{ items: [{ fieldType: 'form', field: 'days', operator: '>', value: 1000 }] }],
+        },
+        childNode: approvers(1, 'c1'),
+      },
+      {
+        nodeId: 'c2',
+        prevId: 'g1',
+        type: 'condition',
+        properties: { title: '其他', priority: 2, isDefault: true },
+      },
+    ],
+  };
 }
 
 export const leaveData = (applicant: string, dept: string | null) => ({
