@@ -196,7 +196,13 @@ async function auditBench() {
                   .execute();
                 await x
                   .insertInto('message_receive')
-                  .values({ id: `${messageId}:r`, message_id: messageId, user_id: initiator.id, is_read: 0 })
+                  .values({
+                    id: `${messageId}:r`,
+                    message_id: messageId,
+                    user_id: initiator.id,
+                    is_read: 0,
+                    message_type: 2,
+                  })
                   .execute();
                 await x
                   .updateTable('wf_task')

@@ -33,23 +33,24 @@ export async function initCounts(db: Kysely<Database>, userId: string): Promise<
       .execute(),
     db
       .selectFrom('message_receive as r')
-      .innerJoin('message as m', 'm.id', 'r.message_id')
       .select([
-        (eb) => eb.case().when('m.type', '=', 7).then('notice').else('message').end().as('k'),
+        (eb) => eb.case().when('r.message_type', '=', 7).then('notice').else('message').end().as('k'),
         (eb) => eb.fn.countAll<number>().as('n'),
       ])
       .where('r.user_id', '=', userId)
       .where('r.is_read', '=', 0)
-      .groupBy('k')
+      .groupBy('r.message_type')
       .execute(),
   ]);
+  // one row per message type (as the partial index holds them): the types other than notices add up
+  const sumOf = (rows: typeof msgs, k: string) => rows.reduce((s, r) => s + (r.k === k ? Number(r.n) : 0), 0);
   const unreadNums: Record<string, number> = {};
   for (const c of chat) unreadNums[c.send_user_id] = Number(c.n);
   return {
     dealtCount: Number(wf.find((r) => r.kind === 'todo')?.n ?? 0),
     consultCount: Number(wf.find((r) => r.kind === 'circulate')?.n ?? 0),
     unreadNums,
-    unreadMessageCount: Number(msgs.find((r) => r.k === 'message')?.n ?? 0),
-    unreadNoticeCount: Number(msgs.find((r) => r.k === 'notice')?.n ?? 0),
+    unreadMessageCount: sumOf(msgs, 'message'),
+    unreadNoticeCount: sumOf(msgs, 'notice'),
   };
 }

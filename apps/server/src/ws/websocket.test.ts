@@ -75,9 +75,9 @@ describe(`websocket on ${TEST_DB_KIND}`, () => {
     await db
       .insertInto('message_receive')
       .values([
-        { id: newId(), message_id: m1, user_id: me },
-        { id: newId(), message_id: m2, user_id: me },
-        { id: newId(), message_id: m2, user_id: other },
+        { id: newId(), message_id: m1, user_id: me, message_type: 7 },
+        { id: newId(), message_id: m2, user_id: me, message_type: 1 },
+        { id: newId(), message_id: m2, user_id: other, message_type: 1 },
       ])
       .execute();
     await db

@@ -40,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0183-org-and-copy-labels': await import('./0183-org-and-copy-labels'),
   '0184-taiwan-words': await import('./0184-taiwan-words'),
   '0185-flow-snapshots': await import('./0185-flow-snapshots'),
+  '0186-unread-counts': await import('./0186-unread-counts'),
 };

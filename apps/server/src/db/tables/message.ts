@@ -27,6 +27,8 @@ export interface MessageReceiveTable {
   /** 0 unread, 1 read. */
   is_read: Generated<number>;
   read_time: NullableTimestamp;
+  /** Migration 0186: the message's type, kept with each receipt (the unread counts read an index alone). */
+  message_type: number;
 }
 
 /** The message domain's tables by name. */

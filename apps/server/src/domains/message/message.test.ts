@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { copyTypesToReceipts } from '../../db/migrations/0186-unread-counts';
 import { TEST_DB_KIND, type TestApp } from '../../test/harness';
 import { userIds, useTestApp } from '../../test/suite';
 import { initCounts } from '../../ws/counters';
-import { sendSiteMessage } from './site-message';
+import { liveCounts } from '../workflow/notify';
+import { sendSiteMessage, unreadSiteCounts } from './site-message';
 
 describe(`site messages /api/message on ${TEST_DB_KIND}`, () => {
   let t: TestApp;
@@ -161,6 +163,76 @@ describe(`site messages /api/message on ${TEST_DB_KIND}`, () => {
     expect((await t.call(admin, { method: 'DELETE', url: `/api/message/${id}` })).code).toBe(200);
     expect((await t.call(admin, { method: 'GET', url: `/api/message/${id}` })).code).toBe(404);
     expect((await t.call(admin, { method: 'PUT', url: '/api/message/nope/Actions/Release' })).code).toBe(404);
+  });
+
+  it('unread counts add up every type but notices, and follow a released message whose type is edited', async () => {
+    const u = ids.liuzhiqiang!;
+    const all = async () => {
+      const init = await initCounts(t.ctx.db, u);
+      const live = (await liveCounts(t.ctx.db, [u])).get(u)!;
+      const site = (await unreadSiteCounts(t.ctx, [u])).get(u)!;
+      // the three readers of the counts (initMessage, a flow's push, a site message's push) agree
+      expect([live.unreadMessageCount, site.unreadMessageCount]).toEqual([
+        init.unreadMessageCount,
+        init.unreadMessageCount,
+      ]);
+      expect([live.unreadNoticeCount, site.unreadNoticeCount]).toEqual([
+        init.unreadNoticeCount,
+        init.unreadNoticeCount,
+      ]);
+      return { message: init.unreadMessageCount, notice: init.unreadNoticeCount };
+    };
+    const before = await all();
+    for (const type of [1, 2, 9, 7])
+      await sendSiteMessage(t.ctx, { toUserIds: [u], title: `类型 ${type}`, type });
+    expect(await all()).toEqual({ message: before.message + 3, notice: before.notice + 1 });
+    // released as a message, then edited into a notice: the count moves, and the reader is told
+    const body = { title: '停水通知', type: 1, bodyText: 'x', toUserIds: [u] };
+    const id = (await t.call<string>(admin, { method: 'POST', url: '/api/message', payload: body })).data;
+    await t.call(admin, { method: 'PUT', url: `/api/message/${id}/Actions/Release` });
+    expect(await all()).toEqual({ message: before.message + 4, notice: before.notice + 1 });
+    const pushes: unknown[] = [];
+    const off = t.ctx.bus.subscribe('ws.user', (p) => pushes.push(p));
+    const put = await t.call(admin, {
+      method: 'PUT',
+      url: `/api/message/${id}`,
+      payload: { ...body, type: 7 },
+    });
+    expect(put.code).toBe(200);
+    expect(await all()).toEqual({ message: before.message + 3, notice: before.notice + 2 });
+    // the push crosses the bus (PostgreSQL's NOTIFY on that database): it arrives after the answer
+    await vi.waitFor(() =>
+      expect(pushes).toContainEqual({
+        userId: u,
+        message: {
+          method: 'messagePush',
+          unreadNoticeCount: before.notice + 2,
+          unreadMessageCount: before.message + 3,
+        },
+      }),
+    );
+    off();
+    const list = await t.call<{ list: Array<{ id: string }> }>(await t.login('liuzhiqiang'), {
+      method: 'GET',
+      url: '/api/message?currentPage=1&pageSize=50&type=7&isRead=0',
+    });
+    expect(list.data.list.map((m) => m.id)).toContain(id);
+  });
+
+  it("migration 0186: receipts stored before it take their message's type", async () => {
+    const u = ids.liuzhiqiang!;
+    const before = await initCounts(t.ctx.db, u);
+    const id = await sendSiteMessage(t.ctx, { toUserIds: [u], title: '旧通知', type: 7 });
+    // as the column's default left a receipt of a notice stored before the migration
+    const receipts = t.db.kysely.updateTable('message_receive').where('message_id', '=', id);
+    await receipts.set({ message_type: 1 }).execute();
+    expect((await initCounts(t.ctx.db, u)).unreadMessageCount).toBe(before.unreadMessageCount + 1);
+    await copyTypesToReceipts(t.db.kysely);
+    const after = await initCounts(t.ctx.db, u);
+    expect([after.unreadNoticeCount, after.unreadMessageCount]).toEqual([
+      before.unreadNoticeCount + 1,
+      before.unreadMessageCount,
+    ]);
   });
 
   it('imreply answers the conversation list; no session is refused', async () => {

@@ -249,7 +249,18 @@ export default async function messageRoutes(app: FastifyInstance) {
       const { id } = req.params as IdParams;
       const m = await own(req, id);
       const v = await fromBody(req.body as SiteMessageBody);
-      await db.updateTable('message').set(v).where('id', '=', m.id).execute();
+      await db.transaction().execute(async (tx) => {
+        await tx.updateTable('message').set(v).where('id', '=', m.id).execute();
+        // a released message's receipts count under its type (migration 0186)
+        if (v.type !== m.type)
+          await tx
+            .updateTable('message_receive')
+            .set({ message_type: v.type })
+            .where('message_id', '=', m.id)
+            .execute();
+      });
+      if (v.type !== m.type && m.enabled_mark === 1)
+        await pushSiteCounts(ctx, (m.to_user_ids ?? '').split(',').filter(Boolean));
       return ok(null, MMSG.updated);
     },
   );
@@ -314,7 +325,7 @@ export default async function messageRoutes(app: FastifyInstance) {
           .set({ enabled_mark: 1, last_modify_time: new Date() })
           .where('id', '=', id)
           .execute();
-        await deliver(tx, id, to);
+        await deliver(tx, { id, type: m.type }, to);
       });
       await pushSiteCounts(ctx, to);
       return ok(null, MMSG.released);

@@ -40,15 +40,14 @@ export async function unreadSiteCounts(
   if (!userIds.length) return out;
   const rows = await ctx.db
     .selectFrom('message_receive as r')
-    .innerJoin('message as m', 'm.id', 'r.message_id')
-    .select(['r.user_id', 'm.type', (eb) => eb.fn.countAll<string>().as('n')])
+    .select(['r.user_id', 'r.message_type', (eb) => eb.fn.countAll<string>().as('n')])
     .where('r.user_id', 'in', userIds)
     .where('r.is_read', '=', 0)
-    .groupBy(['r.user_id', 'm.type'])
+    .groupBy(['r.user_id', 'r.message_type'])
     .execute();
   for (const r of rows) {
     const c = out.get(r.user_id)!;
-    if (r.type === SITE_TYPE.notice) c.unreadNoticeCount += Number(r.n);
+    if (r.message_type === SITE_TYPE.notice) c.unreadNoticeCount += Number(r.n);
     else c.unreadMessageCount += Number(r.n);
   }
   return out;
@@ -69,6 +68,7 @@ export async function pushSiteCounts(ctx: AppContext, userIds: string[]): Promis
 export async function sendSiteMessage(ctx: AppContext, input: SiteMessageInput): Promise<string> {
   const id = newId();
   const recipients = [...new Set(input.toUserIds)].filter(Boolean);
+  const type = input.type ?? SITE_TYPE.dialog;
   await ctx.db.transaction().execute(async (tx) => {
     await tx
       .insertInto('message')
@@ -76,7 +76,7 @@ export async function sendSiteMessage(ctx: AppContext, input: SiteMessageInput):
         id,
         title: input.title.slice(0, 500),
         title_i18n: input.titleI18n ?? null,
-        type: input.type ?? SITE_TYPE.dialog,
+        type,
         body_text: input.bodyText ?? null,
         files: JSON.stringify(input.files ?? []),
         creator_user_id: input.creatorUserId ?? null,
@@ -85,14 +85,19 @@ export async function sendSiteMessage(ctx: AppContext, input: SiteMessageInput):
         enabled_mark: 1,
       })
       .execute();
-    await deliver(tx, id, recipients);
+    await deliver(tx, { id, type }, recipients);
   });
   await pushSiteCounts(ctx, recipients);
   return id;
 }
 
 /** Inserts receive rows (chunked) for recipients not yet holding one. */
-export async function deliver(db: AppContext['db'], messageId: string, userIds: string[]): Promise<void> {
+export async function deliver(
+  db: AppContext['db'],
+  message: { id: string; type: number },
+  userIds: string[],
+): Promise<void> {
+  const messageId = message.id;
   const have = new Set(
     (
       await db.selectFrom('message_receive').select('user_id').where('message_id', '=', messageId).execute()
@@ -100,7 +105,13 @@ export async function deliver(db: AppContext['db'], messageId: string, userIds: 
   );
   const rows = userIds
     .filter((u) => !have.has(u))
-    .map((user_id) => ({ id: newId(), message_id: messageId, user_id, is_read: 0 }));
+    .map((user_id) => ({
+      id: newId(),
+      message_id: messageId,
+      user_id,
+      is_read: 0,
+      message_type: message.type,
+    }));
   for (let i = 0; i < rows.length; i += 500) {
     await db
       .insertInto('message_receive')
