@@ -146,9 +146,16 @@ export async function runLoad(opts: autocannon.Options, seconds: number): Promis
       }
     },
   }));
-  const r = await autocannon({ ...opts, requests, duration: seconds });
+  // sampled once per run up to a second (autocannon ends a run at its next sample: a shorter run
+  // would last a whole second), and the rate is what completed over the time the run took
+  const r = await autocannon({
+    ...opts,
+    requests,
+    duration: seconds,
+    sampleInt: Math.min(1000, Math.round(seconds * 1000)),
+  });
   return {
-    rps: r.requests.average,
+    rps: r.requests.total / Math.max(1e-3, r.duration),
     p50: r.latency.p50,
     p99: r.latency.p99,
     errors: r.errors + r.timeouts + r.non2xx + envelopeErrors,
@@ -163,6 +170,8 @@ export interface Comparison {
   ratio: number;
   /** every pair's ratio, in run order */
   ratios: number[];
+  /** The information baseline (compareLoad's `info`), run in the same rounds: ours against it. */
+  info?: { baseline: LoadFigure; ratio: number; ratios: number[] };
 }
 
 const median = (xs: number[]) => {
@@ -173,26 +182,32 @@ const median = (xs: number[]) => {
 
 /**
  * Ours against the baseline on a shared machine: after a warm-up of each, `pairs` short runs of each,
- * interleaved (which goes first alternates), so a burst of load from other processes hits both alike;
- * the ratio is the median of the pairs' ratios. Figures (req/s, p50, p99) are medians too; errors and
- * requests are sums.
+ * interleaved (which goes first rotates), so a burst of load from other processes hits both alike; the
+ * ratio is the median of the pairs' ratios. Figures (req/s, p50, p99) are medians too; errors and requests
+ * are sums. With `info`, a second baseline runs in the same rounds (information: ours against it too).
+ *
+ * Runs are short (a quarter of a second in the servers' benches): this machine's speed drifts by a
+ * factor of two over seconds (a bare route alone measured 7,500–14,000 req/s in one process), and
+ * only runs much shorter than the drift see the same machine; with one-second runs, pair ratios of one
+ * run spread from 0.35 to 1.64 and medians from 0.69 to 0.88 for the same code.
  */
 export async function compareLoad(
   ours: autocannon.Options,
   baseline: autocannon.Options,
-  { pairs = 5, seconds = 2, warmup = 2 } = {},
+  {
+    pairs = 5,
+    seconds = 2,
+    warmup = 2,
+    info,
+  }: { pairs?: number; seconds?: number; warmup?: number; info?: autocannon.Options } = {},
 ): Promise<Comparison> {
-  await runLoad(ours, warmup);
-  await runLoad(baseline, warmup);
-  const a: LoadFigure[] = [];
-  const b: LoadFigure[] = [];
+  const targets = info ? [ours, baseline, info] : [ours, baseline];
+  for (const t of targets) await runLoad(t, warmup);
+  const figures: LoadFigure[][] = targets.map(() => []);
   for (let i = 0; i < pairs; i++) {
-    if (i % 2) {
-      b.push(await runLoad(baseline, seconds));
-      a.push(await runLoad(ours, seconds));
-    } else {
-      a.push(await runLoad(ours, seconds));
-      b.push(await runLoad(baseline, seconds));
+    for (let k = 0; k < targets.length; k++) {
+      const j = (i + k) % targets.length;
+      figures[j]!.push(await runLoad(targets[j]!, seconds));
     }
   }
   const merge = (xs: LoadFigure[]): LoadFigure => ({
@@ -202,8 +217,19 @@ export async function compareLoad(
     errors: xs.reduce((n, x) => n + x.errors, 0),
     requests: xs.reduce((n, x) => n + x.requests, 0),
   });
-  const ratios = a.map((x, i) => x.rps / Math.max(1e-9, b[i]!.rps));
-  return { ours: merge(a), baseline: merge(b), ratio: median(ratios), ratios };
+  const [a, b, c] = figures as [LoadFigure[], LoadFigure[], LoadFigure[] | undefined];
+  const against = (xs: LoadFigure[]) => a.map((x, i) => x.rps / Math.max(1e-9, xs[i]!.rps));
+  const ratios = against(b);
+  const infoRatios = c && against(c);
+  return {
+    ours: merge(a),
+    baseline: merge(b),
+    ratio: median(ratios),
+    ratios,
+    ...(c && infoRatios
+      ? { info: { baseline: merge(c), ratio: median(infoRatios), ratios: infoRatios } }
+      : {}),
+  };
 }
 
 /** A migrated, seeded PGlite database in memory (bcrypt cost 4), with `extraUsers` more users. */
@@ -214,10 +240,34 @@ export async function seededPglite(extraUsers?: number): Promise<Db> {
   return db;
 }
 
-/** A bare Fastify server on 127.0.0.1 whose one GET `route` answers `bytes` as JSON: the baseline. */
-export async function bareRoute(route: string, bytes: string) {
+/** Headers Node writes on every answer by itself (per connection and per body), not a route's. */
+const NODE_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/** An answer of ours as the client received it: its body and the headers the server chose to send. */
+export interface Answer {
+  bytes: string;
+  headers: Record<string, string>;
+}
+
+/** GETs `url` once: the body and the headers of the answer (those Node adds by itself left out). */
+export async function sampleAnswer(url: string, headers: Record<string, string>): Promise<Answer> {
+  const res = await fetch(url, { headers });
+  const out: Record<string, string> = {};
+  for (const [k, v] of res.headers) if (!NODE_HEADERS.has(k)) out[k] = v;
+  return { bytes: await res.text(), headers: out };
+}
+
+/**
+ * A bare Fastify server on 127.0.0.1 whose one GET `route` answers the same bytes as ours: the body and
+ * the headers of `answer` (the security headers and request id every answer of ours carries: the client
+ * reads them too), or with `bodyOnly` the body alone as JSON. The baseline.
+ */
+export async function bareRoute(route: string, answer: Answer, { bodyOnly = false } = {}) {
   const bare = Fastify({ logger: false });
-  bare.get(route, (_req, reply) => reply.type('application/json; charset=utf-8').send(bytes));
+  const headers = bodyOnly ? {} : answer.headers;
+  bare.get(route, (_req, reply) =>
+    reply.headers(headers).type('application/json; charset=utf-8').send(answer.bytes),
+  );
   return { base: await bare.listen({ host: '127.0.0.1', port: 0 }), close: () => bare.close() };
 }
 
@@ -237,7 +287,7 @@ export function sameBytesFigure(
     title: `${title}; pair ratios ${cmp.ratios.map((r) => r.toFixed(2)).join(' ')}): p50 ${ours.p50} ms, p99 ${ours.p99} ms, ${ours.errors} errors of ${ours.requests}`,
     ours: { value: Math.round(ours.rps), unit: 'req/s' },
     baseline: {
-      name: 'bare Fastify route returning the same bytes',
+      name: 'bare Fastify route returning the same bytes (body and headers)',
       value: Math.round(baseline.rps),
       unit: 'req/s',
     },
@@ -246,6 +296,20 @@ export function sameBytesFigure(
     target: '>= 0.8, 0 errors',
     ...extra,
     pass: ratio >= 0.8 && ours.errors === 0 && ours.requests > 0,
+  });
+  if (!cmp.info) return;
+  bench({
+    id: `${id}-body-only`,
+    title: `the same runs against a bare route returning the body alone, without the headers every answer of ours carries (security headers, request id), in the same rounds (information, no target; pair ratios ${cmp.info.ratios.map((r) => r.toFixed(2)).join(' ')})`,
+    ours: { value: Math.round(ours.rps), unit: 'req/s' },
+    baseline: {
+      name: 'bare Fastify route returning the same body only',
+      value: Math.round(cmp.info.baseline.rps),
+      unit: 'req/s',
+    },
+    ratio: Number(cmp.info.ratio.toFixed(3)),
+    ratioMeaning: 'ours / baseline requests per second, median of interleaved pairs (higher is better)',
+    pass: true,
   });
 }
 

@@ -1,12 +1,21 @@
 // Bench: GET /api/permission/Users (paged user list, admin, page 100 of 20 rows) over 10,000 users on
-// the real server (PGlite in memory, seeded), against a bare Fastify route returning the same bytes,
-// both measured with autocannon on 127.0.0.1 in the same run: short runs of each, interleaved, ratio =
-// median of the pairs (kit.compareLoad). Every answer's envelope code is checked.
+// the real server (PGlite in memory, seeded), against a bare Fastify route returning the same bytes (body
+// and headers), both measured with autocannon on 127.0.0.1 in the same run: short runs of each,
+// interleaved, ratio = median of the pairs (kit.compareLoad); a bare route returning the body alone runs
+// in the same rounds (information). Every answer's envelope code is checked.
 // Run: node --import tsx apps/server/bench/user-list.bench.ts
-import { bareRoute, compareLoad, runLoad, sameBytesFigure, seededPglite, startServer } from './kit';
+import {
+  bareRoute,
+  compareLoad,
+  runLoad,
+  sameBytesFigure,
+  sampleAnswer,
+  seededPglite,
+  startServer,
+} from './kit';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 1);
-const PAIRS = Number(process.env.BENCH_PAIRS ?? 11);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 0.25);
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 31);
 const CONNECTIONS = 10;
 const USERS = 10_000;
 
@@ -24,18 +33,23 @@ const server = await startServer(db);
 const { base } = server;
 const headers = { authorization: `Bearer ${await server.login('admin', 'admin123')}` };
 const route = '/api/permission/Users?currentPage=100&pageSize=20';
-const sample = await fetch(`${base}${route}`, { headers });
-const bytes = await sample.text();
+const answer = await sampleAnswer(`${base}${route}`, headers);
+const bytes = answer.bytes;
 const parsed = JSON.parse(bytes);
 if (parsed.code !== 200 || parsed.data.list.length !== 20)
   throw new Error(`user list failed: ${bytes.slice(0, 200)}`);
 
-const bare = await bareRoute('/api/permission/Users', bytes);
+const bare = await bareRoute('/api/permission/Users', answer);
+const bodyOnly = await bareRoute('/api/permission/Users', answer, { bodyOnly: true });
 
 const cmp = await compareLoad(
   { url: `${base}${route}`, connections: CONNECTIONS, headers },
   { url: `${bare.base}${route}`, connections: CONNECTIONS, headers },
-  { pairs: PAIRS, seconds: SECONDS },
+  {
+    pairs: PAIRS,
+    seconds: SECONDS,
+    info: { url: `${bodyOnly.base}${route}`, connections: CONNECTIONS, headers },
+  },
 );
 const { baseline } = cmp;
 const cacheStats = { hits: db.cache.hits, misses: db.cache.misses };
@@ -45,6 +59,7 @@ const uncached = await runLoad({ url: `${base}${route}`, connections: CONNECTION
 db.cache.enabled = true;
 await server.close();
 await bare.close();
+await bodyOnly.close();
 await db.close();
 
 sameBytesFigure(
