@@ -44,10 +44,11 @@ export default function NotificationDrawer({ open, onClose }: { open: boolean; o
       <Drawer
         open={open}
         onClose={onClose}
-        size={350}
+        // wide enough for the title and both links on one line in every language (antd caps it at 100vw)
+        size={400}
         title={t('oa.siteMessages')}
         extra={
-          <Space>
+          <Space size={0}>
             <Button type="link" size="small" onClick={readAll} data-testid="notice-read-all">
               {t('oa.readAll')}
             </Button>
