@@ -2,19 +2,9 @@
 
 const HEX64 = /^[0-9a-f]{64}$/;
 
-/** The last header value read and its token: a client sends the same header on every request. */
-let last: { value: string; token: string | null } = { value: '', token: null };
-
 /** The token from `Authorization: Bearer x`, `Authorization: x`, or a websocket/query value. */
 export function tokenFrom(value: string | undefined | null): string | null {
   if (!value) return null;
-  if (value === last.value) return last.token;
-  const token = parseToken(value);
-  last = { value, token };
-  return token;
-}
-
-function parseToken(value: string): string | null {
   // the host's form, "Bearer <64 hex>", is read without trimming and a case-insensitive replace
   const t =
     value.length === 71 && value.startsWith('Bearer ')

@@ -320,12 +320,16 @@ export default async function messageRoutes(app: FastifyInstance) {
       const to = (m.to_user_ids ?? '').split(',').filter(Boolean);
       if (!to.length) throw conflict('toUserIds: 请选择接收人');
       await ctx.db.transaction().execute(async (tx) => {
-        await tx
+        // the type as of the row lock: an edit committed since `own` read it (PUT rewrites the receipts'
+        // type under the same lock) is what the receipts carry
+        const released = await tx
           .updateTable('message')
           .set({ enabled_mark: 1, last_modify_time: new Date() })
           .where('id', '=', id)
-          .execute();
-        await deliver(tx, { id, type: m.type }, to);
+          .returning('type')
+          .executeTakeFirst();
+        if (!released) throw notFound();
+        await deliver(tx, { id, type: released.type }, to);
       });
       await pushSiteCounts(ctx, to);
       return ok(null, MMSG.released);
