@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RESULTS_DIR } from './browser';
 import { apiToken } from './harness';
-import { useSuite } from './suite';
+import { settled, useSuite } from './suite';
 
 const PASSWORD = 'kp123456';
 const stamp = Date.now().toString(36);
@@ -269,7 +269,10 @@ describe('portal home', () => {
     await row.getByRole('button', { name: '查看' }).click();
     await page.locator('[data-testid="document-contents"]').getByText('请阅').waitFor();
     await page.keyboard.press('Escape');
+    await page.locator('[data-testid="document-contents"]').waitFor({ state: 'hidden' });
     await page.click('[data-testid="document-new"]');
+    await page.locator('[data-testid="document-title"]').waitFor();
+    await settled(page);
     await page.click('[data-testid="document-save"]');
     await page.getByText('请输入标题').first().waitFor();
     await page.fill('[data-testid="document-title"]', `${DOC}-草稿`);

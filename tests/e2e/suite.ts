@@ -51,6 +51,21 @@ export interface Suite {
 export const toast = (page: Page, text: string | RegExp) =>
   page.locator('.ant-message').getByText(text).first().waitFor({ timeout: T });
 
+/**
+ * Waits until no finite CSS animation or transition is running (a modal has finished zooming in or out), so a
+ * click lands where Playwright aimed it: on a slow machine a click taken mid-animation can hit the modal's body.
+ * Endless ones (a spinner, a processing badge) are left out.
+ */
+export const settled = (page: Page) =>
+  page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) =>
+          a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
+
 /** An element by data-testid. */
 export const byTest = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
 
