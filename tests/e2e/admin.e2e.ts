@@ -121,6 +121,32 @@ describe('administration', () => {
     await ctx.close();
   }, 300_000);
 
+  it('at phone width (390 px) tables outside the admin kit keep whole column headers too (message centre, flow monitor, news)', async () => {
+    const ctx = await suite.context({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const page = await ctx.newPage();
+    await loginAs(page, suite.kp.base, 'admin', 'admin123');
+    for (const [path, testId] of [
+      ['messageRecord', 'message-record'],
+      ['workFlow/flowMonitor', 'wf-monitor'],
+      ['oa/news', 'oa-news-list'],
+    ] as const) {
+      await page.goto(`${suite.kp.base}/kpSystem/${path}`);
+      const view = page.locator(`[data-testid="${testId}"]`);
+      await view.locator('.ant-table-thead th').first().waitFor({ timeout: T });
+      // a header squeezed to a letter per line wraps: taller than two lines of text
+      const tallestHead = await view.evaluate((root) =>
+        Math.max(
+          ...[...root.querySelectorAll<HTMLElement>('.ant-table-thead th')]
+            .filter((th) => th.innerText.trim())
+            .map((th) => th.getBoundingClientRect().height),
+        ),
+      );
+      await shot(page, `phone-${testId}`);
+      expect(tallestHead, path).toBeLessThan(60);
+    }
+    await ctx.close();
+  }, 300_000);
+
   it('system data and online users: dictionary item, lazy area tree, bill number preview, data interface test-run, forced offline', async () => {
     const ctx = await suite.context();
     const page = await ctx.newPage();

@@ -1,4 +1,4 @@
-import { App as AntApp, ConfigProvider } from 'antd';
+import { App as AntApp, ConfigProvider, Grid } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
@@ -24,6 +24,8 @@ const SIZES: Record<
   mini: { componentSize: 'small', compact: true, fontSize: 12 },
 };
 
+const PHONE_TABLE = { scroll: { x: 'max-content' } } as const;
+
 /** Registers antd's context-aware message/notification/modal for code outside React. */
 function FeedbackBridge() {
   const app = AntApp.useApp();
@@ -46,11 +48,15 @@ export function Root() {
     [brand, size],
   );
   useEffect(() => applyThemeVariables(brand), [brand]);
+  // Below md (phones) every table keeps its columns' widths and scrolls sideways, instead of squeezing a
+  // title to a letter per line; a table that states its own scroll keeps it.
+  const narrow = Grid.useBreakpoint().md === false;
   return (
     <ConfigProvider
       locale={antdLocaleOf(i18n.language)}
       componentSize={size.componentSize}
       theme={themeConfig}
+      table={narrow ? PHONE_TABLE : undefined}
     >
       <AntApp>
         <FeedbackBridge />

@@ -3,7 +3,6 @@ import {
   Button,
   type ButtonProps,
   Form,
-  Grid,
   Input,
   InputNumber,
   Radio,
@@ -249,8 +248,6 @@ export function CrudPage<R extends object>(p: CrudPageProps<R>) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const cols = useColumnSettings(p.perm.moduleId, p.table.columns);
-  // below md (phones) columns keep their width and the table scrolls sideways, instead of a letter per line
-  const narrow = Grid.useBreakpoint().md === false;
   const addButton =
     p.onAdd &&
     (p.canAdd === undefined ? (
@@ -307,7 +304,6 @@ export function CrudPage<R extends object>(p: CrudPageProps<R>) {
               <Table<R>
                 rowKey="id"
                 size="small"
-                scroll={narrow ? { x: 'max-content' } : undefined}
                 {...p.table}
                 columns={cols.visible}
               />

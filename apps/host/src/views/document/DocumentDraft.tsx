@@ -133,7 +133,7 @@ export default function DocumentDraft() {
 
   return (
     <Card data-testid="document-page">
-      <Space style={{ marginBottom: 12 }}>
+      <Space style={{ marginBottom: 12 }} wrap>
         <Input.Search
           allowClear
           placeholder={t('document.search')}

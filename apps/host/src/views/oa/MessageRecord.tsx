@@ -71,7 +71,7 @@ export default function MessageRecord() {
         />
         <Select
           allowClear
-          placeholder={t('oa.type')}
+          placeholder={t('oa.readState')}
           style={{ width: 140 }}
           value={filter.isRead}
           onChange={(isRead) => setFilter((f) => ({ ...f, isRead }))}

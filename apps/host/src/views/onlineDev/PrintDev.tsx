@@ -64,7 +64,7 @@ export default function PrintDev() {
 
   return (
     <div data-testid="page-printDev" style={{ padding: 16 }}>
-      <Space style={{ marginBottom: 12 }}>
+      <Space style={{ marginBottom: 12 }} wrap>
         <Input.Search allowClear placeholder={tx('keyword')} onSearch={setKeyword} style={{ width: 240 }} />
         {perm.btn('btn_add') && (
           <Button
