@@ -300,14 +300,7 @@ export function CrudPage<R extends object>(p: CrudPageProps<R>) {
                 />
               </Tooltip>
             </div>
-            {!p.hideTable && (
-              <Table<R>
-                rowKey="id"
-                size="small"
-                {...p.table}
-                columns={cols.visible}
-              />
-            )}
+            {!p.hideTable && <Table<R> rowKey="id" size="small" {...p.table} columns={cols.visible} />}
           </>
         )}
       </div>
