@@ -121,7 +121,7 @@ describe('administration', () => {
     await ctx.close();
   }, 300_000);
 
-  it('at phone width (390 px) tables outside the admin kit keep whole column headers too (message centre, flow monitor, news)', async () => {
+  it('at phone width (390 px) tables outside the admin kit keep whole column headers too (message centre, flow monitor, news); the settings form fits', async () => {
     const ctx = await suite.context({ viewport: { width: 390, height: 844 }, isMobile: true });
     const page = await ctx.newPage();
     await loginAs(page, suite.kp.base, 'admin', 'admin123');
@@ -144,6 +144,14 @@ describe('administration', () => {
       await shot(page, `phone-${testId}`);
       expect(tallestHead, path).toBeLessThan(60);
     }
+    // the settings form stacks its labels; its save button lines up with the fields, not past the screen
+    await page.goto(`${suite.kp.base}/kpSystem/system/sysConfig`);
+    const save = page.locator('[data-testid="sysconfig-save"]');
+    await save.scrollIntoViewIfNeeded();
+    const row = await save.evaluate((b) => b.closest('.ant-form-item')!.getBoundingClientRect().right);
+    const field = await page.locator('[data-testid="page-sysConfig"] input').first().boundingBox();
+    expect(row).toBeLessThanOrEqual(390);
+    expect(Math.abs((await save.boundingBox())!.x - field!.x)).toBeLessThan(2);
     await ctx.close();
   }, 300_000);
 

@@ -75,7 +75,7 @@ export default function BillRule() {
           ...cols.nameCode<BillRuleRow>(),
           { title: t('adm.prefix'), dataIndex: 'prefix' },
           { title: t('adm.dateFormat'), dataIndex: 'dateFormat' },
-          { title: t('adm.digit'), dataIndex: 'digit', width: 70 },
+          { title: t('adm.digit'), dataIndex: 'digit', width: 96 },
           {
             title: t('adm.example'),
             key: 'example',

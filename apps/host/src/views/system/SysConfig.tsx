@@ -99,7 +99,7 @@ export default function SysConfig() {
             <Form.Item name="newUserDefaultPassword" label={t('adm.newUserDefaultPassword')}>
               <Input maxLength={32} />
             </Form.Item>
-            <Form.Item wrapperCol={{ offset: 5 }}>
+            <Form.Item wrapperCol={{ sm: { span: 12, offset: 5 } }}>
               <Button type="primary" loading={busy} onClick={save} data-testid="sysconfig-save">
                 {t('common.save')}
               </Button>
