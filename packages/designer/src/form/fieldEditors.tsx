@@ -115,7 +115,13 @@ export function OptionsEditor({ field }: { field: FieldConfig }) {
           <Button
             size="small"
             onClick={() =>
-              upOpts((l) => void l.push({ id: String(l.length + 1), fullName: `选项${l.length + 1}` }))
+              upOpts(
+                (l) =>
+                  void l.push({
+                    id: String(l.length + 1),
+                    fullName: t('default.optionN', { n: l.length + 1 }),
+                  }),
+              )
             }
           >
             {t('btn.add')}

@@ -1,4 +1,5 @@
 import { FORM_DEFAULTS, type FormConfig as KpFormConfig } from '@kp/schema';
+import { i18n, t } from '../i18n';
 import { KIND_LABELS } from './kindLabels';
 import { hasOptions, isContainer, isDisplay } from './kinds';
 import { type FieldConfig, type FormConfig, published } from './types';
@@ -87,7 +88,7 @@ export function makeField(
   if (jnpfKey === 'table') {
     field.__vModel__ = `tableField${formId}`;
     Object.assign(field.__config__, { tableName: '', showTitle: true });
-    Object.assign(field, { showSummary: false, summaryField: [], actionText: '添加' });
+    Object.assign(field, { showSummary: false, summaryField: [], actionText: t('default.addRow') });
   }
   if (jnpfKey === 'row') Object.assign(field, { type: 'default', justify: 'start', align: 'top' });
   if (hasOptions(jnpfKey)) {
@@ -96,15 +97,15 @@ export function makeField(
     field.__config__.propsUrl = '';
     field.__slot__ = {
       options: [
-        { id: '1', fullName: '选项一' },
-        { id: '2', fullName: '选项二' },
+        { id: '1', fullName: t('default.option1') },
+        { id: '2', fullName: t('default.option2') },
       ],
     };
     field.props = { props: { label: 'fullName', value: 'id' } };
     if (jnpfKey === 'checkbox') field.__config__.defaultValue = [];
   }
   if (jnpfKey === 'JNPFText') {
-    field.content = '文本';
+    field.content = t('default.text');
     field.textStyle = {
       color: '#000000',
       'text-align': 'left',
@@ -142,8 +143,12 @@ export function makeField(
     Object.assign(field, { interfaceId: '', propsValue: '', relationField: '', columnOptions: [] });
   if (jnpfKey === 'relationFormAttr' || jnpfKey === 'popupAttr')
     Object.assign(field, { relationField: '', showField: '' });
-  if (jnpfKey === 'groupTitle') field.content = label(jnpfKey).zh;
-  if (jnpfKey === 'button') Object.assign(field, { buttonText: '按钮', align: 'left', type: 'primary' });
+  if (jnpfKey === 'groupTitle') {
+    const l = label(jnpfKey);
+    field.content = i18n.language === 'en' ? l.en : i18n.language === 'zhtw' ? l.zhtw : l.zh;
+  }
+  if (jnpfKey === 'button')
+    Object.assign(field, { buttonText: t('default.button'), align: 'left', type: 'primary' });
   if (jnpfKey === 'numInput' || jnpfKey === 'JNPFAmount') field.__config__.defaultValue = undefined;
   return { field, used };
 }

@@ -81,7 +81,7 @@ function PortalDesignerInner({
     const key = `w${++seq.current}`;
     const list = itemsRef.current;
     const bottom = Math.max(0, ...list.map((it) => it.y + it.h));
-    commit(placeAt([...list, newWidget(k, key)], key, at?.x ?? 0, at?.y ?? bottom));
+    commit(placeAt([...list, newWidget(k, key, lang)], key, at?.x ?? 0, at?.y ?? bottom));
     setSel(key);
   };
   /** Free placement: the widget's top-left goes to cell (x, y); what it lands on moves down. */

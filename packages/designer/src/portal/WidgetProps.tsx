@@ -1,8 +1,9 @@
 import { PORTAL_COLUMNS, PORTAL_LIMITS, type PortalItem } from '@kp/schema';
-import { Button, Checkbox, Input, InputNumber, Radio, Slider } from 'antd';
+import { Button, Checkbox, Input, InputNumber, Radio, Slider, Space } from 'antd';
 import { labelText, useDesignerT } from '../i18n';
 import {
   addAppItem,
+  appItemName,
   clampHeight,
   clampRowCount,
   clampWidth,
@@ -13,6 +14,17 @@ import {
 } from './model';
 
 const L = PORTAL_LIMITS;
+
+const HEADER_LANGS = [
+  ['zh', 'portal.headerZh'],
+  ['zhtw', 'portal.headerZhtw'],
+  ['en', 'portal.headerEn'],
+] as const;
+
+/** A header as its three languages (a plain string, as older layouts hold it, is the zh one). */
+const headerObject = (h: PortalItem['header']): { zh?: string; zhtw?: string; en?: string } =>
+  typeof h === 'string' ? { zh: h } : { ...(h ?? {}) };
+const headerIn = (h: PortalItem['header'], lng: 'zh' | 'zhtw' | 'en') => headerObject(h)[lng] ?? '';
 
 /** The selected widget's properties: header, size, rows, shadow, category, columns, application items. */
 export function WidgetProps({
@@ -34,15 +46,20 @@ export function WidgetProps({
     >
       <div style={{ fontWeight: 600, marginBottom: 8 }}>{t('portal.props')}</div>
       <div>{t('portal.header')}</div>
-      <Input
-        data-testid="portal-header"
-        value={labelText(item.header, lang)}
-        onChange={(e) =>
-          onChange((d) => {
-            d.header = e.target.value;
-          })
-        }
-      />
+      {HEADER_LANGS.map(([lng, key]) => (
+        <Space.Compact key={lng} block style={{ marginBottom: 4 }}>
+          <Space.Addon style={{ minWidth: 96 }}>{t(key)}</Space.Addon>
+          <Input
+            data-testid={lng === lang ? 'portal-header' : `portal-header-${lng}`}
+            value={headerIn(item.header, lng)}
+            onChange={(e) =>
+              onChange((d) => {
+                d.header = { ...headerObject(d.header), [lng]: e.target.value };
+              })
+            }
+          />
+        </Space.Compact>
+      ))}
       <div style={{ marginTop: 8 }}>{t('portal.width')}</div>
       <Slider
         data-testid="portal-width"
@@ -173,7 +190,12 @@ export function WidgetProps({
             onClick={() => {
               const list = item.list ?? [];
               const id = String(Math.max(0, ...list.map((x) => Number(x.id) || 0)) + 1);
-              const r = addAppItem(list, { id, fullName: `应用${id}`, urlAddress: '', linkTarget: '_self' });
+              const r = addAppItem(list, {
+                id,
+                fullName: appItemName(id, lang),
+                urlAddress: '',
+                linkTarget: '_self',
+              });
               if (!r.ok) warn(t(r.error));
               else
                 onChange((d) => {

@@ -15,6 +15,16 @@ export const WIDGET_LABELS: Record<string, [string, string, string]> = {
   portalSystem: ['系统', '系統', 'Systems'],
 };
 
+/** A widget's default header in all three languages (each viewer reads their own). */
+export const widgetLabels = (k: string) => {
+  const l = WIDGET_LABELS[k] ?? [k, k, k];
+  return { zh: l[0], zhtw: l[1], en: l[2] };
+};
+
+/** A new application item's default name, in the designer's language. */
+const APP_NAME: Record<string, string> = { zh: '应用', zhtw: '應用', en: 'App ' };
+export const appItemName = (id: string, lang = 'zh') => `${APP_NAME[lang] ?? APP_NAME.zh}${id}`;
+
 export const widgetLabel = (k: string, lang = 'zh') => {
   const l = WIDGET_LABELS[k];
   if (!l) return k;
@@ -48,7 +58,8 @@ export function clampWidth(w: number, minW: number = L.minW, maxW: number = L.ma
 export const clampHeight = (h: number) => Math.min(L.maxHeight, Math.max(L.minHeight, Math.round(h)));
 export const clampRowCount = (n: number) => Math.min(L.maxRowCount, Math.max(L.minRowCount, Math.round(n)));
 
-export function newWidget(jnpfKey: PortalItem['jnpfKey'], key: string): PortalItem {
+/** A new widget of `jnpfKey`; `lang` (the designer's) names its default application items. */
+export function newWidget(jnpfKey: PortalItem['jnpfKey'], key: string, lang = 'zh'): PortalItem {
   const full =
     jnpfKey === 'portalStatistics' || jnpfKey === 'portalSystem' || jnpfKey === 'portalApplication';
   const item: PortalItem = {
@@ -62,15 +73,15 @@ export function newWidget(jnpfKey: PortalItem['jnpfKey'], key: string): PortalIt
     maxW: L.maxW,
     height: DEFAULT_HEIGHT,
     shadow: 'always',
-    header: widgetLabel(jnpfKey),
+    header: widgetLabels(jnpfKey),
   };
   if (hasRowCount(jnpfKey)) item.rowCount = L.rowCount;
   if (hasCategory(jnpfKey)) item.category = jnpfKey === 'portalToDo' ? 1 : 3;
   if (hasColumns(jnpfKey)) item.columns = [...PORTAL_COLUMNS];
   if (jnpfKey === 'portalApplication')
     item.list = [
-      { id: '1', fullName: '应用1', urlAddress: '', linkTarget: '_self' },
-      { id: '2', fullName: '应用2', urlAddress: '', linkTarget: '_self' },
+      { id: '1', fullName: appItemName('1', lang), urlAddress: '', linkTarget: '_self' },
+      { id: '2', fullName: appItemName('2', lang), urlAddress: '', linkTarget: '_self' },
     ];
   return item;
 }

@@ -179,4 +179,11 @@ export const FORM_TEXTS: Texts = {
   'prop.expression': ['计算公式', '計算公式', 'Formula'],
   'prop.clearExpression': ['清空公式', '清空公式', 'Clear formula'],
   'prop.field': ['字段', '欄位', 'Field'],
+  // contents a new field starts with, in the designer's language (the designer edits them as its data)
+  'default.option1': ['选项一', '選項一', 'Option 1'],
+  'default.option2': ['选项二', '選項二', 'Option 2'],
+  'default.optionN': ['选项{{n}}', '選項{{n}}', 'Option {{n}}'],
+  'default.addRow': ['添加', '新增', 'Add'],
+  'default.text': ['文本', '文字', 'Text'],
+  'default.button': ['按钮', '按鈕', 'Button'],
 };
