@@ -1,5 +1,5 @@
 import { FORM_DEFAULTS, type FormConfig as KpFormConfig } from '@kp/schema';
-import { i18n, t } from '../i18n';
+import { labelText, t } from '../i18n';
 import { KIND_LABELS } from './kindLabels';
 import { hasOptions, isContainer, isDisplay } from './kinds';
 import { type FieldConfig, type FormConfig, published } from './types';
@@ -143,10 +143,7 @@ export function makeField(
     Object.assign(field, { interfaceId: '', propsValue: '', relationField: '', columnOptions: [] });
   if (jnpfKey === 'relationFormAttr' || jnpfKey === 'popupAttr')
     Object.assign(field, { relationField: '', showField: '' });
-  if (jnpfKey === 'groupTitle') {
-    const l = label(jnpfKey);
-    field.content = i18n.language === 'en' ? l.en : i18n.language === 'zhtw' ? l.zhtw : l.zh;
-  }
+  if (jnpfKey === 'groupTitle') field.content = labelText(label(jnpfKey));
   if (jnpfKey === 'button')
     Object.assign(field, { buttonText: t('default.button'), align: 'left', type: 'primary' });
   if (jnpfKey === 'numInput' || jnpfKey === 'JNPFAmount') field.__config__.defaultValue = undefined;
