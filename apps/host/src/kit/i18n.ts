@@ -6,6 +6,21 @@ const ROWS: Record<string, [string, string, string]> = {
   showAll: ['全选', '全選', 'Select all'],
   moveUp: ['上移', '上移', 'Move up'],
   moveDown: ['下移', '下移', 'Move down'],
+  // input not sent, kept in this browser (kit/unsent.tsx)
+  unsentFound: [
+    '本机保存有 {{time}} 填写但未提交的内容。',
+    '本機儲存有 {{time}} 填寫但未送出的內容。',
+    'What you typed at {{time}} and did not send is kept in this browser.',
+  ],
+  unsentRestore: ['恢复', '恢復', 'Restore'],
+  unsentDiscard: ['放弃', '放棄', 'Discard'],
+  unsentCloseTitle: ['放弃未提交的内容？', '放棄未送出的內容？', 'Discard what you have not sent?'],
+  unsentCloseText: [
+    '关闭后，本次填写的内容将丢失。',
+    '關閉後，本次填寫的內容將遺失。',
+    'What you typed here will be lost when you close it.',
+  ],
+  unsentKeepEditing: ['继续填写', '繼續填寫', 'Keep editing'],
 };
 
 const pick = (i: 0 | 1 | 2) => Object.fromEntries(Object.entries(ROWS).map(([k, v]) => [k, v[i]]));

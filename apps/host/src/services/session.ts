@@ -7,6 +7,7 @@ import { resetCounts } from '../store/counts';
 import { resetSession, sessionStore, setCurrentUser, setLocked } from '../store/session';
 import { storage } from '../store/storage';
 import { tagsStore } from '../store/tags';
+import { dropAllUnsent } from '../store/unsent';
 import { viewVersionStore } from '../store/viewCache';
 import { startMediaCodes, stopMediaCodes } from './downloadCodes';
 import { currentFullPath, navigateTo } from './navigation';
@@ -58,6 +59,8 @@ export function clearLocalSession(loggedOut = false): void {
 
 /** Logout (after the confirmation): call the server, clear everything, go to /login. */
 export async function logout(): Promise<void> {
+  // A chosen logout leaves nothing typed behind in this browser for the next person (an ended session keeps it).
+  dropAllUnsent(sessionStore.get().userInfo?.userId ?? '');
   // Close the socket first: the server pushes "logout" to it when the session ends.
   closeSocket();
   try {

@@ -1,7 +1,8 @@
 import { App, Button, Checkbox, Form, Input, Modal, Space, Tag, Upload } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../api/http';
+import { UnsentOffer, useUnsentInput } from '../../kit/unsent';
 import './i18n';
 import { Attachments } from './Attachments';
 import type { KindConfig } from './kinds';
@@ -66,10 +67,28 @@ export function EditorModal({
   const [d, setD] = useState<Draft>(emptyDraft());
   const [picker, setPicker] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [loaded, setLoaded] = useState(false);
   useEffect(() => {
-    if (draft) setD(draft);
+    setLoaded(false);
+    if (!draft) return;
+    setD(draft);
+    setLoaded(true);
   }, [draft]);
+  // What is typed is kept in this browser until it is saved or sent (an ended session loses nothing).
+  const current = useRef(d);
+  current.current = d;
+  const unsent = useUnsentInput({
+    scope: draft ? `oa:${cfg.kind}:${draft.id ?? 'new'}` : null,
+    ready: loaded,
+    read: () => current.current as unknown as Record<string, unknown>,
+    write: (data) => setD({ ...emptyDraft(), ...(data as Partial<Draft>) }),
+  });
+  const { onChange } = unsent;
+  useEffect(() => {
+    if (loaded) onChange(d as unknown as Record<string, unknown>);
+  }, [d, loaded, onChange]);
   const set = (p: Partial<Draft>) => setD((x) => ({ ...x, ...p }));
+  const cancel = () => void unsent.confirmClose().then((ok) => ok && onClose(false));
 
   const save = async (isDraft: boolean) => {
     if (!d.title.trim()) {
@@ -99,6 +118,7 @@ export function EditorModal({
         await http.put(`${cfg.prefix}/${d.id}`, body, { showSuccess: true });
         if (!isDraft) await http.post(`${cfg.prefix}/sync/${d.id}`, undefined, { showSuccess: true });
       } else await http.post(cfg.prefix, body, { showSuccess: true });
+      unsent.settle();
       onClose(true);
     } catch {
       /* toast shown */
@@ -112,11 +132,11 @@ export function EditorModal({
       open={!!draft}
       width={900}
       title={d.id ? t('oa.edit') : t('oa.add')}
-      onCancel={() => onClose(false)}
+      onCancel={cancel}
       destroyOnHidden
       footer={
         <Space>
-          <Button onClick={() => onClose(false)}>{t('oa.cancel')}</Button>
+          <Button onClick={cancel}>{t('oa.cancel')}</Button>
           <Button loading={busy} onClick={() => void save(true)} data-testid="item-save-draft">
             {t('oa.saveDraft')}
           </Button>
@@ -126,6 +146,7 @@ export function EditorModal({
         </Space>
       }
     >
+      <UnsentOffer offer={unsent.offer} onRestore={unsent.restore} onDiscard={unsent.discardOffer} />
       <Form layout="vertical">
         <Form.Item label={t('oa.title')} required>
           <Input

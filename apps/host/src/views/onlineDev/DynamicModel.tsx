@@ -1,21 +1,16 @@
-import { FormRenderer } from '@kp/renderer';
-import { App, Button, Checkbox, Empty, Form, Input, Modal, Radio, Space, Spin, Table, Upload } from 'antd';
+import { FormRenderer, type FormRendererHandle } from '@kp/renderer';
+import { App, Button, Empty, Form, Input, Modal, Space, Spin, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { UnsentOffer, useUnsentInput } from '../../kit/unsent';
 import { httpFormProviders } from '../../services/formProviders';
 import { useStore } from '../../store/createStore';
 import { sessionStore } from '../../store/session';
-import {
-  api,
-  type ImportCheck,
-  openDownload,
-  type RecordRow,
-  type RuntimeConfig,
-  uploadDocument,
-} from './api';
+import { api, openDownload, type RecordRow, type RuntimeConfig } from './api';
 import { cellText, mainFieldsOf, tablesOf, visibleButtons } from './model';
+import { ExportDialog, ImportDialog } from './RecordDialogs';
 import { RecordPrint } from './RecordPrint';
 import { tx } from './texts';
 
@@ -76,6 +71,14 @@ function Runtime({ config }: { config: RuntimeConfig }) {
   const [importing, setImporting] = useState(false);
   const [printing, setPrinting] = useState<string | null>(null);
   const [searchForm] = Form.useForm();
+  const formRef = useRef<FormRendererHandle | null>(null);
+  // What is typed into a record is kept in this browser until it is saved (an ended session loses nothing).
+  const unsent = useUnsentInput({
+    scope: editing && editing.mode !== 'view' ? `form:${config.id}:${editing.id ?? 'new'}` : null,
+    ready: !!editing,
+    read: () => formRef.current?.getData(),
+    write: (data) => formRef.current?.setData(data),
+  });
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -106,6 +109,7 @@ function Runtime({ config }: { config: RuntimeConfig }) {
     if (!editing) return;
     if (editing.id) await api.save(config.id, editing.id, data, editing.version ?? 0);
     else await api.add(config.id, data);
+    unsent.settle();
     setEditing(null);
     await load();
   };
@@ -288,8 +292,9 @@ function Runtime({ config }: { config: RuntimeConfig }) {
         destroyOnHidden
         maskClosable={false}
         keyboard={false}
-        onCancel={() => setEditing(null)}
+        onCancel={() => void unsent.confirmClose().then((ok) => ok && setEditing(null))}
       >
+        <UnsentOffer offer={unsent.offer} onRestore={unsent.restore} onDiscard={unsent.discardOffer} />
         {editing?.id && config.formData.hasPrintBtn && (
           <div style={{ textAlign: 'right', marginBottom: 8 }}>
             <Button
@@ -307,8 +312,10 @@ function Runtime({ config }: { config: RuntimeConfig }) {
         {editing && (
           <div data-testid="dm-form">
             <FormRenderer
+              ref={formRef}
               config={config.formData}
               value={editing.data}
+              onChange={unsent.onChange}
               mode={editing.mode}
               providers={providers}
               formOperates={config.formOperates?.length ? config.formOperates : undefined}
@@ -346,154 +353,5 @@ function Runtime({ config }: { config: RuntimeConfig }) {
         />
       )}
     </div>
-  );
-}
-
-function ExportDialog({
-  fields,
-  onClose,
-  onExport,
-}: {
-  fields: Array<{ vModel: string; label: string }>;
-  onClose: () => void;
-  onExport: (dataType: '0' | '1', selectKey: string[]) => Promise<void>;
-}) {
-  const [dataType, setDataType] = useState<'0' | '1'>('0');
-  const [keys, setKeys] = useState(fields.map((f) => f.vModel));
-  const [busy, setBusy] = useState(false);
-  return (
-    <Modal
-      open
-      title={tx('exportTitle')}
-      onCancel={onClose}
-      okButtonProps={{ disabled: !keys.length, loading: busy, 'data-testid': 'dm-export-ok' } as never}
-      onOk={async () => {
-        setBusy(true);
-        await onExport(dataType, keys).catch(() => undefined);
-        setBusy(false);
-      }}
-    >
-      <Radio.Group
-        value={dataType}
-        onChange={(e) => setDataType(e.target.value)}
-        options={[
-          { value: '0', label: tx('exportPage') },
-          { value: '1', label: tx('exportAll') },
-        ]}
-      />
-      <div style={{ marginTop: 12 }}>{tx('exportFields')}</div>
-      <Checkbox.Group
-        value={keys}
-        onChange={(v) => setKeys(v as string[])}
-        options={fields.map((f) => ({ value: f.vModel, label: f.label }))}
-      />
-    </Modal>
-  );
-}
-
-function ImportDialog({ moduleId, onClose }: { moduleId: string; onClose: (changed: boolean) => void }) {
-  const { message } = App.useApp();
-  const [fileId, setFileId] = useState('');
-  const [fileName, setFileName] = useState('');
-  const [check, setCheck] = useState<ImportCheck | null>(null);
-  const [result, setResult] = useState<ImportCheck | null>(null);
-  const [busy, setBusy] = useState(false);
-  const running = useRef<Promise<unknown> | null>(null);
-  const pick = async (file: File) => {
-    setBusy(true);
-    try {
-      const id = await uploadDocument(file);
-      setFileId(id);
-      setFileName(file.name);
-      setCheck(await api.importPreview(moduleId, id));
-    } catch (e) {
-      if (e instanceof Error && e.message) message.error(e.message);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const failed = (result?.failResult ?? check?.list?.filter((r) => r.errorsInfo) ?? []).map((r, i) => ({
-    ...r,
-    key: i,
-  }));
-  return (
-    <Modal
-      open
-      width={720}
-      title={tx('importTitle')}
-      // closed while an import runs: the list reloads once the run has answered
-      onCancel={() =>
-        running.current ? void running.current.finally(() => onClose(true)) : onClose(!!result)
-      }
-      footer={
-        <Space>
-          <Button onClick={() => void api.template(moduleId).then((f) => openDownload(f.url))}>
-            {tx('template')}
-          </Button>
-          {result?.failResult?.length ? (
-            <Button
-              onClick={() =>
-                void api.exportFailed(moduleId, result.failResult).then((f) => openDownload(f.url))
-              }
-            >
-              {tx('exportErrors')}
-            </Button>
-          ) : null}
-          <Button
-            type="primary"
-            data-testid="dm-import-run"
-            disabled={!fileId || !!result || !check?.snum}
-            loading={busy}
-            onClick={async () => {
-              setBusy(true);
-              try {
-                const run = api.importRun(moduleId, fileId);
-                running.current = run;
-                const r = await run;
-                setResult(r);
-                message.success(tx('importResult', { s: r.snum, f: r.fnum }));
-              } catch {
-                /* toasted */
-              } finally {
-                running.current = null;
-                setBusy(false);
-              }
-            }}
-          >
-            {tx('importRun')}
-          </Button>
-        </Space>
-      }
-    >
-      <Upload
-        accept=".xlsx"
-        showUploadList={false}
-        beforeUpload={(file) => {
-          void pick(file);
-          return false;
-        }}
-      >
-        <Button loading={busy} data-testid="dm-import-file">
-          {tx('chooseFile')}
-        </Button>
-      </Upload>
-      {fileName && <span style={{ marginLeft: 8 }}>{fileName}</span>}
-      {check && (
-        <p data-testid="dm-import-check" style={{ marginTop: 12 }}>
-          {tx('importResult', { s: (result ?? check).snum, f: (result ?? check).fnum })}
-        </p>
-      )}
-      {failed.length > 0 && (
-        <Table
-          size="small"
-          pagination={false}
-          dataSource={failed}
-          columns={[
-            { title: tx('row'), key: 'n', render: (_: unknown, r: { key: number }) => r.key + 1, width: 60 },
-            { title: tx('error'), dataIndex: 'errorsInfo' },
-          ]}
-        />
-      )}
-    </Modal>
   );
 }

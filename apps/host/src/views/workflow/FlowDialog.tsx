@@ -5,8 +5,10 @@ import { App, Button, Empty, Modal, Select, Space, Spin, Tabs, Tag } from 'antd'
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n';
+import { UnsentOffer, useUnsentInput } from '../../kit/unsent';
 import { useStore } from '../../store/createStore';
 import { sessionStore } from '../../store/session';
+import { requestScope } from '../../store/unsent';
 import { wfApi } from './api';
 import { refreshFlowCounts } from './counts';
 import { ApproveDialog, ReasonDialog } from './FlowActionDialogs';
@@ -98,13 +100,29 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
       : formWritability(opType, opType === 1 ? node : null, template ?? undefined);
   const hasSign = nodeProps.hasSign === true;
 
+  // What the user types into a writable form is kept in this browser until it is sent (an ended session, a
+  // reload or a closed tab loses nothing), and closing with input not sent asks first.
+  const unsent = useUnsentInput({
+    scope:
+      state && !writable.readonly && (opType === -1 || opType === 1)
+        ? requestScope({ taskId, flowId: props.flowId, operatorId: opType === 1 ? operatorId : undefined })
+        : null,
+    ready: formReady,
+    read: () => formRef.current?.getData(),
+    write: (data) => formRef.current?.setData(data),
+    extra: opType === -1 ? { urgent } : undefined,
+    onRestore: (extra) => typeof extra?.urgent === 'number' && setUrgent(extra.urgent),
+  });
+  const { settle } = unsent;
+
   const finish = useCallback(() => {
+    settle();
     void refreshFlowCounts();
     setTimeout(() => props.onClose(true), AFTER_SUCCESS_MS);
-  }, [props]);
+  }, [props, settle]);
 
-  const closeDialog = () => {
-    props.onClose(false);
+  const closeDialog = async () => {
+    if (await unsent.confirmClose()) props.onClose(false);
   };
 
   // --- actions ---
@@ -160,7 +178,10 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
         if (opType === -1) return launch(true);
         if (operatorId) {
           setBusy(true);
-          await wfApi.saveAudit(operatorId, { formData: formData() }).catch(() => {});
+          await wfApi
+            .saveAudit(operatorId, { formData: formData() })
+            .then(settle)
+            .catch(() => {});
           setBusy(false);
         } else if (opType === 4 && taskId) {
           // the monitor's save: submit status 2 (manager save, spec 2 §4) keeps the flow where it stands
@@ -192,7 +213,7 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
       case 'copy':
         return setNotifyOpen(true);
       case 'cancel':
-        return closeDialog();
+        return void closeDialog();
       case 'refile':
         if (!taskId || !(await modal.confirm({ title: t('msg.tip'), content: t('msg.refileConfirm') })))
           return;
@@ -219,12 +240,13 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
     records,
     nodeProps,
     taskId,
+    onChange: unsent.onChange,
   });
 
   return (
     <Modal
       open={props.open}
-      onCancel={closeDialog}
+      onCancel={() => void closeDialog()}
       width="100vw"
       style={{ top: 0, maxWidth: '100vw', padding: 0 }}
       styles={{ body: { minHeight: 'calc(100vh - 110px)' } }}
@@ -302,7 +324,10 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
       ) : !state ? (
         <Spin />
       ) : (
-        <Tabs items={tabs} destroyOnHidden={false} data-testid="wf-tabs" />
+        <>
+          <UnsentOffer offer={unsent.offer} onRestore={unsent.restore} onDiscard={unsent.discardOffer} />
+          <Tabs items={tabs} destroyOnHidden={false} data-testid="wf-tabs" />
+        </>
       )}
       <ApproveDialog
         kind={approve}

@@ -122,6 +122,7 @@ export function flowTabs({
   records,
   nodeProps,
   taskId,
+  onChange,
 }: {
   t: TFunction;
   state: Loaded | null;
@@ -134,6 +135,8 @@ export function flowTabs({
   records: OperatorRecord[];
   nodeProps: Record<string, unknown>;
   taskId?: string;
+  /** Every change of the form's data (the dialog keeps unsent input). */
+  onChange?(data: Record<string, unknown>): void;
 }) {
   return [
     {
@@ -151,6 +154,7 @@ export function flowTabs({
               providers={providers}
               language={lang}
               showButtons={false}
+              onChange={onChange}
             />
           </div>
         ) : (
