@@ -15,8 +15,9 @@ import {
   TreeSelect,
 } from 'antd';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UnsentOffer, useUnsentInput } from '../../kit/unsent';
 import { httpFormProviders } from '../../services/formProviders';
 import { useStore } from '../../store/createStore';
 import { sessionStore } from '../../store/session';
@@ -305,6 +306,26 @@ function DesignEditor({ draft, onClose }: { draft: Draft; onClose: (saved: boole
     [columnData, fields],
   );
 
+  // The design (basics, form, list) is kept in this browser until it is saved (spec 3 §4: saved locally),
+  // offered back when the same designer opens the same item again; closing with changes asks first.
+  const drawing = useRef({ formData, columnData });
+  drawing.current = { formData, columnData };
+  const unsent = useUnsentInput({
+    scope: `webDesign:${draft.id ?? 'new'}`,
+    ready: true,
+    read: () => ({ base: form.getFieldsValue(true), ...drawing.current }),
+    write: (d) => {
+      form.setFieldsValue(d.base as Parameters<typeof form.setFieldsValue>[0]);
+      setFormData(d.formData as FormConfig);
+      setColumnData((d.columnData as VisualDevColumnData | null) ?? null);
+    },
+  });
+  const { onChange: drawn } = unsent;
+  useEffect(() => {
+    drawn({ base: form.getFieldsValue(true), formData, columnData });
+  }, [formData, columnData, form, drawn]);
+  const close = () => void unsent.confirmClose().then((ok) => ok && onClose(false));
+
   const { message } = App.useApp();
   const { i18n } = useTranslation();
   /** The designer's save checks (spec 3 §5) with the spec's texts; the first problem is shown on the form step. */
@@ -329,6 +350,7 @@ function DesignEditor({ draft, onClose }: { draft: Draft; onClose: (saved: boole
       const body = { ...base, formData, columnData: cols };
       if (draft.id) await api.update(draft.id, body);
       else await api.create(body);
+      unsent.settle();
       onClose(true);
     } catch {
       /* the server's msg was toasted; the dialog stays open with everything typed */
@@ -343,12 +365,12 @@ function DesignEditor({ draft, onClose }: { draft: Draft; onClose: (saved: boole
       width="96vw"
       style={{ top: 12 }}
       title={draft.id ? `${tx('designIt')} · ${draft.fullName}` : tx('add')}
-      onCancel={() => onClose(false)}
+      onCancel={close}
       maskClosable={false}
       destroyOnHidden
       footer={
         <Space>
-          <Button onClick={() => onClose(false)}>{tx('cancel')}</Button>
+          <Button onClick={close}>{tx('cancel')}</Button>
           <Button disabled={step === 0} onClick={() => setStep((s) => s - 1)}>
             {tx('prev')}
           </Button>
@@ -369,6 +391,7 @@ function DesignEditor({ draft, onClose }: { draft: Draft; onClose: (saved: boole
         </Space>
       }
     >
+      <UnsentOffer offer={unsent.offer} onRestore={unsent.restore} onDiscard={unsent.discardOffer} />
       <Steps
         size="small"
         current={step}
@@ -381,6 +404,7 @@ function DesignEditor({ draft, onClose }: { draft: Draft; onClose: (saved: boole
           form={form}
           layout="horizontal"
           labelCol={{ span: 6 }}
+          onValuesChange={() => drawn({ base: form.getFieldsValue(true), ...drawing.current })}
           initialValues={{
             fullName: draft.fullName,
             enCode: draft.enCode,

@@ -10,11 +10,12 @@ import {
 import { createTree } from '@kp/flow';
 import type { FlowNode, Language } from '@kp/schema';
 import { App, Button, Card, Form, Input, InputNumber, Modal, Space, Table, Tabs, Tag } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { http } from '../../api/http';
 import { currentLanguage } from '../../i18n';
+import { UnsentOffer, useUnsentInput } from '../../kit/unsent';
 import { type TemplateRow, WF, wfApi } from './api';
 import { KeywordForm, useFlowList } from './FlowList';
 import { WF_NS } from './i18n';
@@ -194,6 +195,25 @@ function TemplateEditor(props: { row: TemplateRow | null; onClose(saved: boolean
       })
       .catch(() => props.onClose(false));
   }, [props.row, base, props.onClose]);
+  // The drawing (name, form and flow) is kept in this browser until it is saved (spec 3 §4: saved locally),
+  // offered back when the same designer opens the same flow again; closing with changes asks first.
+  const drawing = useRef({ formCfg, tree });
+  drawing.current = { formCfg, tree };
+  const unsent = useUnsentInput({
+    scope: full ? `flowDesign:${props.row?.id ?? 'new'}` : null,
+    ready: !!(full && formCfg && tree),
+    read: () => ({ base: base.getFieldsValue(true), ...drawing.current }),
+    write: (d) => {
+      base.setFieldsValue(d.base);
+      setFormCfg(d.formCfg as DesignerFormConfig);
+      setTree(d.tree as FlowNode);
+    },
+  });
+  const { onChange: drawn } = unsent;
+  useEffect(() => {
+    if (formCfg && tree) drawn({ base: base.getFieldsValue(true), formCfg, tree });
+  }, [formCfg, tree, base, drawn]);
+  const close = () => void unsent.confirmClose().then((ok) => ok && props.onClose(false));
   // the Simulate panel: the server's organisation, this form, and the cases stored with a saved flow
   type Sim = NonNullable<FlowDesignerProps['simulator']>;
   const rowId = props.row?.id;
@@ -233,6 +253,7 @@ function TemplateEditor(props: { row: TemplateRow | null; onClose(saved: boolean
     try {
       if (props.row) await wfApi.updateTemplate(props.row.id, body);
       else await wfApi.createTemplate(body);
+      unsent.settle();
       props.onClose(true);
     } catch {
       setBusy(false);
@@ -244,17 +265,18 @@ function TemplateEditor(props: { row: TemplateRow | null; onClose(saved: boolean
       width="100vw"
       style={{ top: 0, maxWidth: '100vw' }}
       title={props.row?.fullName ?? t('btn.add')}
-      onCancel={() => props.onClose(false)}
+      onCancel={close}
       destroyOnHidden
       footer={
         <Space>
-          <Button onClick={() => props.onClose(false)}>{t('btn.cancel')}</Button>
+          <Button onClick={close}>{t('btn.cancel')}</Button>
           <Button type="primary" loading={busy} onClick={() => void save()} disabled={!full}>
             {t('btn.save')}
           </Button>
         </Space>
       }
     >
+      <UnsentOffer offer={unsent.offer} onRestore={unsent.restore} onDiscard={unsent.discardOffer} />
       {full && formCfg && tree && (
         <Tabs
           items={[
@@ -263,7 +285,13 @@ function TemplateEditor(props: { row: TemplateRow | null; onClose(saved: boolean
               label: t('dlg.basic'),
               forceRender: true,
               children: (
-                <Form form={base} layout="vertical" style={{ maxWidth: 600 }} initialValues={full}>
+                <Form
+                  form={base}
+                  layout="vertical"
+                  style={{ maxWidth: 600 }}
+                  initialValues={full}
+                  onValuesChange={() => drawn({ base: base.getFieldsValue(true), ...drawing.current })}
+                >
                   <Form.Item name="fullName" label={t('col.fullName')} rules={[{ required: true }]}>
                     <Input maxLength={200} />
                   </Form.Item>
