@@ -320,4 +320,92 @@ describe('input not sent is kept in this browser', () => {
     expect(await page.getByTestId('webdesign-name').inputValue()).toBe('');
     expect(errors).toEqual([]);
   });
+
+  it('a document being drafted, a portal grid and a print template being designed survive a reload', async () => {
+    const page = await S.session('admin', { password: 'admin123' });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    const offered = async () => {
+      await page.getByTestId('unsent-offer').waitFor();
+      await page.getByTestId('unsent-restore').click();
+      await page.getByTestId('unsent-offer').waitFor({ state: 'detached' });
+    };
+    const reloadAfterKeep = async () => {
+      await page.waitForTimeout(600);
+      await page.reload();
+    };
+
+    // 公文起草: title and contents
+    const newDoc = async () => {
+      await go(page, 'WDQC01');
+      await page.getByTestId('document-new').click();
+      await page.getByTestId('document-title').waitFor();
+    };
+    await newDoc();
+    await page.getByTestId('document-title').fill('关于加强冬季施工安全的通知');
+    await page.locator('.ant-modal:visible textarea').fill('各项目部：入冬以来……');
+    await reloadAfterKeep();
+    await newDoc();
+    await offered();
+    expect(await page.getByTestId('document-title').inputValue()).toBe('关于加强冬季施工安全的通知');
+    expect(await page.locator('.ant-modal:visible textarea').inputValue()).toBe('各项目部：入冬以来……');
+    await page.getByTestId('document-save').click();
+    await page.getByText('保存成功').first().waitFor();
+    await page
+      .getByTestId('document-page')
+      .locator('tr', { hasText: '关于加强冬季施工安全的通知' })
+      .first()
+      .waitFor();
+
+    // 门户设计: a widget added to a new portal's grid
+    await go(page, 'onlineDev/portal');
+    await page.getByTestId('portal-new').click();
+    await page.getByTestId('portal-name').fill('项目部门户');
+    await page.getByTestId('portal-code').fill('siteOffice');
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    const openGrid = async () => {
+      await page.getByTestId('portal-row-siteOffice').locator('[data-testid="portal-design"]').click();
+      await page.getByTestId('portal-grid').waitFor();
+    };
+    const widgets = () => page.getByTestId('portal-grid').locator('[data-testid^="portal-item-"]').count();
+    await openGrid();
+    expect(await widgets()).toBe(0);
+    await page.locator('[data-testid^="portal-palette-"]').first().click();
+    await expect.poll(widgets).toBe(1);
+    await reloadAfterKeep();
+    await openGrid();
+    await offered();
+    await expect.poll(widgets).toBe(1);
+    await page.getByTestId('portal-save').click();
+    await page.getByTestId('portal-designer-dialog').waitFor({ state: 'detached' });
+    await openGrid();
+    await page.waitForTimeout(500);
+    expect(await page.getByTestId('unsent-offer').count()).toBe(0);
+    expect(await widgets()).toBe(1);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('portal-designer-dialog').waitFor({ state: 'detached' });
+
+    // 打印设计: name and the template's HTML
+    const newPrint = async () => {
+      await go(page, 'system/printDev');
+      await page.getByTestId('print-add').click();
+      await page.getByTestId('print-name').waitFor();
+    };
+    await newPrint();
+    await page.getByTestId('print-name').fill('材料验收单');
+    await page.getByTestId('print-html').fill('<h2>材料验收单</h2><p>{title}</p>');
+    await reloadAfterKeep();
+    await newPrint();
+    await offered();
+    expect(await page.getByTestId('print-name').inputValue()).toBe('材料验收单');
+    expect(await page.getByTestId('print-html').inputValue()).toBe('<h2>材料验收单</h2><p>{title}</p>');
+    await settled(page);
+    await page.locator('.ant-modal:visible .ant-modal-close').first().click();
+    await page.getByTestId('unsent-close-ok').click();
+    await page.getByTestId('print-name').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('unsent')))).toEqual(
+      [],
+    );
+    expect(errors).toEqual([]);
+  });
 });

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { http } from '../../api/http';
+import { UnsentOffer, useUnsentInput } from '../../kit/unsent';
 import { useStore } from '../../store/createStore';
 import { sessionStore } from '../../store/session';
 import type { DocumentRow, Paged } from '../portal/portalApi';
@@ -49,6 +50,14 @@ export default function DocumentDraft() {
   const [editing, setEditing] = useState<{ id?: string } | null>(null);
   const [viewing, setViewing] = useState<Doc | null>(null);
   const [form] = Form.useForm<FormValues>();
+  // What is typed into a document is kept in this browser until it is saved (an ended session loses nothing).
+  const unsent = useUnsentInput({
+    scope: editing ? `document:${editing.id ?? 'new'}` : null,
+    ready: !!editing,
+    read: () => form.getFieldsValue(true),
+    write: (d) => form.setFieldsValue(d as Partial<FormValues>),
+  });
+  const close = () => void unsent.confirmClose().then((ok) => ok && setEditing(null));
 
   const load = useCallback(() => {
     setLoading(true);
@@ -122,6 +131,7 @@ export default function DocumentDraft() {
     try {
       if (editing?.id) await http.put(`${P}/${editing.id}`, body, { showSuccess: true });
       else await http.post(P, body, { showSuccess: true });
+      unsent.settle();
       setEditing(null);
       load();
     } catch {
@@ -223,10 +233,10 @@ export default function DocumentDraft() {
           open
           width={800}
           title={editing.id ? t('document.edit') : t('document.new')}
-          onCancel={() => setEditing(null)}
+          onCancel={close}
           maskClosable={false}
           footer={[
-            <Button key="c" onClick={() => setEditing(null)}>
+            <Button key="c" onClick={close}>
               {t('common.cancel')}
             </Button>,
             <Button key="d" data-testid="document-save" onClick={() => save(false)}>
@@ -237,7 +247,12 @@ export default function DocumentDraft() {
             </Button>,
           ]}
         >
-          <Form form={form} labelCol={{ flex: '100px' }}>
+          <UnsentOffer offer={unsent.offer} onRestore={unsent.restore} onDiscard={unsent.discardOffer} />
+          <Form
+            form={form}
+            labelCol={{ flex: '100px' }}
+            onValuesChange={() => unsent.onChange(form.getFieldsValue(true))}
+          >
             <Form.Item
               name="title"
               label={t('document.title')}

@@ -17,6 +17,7 @@ import dayjs from 'dayjs';
 import DOMPurify from 'dompurify';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { http } from '../../api/http';
+import { UnsentOffer, useUnsentInput } from '../../kit/unsent';
 import { fillPrintTemplate, recordsTableHtml } from '../../util/printTemplate';
 import { usePerm } from '../permission/usePerm';
 import { openDownload } from './api';
@@ -192,6 +193,23 @@ function PrintEditor({ value, onClose }: { value: Partial<PrintFull>; onClose: (
   const [fields, setFields] = useState<Field[]>([]);
   const [html, setHtml] = useState(value.printTemplate ?? '');
   const area = useRef<HTMLTextAreaElement | null>(null);
+  // The template being written is kept in this browser until it is saved (spec 3 §4: saved locally).
+  const htmlNow = useRef(html);
+  htmlNow.current = html;
+  const unsent = useUnsentInput({
+    scope: `print:${value.id ?? 'new'}`,
+    ready: true,
+    read: () => ({ base: form.getFieldsValue(true), html: htmlNow.current }),
+    write: (d) => {
+      form.setFieldsValue(d.base as Record<string, unknown>);
+      setHtml(String(d.html ?? ''));
+    },
+  });
+  const { onChange: typed } = unsent;
+  useEffect(() => {
+    typed({ base: form.getFieldsValue(true), html });
+  }, [html, form, typed]);
+  const close = () => void unsent.confirmClose().then((ok) => ok && onClose(false));
 
   useEffect(() => {
     const url = type === 1 ? '/api/workflow/Engine/FlowEngine/ListAll' : '/api/visualdev/Base/Selector';
@@ -244,6 +262,7 @@ function PrintEditor({ value, onClose }: { value: Partial<PrintFull>; onClose: (
     try {
       if (value.id) await http.put(`${P}/${value.id}`, body, { showSuccess: true });
       else await http.post(P, body, { showSuccess: true });
+      unsent.settle();
       onClose(true);
     } catch {
       /* the server's msg was toasted; the editor keeps everything */
@@ -256,16 +275,18 @@ function PrintEditor({ value, onClose }: { value: Partial<PrintFull>; onClose: (
       width="92vw"
       style={{ top: 16 }}
       title={value.id ? `${tx('edit')} · ${value.fullName}` : tx('printNew')}
-      onCancel={() => onClose(false)}
+      onCancel={close}
       onOk={() => void save()}
       okText={tx('save')}
       okButtonProps={{ 'data-testid': 'print-save' } as never}
       maskClosable={false}
       destroyOnHidden
     >
+      <UnsentOffer offer={unsent.offer} onRestore={unsent.restore} onDiscard={unsent.discardOffer} />
       <Form
         form={form}
         layout="inline"
+        onValuesChange={() => typed({ base: form.getFieldsValue(true), html: htmlNow.current })}
         initialValues={{
           fullName: value.fullName,
           enCode: value.enCode,

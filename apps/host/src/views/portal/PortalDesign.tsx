@@ -1,10 +1,11 @@
 import { PortalDesigner } from '@kp/designer';
 import type { PortalLayout } from '@kp/schema';
 import { App, Button, Card, Form, Input, Modal, Popconfirm, Space, Switch, Table, Tag } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../api/http';
 import { currentLanguage } from '../../i18n';
+import { UnsentOffer, useUnsentInput } from '../../kit/unsent';
 
 /** One portal of GET /api/portal (no layout). */
 interface PortalRow {
@@ -148,6 +149,7 @@ export default function PortalDesign() {
       ) : null}
       {designing ? (
         <DesignDialog
+          id={designing.id}
           layout={designing.layout}
           onCancel={() => setDesigning(null)}
           onSave={async (layout) => {
@@ -245,15 +247,28 @@ function PortalInfo({ row, onClose }: { row: PortalRow | null; onClose(saved: bo
 }
 
 function DesignDialog({
+  id,
   layout,
   onCancel,
   onSave,
 }: {
+  id: string;
   layout: PortalLayout;
   onCancel(): void;
   onSave(layout: PortalLayout): Promise<void>;
 }) {
   const { t } = useTranslation();
+  // The grid being designed is kept in this browser until it is saved (spec 3 §4: saved locally).
+  const [now, setNow] = useState(layout);
+  const nowRef = useRef(now);
+  nowRef.current = now;
+  const unsent = useUnsentInput({
+    scope: `portal:${id}`,
+    ready: true,
+    read: () => ({ layout: nowRef.current }),
+    write: (d) => setNow(d.layout as PortalLayout),
+  });
+  const close = () => void unsent.confirmClose().then((ok) => ok && onCancel());
   return (
     <Modal
       open
@@ -261,14 +276,23 @@ function DesignDialog({
       width="100vw"
       style={{ top: 0, maxWidth: '100vw', paddingBottom: 0 }}
       styles={{ body: { height: 'calc(100vh - 120px)', overflow: 'auto' } }}
-      onCancel={onCancel}
+      onCancel={close}
       maskClosable={false}
       footer={null}
     >
+      <UnsentOffer offer={unsent.offer} onRestore={unsent.restore} onDiscard={unsent.discardOffer} />
       <div data-testid="portal-designer-dialog">
         <PortalDesigner
-          value={layout}
-          onSave={(l) => onSave(l).catch(() => {})}
+          value={now}
+          onChange={(l) => {
+            setNow(l);
+            unsent.onChange({ layout: l });
+          }}
+          onSave={(l) =>
+            onSave(l)
+              .then(unsent.settle)
+              .catch(() => {})
+          }
           language={currentLanguage()}
           height="calc(100vh - 140px)"
         />
