@@ -7,7 +7,7 @@ import { resetCounts } from '../store/counts';
 import { resetSession, sessionStore, setCurrentUser, setLocked } from '../store/session';
 import { storage } from '../store/storage';
 import { tagsStore } from '../store/tags';
-import { dropAllUnsent } from '../store/unsent';
+import { dropAllUnsent, sweepUnsent } from '../store/unsent';
 import { viewVersionStore } from '../store/viewCache';
 import { startMediaCodes, stopMediaCodes } from './downloadCodes';
 import { currentFullPath, navigateTo } from './navigation';
@@ -33,6 +33,8 @@ export function loadCurrentUser(): Promise<void> {
       const { toMenuRoutes } = await import('../router/menuRoutes');
       // images and previews of the pages need a media code (never the token) in their addresses
       await startMediaCodes();
+      // input kept in this browser that nobody came back for within a week goes
+      sweepUnsent();
       setCurrentUser(res.data, toMenuRoutes(res.data.menuList, sessionStore.get().token));
     })
     .catch((e: unknown) => {

@@ -6,6 +6,7 @@ import {
   mergeUnsent,
   readUnsent,
   requestScope,
+  sweepUnsent,
   UNSENT_MAX_AGE_MS,
   UNSENT_MAX_CHARS,
   unsentKey,
@@ -59,6 +60,18 @@ describe('unsent input kept in this browser', () => {
     expect(readUnsent(key, UNSENT_MAX_AGE_MS)).not.toBeNull();
     expect(readUnsent(key, UNSENT_MAX_AGE_MS + 1)).toBeNull();
     expect(localStorage.getItem(`jnpf_${key}`)).toBeNull();
+  });
+
+  it('the sign-in sweep removes every entry older than a week (of any user) and keeps the rest', () => {
+    keepUnsent('unsent:u1:flow:f1', { data: { a: 1 } }, 0);
+    keepUnsent('unsent:u2:flow:f1', { data: { a: 2 } }, UNSENT_MAX_AGE_MS);
+    localStorage.setItem('jnpf_unsent:u3:flow:f1', 'not json');
+    localStorage.setItem('jnpf_language', JSON.stringify('en'));
+    sweepUnsent(UNSENT_MAX_AGE_MS + 1);
+    expect(localStorage.getItem('jnpf_unsent:u1:flow:f1')).toBeNull();
+    expect(localStorage.getItem('jnpf_unsent:u3:flow:f1')).toBeNull();
+    expect(readUnsent('unsent:u2:flow:f1', UNSENT_MAX_AGE_MS + 1)?.data).toEqual({ a: 2 });
+    expect(localStorage.getItem('jnpf_language')).toBe('"en"');
   });
 
   it('does not keep input past the size limit (and drops an older entry of the same request)', () => {

@@ -74,7 +74,7 @@ export function keepUnsent(key: string, entry: Omit<Unsent, 'savedAt'>, now = Da
 export function readUnsent(key: string, now = Date.now()): Unsent | null {
   const v = storage.get<Unsent | null>(key, null);
   if (!v || typeof v !== 'object' || typeof v.savedAt !== 'number' || !v.data || typeof v.data !== 'object') {
-    if (v !== null) storage.remove(key);
+    storage.remove(key); // (missing, or not JSON: nothing to remove, or unreadable)
     return null;
   }
   if (now - v.savedAt > UNSENT_MAX_AGE_MS) {
@@ -86,6 +86,26 @@ export function readUnsent(key: string, now = Date.now()): Unsent | null {
 
 export function dropUnsent(key: string | null): void {
   if (key) storage.remove(key);
+}
+
+/**
+ * Removes every entry (of any user) older than a week or unreadable: run at sign-in, so input nobody came
+ * back for does not stay in a shared browser.
+ */
+export function sweepUnsent(now = Date.now()): void {
+  const all = `${STORAGE_PREFIX}${PREFIX}`;
+  try {
+    const ls = globalThis.localStorage;
+    if (!ls) return;
+    const keys: string[] = [];
+    for (let i = 0; i < ls.length; i++) {
+      const k = ls.key(i);
+      if (k?.startsWith(all)) keys.push(k.slice(STORAGE_PREFIX.length));
+    }
+    for (const k of keys) readUnsent(k, now);
+  } catch {
+    /* storage unavailable */
+  }
 }
 
 /** Removes every entry of one user (an explicit logout: the next person at this browser sees none of it). */
