@@ -408,4 +408,53 @@ describe('input not sent is kept in this browser', () => {
     );
     expect(errors).toEqual([]);
   });
+
+  it("an approver's opinion survives the session ending and is offered back in the approve dialog", async () => {
+    // the employee's one-day leave, launched over the API; the department head approves it
+    const empTok = await apiToken(S.kp.base, EMP, PW);
+    const me = await api<{ userInfo: { userId: string; departmentId: string } }>(
+      empTok,
+      'GET',
+      '/api/oauth/CurrentUser',
+    );
+    const launched = await api<string>(empTok, 'POST', '/api/workflow/Engine/FlowTask', {
+      flowId: 'wf-leave',
+      status: 0,
+      formData: {
+        applicant: me.data.userInfo.userId,
+        department: me.data.userInfo.departmentId,
+        leaveType: '事假',
+        startTime: Date.UTC(2026, 11, 14, 1),
+        endTime: Date.UTC(2026, 11, 14, 9),
+        days: 1,
+        reason: '意见保留测试',
+      },
+    });
+    expect(launched.code, launched.msg).toBe(200);
+    const head = await session('wangjianguo');
+    const openTodo = async () => {
+      await go(head, 'workFlow/flowTodo');
+      const row = head.locator('[data-testid="wf-list-1"] tr', { hasText: '请假申请' }).first();
+      await row.waitFor({ timeout: T });
+      await row.getByTestId('wf-row-open').click();
+      await head.getByTestId('wf-form').waitFor();
+      await head.getByTestId('wf-btn-audit').click();
+      await head.getByTestId('wf-opinion').waitFor();
+    };
+    await openTodo();
+    const opinion = '同意。请提前与项目部交接好塔吊检查记录。';
+    await head.getByTestId('wf-opinion').fill(opinion);
+    await head.waitForTimeout(600);
+    await endSession(head);
+    await loginAs(head, S.kp.base, 'wangjianguo', PW);
+    await openTodo();
+    await head.getByTestId('unsent-offer').waitFor();
+    await head.getByTestId('unsent-restore').click();
+    expect(await head.getByTestId('wf-opinion').inputValue()).toBe(opinion);
+    await head.getByTestId('wf-approve-ok').click();
+    await head.locator('.ant-message').getByText('审核成功').first().waitFor({ timeout: T });
+    expect(await head.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('unsent')))).toEqual(
+      [],
+    );
+  });
 });

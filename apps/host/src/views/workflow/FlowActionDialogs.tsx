@@ -1,6 +1,7 @@
 import { App, Button, Form, Input, Modal, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UnsentOffer, useUnsentInput } from '../../kit/unsent';
 import { WF_NS } from './i18n';
 import { APPROVE_DIALOG_WIDTH, type ApprovalKind, checkApproval, checkReason } from './model';
 import { OrgUserSelect } from './OrgUserSelect';
@@ -12,6 +13,8 @@ export function ApproveDialog(props: {
   hasSign: boolean;
   freeApprover: boolean;
   customCopy: boolean;
+  /** Keeps the opinion being written in this browser until it is sent, under this name (the operator task). */
+  keepAs?: string;
   onCancel(): void;
   onSubmit(v: {
     opinion: string;
@@ -37,12 +40,21 @@ export function ApproveDialog(props: {
       setLoading(false);
     }
   }, [props.kind]);
+  // the opinion (not the signature, drawn anew each time) survives an ended session or a reload
+  const unsent = useUnsentInput({
+    scope: props.kind && props.keepAs ? `opinion:${props.keepAs}:${props.kind}` : null,
+    ready: !!props.kind,
+    read: () => ({ opinion }),
+    write: (d) => setOpinion(String(d.opinion ?? '')),
+  });
+  const { onChange: typed } = unsent;
+  useEffect(() => typed({ opinion }), [opinion, typed]);
   return (
     <Modal
       open={!!props.kind}
       width={APPROVE_DIALOG_WIDTH}
       title={props.kind === 'reject' ? t('dlg.reject') : t('dlg.approve')}
-      onCancel={props.onCancel}
+      onCancel={() => void unsent.confirmClose().then((ok) => ok && props.onCancel())}
       okText={t('btn.confirm')}
       cancelText={t('btn.cancel')}
       confirmLoading={loading}
@@ -56,11 +68,13 @@ export function ApproveDialog(props: {
         setLoading(true);
         try {
           await props.onSubmit({ opinion, signImg, copyIds, freeApprover });
+          unsent.settle();
         } catch {
           setLoading(false);
         }
       }}
     >
+      <UnsentOffer offer={unsent.offer} onRestore={unsent.restore} onDiscard={unsent.discardOffer} />
       <Form layout="vertical">
         <Form.Item label={t('dlg.opinion')} required={props.kind === 'reject'}>
           <Input.TextArea

@@ -334,6 +334,7 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
         hasSign={hasSign}
         freeApprover={nodeProps.hasFreeApprover === true}
         customCopy={nodeProps.isCustomCopy === true}
+        keepAs={operatorId}
         onCancel={() => setApprove(null)}
         onSubmit={async (v) => {
           if (!operatorId || !approve) return;
