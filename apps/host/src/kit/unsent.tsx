@@ -9,7 +9,7 @@ import './i18n';
 
 /** Typing is kept this long after the last change (and at once when the dialog goes or the page is hidden). */
 const KEEP_DELAY_MS = 400;
-/** How often and how long to look for the form after `ready` (50 ms × 200 = 10 s). */
+/** How often and how long to look for the form after `ready` when the host does not say (50 ms × 200 = 10 s). */
 const MOUNT_POLL_MS = 50;
 const MOUNT_TRIES = 200;
 
@@ -66,22 +66,26 @@ export function useUnsentInput(opts: {
     else keepUnsent(key, { data, base: baseData.current, extra: latest.current.extra });
   }, [key]);
 
-  // The form is ready: its data is the baseline; a kept entry that differs from it is offered back.
+  // The form is ready: its data is the baseline; a kept entry that differs from it is offered back. It is
+  // looked at at once (React runs this before it handles the next input event); a form that mounts later (a
+  // dialog's content, a lazy part) is looked at when the host calls `formMounted` from its ref, and polled
+  // for as a fallback.
+  const look = useRef<() => void>(() => {});
   useEffect(() => {
     baseline.current = null;
     offered.current = false;
     setOffer(null);
     setDirty(false);
-    if (!key || !ready) return;
-    // the form may mount a little later than `ready` (a dialog's content): look until it is there
-    let id: ReturnType<typeof setTimeout>;
+    if (!key || !ready) {
+      look.current = () => {};
+      return;
+    }
+    let id: ReturnType<typeof setTimeout> | undefined;
     let tries = 0;
-    const look = () => {
+    const capture = () => {
+      if (baseline.current !== null) return true;
       const data = latest.current.read();
-      if (!data) {
-        if (++tries < MOUNT_TRIES) id = setTimeout(look, MOUNT_POLL_MS);
-        return;
-      }
+      if (!data) return false;
       baseline.current = json(data);
       baseData.current = data;
       const kept = readUnsent(key);
@@ -89,10 +93,22 @@ export function useUnsentInput(opts: {
         offered.current = true;
         setOffer(kept);
       } else if (kept) dropUnsent(key);
+      return true;
     };
-    id = setTimeout(look, 0);
-    return () => clearTimeout(id);
+    const poll = () => {
+      if (!capture() && ++tries < MOUNT_TRIES) id = setTimeout(poll, MOUNT_POLL_MS);
+    };
+    look.current = () => {
+      if (capture()) clearTimeout(id);
+    };
+    poll();
+    return () => {
+      clearTimeout(id);
+      look.current = () => {};
+    };
   }, [key, ready]);
+  /** For the host's form ref: the form is there now (its data is the loaded one). */
+  const formMounted = useCallback(() => look.current(), []);
 
   // What is still waiting is kept when the page is hidden (a reload, a closed tab) and when the dialog goes.
   useEffect(() => {
@@ -167,7 +183,7 @@ export function useUnsentInput(opts: {
     return true;
   }, [dirty, offer, modal, t, settle]);
 
-  return { dirty, offer, onChange, settle, confirmClose, restore, discardOffer };
+  return { dirty, offer, onChange, settle, confirmClose, restore, discardOffer, formMounted };
 }
 
 /** The offer of kept input, above the dialog's form. */

@@ -312,7 +312,10 @@ function Runtime({ config }: { config: RuntimeConfig }) {
         {editing && (
           <div data-testid="dm-form">
             <FormRenderer
-              ref={formRef}
+              ref={(h) => {
+                formRef.current = h;
+                if (h) unsent.formMounted();
+              }}
               config={config.formData}
               value={editing.data}
               onChange={unsent.onChange}

@@ -241,6 +241,7 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
     nodeProps,
     taskId,
     onChange: unsent.onChange,
+    onFormMounted: unsent.formMounted,
   });
 
   return (

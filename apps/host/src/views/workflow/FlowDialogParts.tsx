@@ -123,6 +123,7 @@ export function flowTabs({
   nodeProps,
   taskId,
   onChange,
+  onFormMounted,
 }: {
   t: TFunction;
   state: Loaded | null;
@@ -137,6 +138,8 @@ export function flowTabs({
   taskId?: string;
   /** Every change of the form's data (the dialog keeps unsent input). */
   onChange?(data: Record<string, unknown>): void;
+  /** The form is mounted with the loaded data (called from its ref). */
+  onFormMounted?(): void;
 }) {
   return [
     {
@@ -146,7 +149,10 @@ export function flowTabs({
         state?.form && formReady ? (
           <div data-testid="wf-form" style={{ maxWidth: 1000, margin: '0 auto' }}>
             <FormRenderer
-              ref={formRef}
+              ref={(h) => {
+                formRef.current = h;
+                if (h) onFormMounted?.();
+              }}
               config={state.form}
               value={state.data}
               mode={writable.readonly ? 'view' : opType === -1 ? 'create' : 'edit'}
