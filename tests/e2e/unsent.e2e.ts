@@ -442,6 +442,18 @@ describe('input not sent is kept in this browser', () => {
       await head.getByTestId('wf-opinion').waitFor();
     };
     await openTodo();
+    // an opinion discarded on closing is gone: reopened, the dialog starts empty and keeps nothing
+    await head.getByTestId('wf-opinion').fill('先写一句');
+    await settled(head);
+    await head.locator('.ant-modal:visible .ant-modal-close').last().click();
+    await head.getByTestId('unsent-close-ok').click();
+    await head.getByTestId('wf-opinion').waitFor({ state: 'hidden' });
+    await head.getByTestId('wf-btn-audit').click();
+    expect(await head.getByTestId('wf-opinion').inputValue()).toBe('');
+    await head.waitForTimeout(600);
+    expect(await head.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('unsent')))).toEqual(
+      [],
+    );
     const opinion = '同意。请提前与项目部交接好塔吊检查记录。';
     await head.getByTestId('wf-opinion').fill(opinion);
     await head.waitForTimeout(600);

@@ -88,40 +88,32 @@ export function dropUnsent(key: string | null): void {
   if (key) storage.remove(key);
 }
 
+/** The localStorage keys (whole, with the jnpf_ prefix) that start with `start`. */
+function keysStarting(start: string): string[] {
+  const keys: string[] = [];
+  try {
+    const ls = globalThis.localStorage;
+    for (let i = 0; ls && i < ls.length; i++) {
+      const k = ls.key(i);
+      if (k?.startsWith(start)) keys.push(k);
+    }
+  } catch {
+    /* storage unavailable */
+  }
+  return keys;
+}
+
 /**
  * Removes every entry (of any user) older than a week or unreadable: run at sign-in, so input nobody came
  * back for does not stay in a shared browser.
  */
 export function sweepUnsent(now = Date.now()): void {
-  const all = `${STORAGE_PREFIX}${PREFIX}`;
-  try {
-    const ls = globalThis.localStorage;
-    if (!ls) return;
-    const keys: string[] = [];
-    for (let i = 0; i < ls.length; i++) {
-      const k = ls.key(i);
-      if (k?.startsWith(all)) keys.push(k.slice(STORAGE_PREFIX.length));
-    }
-    for (const k of keys) readUnsent(k, now);
-  } catch {
-    /* storage unavailable */
-  }
+  for (const k of keysStarting(`${STORAGE_PREFIX}${PREFIX}`)) readUnsent(k.slice(STORAGE_PREFIX.length), now);
 }
 
 /** Removes every entry of one user (an explicit logout: the next person at this browser sees none of it). */
 export function dropAllUnsent(userId: string): void {
   if (!userId) return;
-  const mine = `${STORAGE_PREFIX}${PREFIX}${userId}:`;
-  try {
-    const ls = globalThis.localStorage;
-    if (!ls) return;
-    const keys: string[] = [];
-    for (let i = 0; i < ls.length; i++) {
-      const k = ls.key(i);
-      if (k?.startsWith(mine)) keys.push(k);
-    }
-    for (const k of keys) ls.removeItem(k);
-  } catch {
-    /* storage unavailable */
-  }
+  for (const k of keysStarting(`${STORAGE_PREFIX}${PREFIX}${userId}:`))
+    storage.remove(k.slice(STORAGE_PREFIX.length));
 }

@@ -31,6 +31,8 @@ export function ApproveDialog(props: {
   const [copyIds, setCopyIds] = useState<string[]>([]);
   const [freeApprover, setFreeApprover] = useState<string | undefined>();
   const [loading, setLoading] = useState(false);
+  /** The kind the fields were last cleared for: the kept opinion's baseline is taken only after the clearing. */
+  const [clearedFor, setClearedFor] = useState<ApprovalKind | null>(null);
   useEffect(() => {
     if (props.kind) {
       setOpinion('');
@@ -39,11 +41,12 @@ export function ApproveDialog(props: {
       setFreeApprover(undefined);
       setLoading(false);
     }
+    setClearedFor(props.kind);
   }, [props.kind]);
   // the opinion (not the signature, drawn anew each time) survives an ended session or a reload
   const unsent = useUnsentInput({
     scope: props.kind && props.keepAs ? `opinion:${props.keepAs}:${props.kind}` : null,
-    ready: !!props.kind,
+    ready: !!props.kind && clearedFor === props.kind,
     read: () => ({ opinion }),
     write: (d) => setOpinion(String(d.opinion ?? '')),
   });
