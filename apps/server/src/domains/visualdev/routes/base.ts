@@ -12,18 +12,17 @@ import {
 } from '@kp/schema';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import { copyName, nameIn, shownName } from '../../../db/stored-label';
-import { countOf, likeOf, nameOrCodeIlike, ts } from '../../../db/values';
-import { badRequest, conflict, notFound } from '../../../http/api-error';
+import { copyName, shownName } from '../../../db/stored-label';
+import { countOf, nameOrCodeIlike, ts } from '../../../db/values';
+import { badRequest, conflict } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
+import { requestLanguage } from '../../../http/i18n';
 import { paged, pageOf } from '../../../http/paging';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
 import { CODE_MSG, CODE_RE } from '../../system/system-tables';
 import {
   type BaseRow,
-  cellText,
   checkDesign,
   compiledOf,
   DESIGN_ORDER,
@@ -33,6 +32,7 @@ import {
   mainFields,
   VMSG,
 } from '../common';
+import { itemFields, type RelationQuery, relationPage, selectableItems } from '../relation-select';
 
 export const MENU = 'onlineDev.webDesign';
 const tags = ['visualdev'];
@@ -125,28 +125,13 @@ export default async function baseRoutes(app: FastifyInstance) {
   app.get(
     '/api/visualdev/Base/Selector',
     {
-      config: { permission: { signedIn: 'public-data' } },
+      // designers: every released item; others: the items whose released menu they hold (relation-select.ts)
+      config: { permission: { signedIn: 'scope' } },
       schema: { tags, querystring: Type.Object({ keyword: Type.Optional(Type.String({ maxLength: 200 })) }) },
     },
     async (req) => {
       const { keyword } = req.query as { keyword?: string };
-      let q = db
-        .selectFrom('visualdev_base')
-        .select(['id', 'full_name', 'full_name_i18n', 'en_code', 'category', 'web_type'])
-        .where('enabled_mark', '=', 1)
-        .where('released_form_data', 'is not', null);
-      if (keyword) q = q.where('full_name', 'ilike', likeOf(keyword));
-      const rows = await q.orderBy('sort_code').orderBy('full_name').limit(500).execute();
-      const name = inRequestLanguage(req, nameIn);
-      return ok({
-        list: rows.map((r) => ({
-          id: r.id,
-          fullName: name(r),
-          enCode: r.en_code,
-          category: r.category,
-          webType: r.web_type,
-        })),
-      });
+      return ok({ list: await selectableItems(db, me(req), keyword, requestLanguage(req)) });
     },
   );
 
@@ -394,11 +379,8 @@ export default async function baseRoutes(app: FastifyInstance) {
     '/api/visualdev/Base/:id/FormDataFields',
     { config: { permission: { signedIn: 'scope' } }, schema: { tags, params: IdParams } },
     async (req) => {
-      const row = await loadItem(db, (req.params as IdParams).id);
-      const compiled = compiledOf(row);
-      return ok({
-        list: mainFields(compiled).map((f) => ({ vModel: f.vModel, label: f.label, jnpfKey: f.key })),
-      });
+      const { fields } = await itemFields(db, me(req), (req.params as IdParams).id);
+      return ok({ list: fields.map((f) => ({ vModel: f.vModel, label: f.label, jnpfKey: f.key })) });
     },
   );
 
@@ -417,45 +399,8 @@ export default async function baseRoutes(app: FastifyInstance) {
         }),
       },
     },
-    async (req) => {
-      // A relation-form field's popup: the records of another released item, searchable by its shown field.
-      const row = await loadItem(db, (req.params as IdParams).id);
-      if (!row.released_form_data) throw notFound(VMSG.notReleased);
-      const q = req.query as PageQuery & { relationField?: string; columnOptions?: string };
-      const compiled = compiledOf(row);
-      const fields = new Set(mainFields(compiled).map((f) => f.vModel));
-      if (q.relationField && !fields.has(q.relationField))
-        throw badRequest(`relationField: 字段${q.relationField}不存在`);
-      const wanted = (q.columnOptions ?? '')
-        .split(',')
-        .map((c) => c.trim())
-        .filter((c) => fields.has(c));
-      const currentPage = q.currentPage ?? 1;
-      const pageSize = Math.min(q.pageSize ?? 20, 10000);
-      let base = db.selectFrom('visualdev_record').where('module_id', '=', row.id);
-      if (q.keyword && q.relationField) {
-        base = base.where(sql<boolean>`(data::jsonb ->> ${q.relationField}) ilike ${likeOf(q.keyword)}`);
-      }
-      const [{ n }, rows] = await Promise.all([
-        base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-        base
-          .select(['id', 'data'])
-          .orderBy('creator_time', 'desc')
-          .orderBy('id')
-          .limit(pageSize)
-          .offset((currentPage - 1) * pageSize)
-          .execute(),
-      ]);
-      const show = [...new Set([...(q.relationField ? [q.relationField] : []), ...wanted])];
-      return ok({
-        list: rows.map((r) => {
-          const d = JSON.parse(r.data) as Record<string, unknown>;
-          const o: Record<string, unknown> = { id: r.id };
-          for (const k of show.length ? show : [...fields]) o[k] = cellText(d[k]);
-          return o;
-        }),
-        pagination: { currentPage, pageSize, total: Number(n) },
-      });
-    },
+    // A relation-form field's popup: the records of another released item the caller may read (relation-select.ts).
+    async (req) =>
+      ok(await relationPage(db, me(req), (req.params as IdParams).id, req.query as RelationQuery)),
   );
 }
