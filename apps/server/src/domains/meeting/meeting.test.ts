@@ -271,4 +271,51 @@ describe(`meeting-room booking on ${TEST_DB_KIND}`, () => {
     const one = await t.call<Any>(emp, { method: 'GET', url: `/api/Bussiness/Conference/${mineR.data}` });
     expect(one.data.userNames).toMatchObject({ [chenjing]: '陈静', [zhangwei]: '张伟' });
   });
+
+  it('an employee who takes no part sees only the room-calendar fields (detail and list)', async () => {
+    const ids = await t.db.kysely.selectFrom('base_user').select(['id', 'account']).execute();
+    const wangjianguo = ids.find((u) => u.account === 'wangjianguo')!.id;
+    const secret = await t.call<Any>(other, {
+      method: 'POST',
+      url: '/api/Bussiness/Conference',
+      payload: body({
+        crguid: 'room-301',
+        crLeader: chenjing,
+        crTheme: '薪资评审',
+        crDescription: '机密：调薪名单',
+        startTime: at(18),
+        endTime: at(19),
+        userList: [chenjing],
+        files: [{ fileId: 'private-file-1', name: 'salary.xlsx' }],
+      }),
+    });
+    expect(secret.code).toBe(200);
+    const outsider = await t.login('wangjianguo');
+    expect(wangjianguo).toBeTruthy();
+    const one = await t.call<Any>(outsider, {
+      method: 'GET',
+      url: `/api/Bussiness/Conference/${secret.data}`,
+    });
+    expect(one.code).toBe(200);
+    expect(one.data).toMatchObject({ crbguid: secret.data, crguid: 'room-301', crTheme: '薪资评审' });
+    expect(one.data.startTime).toBe(at(18));
+    for (const k of ['crDescription', 'participants', 'userList', 'files', 'crRecorder', 'crHost'])
+      expect(one.data[k], k).toBeUndefined();
+    expect(JSON.stringify(one.data)).not.toContain('调薪');
+    expect(JSON.stringify(one.data)).not.toContain('private-file-1');
+    const list = await t.call<Any>(outsider, {
+      method: 'GET',
+      url: '/api/Bussiness/Conference?close=true&pageSize=100',
+    });
+    const row = list.data.list.find((x: Any) => x.crbguid === secret.data);
+    expect(row).toMatchObject({ crTheme: '薪资评审' });
+    expect(JSON.stringify(list.data)).not.toContain('调薪');
+    expect(JSON.stringify(list.data)).not.toContain('private-file-1');
+    // the attendee, the booker and an administrator see everything
+    for (const who of [other, admin]) {
+      const full = await t.call<Any>(who, { method: 'GET', url: `/api/Bussiness/Conference/${secret.data}` });
+      expect(full.data).toMatchObject({ crDescription: '机密：调薪名单', userList: [chenjing] });
+      expect(full.data.files).toEqual([{ fileId: 'private-file-1', name: 'salary.xlsx' }]);
+    }
+  });
 });

@@ -7,7 +7,9 @@ import { ApiError, badRequest, forbidden, notFound } from '../../http/api-error'
 import { ok } from '../../http/envelope';
 import { requestLanguage } from '../../http/i18n';
 import { me } from '../auth/guard';
+import { isMeetingParticipant } from '../auth/objects';
 import { newId } from '../auth/tokens';
+import { fileIdsOf, linkFiles } from '../file/links';
 import { notifyAttendees } from './notify';
 
 const MENU = 'oa.conference';
@@ -93,7 +95,12 @@ export default async function meetingRoutes(app: FastifyInstance) {
     },
   );
 
-  const detail = async (id: string, lang: Language) => {
+  /**
+   * One booking. Its participants (booker, leader, recorder, host, attendees) and administrators get it
+   * whole; anyone else with the module gets what the day timeline shows of it (room, subject, time, leader,
+   * state), never its description, attendees, recorder, host or attachments.
+   */
+  const detail = async (id: string, lang: Language, p: ReturnType<typeof me>) => {
     const r = await db
       .selectFrom('oa_meeting as m')
       .innerJoin('oa_meeting_room as r', 'r.id', 'm.room_id')
@@ -102,6 +109,22 @@ export default async function meetingRoutes(app: FastifyInstance) {
       .where('m.id', '=', id)
       .executeTakeFirst();
     if (!r) throw notFound();
+    if (!(await isMeetingParticipant(db, p, id))) {
+      const leader = await names([r.leader]);
+      return {
+        id: r.id,
+        crbguid: r.id,
+        crguid: r.room_id,
+        crName: roomNameIn(r, lang),
+        crTheme: r.theme,
+        crLeader: r.leader,
+        startTime: ms(r.start_time),
+        endTime: ms(r.end_time),
+        stateType: r.state_type,
+        createUserGuid: r.creator_user_id,
+        userNames: Object.fromEntries(leader),
+      };
+    }
     const userList = r.participants ? r.participants.split(',') : [];
     // Names of every user the booking mentions, so a read-only view can show them.
     const who = await names([r.leader, r.recorder ?? '', r.host ?? '', r.creator_user_id, ...userList]);
@@ -130,7 +153,7 @@ export default async function meetingRoutes(app: FastifyInstance) {
   app.get(
     '/api/Bussiness/Conference/:id',
     { config: { permission: { menu: MENU } }, schema: { tags: ['meeting'], params: IdParams } },
-    async (req) => ok(await detail((req.params as IdParams).id, requestLanguage(req))),
+    async (req) => ok(await detail((req.params as IdParams).id, requestLanguage(req), me(req))),
   );
 
   /** Checks a body; answers the row values. */
@@ -230,6 +253,8 @@ export default async function meetingRoutes(app: FastifyInstance) {
           .set({ ...values, last_modify_time: new Date() })
           .where('id', '=', id)
           .execute();
+      // attachments: the organiser's own uploads or already on this meeting (file/links.ts)
+      await linkFiles(tx, { userId }, 'meeting', id, fileIdsOf(JSON.parse(values.files)));
     });
 
   app.post(
