@@ -45,6 +45,26 @@ export const view = (r: Row) => ({
 });
 
 /**
+ * The number the rule (by id or enCode) would give next, without taking it: GET …/BillNumber/{code}
+ * answers this (a GET consumes nothing); the number is taken when the form is saved (takeBillNumber from
+ * form/form-data.ts), so the saved number may be a later one when others saved in between.
+ */
+export async function previewBillNumber(
+  db: Kysely<Database>,
+  key: string,
+  now = new Date(),
+): Promise<string> {
+  const r = await db
+    .selectFrom('sys_bill_rule')
+    .selectAll()
+    .where((eb) => eb.or([eb('id', '=', key), eb('en_code', '=', key)]))
+    .executeTakeFirst();
+  if (!r) throw notFound();
+  if (r.enabled_mark !== 1) throw new ApiError(400, '单据规则已禁用');
+  return nextBillNumber(ruleOf(r), stateOf(r), now).number;
+}
+
+/**
  * Takes the next number of a rule (by id or enCode) atomically: the rule row is locked with
  * SELECT … FOR UPDATE inside one transaction, nextBillNumber computes the number from the stored
  * state, and the new state is written before the lock is released, so concurrent callers queue.

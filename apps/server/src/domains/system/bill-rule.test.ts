@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { TEST_DB_KIND, type TestApp } from '../../test/harness';
 import { useTestApp } from '../../test/suite';
+import { takeBillNumber } from './bill-rule-service';
 
 // biome-ignore lint/suspicious/noExplicitAny: envelopes of many shapes
 type Any = any;
@@ -49,9 +50,22 @@ describe(`bill rules on ${TEST_DB_KIND}`, () => {
     expect(
       (await t.call(emp, { method: 'GET', url: '/api/system/BillRule/noSuchRule/Actions/Preview' })).code,
     ).toBe(404);
-    const n1 = await t.call<Any>(emp, { method: 'GET', url: '/api/system/BillRule/BillNumber/testNo' });
-    const n2 = await t.call<Any>(emp, { method: 'GET', url: `/api/system/BillRule/BillNumber/${c.data}` });
-    expect([n1.data, n2.data]).toEqual([`T-${day}0001`, `T-${day}0002`]);
+    // GET BillNumber previews the next number and takes nothing (issue 34): twice the same, counter unchanged
+    const state = () =>
+      t.db.kysely
+        .selectFrom('sys_bill_rule')
+        .select(['state_sequence', 'state_date_part', 'output_number'])
+        .where('id', '=', c.data)
+        .executeTakeFirstOrThrow();
+    const before = await state();
+    const g1 = await t.call<Any>(emp, { method: 'GET', url: '/api/system/BillRule/BillNumber/testNo' });
+    const g2 = await t.call<Any>(emp, { method: 'GET', url: `/api/system/BillRule/BillNumber/${c.data}` });
+    expect([g1.data, g2.data]).toEqual([`T-${day}0001`, `T-${day}0001`]);
+    expect(await state()).toEqual(before);
+    // the number is taken when a form is saved (form/form-data.ts calls takeBillNumber)
+    const n1 = await takeBillNumber(t.db.kysely, 'testNo');
+    const n2 = await takeBillNumber(t.db.kysely, c.data);
+    expect([n1, n2]).toEqual([`T-${day}0001`, `T-${day}0002`]);
     const one = await t.call<Any>(emp, { method: 'GET', url: `/api/system/BillRule/${c.data}` });
     expect(one.data).toMatchObject({
       enCode: 'testNo',
@@ -75,13 +89,9 @@ describe(`bill rules on ${TEST_DB_KIND}`, () => {
   });
 
   it('50 concurrent takes give 50 distinct consecutive numbers', async () => {
-    const res = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        t.call<Any>(emp, { method: 'GET', url: '/api/system/BillRule/BillNumber/expenseApply' }),
-      ),
+    const nums = await Promise.all(
+      Array.from({ length: 50 }, () => takeBillNumber(t.db.kysely, 'expenseApply')),
     );
-    expect(res.every((r) => r.code === 200)).toBe(true);
-    const nums = res.map((r) => r.data as string);
     expect(new Set(nums).size).toBe(50);
     const month = dayjs().format('YYYYMM');
     const seqs = nums.map((n) => Number(n.slice(`BX${month}`.length))).sort((a, b) => a - b);

@@ -7,14 +7,15 @@ import { ok } from '../../../http/envelope';
 import { pageOf } from '../../../http/paging';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
-import { CodeParams, MENU, type Row, ruleOf, stateOf, takeBillNumber, view } from '../bill-rule-service';
+import { CodeParams, MENU, previewBillNumber, type Row, ruleOf, stateOf, view } from '../bill-rule-service';
 import { deleteById, nameOrCodeLike, refuseDuplicate, toggleMark } from '../crud';
 import { buttonRoute, CODE_MSG, CODE_RE, exportRoute, jsonFile } from '../system-tables';
 
 /**
  * Bill rules (spec 4 §7). Reading the list/selector/one rule and taking a number need a session (forms
  * of every user take numbers); changes need systemData.billRule with btn_add/btn_edit/btn_remove,
- * export btn_export. Preview (not in the spec's list): GET /api/system/BillRule/{id}/Actions/Preview.
+ * export btn_export. GET …/BillNumber/{code} previews the next number and takes none (the form's save
+ * takes it). Preview (not in the spec's list): GET /api/system/BillRule/{id}/Actions/Preview.
  */
 export default async function billRuleRoutes(app: FastifyInstance) {
   const db = app.kp.db;
@@ -66,7 +67,8 @@ export default async function billRuleRoutes(app: FastifyInstance) {
   app.get(
     '/api/system/BillRule/BillNumber/:code',
     { config: { permission: { signedIn: 'public-data' } }, schema: { tags: ['system'], params: CodeParams } },
-    async (req) => ok(await takeBillNumber(db, (req.params as { code: string }).code)),
+    // A preview: a GET takes no number; saving the form takes it (bill-rule-service.ts).
+    async (req) => ok(await previewBillNumber(db, (req.params as { code: string }).code)),
   );
 
   app.get(
