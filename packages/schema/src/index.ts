@@ -7,3 +7,4 @@ export * from './http/index';
 export * from './menu';
 export * from './portal/index';
 export * from './validator';
+export * from './validator-compile';

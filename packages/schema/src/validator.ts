@@ -1,5 +1,8 @@
-import type { Static, TSchema } from '@sinclair/typebox';
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+// What every validator of the package shares: the issue type, ajv error → readable issue, and the wrapper that
+// makes a validate function total. The browser's validators are precompiled (src/generated/validators.js,
+// ajv standalone code, no new Function): see fromStandalone. makeValidator (validator-compile.ts) compiles at
+// run time with ajv and is for the server and tests only.
+import type { ErrorObject } from 'ajv';
 
 /** One problem found in a document, with a readable path such as `fields[3].__config__.span`. */
 export interface ValidationIssue {
@@ -8,9 +11,6 @@ export interface ValidationIssue {
 }
 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: ValidationIssue[] };
-
-/** The validator shared by every schema of the package: all errors, defaults left to the engine. */
-export const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
 
 const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
@@ -62,21 +62,27 @@ export function issuesOf(errors: ErrorObject[] | null | undefined): ValidationIs
   return out.sort((a, b) => b.path.length - a.path.length);
 }
 
+/** A compiled (or precompiled) ajv validate function: true or false, the errors of the last run on it. */
+export interface ValidateFn {
+  (data: unknown): boolean;
+  errors?: ErrorObject[] | null;
+}
+
 /**
- * Compiles `schema` once and returns a function that never throws: `{ ok: true, value }` or
- * `{ ok: false, errors }`. An optional `check` adds rules JSON Schema cannot say (cross-field checks).
+ * A total validator over `validate` (a precompiled standalone function, or one ajv compiled; `get` may build it
+ * on first use): `{ ok: true, value }` or `{ ok: false, errors }`, never throws. An optional `check` adds rules
+ * JSON Schema cannot say (cross-field checks).
  */
-export function makeValidator<S extends TSchema>(
-  schema: S,
-  check?: (value: Static<S>) => ValidationIssue[],
-): (json: unknown) => ValidationResult<Static<S>> {
-  let compiled: ValidateFunction | undefined;
+export function fromValidateFn<T>(
+  get: () => ValidateFn,
+  check?: (value: T) => ValidationIssue[],
+): (json: unknown) => ValidationResult<T> {
   return (json: unknown) => {
     try {
-      compiled ??= ajv.compile(schema);
-      if (!compiled(json)) return { ok: false, errors: issuesOf(compiled.errors) };
-      const extra = check ? check(json as Static<S>) : [];
-      return extra.length ? { ok: false, errors: extra } : { ok: true, value: json as Static<S> };
+      const validate = get();
+      if (!validate(json)) return { ok: false, errors: issuesOf(validate.errors) };
+      const extra = check ? check(json as T) : [];
+      return extra.length ? { ok: false, errors: extra } : { ok: true, value: json as T };
     } catch (err) {
       // Deeply nested or cyclic input can exhaust the stack; that is an invalid document, not a crash.
       return {
@@ -86,3 +92,7 @@ export function makeValidator<S extends TSchema>(
     }
   };
 }
+
+/** fromValidateFn over a function of src/generated/validators.js (precompiled at build time). */
+export const fromStandalone = <T>(validate: ValidateFn, check?: (value: T) => ValidationIssue[]) =>
+  fromValidateFn<T>(() => validate, check);

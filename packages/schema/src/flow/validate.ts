@@ -1,6 +1,7 @@
-import { makeValidator, type ValidationIssue } from '../validator';
-import { FlowNode } from './node';
-import { FlowTemplateProperties } from './template';
+import { flowNode, flowTemplateProperties } from '../generated/validators';
+import { fromStandalone, type ValidationIssue } from '../validator';
+import type { FlowNode } from './node';
+import type { FlowTemplateProperties } from './template';
 
 /** Node ids must be unique in a tree; the schema cannot say it, so the extra check walks the tree. */
 function uniqueIds(root: FlowNode): ValidationIssue[] {
@@ -23,8 +24,8 @@ function uniqueIds(root: FlowNode): ValidationIssue[] {
   return out;
 }
 
-/** Validates a designer node tree (schema + unique ids). Never throws. */
-export const validateFlowTree = makeValidator(FlowNode, uniqueIds);
+/** Validates a designer node tree (schema + unique ids; precompiled, see src/standalone). Never throws. */
+export const validateFlowTree = fromStandalone<FlowNode>(flowNode, uniqueIds);
 
-/** Validates flow template properties. Never throws. */
-export const validateFlowTemplateProperties = makeValidator(FlowTemplateProperties);
+/** Validates flow template properties (precompiled). Never throws. */
+export const validateFlowTemplateProperties = fromStandalone<FlowTemplateProperties>(flowTemplateProperties);

@@ -170,7 +170,7 @@ describe('validateFormConfig', () => {
 
 describe('field-level entities', () => {
   it('picker tree nodes nest; a dictionary option needs enCode and fullName', async () => {
-    const { ajv } = await import('../validator');
+    const { ajv } = await import('../validator-compile');
     const { DictionaryOption, PickerTreeNode, QrPayload, RegionNode } = await import('./entities');
     const node: PickerTreeNode = {
       id: '1',

@@ -1,9 +1,16 @@
 import { type Static, Type } from '@sinclair/typebox';
-import Ajv, { type ValidateFunction } from 'ajv';
 import { RE2JS } from 're2js';
-import { issuesOf, makeValidator, type ValidationIssue, type ValidationResult } from '../validator';
-import { forAjv, literalUnion } from './common';
-import { FIELD_CONFIG_ID, FIELD_KIND_SCHEMAS, FieldBase, FieldBaseConfig, FieldConfig } from './fields';
+import * as generated from '../generated/validators';
+import { kindExport } from '../standalone/names';
+import {
+  fromStandalone,
+  fromValidateFn,
+  type ValidateFn,
+  type ValidationIssue,
+  type ValidationResult,
+} from '../validator';
+import { literalUnion } from './common';
+import { FieldConfig } from './fields';
 import { allowedInTable, isJnpfKey, JNPF_KEYS, type JnpfKey } from './keys';
 import { type WalkedField, walkFields } from './walk';
 
@@ -95,89 +102,29 @@ export function emptyFormConfig(): FormConfig {
 // Validation. The TypeBox union (anyOf of ~60 kinds) is right for types, but one ajv schema for it is slow to
 // compile and gives one error per kind. So validation goes in two steps from the same schemas: the form
 // with each field checked only for `__config__.jnpfKey`, then every field (nested ones too, found by
-// walkFields) with its own kind's schema, compiled on first use.
-
-/** What a field must at least be; containers' children are checked this far, then each on its own. */
-const LOOSE_FIELD = {
-  type: 'object',
-  required: ['__config__'],
-  properties: {
-    __config__: { type: 'object', required: ['jnpfKey'], properties: { jnpfKey: { enum: [...JNPF_KEYS] } } },
-  },
-};
-
-const BASE_CONFIG_ID = 'KpFieldBaseConfig';
-const BASE_FIELD_ID = 'KpFieldBase';
-/**
- * Kind schemas are compiled by an ajv of their own that keeps `$ref`s as calls (inlineRefs off), so the
- * shared base schemas are compiled once instead of once per kind.
- */
-const kindAjv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, inlineRefs: false });
-kindAjv.addSchema({ ...forAjv(FieldBaseConfig), $id: BASE_CONFIG_ID });
-kindAjv.addSchema({ ...forAjv(FieldBase), $id: BASE_FIELD_ID });
-const BASE_CONFIG_KEYS = new Set(Object.keys(FieldBaseConfig.properties));
-const BASE_FIELD_KEYS = new Set(Object.keys(FieldBase.properties));
-
-const without = (props: Record<string, unknown>, keys: Set<string>) =>
-  Object.fromEntries(Object.entries(props).filter(([k]) => !keys.has(k)));
-
-/**
- * A kind's schema for ajv: the shared keys by `$ref` (compiled once, not once per kind), nested fields
- * (`$ref` FieldConfig) as LOOSE_FIELD. Same constraints as the TypeBox schema.
- */
-function kindSchemaForAjv(schema: unknown): Record<string, unknown> {
-  const plain = JSON.parse(JSON.stringify(forAjv(schema)), (_key, value) =>
-    value && typeof value === 'object' && value.$ref === FIELD_CONFIG_ID ? LOOSE_FIELD : value,
-  ) as { properties: Record<string, unknown>; required?: string[] };
-  const cfg = plain.properties.__config__ as { properties: Record<string, unknown>; required?: string[] };
-  return {
-    type: 'object',
-    required: plain.required ?? [],
-    allOf: [{ $ref: BASE_FIELD_ID }],
-    properties: {
-      ...without(plain.properties, BASE_FIELD_KEYS),
-      __config__: {
-        type: 'object',
-        required: cfg.required ?? [],
-        allOf: [{ $ref: BASE_CONFIG_ID }],
-        properties: without(cfg.properties, BASE_CONFIG_KEYS),
-      },
-    },
-  };
-}
+// walkFields) with its own kind's schema. Both are precompiled at build time (src/standalone/schemas.ts →
+// src/generated/validators.js, ajv standalone code): no schema is compiled in the browser (no new Function).
 
 const kindValidators = new Map<string, (json: unknown) => ValidationResult<unknown>>();
+
+/** The precompiled validator of a kind's schema, or one that says it is missing (a stale generated module). */
+function standaloneKind(key: string): ValidateFn {
+  const fn = (generated as Record<string, ValidateFn | undefined>)[kindExport(key)];
+  if (fn) return fn;
+  throw new Error(`no precompiled validator for ${key} (run npm run gen:validators -w packages/schema)`);
+}
 
 /** The validator of one kind (own keys only; nested fields need their own check). Never throws. */
 export function fieldKindValidator(key: JnpfKey): (json: unknown) => ValidationResult<unknown> {
   let v = kindValidators.get(key);
   if (!v) {
-    let compiled: ValidateFunction | undefined;
-    v = (json: unknown) => {
-      try {
-        compiled ??= kindAjv.compile(kindSchemaForAjv(FIELD_KIND_SCHEMAS[key]));
-        return compiled(json) ? { ok: true, value: json } : { ok: false, errors: issuesOf(compiled.errors) };
-      } catch (err) {
-        return {
-          ok: false,
-          errors: [{ path: '(root)', message: `cannot be validated: ${(err as Error).message}` }],
-        };
-      }
-    };
+    v = fromValidateFn<unknown>(() => standaloneKind(key));
     kindValidators.set(key, v);
   }
   return v;
 }
 
-const FormSkeleton = Type.Unsafe<FormConfig>({
-  ...forAjv(FormConfig),
-  $id: undefined,
-  properties: {
-    ...(forAjv(FormConfig) as { properties: Record<string, unknown> }).properties,
-    fields: { type: 'array', items: LOOSE_FIELD },
-  },
-});
-const skeletonValidator = makeValidator(FormSkeleton);
+const skeletonValidator = fromStandalone<FormConfig>(generated.formSkeleton);
 
 const joinPath = (base: string, rel: string) =>
   rel === '(root)' || rel === '' ? base : rel.startsWith('[') ? `${base}${rel}` : `${base}.${rel}`;

@@ -1,8 +1,9 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { I18nText } from '../common';
-import { forAjv, literalUnion } from '../form/common';
+import { literalUnion } from '../form/common';
 import { jsonDepth, MAX_FORM_DEPTH } from '../form/formConfig';
-import { makeValidator, type ValidationIssue } from '../validator';
+import * as generated from '../generated/validators';
+import { fromStandalone, type ValidationIssue } from '../validator';
 
 /** The 12 portal widgets (spec 3 §2 Portal designer, spec 1 §2.6). */
 export const PORTAL_WIDGETS = [
@@ -191,10 +192,9 @@ export function checkPortalLayout(layout: PortalLayout, base = 'layout'): Valida
   return issues;
 }
 
-const layoutValidator = makeValidator(Type.Unsafe<PortalLayout>(forAjv(PortalLayout)), (l) =>
-  checkPortalLayout(l),
-);
-const portalValidator = makeValidator(Type.Unsafe<Portal>(forAjv(Portal)));
+// precompiled from forAjv(PortalLayout) and forAjv(Portal) (src/standalone/schemas.ts)
+const layoutValidator = fromStandalone<PortalLayout>(generated.portalLayout, (l) => checkPortalLayout(l));
+const portalValidator = fromStandalone<Portal>(generated.portal);
 
 const deepIssue = [{ path: '(root)', message: `is nested deeper than ${MAX_FORM_DEPTH} levels` }];
 
