@@ -13,6 +13,7 @@ import type {
 import type { ApiResponse } from '@kp/schema';
 import { type Method, postFormData, request } from '../api/http';
 import { sessionStore } from '../store/session';
+import { mediaUrl } from './downloadCodes';
 
 /** A node of the server's selector trees (organisations, departments, positions, roles, groups). */
 interface SelNode {
@@ -286,6 +287,8 @@ export function httpFormProviders(): FormProviders {
           request<MergeResult>({ url: '/api/file/merge', method: 'POST', data: { ...payload }, ...quiet }),
         );
       },
+      // form uploads are a checked kind: images and links carry the media code, never the token
+      src: mediaUrl,
     },
   };
 }

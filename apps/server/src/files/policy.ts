@@ -38,7 +38,19 @@ const TYPES: Record<string, { images: boolean; max: number; public: boolean; und
   workFlow: { images: false, max: MAX_FILE_SIZE, public: false },
   mail: { images: false, max: MAX_FILE_SIZE, public: false },
   comment: { images: false, max: 50 * MB, public: false, under: true },
+  // attachments and images of form fields (uploadFz, uploadImg): read by the form's readers only (file/links.ts)
+  form: { images: false, max: MAX_FILE_SIZE, public: false },
+  formpic: { images: true, max: MAX_FILE_SIZE, public: false },
 };
+
+/**
+ * A form attachment uploaded as a public kind (before the form kinds, or by an old client) takes the checked
+ * form kind when a form stores it (file/links.ts); its address keeps the kind it was uploaded as.
+ */
+export const FORM_KIND: Record<string, string> = { annex: 'form', annexpic: 'formpic' };
+
+/** Whether a download address of kind `asked` names a file stored as `stored`. */
+export const sameKind = (asked: string, stored: string) => asked === stored || FORM_KIND[asked] === stored;
 export const UPLOAD_TYPES = Object.keys(TYPES);
 
 export function normaliseExt(ext: string): string {

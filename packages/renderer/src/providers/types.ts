@@ -169,5 +169,10 @@ export interface FormProviders {
      * data.url is inserted; without this provider the editor has no image button.
      */
     annex?(file: File): Promise<Envelope<{ url: string }>>;
+    /**
+     * Optional: the address that shows or opens a stored file (form uploads are a checked kind: the host adds
+     * its short-lived media code). Without it the stored url is used as it is.
+     */
+    src?(url: string): string;
   };
 }

@@ -18,6 +18,10 @@ const webAddress = (url: unknown): string | undefined =>
 export function UploaderWidget({ field, value, onChange, disabled }: WidgetProps) {
   const { providers, t, message, language } = useRender();
   const isImage = field.__config__.jnpfKey === 'uploadImg';
+  const shown = (url: unknown) => {
+    const u = webAddress(url);
+    return u && providers.upload.src ? providers.upload.src(u) : u;
+  };
   const files = useMemo(() => (Array.isArray(value) ? (value as UploadedFileValue[]) : []), [value]);
   const [items, setItems] = useState<UploadItem[]>([]);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -31,7 +35,8 @@ export function UploaderWidget({ field, value, onChange, disabled }: WidgetProps
     () =>
       new UploadQueue({
         upload: providers.upload,
-        fileType: prop<string>(field, 'pathType') ?? (isImage ? 'annexpic' : 'annex'),
+        // checked kinds (server files/policy.ts): a form's uploads open for the form's readers only
+        fileType: isImage ? 'formpic' : 'form',
         onItems: setItems,
         onSuccess: (item, v) => {
           onChangeRef.current([...filesRef.current, v]);
@@ -110,9 +115,9 @@ export function UploaderWidget({ field, value, onChange, disabled }: WidgetProps
             }
           >
             {isImage ? (
-              <img src={webAddress(f.url)} alt={f.name} style={{ maxHeight: 60 }} />
+              <img src={shown(f.url)} alt={f.name} style={{ maxHeight: 60 }} />
             ) : (
-              <a href={webAddress(f.url)}>{f.name}</a>
+              <a href={shown(f.url)}>{f.name}</a>
             )}
           </List.Item>
         )}

@@ -41,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0184-taiwan-words': await import('./0184-taiwan-words'),
   '0185-flow-snapshots': await import('./0185-flow-snapshots'),
   '0186-unread-counts': await import('./0186-unread-counts'),
+  '0187-file-links': await import('./0187-file-links'),
 };

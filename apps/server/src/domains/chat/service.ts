@@ -2,9 +2,11 @@ import { type ChatConversation, ChatImage, type ChatMessage, makeValidator } fro
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { likeOf } from '../../db/values';
+import { ApiError } from '../../http/api-error';
 import { paged, pageOf } from '../../http/paging';
 import { pushToUser } from '../../ws/websocket';
 import { newId } from '../auth/tokens';
+import { fileIdsOf, linkFiles } from '../file/links';
 import { usersById } from '../message/users';
 
 /** Longest text message: pushes travel through the bus (NOTIFY, < 7 KB), 3 bytes per CJK character. */
@@ -77,18 +79,27 @@ export async function sendChat(
     ctx.dbHandle.cache.get(`chat:user:${id}`, async () => (await usersById(ctx.db, [id])).get(id) ?? null);
   const [to, from] = await Promise.all([userOf(toUserId), userOf(fromUserId)]);
   if (!to || !from) throw new ChatRefusal('toUserId: 用户不存在');
-  const row = await ctx.db
-    .insertInto('im_content')
-    .values({
-      id: newId(),
-      send_user_id: fromUserId,
-      receive_user_id: toUserId,
-      content_type: type,
-      content: text,
-      state: fromUserId === toUserId ? 1 : 0,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const id = newId();
+  const row = await ctx.db.transaction().execute(async (tx) => {
+    // an image: the sender's own upload (file/links.ts); another user's file is refused, nothing stored
+    const sender = { userId: fromUserId };
+    if (type === 'image')
+      await linkFiles(tx, sender, 'chat', id, fileIdsOf(JSON.parse(text)), 'messageContent').catch((err) => {
+        throw err instanceof ApiError ? new ChatRefusal(err.message) : err;
+      });
+    return tx
+      .insertInto('im_content')
+      .values({
+        id,
+        send_user_id: fromUserId,
+        receive_user_id: toUserId,
+        content_type: type,
+        content: text,
+        state: fromUserId === toUserId ? 1 : 0,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
   const m = rowOut(row);
   await Promise.all([
     pushToUser(ctx, toUserId, {

@@ -23,13 +23,14 @@ import {
   isPublicType,
   MB,
   normaliseExt,
+  sameKind,
   UPLOAD_TYPES,
 } from '../../files/policy';
 import { ApiError, MSG } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { me } from '../auth/guard';
-import { canReadFile } from '../auth/objects';
 import { newId } from '../auth/tokens';
+import { canReadFile } from './links';
 
 const validChunk = makeValidator(ChunkFields);
 const bad = (msg: string) => new ApiError(ApiCode.BAD_REQUEST, msg);
@@ -299,7 +300,7 @@ export default async function fileRoutes(app: FastifyInstance) {
       const { type, fileName } = req.params as { type: string; fileName: string };
       const id = fileName.slice(0, 32);
       const row = await ctx.db.selectFrom('file_record').selectAll().where('id', '=', id).executeTakeFirst();
-      if (!row || row.file_type !== type) throw new ApiError(ApiCode.NOT_FOUND, '文件不存在');
+      if (!row || !sameKind(type, row.file_type)) throw new ApiError(ApiCode.NOT_FOUND, '文件不存在');
       if (!isPublicType(row.file_type)) {
         // Same checks as the guard, done here because public files need none: a live, unlocked session…
         const token = req.token;
@@ -310,7 +311,7 @@ export default async function fileRoutes(app: FastifyInstance) {
         if (s.locked) throw new ApiError(ApiCode.UNAUTHORIZED, MSG.screenLocked);
         const p = await ctx.authz.get(s.userId);
         if (!p) throw new ApiError(ApiCode.TOKEN_INVALID, '登录凭证无效，请重新登录');
-        // …and a reader of the object the file belongs to (objects.canReadFile); others: as if absent.
+        // …and a reader of an object the file is linked to (links.canReadFile); others: as if absent.
         if (!(await canReadFile(ctx.db, p, row))) throw new ApiError(ApiCode.NOT_FOUND, '文件不存在');
       }
       const ctype = CONTENT_TYPES[row.extension] ?? 'application/octet-stream';

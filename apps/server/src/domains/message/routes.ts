@@ -18,6 +18,7 @@ import { me } from '../auth/guard';
 import { isOwner } from '../auth/objects';
 import { newId } from '../auth/tokens';
 import { conversations } from '../chat/service';
+import { fileIdsOf, linkFiles } from '../file/links';
 import { jsonList, parseFiles } from './attachments';
 import { creatorNames, deliver, pushSiteCounts, SITE_TYPE } from './site-message';
 import { MMSG } from './texts';
@@ -231,6 +232,8 @@ export default async function messageRoutes(app: FastifyInstance) {
     async (req) => {
       const v = await fromBody(req.body as SiteMessageBody);
       const id = newId();
+      // attachments: the author's own uploads only (file/links.ts); a refusal stores nothing
+      await linkFiles(db, me(req), 'message', id, fileIdsOf(JSON.parse(v.files)));
       await db
         .insertInto('message')
         .values({ id, ...v, enabled_mark: 0, creator_user_id: me(req).userId })
@@ -250,6 +253,7 @@ export default async function messageRoutes(app: FastifyInstance) {
       const m = await own(req, id);
       const v = await fromBody(req.body as SiteMessageBody);
       await db.transaction().execute(async (tx) => {
+        await linkFiles(tx, me(req), 'message', m.id, fileIdsOf(JSON.parse(v.files)));
         await tx.updateTable('message').set(v).where('id', '=', m.id).execute();
         // a released message's receipts count under its type (migration 0186)
         if (v.type !== m.type)

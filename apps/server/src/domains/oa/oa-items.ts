@@ -14,6 +14,7 @@ import { forbidden, notFound } from '../../http/api-error';
 import { paged, pageOf } from '../../http/paging';
 import type { Principal } from '../auth/principal';
 import { newId } from '../auth/tokens';
+import { fileIdsOf, linkFiles } from '../file/links';
 import { jsonList, parseFiles } from '../message/attachments';
 import { sanitizeRich } from '../message/rich-text';
 import { SITE_TYPE, sendSiteMessage } from '../message/site-message';
@@ -365,6 +366,11 @@ export async function announce(
   });
 }
 
+/** The item's attachments and cover images are linked to it (the author's own uploads or already on it). */
+const linkItemFiles = (db: Kysely<Database>, p: Principal, id: string, v: ItemFiles) =>
+  linkFiles(db, p, 'oa_item', id, [...fileIdsOf(jsonList(v.files)), ...fileIdsOf(jsonList(v.cover_files))]);
+type ItemFiles = { files: string; cover_files: string };
+
 export async function createItem(ctx: AppContext, p: Principal, kind: OaKind, b: ItemInput): Promise<string> {
   const { accept, values } = await valuesOf(ctx, kind, b);
   const id = newId();
@@ -380,6 +386,7 @@ export async function createItem(ctx: AppContext, p: Principal, kind: OaKind, b:
         release_time: values.is_draft ? null : new Date(),
       })
       .execute();
+    await linkItemFiles(t, p, id, values);
     await addRecipients(t, id, accept);
   });
   if (!values.is_draft) await announce(ctx, kind, id, values.title, p.userId, accept);
@@ -404,6 +411,7 @@ export async function updateItem(ctx: AppContext, p: Principal, kind: OaKind, id
       })
       .where('id', '=', id)
       .execute();
+    await linkItemFiles(t, p, id, values);
     added = await setRecipients(t, id, accept);
   });
   if (releasing) await announce(ctx, kind, id, values.title, p.userId, accept);

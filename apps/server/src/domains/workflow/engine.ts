@@ -8,6 +8,7 @@ import { WriteBatch } from '../../db/write-batch';
 import { ApiError, badRequest, conflict, notFound } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { newId } from '../auth/tokens';
+import { copyFileLinks, formFileIds, linkFiles } from '../file/links';
 import { stampFormData } from '../form/form-data';
 import { splitIds } from './access';
 import { applyEffects } from './effects';
@@ -139,6 +140,9 @@ export async function actInTx(
         ),
       };
     }
+    // the form's attachments: the actor's own uploads or already on this task (file/links.ts)
+    if (model && 'formData' in action && action.formData)
+      await linkFiles(tx, action, 'wf_task', taskId, formFileIds(model.compiled, r.state.formData), 'data');
     const effects = r.effects;
     await applyEffects(l, taskId, effects, notices, row.template_id, (child) => launchInTx(tx, child), batch);
     await batch.add(
@@ -408,6 +412,10 @@ export async function launchInTx(
         ),
       };
     }
+    // attachments: the initiator's own uploads (or on this draft); a subflow child shows its parent's (file/links.ts)
+    if (model)
+      await linkFiles(tx, input, 'wf_task', id, formFileIds(model.compiled, r.state.formData), 'data');
+    else if (input.parentTaskId) await copyFileLinks(tx, 'wf_task', input.parentTaskId, id);
     // title: initiator, flow name and launch time (launches of one flow tell apart), read in any language
     const title = defaultTaskTitle(org.user(input.userId)?.name ?? '', tpl, launchStamp(now));
     const snapshot = snapshotRow(template);

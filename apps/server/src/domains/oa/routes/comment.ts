@@ -8,6 +8,7 @@ import { paged, pageOf } from '../../../http/paging';
 import { me } from '../../auth/guard';
 import { canSeeCommentTarget, isOwner } from '../../auth/objects';
 import { newId } from '../../auth/tokens';
+import { fileIdsOf, linkFiles } from '../../file/links';
 import { type FileItem, parseFiles } from '../../message/attachments';
 import { bad, MMSG } from '../../message/texts';
 import { usersById } from '../../message/users';
@@ -98,18 +99,22 @@ export default async function commentRoutes(app: FastifyInstance) {
       // Only on an object the caller may read (objects.canSeeCommentTarget); others answer 404.
       if (!(await canSeeCommentTarget(ctx.db, p, b.ownerId))) throw notFound();
       const id = newId();
-      await db
-        .insertInto('oa_comment')
-        .values({
-          id,
-          owner_id: b.ownerId,
-          parent_id: parentId,
-          from_user_id: p.userId,
-          to_user_id: toUserId,
-          contents: text,
-          files: JSON.stringify(files),
-        })
-        .execute();
+      await db.transaction().execute(async (tx) => {
+        // only the commenter's own uploads (file/links.ts), refused before the comment is stored
+        await linkFiles(tx, p, 'oa_comment', id, fileIdsOf(files));
+        await tx
+          .insertInto('oa_comment')
+          .values({
+            id,
+            owner_id: b.ownerId,
+            parent_id: parentId,
+            from_user_id: p.userId,
+            to_user_id: toUserId,
+            contents: text,
+            files: JSON.stringify(files),
+          })
+          .execute();
+      });
       return ok(id, '评论成功');
     },
   );

@@ -20,6 +20,7 @@ import { ok } from '../../../http/envelope';
 import { requestLanguage, translate } from '../../../http/i18n';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
+import { formFileIds, linkFiles } from '../../file/links';
 import { displayRecords } from '../../form/display';
 import { valuesFromText } from '../../form/display-import';
 import { scopeFilter } from '../../permission/data-scope';
@@ -139,6 +140,8 @@ export default async function onlineRoutes(app: FastifyInstance) {
       const data = await recordData(req, model, input, null, grantContext(me(req), menu, 'form'));
       const p = me(req);
       const id = newId();
+      // attachments: the author's own uploads (file/links.ts); a refusal stores nothing
+      await linkFiles(db, p, 'online_record', id, formFileIds(model.compiled, data), 'data');
       await db
         .insertInto('visualdev_record')
         .values({
@@ -219,6 +222,7 @@ export default async function onlineRoutes(app: FastifyInstance) {
       const stored = JSON.parse(old.data) as Record<string, unknown>;
       // Fields the caller may not write (form grants) keep their stored values whatever was posted.
       const data = await recordData(req, model, b.data, stored, grantContext(me(req), menu, 'form'));
+      await linkFiles(db, me(req), 'online_record', recordId, formFileIds(model.compiled, data), 'data');
       const res = await db
         .updateTable('visualdev_record')
         .set({
@@ -381,16 +385,20 @@ export default async function onlineRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const { row, checked } = await checkImport(req, (req.params as IdParams).id);
-      const good = checked.filter((c) => c.stored);
+      const good = checked.filter((c) => c.stored).map((c) => ({ ...c, id: newId() }));
       const p = me(req);
       if (good.length) {
         await db.transaction().execute(async (tx) => {
+          // an imported cell naming another user's file is refused like a typed one (file/links.ts)
+          const compiled = modelOf(row).compiled;
+          for (const g of good)
+            await linkFiles(tx, p, 'online_record', g.id, formFileIds(compiled, g.stored ?? {}), 'data');
           for (let i = 0; i < good.length; i += 500) {
             await tx
               .insertInto('visualdev_record')
               .values(
                 good.slice(i, i + 500).map((c) => ({
-                  id: newId(),
+                  id: c.id,
                   module_id: row.id,
                   data: JSON.stringify(c.stored),
                   creator_user_id: p.userId,

@@ -8,6 +8,7 @@ import { requestLanguage } from '../../../http/i18n';
 import { pageOf } from '../../../http/paging';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
+import { linkFiles } from '../../file/links';
 import { assertCanRead, assertManagerOf, BASE, ms, userNames } from '../access';
 import { checkCommentAttachments } from '../comment-attachments';
 import { actOnTask } from '../engine';
@@ -219,6 +220,9 @@ export default async function flowLaunchRoutes(app: FastifyInstance) {
         image: b.image,
       });
       const id = newId();
+      // a comment's files open for the task's parties: linked to the task (file/links.ts)
+      const attached = [...file, ...image].map((f) => f.fileId);
+      await linkFiles(db, me(req), 'wf_task', b.taskId, attached, 'file');
       await db
         .insertInto('wf_comment')
         .values({
