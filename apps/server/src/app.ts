@@ -26,6 +26,7 @@ import { routeModules } from './domains/index';
 import { registerRequestClock } from './domains/ops/metrics';
 import type { MailProvider } from './domains/portal/mail';
 import { type FileStorage, LocalDiskStorage } from './files/storage';
+import { cspDirectives, parseFrameHosts, REPORTING_ENDPOINTS } from './http/csp';
 import { fail } from './http/envelope';
 import { registerErrorHandling } from './http/errors';
 import { requestLanguage } from './http/i18n';
@@ -103,41 +104,21 @@ export function serverLogger(level: string): FastifyServerOptions['logger'] {
 }
 
 /**
- * Content-Security-Policy of every answer (the host's pages above all), as the host needs it: scripts
- * only from the site; styles also inline (antd's CSS-in-JS, the print templates, the Word preview);
- * images also data:/blob: (previews, QR codes) and https: (template images); the websocket and API on
- * the site; frames of the site, blob: (PDF preview) and any http(s) page (type-7 menus and the embedded
- * OA page open external sites inside the app, spec 1 §2.4–2.5); nobody but the site itself may frame KP.
+ * The pages' Content-Security-Policy: http/csp.ts (no 'unsafe-eval', images and frames from the site, frames
+ * also from KP_FRAME_HOSTS, violations reported to POST /api/csp-report).
  */
-export const CSP_DIRECTIVES = {
-  defaultSrc: ["'self'"],
-  // 'unsafe-eval': ajv (form-config and data validation in the browser: designer save checks, the flow
-  // designer, the renderer) compiles schemas with new Function; without it those pages die at load. Scripts
-  // still come only from the site (no inline script runs). To drop it: precompiled (standalone) validators.
-  scriptSrc: ["'self'", "'unsafe-eval'"],
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-  fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'"],
-  mediaSrc: ["'self'", 'blob:', 'data:'],
-  workerSrc: ["'self'", 'blob:'],
-  frameSrc: ["'self'", 'blob:', 'data:', 'https:', 'http:'],
-  objectSrc: ["'none'"],
-  baseUri: ["'self'"],
-  formAction: ["'self'"],
-  frameAncestors: ["'self'"],
-  upgradeInsecureRequests: null,
-};
+export const CSP_DIRECTIVES = cspDirectives(parseFrameHosts(process.env.KP_FRAME_HOSTS));
 
 /**
  * The security headers of every answer (CSP above; helmet's defaults otherwise), worked out once by
  * helmet itself: @fastify/helmet re-built the middleware and re-parsed the CSP on every request.
  */
-export function securityHeaders(): Record<string, string> {
+export function securityHeaders(directives = CSP_DIRECTIVES): Record<string, string> {
   // helmet is Connect middleware: run it once on a detached response and keep the headers it set
   const res = new ServerResponse(new IncomingMessage(new Socket()));
+  res.setHeader('reporting-endpoints', REPORTING_ENDPOINTS);
   helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    contentSecurityPolicy: { useDefaults: false, directives },
     // same-origin would cut the link between KP and a mail or OA page it opens
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },

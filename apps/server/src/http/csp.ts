@@ -1,0 +1,68 @@
+// The pages' Content-Security-Policy (issue 34): no 'unsafe-eval' (the browser's validators are precompiled,
+// see @kp/schema src/generated), images only from the site, data: and blob:, frames only from the site, blob:
+// and the hosts an administrator lists, and every violation reported to POST /api/csp-report.
+
+/** Where browsers send violation reports (report-uri, and the `csp` endpoint of report-to). */
+export const CSP_REPORT_PATH = '/api/csp-report';
+
+/** The Reporting-Endpoints group the CSP's report-to names. */
+export const CSP_REPORT_GROUP = 'csp';
+
+/**
+ * KP_FRAME_HOSTS: comma-separated origins (`https://erp.example.com`, `http://oa.intra:8080`) whose pages KP may
+ * show inside itself — type-7 menu links opened in the app and external to-do pages (/external). Unset: none,
+ * such links open in a new window only. Anything but a plain http(s) origin (a path, a wildcard, a scheme
+ * alone) is refused at start-up: it would widen the policy past what the administrator meant.
+ */
+export function parseFrameHosts(value: string | undefined): string[] {
+  const out: string[] = [];
+  for (const raw of (value ?? '').split(',').map((x) => x.trim())) {
+    if (!raw) continue;
+    let u: URL | null = null;
+    try {
+      u = new URL(raw);
+    } catch {
+      u = null;
+    }
+    if (
+      !u ||
+      (u.protocol !== 'http:' && u.protocol !== 'https:') ||
+      !/^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/i.test(u.hostname) ||
+      u.origin !== raw.replace(/\/$/, '')
+    )
+      throw new Error(`KP_FRAME_HOSTS: "${raw}" is not an http(s) origin (e.g. https://erp.example.com)`);
+    out.push(u.origin);
+  }
+  return out;
+}
+
+/**
+ * The directives, as the host needs them: scripts only from the site (no inline script, no eval); styles also
+ * inline (antd's CSS-in-JS, the print templates, the Word preview); images from the site, data: and blob:
+ * (previews, QR codes; remote images are dropped from rich text, so nothing tracks a reader); the websocket
+ * and API on the site; frames of the site, blob: (PDF preview) and the listed hosts; nobody but the site
+ * itself may frame KP; violations reported.
+ */
+export function cspDirectives(frameHosts: readonly string[] = []): Record<string, string[] | null> {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    mediaSrc: ["'self'", 'blob:', 'data:'],
+    workerSrc: ["'self'", 'blob:'],
+    frameSrc: ["'self'", 'blob:', ...frameHosts],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'self'"],
+    reportUri: [CSP_REPORT_PATH],
+    reportTo: [CSP_REPORT_GROUP],
+    upgradeInsecureRequests: null,
+  };
+}
+
+/** The Reporting-Endpoints header that gives report-to its endpoint. */
+export const REPORTING_ENDPOINTS = `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`;
