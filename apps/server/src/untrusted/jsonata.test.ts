@@ -88,4 +88,29 @@ describe('user JSONata in a bounded worker pool', () => {
     const deep = await failure('($f := function($n){ $f($n + 1) }; $f(0))');
     expect(['expression', 'timeout', 'memory']).toContain(deep?.kind);
   });
+
+  it("is fair between users: one user's flood is capped and another user's job runs before the flood's queued jobs", async () => {
+    const SLOW = '($f := function($n){ $n < 1 ? 1 : $f($n - 1) + $f($n - 1) }; $f(12))';
+    const settled: string[] = [];
+    const track = (name: string, p: Promise<unknown>) =>
+      p.then(
+        () => settled.push(name),
+        (e) => settled.push(e instanceof JsonataError && e.failure.kind === 'busy' ? `${name}:busy` : name),
+      );
+    const flood = Array.from({ length: JSONATA_LIMITS.pool + JSONATA_LIMITS.perUser + 2 }, (_, i) =>
+      track(`a${i}`, evaluateUserJsonata(SLOW, null, 'user-a')),
+    );
+    // user b comes after the whole flood was queued
+    const other = track('b', evaluateUserJsonata('1 + 1', null, 'user-b'));
+    await Promise.all([...flood, other]);
+    // user a holds at most perUser jobs (running and queued); the rest were refused as busy
+    expect(settled.filter((s) => s.endsWith(':busy'))).toHaveLength(
+      JSONATA_LIMITS.pool + JSONATA_LIMITS.perUser + 2 - JSONATA_LIMITS.perUser,
+    );
+    const done = settled.filter((s) => !s.endsWith(':busy'));
+    // b was dispatched at the first free worker, before a's queued jobs: it ends before the last of them
+    const queuedOfA = done.filter((s) => s.startsWith('a')).slice(JSONATA_LIMITS.pool);
+    expect(queuedOfA.length).toBeGreaterThan(0);
+    for (const a of queuedOfA) expect(done.indexOf('b')).toBeLessThan(done.indexOf(a));
+  }, 60_000);
 });

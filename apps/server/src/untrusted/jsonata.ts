@@ -12,6 +12,11 @@ export const JSONATA_LIMITS = {
   /** Workers evaluating at once; further calls wait in a queue of at most `queue`. */
   pool: 2,
   queue: 32,
+  /**
+   * Calls one user may have running and waiting at once (more: busy). The queue is served round-robin by
+   * user, so one user's flood cannot keep another user's call waiting behind it.
+   */
+  perUser: 4,
   /** Largest result, characters of JSON. */
   maxResultBytes: 4 * 1024 * 1024,
 };
@@ -78,7 +83,12 @@ interface Slot {
 
 const WORKER_URL = new URL('./jsonata-worker.mjs', import.meta.url);
 const slots: Slot[] = [];
-const waiting: Array<(s: Slot) => void> = [];
+/** Waiting calls per user, and the users with waiting calls in the order they are served (round-robin). */
+const waiting = new Map<string, Array<(s: Slot) => void>>();
+const turn: string[] = [];
+let queued = 0;
+/** Calls each user has running or waiting. */
+const held = new Map<string, number>();
 let nextId = 1;
 
 function start(): Worker {
@@ -95,7 +105,9 @@ function start(): Worker {
   return w;
 }
 
-async function acquire(): Promise<Slot> {
+async function acquire(user: string): Promise<Slot> {
+  const mine = held.get(user) ?? 0;
+  if (mine >= JSONATA_LIMITS.perUser) throw new JsonataError({ kind: 'busy' });
   let free = slots.find((s) => !s.busy);
   if (!free && slots.length < JSONATA_LIMITS.pool) {
     free = { worker: null, busy: false };
@@ -103,16 +115,38 @@ async function acquire(): Promise<Slot> {
   }
   if (free) {
     free.busy = true;
+    held.set(user, mine + 1);
     return free;
   }
-  if (waiting.length >= JSONATA_LIMITS.queue) throw new JsonataError({ kind: 'busy' });
-  return new Promise((resolve) => waiting.push(resolve));
+  if (queued >= JSONATA_LIMITS.queue) throw new JsonataError({ kind: 'busy' });
+  held.set(user, mine + 1);
+  queued++;
+  return new Promise((resolve) => {
+    const list = waiting.get(user);
+    if (list) list.push(resolve);
+    else {
+      waiting.set(user, [resolve]);
+      turn.push(user);
+    }
+  });
 }
 
-function release(s: Slot): void {
-  const next = waiting.shift();
-  if (next) next(s);
-  else s.busy = false;
+/** Hands the slot to the next user in turn (his oldest call), or frees it. */
+function release(s: Slot, user: string): void {
+  const left = (held.get(user) ?? 1) - 1;
+  if (left > 0) held.set(user, left);
+  else held.delete(user);
+  const next = turn.shift();
+  if (next === undefined) {
+    s.busy = false;
+    return;
+  }
+  const list = waiting.get(next)!;
+  const resolve = list.shift()!;
+  if (list.length) turn.push(next);
+  else waiting.delete(next);
+  queued--;
+  resolve(s);
 }
 
 function run(s: Slot, expression: string, input: unknown): Promise<unknown> {
@@ -173,15 +207,21 @@ function run(s: Slot, expression: string, input: unknown): Promise<unknown> {
 }
 
 /**
- * Evaluates a user's JSONata expression against `input` (JSON data) within JSONATA_LIMITS. Resolves with the
+ * Evaluates a user's JSONata expression against `input` (JSON data) within JSONATA_LIMITS, fairly between
+ * users (each holds at most `perUser` calls; waiting calls are served round-robin by user). Resolves with the
  * result as plain JSON data; rejects with JsonataError (expression error, timeout, memory, result size, busy).
  */
-export async function evaluateUserJsonata(expression: string, input: unknown): Promise<unknown> {
-  const s = await acquire();
+export async function evaluateUserJsonata(
+  expression: string,
+  input: unknown,
+  /** Whose call it is (the user id): the fairness key of the queue (JSONATA_LIMITS.perUser). */
+  user = '',
+): Promise<unknown> {
+  const s = await acquire(user);
   try {
     return await run(s, expression, input);
   } finally {
-    release(s);
+    release(s, user);
   }
 }
 

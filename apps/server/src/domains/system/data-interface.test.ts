@@ -41,8 +41,11 @@ describe(`data interfaces on ${TEST_DB_KIND}`, () => {
     });
     await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(srv.address() as AddressInfo).port}`;
+    // deny by default (issue 34): this test's server is listed explicitly
+    process.env.KP_DATA_INTERFACE_HOSTS = base.replace('http://', '');
   });
   afterAll(async () => {
+    delete process.env.KP_DATA_INTERFACE_HOSTS;
     await t?.close();
     srv?.closeAllConnections();
     await new Promise((r) => srv?.close(r));
@@ -139,7 +142,7 @@ describe(`data interfaces on ${TEST_DB_KIND}`, () => {
       await t.call<Any>(admin, {
         method: 'POST',
         url: '/api/oauth/DownloadCode',
-        payload: { kind: 'download' },
+        payload: { kind: 'download', url: `/api/system/DataInterface/${c.data}/Action/Export` },
       })
     ).data.code;
     const res = await t.app.inject({
@@ -300,6 +303,7 @@ describe(`data interfaces on ${TEST_DB_KIND}`, () => {
     });
     await new Promise<void>((r) => spy.listen(0, '127.0.0.1', r));
     const origin = `http://127.0.0.1:${(spy.address() as AddressInfo).port}`;
+    process.env.KP_DATA_INTERFACE_HOSTS = `${base.replace('http://', '')},${origin.replace('http://', '')}`;
     try {
       const c = await post({
         fullName: '明细',

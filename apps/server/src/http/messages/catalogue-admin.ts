@@ -74,6 +74,11 @@ export const ADMIN = {
     zhtw: '該地址不在允許的主機列表中',
     en: 'This address is not on the list of allowed hosts',
   },
+  'dataInterface.selfNotAllowed': {
+    zh: '不能调用本服务自身',
+    zhtw: '不能呼叫本服務自身',
+    en: 'A data interface may not call this server itself',
+  },
   'dataInterface.responseTooLarge': {
     zh: '接口响应超过大小限制',
     zhtw: '介面響應超過大小限制',

@@ -48,7 +48,10 @@ export default async function dataInterfaceRoutes(app: FastifyInstance) {
     let error: string | null = null;
     try {
       if (r.enabled_mark !== 1) throw badRequest('接口已禁用');
-      return await runSource(r, values, languageOf(req.headers['accept-language']));
+      return await runSource(r, values, languageOf(req.headers['accept-language']), {
+        user: me(req).userId,
+        self: app.server.address(),
+      });
     } catch (e) {
       error = e instanceof ApiError ? e.message : '接口调用出错';
       throw e instanceof ApiError ? e : new ApiError(400, error);
@@ -113,7 +116,7 @@ export default async function dataInterfaceRoutes(app: FastifyInstance) {
     if (!CODE_RE.test(b.enCode)) throw badRequest(`enCode: ${CODE_MSG}`);
     if (b.kind === 'http') {
       if (!b.url) throw badRequest('url: 请输入接口地址');
-      checkUrl(b.url.replace(/\{[A-Za-z_][A-Za-z0-9_]*\}/g, 'x'));
+      checkUrl(b.url.replace(/\{[A-Za-z_][A-Za-z0-9_]*\}/g, 'x'), app.server.address());
     } else {
       try {
         JSON.parse(b.staticData || 'null');
