@@ -27,11 +27,15 @@ export interface CaptchaTable {
   expires_at: Timestamp;
 }
 
-/** One-time codes of GET /api/oauth/GetUserCode (hashed). */
+/**
+ * One-time codes of GET /api/oauth/GetUserCode (hashed), each bound to the origin of the external app it
+ * was issued for (`target`, migration 0189); redeemed once by that app's server (auth/link-codes.ts).
+ */
 export interface UserCodeTable {
   code_hash: string;
   user_id: string;
   expires_at: Timestamp;
+  target: string | null;
 }
 
 /**
@@ -61,6 +65,9 @@ export interface LoginAttemptTable {
  *  - a download code (once) is spent by its first use and lives DOWNLOAD_CODE_MS;
  *  - a media code (once: false; images and PDF previews a page shows) may be used again until it
  *    expires, MEDIA_CODE_MS.
+ * Each code opens one resource (migration 0189): a download code the path it was issued for (`resource`);
+ * a media code none by itself: the browser derives one code per path from its key (`mac_key`, an HMAC of
+ * the path), so a code seen in one address opens no other file and no export.
  * The session token itself is never accepted in a URL.
  */
 export interface DownloadCodeTable {
@@ -68,6 +75,8 @@ export interface DownloadCodeTable {
   session_id: string;
   expires_at: Date | string;
   once: boolean;
+  resource: string | null;
+  mac_key: string | null;
 }
 
 /** The auth domain's tables by name. */
