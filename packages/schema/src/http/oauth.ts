@@ -56,9 +56,45 @@ export type SysLoginConfigData = Static<typeof SysLoginConfigData>;
 
 export const LoginBackgroundData = Type.Object({ loginBackground: Type.String() });
 
-/** GET /api/oauth/GetUserCode: a one-time code (5 minutes) for external links. */
+/**
+ * GET /api/oauth/GetUserCode?url=…: a one-time code (5 minutes) for one external link, bound to its app
+ * (the link's origin); issued only for addresses the server handed out (menu links, the allow-list).
+ */
+export const UserCodeQuery = Type.Object({ url: Type.String({ minLength: 1, maxLength: 2000 }) });
+export type UserCodeQuery = Static<typeof UserCodeQuery>;
 export const UserCodeData = Type.Object({ code: Type.String() });
 export type UserCodeData = Static<typeof UserCodeData>;
+
+/** POST /api/oauth/UserCode/Redeem: the external app's server turns a code into the user, once. */
+export const UserCodeRedeemBody = Type.Object({
+  code: Type.String({ minLength: 1, maxLength: 64 }),
+  /** The app's origin (or any address on it): the code must have been issued for a link there. */
+  app: Type.String({ minLength: 1, maxLength: 2000 }),
+});
+export type UserCodeRedeemBody = Static<typeof UserCodeRedeemBody>;
+export const UserCodeIdentity = Type.Object({
+  userId: Type.String(),
+  account: Type.String(),
+  userName: Type.String(),
+});
+export type UserCodeIdentity = Static<typeof UserCodeIdentity>;
+
+/**
+ * POST /api/oauth/DownloadCode: a download code for one address (`url`, spent there), or a media code
+ * with its key (the page derives one code per path: `<code>.<HMAC-SHA256(key, path)>`).
+ */
+export const DownloadCodeBody = Type.Object({
+  kind: Type.Optional(Type.Union([Type.Literal('download'), Type.Literal('media')])),
+  /** The /api/… address the download code opens (required for a download code). */
+  url: Type.Optional(Type.String({ maxLength: 2000 })),
+});
+export type DownloadCodeBody = Static<typeof DownloadCodeBody>;
+export const DownloadCodeData = Type.Object({
+  code: Type.String(),
+  expiresIn: Type.Integer(),
+  key: Type.Optional(Type.String()),
+});
+export type DownloadCodeData = Static<typeof DownloadCodeData>;
 
 /** Params with one id segment. */
 export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });

@@ -142,6 +142,10 @@ export const SysConfigBody = Type.Object(
     tokenTimeout: Type.Optional(Type.Integer({ minimum: 5, maximum: 43200 })),
     singleLogin: Type.Optional(Type.Integer({ minimum: 1, maximum: 2 })),
     newUserDefaultPassword: Type.Optional(Type.String({ minLength: 4, maxLength: 32 })),
+    /** Origins external links may point to (type-5 messages, /external, the mailbox): http(s)://host[:port]. */
+    externalLinkHosts: Type.Optional(
+      Type.Array(Type.String({ maxLength: 300, pattern: '^https?://[^\\s/?#@]+/?$' }), { maxItems: 200 }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -1,7 +1,7 @@
 import { ApiCode } from '@kp/schema';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { ApiError, MSG } from '../../http/api-error';
-import { redeemDownloadCode } from './download-codes';
+import { redeemDownloadCode, resourcePath } from './download-codes';
 import type { Principal } from './principal';
 import { type PermissionRule, SIGNED_IN_CHECKS } from './route-config';
 import type { SessionInfo } from './sessions';
@@ -15,12 +15,15 @@ export function requestToken(req: FastifyRequest): string | null {
   return tokenFrom(req.headers.authorization);
 }
 
-/** The session a `?code=` download code stands for, on routes with config.tokenInQuery (else null). */
+/**
+ * The session a `?code=` download code stands for, on routes with config.tokenInQuery (else null). A code
+ * is bound to one resource: it counts only on the path it was issued for (auth/download-codes.ts).
+ */
 async function sessionOfCode(app: FastifyInstance, req: FastifyRequest): Promise<SessionInfo | null> {
   if (!req.routeOptions.config?.tokenInQuery) return null;
   const code = ((req.query ?? {}) as Record<string, unknown>).code;
   if (typeof code !== 'string') return null;
-  const id = await redeemDownloadCode(app.kp.db, code);
+  const id = await redeemDownloadCode(app.kp.db, code, resourcePath(req.url));
   return id ? app.kp.sessions.resolveId(id) : null;
 }
 

@@ -156,7 +156,8 @@ describe(`oauth on ${TEST_DB_KIND}`, () => {
       payload: { account: 'wangjianguo', password: md5('kp123456') },
     });
     expect(good).toMatchObject({ code: 200, data: { locked: false } });
-    expect((await t.call(token, { method: 'GET', url: '/api/oauth/GetUserCode' })).code).toBe(200);
+    // admitted again: the lock no longer refuses it (a code needs an address the server handed out)
+    expect((await t.call(token, { method: 'GET', url: '/api/oauth/GetUserCode' })).code).toBe(400);
     const bodyBad = await t.call(token, {
       method: 'POST',
       url: '/api/oauth/LockScreen',
@@ -318,8 +319,12 @@ describe(`oauth on ${TEST_DB_KIND}`, () => {
     expect(b.code).toBe(200);
     expect(typeof b.data.loginBackground).toBe('string');
     const token = await t.login('zhangwei');
-    const u = await t.call<any>(token, { method: 'GET', url: '/api/oauth/GetUserCode' });
-    expect(u.data.code).toMatch(/^[0-9a-f]{32}$/);
+    // a user code is issued only for a link the server handed out (auth/link-codes.test.ts)
+    const u = await t.call<any>(token, {
+      method: 'GET',
+      url: `/api/oauth/GetUserCode?url=${encodeURIComponent('https://nowhere.example/')}`,
+    });
+    expect(u).toMatchObject({ code: 400, msg: 'url: 该链接地址不在允许的外部地址中' });
     expect((await t.call(null, { method: 'GET', url: '/api/oauth/GetUserCode' })).code).toBe(602);
   });
 

@@ -1,5 +1,6 @@
 import {
   ApiCode,
+  DownloadCodeBody,
   IdParams,
   LockScreenBody,
   type LockScreenData,
@@ -7,6 +8,8 @@ import {
   type LoginConfigData,
   type LoginData,
   type UserCodeData,
+  UserCodeQuery,
+  UserCodeRedeemBody,
 } from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
@@ -17,9 +20,10 @@ import { writeLog } from './accounts';
 import { captchaSvg, randomCode } from './captcha';
 import { checkCredentials, dummyHash } from './credentials';
 import { currentUserAnswer, keptAnswer } from './current-user';
-import { issueDownloadCode } from './download-codes';
+import { downloadCodeFor } from './download-codes';
 import { me } from './guard';
-import { newToken, sha256 } from './tokens';
+import { redeemIdentity, userCodeFor } from './link-codes';
+import { sha256 } from './tokens';
 
 /** Account + password check with lockout per account and address (auth/credentials.ts). */
 export { checkCredentials } from './credentials';
@@ -161,47 +165,48 @@ export default async function oauthRoutes(app: FastifyInstance) {
     },
   );
 
-  // A code for a link the browser opens itself (download, image, PDF preview) instead of the token:
-  // kind 'download' (default) is spent by its first use within a minute, 'media' may be used again for
-  // three minutes (auth/download-codes.ts). The session token is never put in a URL.
+  // A code for a link the browser opens itself (download, image, PDF preview) instead of the token, bound
+  // to one resource: kind 'download' (default) opens the address `url` once within a minute; 'media' comes
+  // with a key from which the page derives one code per path, each reusable for three minutes
+  // (auth/download-codes.ts). The session token is never put in a URL.
   app.post(
     '/api/oauth/DownloadCode',
     {
       config: { permission: { signedIn: 'self' } },
       schema: {
         tags: ['oauth'],
-        summary: 'Short-lived code for download and preview links (?code=)',
-        body: {
-          type: 'object',
-          nullable: true,
-          properties: { kind: { type: 'string', enum: ['download', 'media'] } },
-        },
+        summary: 'Short-lived code for one download or preview address (?code=)',
+        body: { ...DownloadCodeBody, nullable: true },
       },
     },
-    async (req) => {
-      const kind = (req.body as { kind?: 'download' | 'media' } | null)?.kind ?? 'download';
-      return ok(await issueDownloadCode(ctx.db, req.session!.id, kind));
-    },
+    async (req) => ok(await downloadCodeFor(ctx.db, req.session!.id, (req.body ?? {}) as DownloadCodeBody)),
   );
 
+  // A one-time code for one external link (spec 1 §7): only for an address the server handed out (menu
+  // links, the administrator's allow-list), bound to its app; never the session token (auth/link-codes.ts).
   app.get(
     '/api/oauth/GetUserCode',
     {
       config: { permission: { signedIn: 'self' } },
-      schema: { tags: ['oauth'], summary: 'One-time code for external links' },
+      schema: { tags: ['oauth'], summary: 'One-time code for one external link', querystring: UserCodeQuery },
     },
     async (req) => {
-      const code = newToken().slice(0, 32);
-      await ctx.db.deleteFrom('user_code').where('expires_at', '<', new Date()).execute();
-      await ctx.db
-        .insertInto('user_code')
-        .values({
-          code_hash: sha256(code),
-          user_id: me(req).userId,
-          expires_at: new Date(Date.now() + 5 * 60_000),
-        })
-        .execute();
+      const { url } = req.query as UserCodeQuery;
+      const code = await userCodeFor(ctx, me(req), url, req.headers.host ?? '');
       return ok<UserCodeData>({ code });
+    },
+  );
+
+  // The external app's server turns a user code into the user, once (a second call is refused).
+  app.post(
+    '/api/oauth/UserCode/Redeem',
+    {
+      config: { auth: 'public' },
+      schema: { tags: ['oauth'], summary: 'Redeem a user code (server to server)', body: UserCodeRedeemBody },
+    },
+    async (req) => {
+      const { code, app: target } = req.body as UserCodeRedeemBody;
+      return ok(await redeemIdentity(ctx, code, target));
     },
   );
 }

@@ -28,6 +28,11 @@ export const DEFAULT_SETTINGS = {
   singleLogin: 1,
   /** Password an administrator's reset sets when none is given (plain; the reset flags it weak). */
   newUserDefaultPassword: '0000',
+  /**
+   * Origins (http(s)://host[:port]) external links may point to beyond the menus' own links: type-5 site
+   * messages, /external pages, the mailbox. A one-time user code is issued only for these (auth/link-codes.ts).
+   */
+  externalLinkHosts: [] as string[],
 };
 export type Settings = typeof DEFAULT_SETTINGS;
 

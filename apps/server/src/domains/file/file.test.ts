@@ -314,8 +314,10 @@ describe(`files on ${TEST_DB_KIND}`, () => {
     // the token is never accepted in a URL; a download code is (auth/download-codes.ts)
     const withToken = await t.app.inject({ method: 'GET', url: `${url}?token=${token}` });
     expect(withToken.json().code).toBe(602);
-    const code = (await t.call<any>(token, { method: 'POST', url: '/api/oauth/DownloadCode', payload: {} }))
-      .data.code;
+    // a code is bound to the one address it was issued for (auth/download-codes.ts)
+    const code = (
+      await t.call<any>(token, { method: 'POST', url: '/api/oauth/DownloadCode', payload: { url } })
+    ).data.code;
     const withQuery = await t.app.inject({ method: 'GET', url: `${url}?code=${code}` });
     expect(withQuery.body).toBe('secret minutes');
     expect(

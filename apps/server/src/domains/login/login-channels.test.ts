@@ -222,7 +222,7 @@ describe('GET /api/common/encoded/get', () => {
   it('gives a signed-in user a one-time code that opens a download once, and nothing without a session', async () => {
     const res = await t.call<{ code: string; expiresIn: number }>(zhangwei, {
       method: 'GET',
-      url: '/api/common/encoded/get',
+      url: '/api/common/encoded/get?url=%2Fapi%2Ffile%2FDownload%2Fdocument%2Fx.txt',
     });
     expect(res.code).toBe(200);
     expect(res.data.code).toMatch(/^[0-9a-f]{48}$/);

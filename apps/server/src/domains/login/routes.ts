@@ -3,14 +3,15 @@
 //   GET  /api/oauth/codeCertificateStatus/{id}?ticket=  public (the ticket is the check): {status[, token, theme]}
 //   POST /api/oauth/codeCertificate/{id}/Scan|Confirm|Cancel   the signed-in phone's steps (its own user)
 //   POST /api/oauth/loginByDingCode {code}              public: DingTalk's one-time code → a session
-//   GET  /api/common/encoded/get?kind=download|media     the encoded credential a link the browser opens
-//        carries instead of the session token (auth/download-codes.ts; the same as POST /api/oauth/DownloadCode)
+//   GET  /api/common/encoded/get?kind=download&url=…|kind=media   the encoded credential a link the browser
+//        opens carries instead of the session token, bound to one resource (auth/download-codes.ts; the same
+//        as POST /api/oauth/DownloadCode)
 import { ApiCode } from '@kp/schema';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../http/api-error';
 import { ok } from '../../http/envelope';
-import { issueDownloadCode } from '../auth/download-codes';
+import { downloadCodeFor } from '../auth/download-codes';
 import { me } from '../auth/guard';
 import { DING_MSG, dingTalkFromEnv, userOfExternal } from './dingtalk';
 import { finishLogin } from './finish';
@@ -26,6 +27,8 @@ const TicketQuery = Type.Object({ ticket: Type.String({ minLength: 1, maxLength:
 const DingBody = Type.Object({ code: Type.String({ minLength: 1, maxLength: 512 }) });
 const EncodedQuery = Type.Object({
   kind: Type.Optional(Type.Union([Type.Literal('download'), Type.Literal('media')])),
+  /** The address a download code opens (required for kind download). */
+  url: Type.Optional(Type.String({ maxLength: 2000 })),
 });
 
 export default async function loginChannelRoutes(app: FastifyInstance) {
@@ -75,7 +78,7 @@ export default async function loginChannelRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Querystring: { kind?: 'download' | 'media' } }>(
+  app.get<{ Querystring: { kind?: 'download' | 'media'; url?: string } }>(
     '/api/common/encoded/get',
     {
       config: { permission: { signedIn: 'self' } },
@@ -85,6 +88,6 @@ export default async function loginChannelRoutes(app: FastifyInstance) {
         querystring: EncodedQuery,
       },
     },
-    async (req) => ok(await issueDownloadCode(ctx.db, req.session!.id, req.query.kind ?? 'download')),
+    async (req) => ok(await downloadCodeFor(ctx.db, req.session!.id, req.query)),
   );
 }

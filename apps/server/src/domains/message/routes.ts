@@ -20,6 +20,7 @@ import { newId } from '../auth/tokens';
 import { conversations } from '../chat/service';
 import { fileIdsOf, linkFiles } from '../file/links';
 import { jsonList, parseFiles } from './attachments';
+import { checkAuthoredMessage } from './authoring';
 import { creatorNames, deliver, pushSiteCounts, SITE_TYPE } from './site-message';
 import { MMSG } from './texts';
 import { checkUsers, idList } from './users';
@@ -214,11 +215,13 @@ export default async function messageRoutes(app: FastifyInstance) {
   };
 
   const fromBody = async (b: SiteMessageBody) => {
+    const type = b.type ?? 1;
+    await checkAuthoredMessage(ctx, type, b.bodyText);
     const to = idList(b.toUserIds, 'toUserIds');
     await checkUsers(ctx.db, to, 'toUserIds');
     return {
       title: b.title.trim(),
-      type: b.type ?? 1,
+      type,
       body_text: b.bodyText ?? null,
       files: JSON.stringify(parseFiles(b.files, 'files')),
       to_user_ids: to.join(','),
@@ -321,6 +324,8 @@ export default async function messageRoutes(app: FastifyInstance) {
       const { id } = req.params as IdParams;
       const m = await own(req, id);
       if (m.enabled_mark === 1) throw conflict('该消息已发布');
+      // a draft written before the authoring rules (or since the allow-list changed) is checked again
+      await checkAuthoredMessage(ctx, m.type, m.body_text);
       const to = (m.to_user_ids ?? '').split(',').filter(Boolean);
       if (!to.length) throw conflict('toUserIds: 请选择接收人');
       await ctx.db.transaction().execute(async (tx) => {

@@ -129,12 +129,14 @@ describe(`bill rules on ${TEST_DB_KIND}`, () => {
     const taken = await t.call<Any>(emp, { method: 'GET', url: '/api/system/BillRule/BillNumber/hostile' });
     expect(taken).toMatchObject({ code: 400, msg: '单据规则已禁用' });
     // a link the browser opens carries a one-time code, never the token
-    const code = (await t.call<{ code: string }>(admin, { method: 'GET', url: '/api/common/encoded/get' }))
-      .data.code;
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/system/BillRule/${c.data}/Action/Export?code=${code}`,
-    });
+    const exportUrl = `/api/system/BillRule/${c.data}/Action/Export`;
+    const code = (
+      await t.call<{ code: string }>(admin, {
+        method: 'GET',
+        url: `/api/common/encoded/get?url=${encodeURIComponent(exportUrl)}`,
+      })
+    ).data.code;
+    const res = await t.app.inject({ method: 'GET', url: `${exportUrl}?code=${code}` });
     expect(res.headers['content-disposition']).toContain('attachment');
     expect(res.json()).toMatchObject({ enCode: 'hostile', prefix: 'H', digit: 6, startNumber: '100' });
     for (const [payload, re] of [

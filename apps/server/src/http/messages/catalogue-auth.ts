@@ -103,4 +103,29 @@ export const AUTH = {
     zhtw: '二維碼已使用，請重新整理',
     en: 'The QR code was already used; please refresh it',
   },
+  'auth.linkBadUrl': {
+    zh: '链接地址无效：只允许 http 或 https 地址',
+    zhtw: '連結地址無效：只允許 http 或 https 地址',
+    en: 'Invalid link address: only http or https addresses are allowed',
+  },
+  'auth.linkNotAllowed': {
+    zh: '该链接地址不在允许的外部地址中',
+    zhtw: '該連結地址不在允許的外部地址中',
+    en: 'This link address is not among the allowed external addresses',
+  },
+  'auth.userCodeInvalid': {
+    zh: '代码无效、已过期或已使用',
+    zhtw: '代碼無效、已過期或已使用',
+    en: 'The code is invalid, expired or already used',
+  },
+  'auth.downloadUrlRequired': {
+    zh: '请指定下载地址',
+    zhtw: '請指定下載地址',
+    en: 'Please give the download address',
+  },
+  'auth.messageTypeRefused': {
+    zh: '不支持的消息类型',
+    zhtw: '不支援的訊息類型',
+    en: 'This message type is not supported',
+  },
 } as const satisfies Record<string, Message>;
