@@ -102,7 +102,65 @@ export async function loadPrincipal(db: Kysely<Database>, userId: string): Promi
     : [];
   const roleIds = roles.map((r) => r.id);
   const isAdmin = user.is_administrator;
+  const { modules, moduleRows } = await grantsOfRoles(db, roles, isAdmin);
 
+  let orgSubtreeIds: string[] = [];
+  if (user.organize_id) {
+    const org = await db
+      .selectFrom('base_organize')
+      .select('tree_path')
+      .where('id', '=', user.organize_id)
+      .executeTakeFirst();
+    if (org) {
+      const rows = await db
+        .selectFrom('base_organize')
+        .select('id')
+        .where((eb) =>
+          eb.or([eb('tree_path', '=', org.tree_path), eb('tree_path', 'like', `${org.tree_path},%`)]),
+        )
+        .execute();
+      orgSubtreeIds = rows.map((r) => r.id);
+    }
+  }
+
+  return {
+    userId: user.id,
+    account: user.account,
+    realName: user.real_name,
+    isAdministrator: isAdmin,
+    organizeId: user.organize_id,
+    departmentId: user.department_id,
+    roleIds,
+    positionIds,
+    modules,
+    orgSubtreeIds,
+    moduleRows,
+    profile: {
+      headIcon: user.head_icon,
+      portalId: user.portal_id,
+      prevLoginTime: user.prev_login_time ? new Date(user.prev_login_time).getTime() : null,
+      prevLoginIp: user.prev_login_ip,
+      passwordWeak: user.password_weak,
+      theme: user.theme,
+      language: user.language,
+      organizeName: user.organize_name,
+      departmentName: user.department_name,
+      organizeNameI18n: user.organize_name_i18n,
+      departmentNameI18n: user.department_name_i18n,
+    },
+  };
+}
+
+/**
+ * What the roles grant together (each enabled module with the widest scope any of them gives it, and its
+ * buttons, columns and forms); `isAdmin`: everything, scope all. The principal of a user is built on it,
+ * and so is the check that an assigner holds every grant of a role he hands out (rank.ts).
+ */
+export async function grantsOfRoles(
+  db: Kysely<Database>,
+  roles: ReadonlyArray<{ id: string; data_scope: string }>,
+  isAdmin: boolean,
+): Promise<{ modules: Map<string, ModuleGrant>; moduleRows: ModuleRow[] }> {
   const allModules = await db
     .selectFrom('base_module')
     .selectAll()
@@ -112,6 +170,7 @@ export async function loadPrincipal(db: Kysely<Database>, userId: string): Promi
     .execute();
   const byId = new Map(allModules.map((m) => [m.id, m]));
 
+  const roleIds = roles.map((r) => r.id);
   const grants = roleIds.length
     ? await db
         .selectFrom('base_role_authorize')
@@ -181,49 +240,5 @@ export async function loadPrincipal(db: Kysely<Database>, userId: string): Promi
     }
   }
 
-  let orgSubtreeIds: string[] = [];
-  if (user.organize_id) {
-    const org = await db
-      .selectFrom('base_organize')
-      .select('tree_path')
-      .where('id', '=', user.organize_id)
-      .executeTakeFirst();
-    if (org) {
-      const rows = await db
-        .selectFrom('base_organize')
-        .select('id')
-        .where((eb) =>
-          eb.or([eb('tree_path', '=', org.tree_path), eb('tree_path', 'like', `${org.tree_path},%`)]),
-        )
-        .execute();
-      orgSubtreeIds = rows.map((r) => r.id);
-    }
-  }
-
-  return {
-    userId: user.id,
-    account: user.account,
-    realName: user.real_name,
-    isAdministrator: isAdmin,
-    organizeId: user.organize_id,
-    departmentId: user.department_id,
-    roleIds,
-    positionIds,
-    modules,
-    orgSubtreeIds,
-    moduleRows: allModules.filter((m) => scopeOf.has(m.id)),
-    profile: {
-      headIcon: user.head_icon,
-      portalId: user.portal_id,
-      prevLoginTime: user.prev_login_time ? new Date(user.prev_login_time).getTime() : null,
-      prevLoginIp: user.prev_login_ip,
-      passwordWeak: user.password_weak,
-      theme: user.theme,
-      language: user.language,
-      organizeName: user.organize_name,
-      departmentName: user.department_name,
-      organizeNameI18n: user.organize_name_i18n,
-      departmentNameI18n: user.department_name_i18n,
-    },
-  };
+  return { modules, moduleRows: allModules.filter((m) => scopeOf.has(m.id)) };
 }

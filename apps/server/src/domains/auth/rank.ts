@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/api-error';
 import { languageOf } from '../../http/i18n';
 import { me } from './guard';
-import { DATA_SCOPES, type Principal } from './principal';
+import { DATA_SCOPES, type ModuleGrant, type Principal } from './principal';
 
 /**
  * Rank on user administration: an administrative action on a user (reset password, edit, delete,
@@ -41,8 +41,16 @@ const subset = (a: Set<string>, b: Set<string>) => {
 export function rankRefusal(actor: Principal, target: Principal): RankRefusal | null {
   if (actor.userId === target.userId) return null;
   if (target.isAdministrator) return actor.isAdministrator ? null : 'superAdmin';
+  return grantRefusal(actor, target.modules);
+}
+
+/**
+ * null when `actor` holds every grant of `grants` (a user's, or a role's: grantsOfRoles): each menu with
+ * a data scope at least as wide, and each of its buttons, columns and forms. Administrators hold all.
+ */
+export function grantRefusal(actor: Principal, grants: ReadonlyMap<string, ModuleGrant>): RankRefusal | null {
   if (actor.isAdministrator) return null;
-  for (const [code, t] of target.modules) {
+  for (const [code, t] of grants) {
     const a = actor.modules.get(code);
     if (!a) return 'outranked';
     if (wideness(t.scope) > wideness(a.scope)) return 'outranked';

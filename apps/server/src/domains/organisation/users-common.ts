@@ -5,7 +5,7 @@ import { type Selectable, type SqlBool, sql, type Transaction } from 'kysely';
 import { nameIn } from '../../db/stored-label';
 import type { Database, UsersTable } from '../../db/types';
 import { me } from '../auth/guard';
-import { type DataScope, isDataScope, type Principal } from '../auth/principal';
+import type { DataScope, Principal } from '../auth/principal';
 import { assertOutranks } from '../auth/rank';
 import { newId } from '../auth/tokens';
 import { badInput, lang, likeOf, MENU, ms, outOfScope, refuse } from '../permission/common';
@@ -141,40 +141,8 @@ export function placeInScope(
   return false; // 'self': a user one creates must still be placed somewhere the caller manages
 }
 
-const RANK: Record<DataScope, number> = { all: 3, org: 2, dept: 1, self: 0 };
-
-/**
- * Roles a caller may hand out: administrators any; others only roles whose modules they hold themselves
- * and whose data scope is not wider than their own on the user menu (no escalation through assignment).
- */
-export async function assertAssignableRoles(req: FastifyRequest, roleIds: readonly string[]): Promise<void> {
-  if (!roleIds.length) return;
-  const db = req.server.kp.db;
-  const roles = await db
-    .selectFrom('base_role')
-    .select(['id', 'data_scope'])
-    .where('id', 'in', [...roleIds])
-    .execute();
-  if (roles.length !== new Set(roleIds).size) refuse(req, ApiCode.BAD_REQUEST, 'unknownRole');
-  const p = me(req);
-  if (p.isAdministrator) return;
-  const mine = p.modules.get(MENU.user)?.scope ?? 'self';
-  const held = new Set(p.moduleRows.map((m) => m.id));
-  const grants = await db
-    .selectFrom('base_role_authorize')
-    .select(['role_id', 'item_id', 'item_type', 'scope'])
-    .where('role_id', 'in', [...roleIds])
-    .execute();
-  for (const r of roles) {
-    const s = isDataScope(r.data_scope) ? r.data_scope : 'self';
-    if (RANK[s] > RANK[mine]) outOfScope(req);
-    for (const g of grants) {
-      if (g.role_id !== r.id) continue;
-      if (g.item_type === 'module' && !held.has(g.item_id)) outOfScope(req);
-      if (g.item_type === 'data' && isDataScope(g.scope) && RANK[g.scope] > RANK[mine]) outOfScope(req);
-    }
-  }
-}
+/** Roles a caller may hand out: one check for every route (../permission/role-assign.ts). */
+export { assertAssignableRoles } from '../permission/role-assign';
 
 export async function assertPositions(req: FastifyRequest, ids: readonly string[]): Promise<void> {
   if (!ids.length) return;

@@ -101,6 +101,21 @@ const TEXTS = {
   unknownOrganize: { zh: '所属组织不存在', zhtw: '所屬組織不存在', en: 'The organisation does not exist' },
   unknownPosition: { zh: '岗位不存在', zhtw: '崗位不存在', en: 'The position does not exist' },
   unknownRole: { zh: '角色不存在', zhtw: '角色不存在', en: 'The role does not exist' },
+  roleNotAssignable: {
+    zh: '暂无权限：该角色拥有您不具备的权限，不能分配',
+    zhtw: '暫無權限：該角色擁有您不具備的權限，不能分配',
+    en: 'No permission: this role grants rights you do not hold',
+  },
+  duplicateEmail: {
+    zh: '邮箱已被其他用户使用',
+    zhtw: '信箱已被其他使用者使用',
+    en: 'The e-mail is used by another user',
+  },
+  ownEmail: {
+    zh: '邮箱由管理员维护，不能自行修改',
+    zhtw: '信箱由管理員維護，不能自行修改',
+    en: 'The e-mail is managed by an administrator and cannot be changed here',
+  },
   unknownUser: { zh: '用户不存在', zhtw: '使用者不存在', en: 'The user does not exist' },
   unknownGender: { zh: '性别只能是男或女', zhtw: '性別只能是男或女', en: 'Gender must be 男 or 女' },
   badFile: {

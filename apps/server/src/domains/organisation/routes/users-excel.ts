@@ -15,6 +15,7 @@ import { hashPasswordMd5 } from '../../auth/password';
 import { newId } from '../../auth/tokens';
 import { BTN, badInput, lang, MENU } from '../../permission/common';
 import { type Lang, msg } from '../../permission/messages';
+import { unassignableRoles } from '../../permission/role-assign';
 import { filterOrNone, hasAllScope, USER_COLS } from '../../permission/scope';
 import {
   GENDER_TEXT,
@@ -58,6 +59,11 @@ async function checkRows(req: FastifyRequest, rows: ImportRow[], l: Lang) {
   const seen = new Set<string>();
   const scope = hasAllScope(p, MENU.user) ? 'all' : (p.modules.get(MENU.user)?.scope ?? 'self');
   const byId = new Map(orgs.map((o) => [o.id, o]));
+  const named = new Set(rows.flatMap((row) => splitNames(row.roles)));
+  const { refused } = await unassignableRoles(
+    req,
+    roles.filter((x) => named.has(x.full_name) || named.has(x.en_code)).map((x) => x.id),
+  );
   const out: Array<{
     row: ImportRow;
     errors: string[];
@@ -110,7 +116,8 @@ async function checkRows(req: FastifyRequest, rows: ImportRow[], l: Lang) {
       for (const n of splitNames(row.roles)) {
         const r = roles.find((x) => x.full_name === n || x.en_code === n);
         if (!r) errors.push(`${msg('unknownRole', l)}: ${n}`);
-        else if (!p.isAdministrator && scope !== 'all') errors.push(`${msg('outOfScope', l)}: ${n}`);
+        // the one role-assignment check of create, update and the member list (permission/role-assign.ts)
+        else if (refused.has(r.id)) errors.push(`${msg('roleNotAssignable', l)}: ${n}`);
         else roleIds.push(r.id);
       }
       resolved = { ...place, positionIds, roleIds };
