@@ -39,6 +39,11 @@ export async function login(input: LoginInput) {
 export const getCurrentUser = () =>
   http.get<CurrentUserInfo>('/api/oauth/CurrentUser', undefined, { silent: true });
 export const logoutCall = () => http.get<unknown>('/api/oauth/Logout', undefined, { silent: true });
+/** The key of input kept in this browser (refused while the screen is locked); DELETE replaces it. */
+export const unsentKeyCall = () =>
+  http.get<{ key: string }>('/api/oauth/UnsentKey', undefined, { silent: true });
+export const dropUnsentKeyCall = () =>
+  http.delete<unknown>('/api/oauth/UnsentKey', undefined, { silent: true });
 /** POST /api/oauth/LockScreen without a password locks the session. */
 export const lockScreenCall = () => http.post<{ locked: boolean }>('/api/oauth/LockScreen', {});
 /** POST /api/oauth/LockScreen with account and MD5 password re-authenticates and unlocks. */

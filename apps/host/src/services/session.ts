@@ -1,4 +1,4 @@
-import { getCurrentUser, lockScreenCall, logoutCall } from '../api/auth';
+import { dropUnsentKeyCall, getCurrentUser, lockScreenCall, logoutCall, unsentKeyCall } from '../api/auth';
 import { toastError } from '../api/feedback';
 import { ApiError, setSessionGoneHandler } from '../api/http';
 import { ERROR_MSG_SECONDS } from '../config';
@@ -7,7 +7,7 @@ import { resetCounts } from '../store/counts';
 import { resetSession, sessionStore, setCurrentUser, setLocked } from '../store/session';
 import { storage } from '../store/storage';
 import { tagsStore } from '../store/tags';
-import { dropAllUnsent, sweepUnsent } from '../store/unsent';
+import { dropAllUnsent, setUnsentKey, sweepUnsent } from '../store/unsent';
 import { viewVersionStore } from '../store/viewCache';
 import { startMediaCodes, stopMediaCodes } from './downloadCodes';
 import { currentFullPath, navigateTo } from './navigation';
@@ -17,6 +17,18 @@ import { closeSocket } from './socket';
 export const loginFlags = { justLoggedIn: false };
 
 let loading: Promise<void> | null = null;
+
+/**
+ * The key input kept in this browser is sealed with (store/unsent): the server hands it to the signed-in user's
+ * unlocked sessions only, so a locked screen (it is refused then) keeps nothing and offers nothing.
+ */
+export async function loadUnsentKey(): Promise<void> {
+  const key = await unsentKeyCall().then(
+    (r) => r.data?.key ?? null,
+    () => null,
+  );
+  setUnsentKey(key);
+}
 
 /**
  * First entry after login (spec 1 §2.3): fetch the user info; the routes are then built from its menu.
@@ -33,8 +45,9 @@ export function loadCurrentUser(): Promise<void> {
       const { toMenuRoutes } = await import('../router/menuRoutes');
       // images and previews of the pages need a media code (never the token) in their addresses
       await startMediaCodes();
-      // input kept in this browser that nobody came back for within a week goes
-      sweepUnsent();
+      // input kept in this browser: this user's key; another user's input and what nobody came back for go
+      await loadUnsentKey();
+      sweepUnsent(res.data.userInfo.userId);
       setCurrentUser(res.data, toMenuRoutes(res.data.menuList, sessionStore.get().token));
     })
     .catch((e: unknown) => {
@@ -51,6 +64,7 @@ export function loadCurrentUser(): Promise<void> {
 
 /** Clears token, menu, user info, permissions, caches and tabs. */
 export function clearLocalSession(loggedOut = false): void {
+  setUnsentKey(null);
   closeSocket();
   stopMediaCodes();
   resetSession(loggedOut);
@@ -63,6 +77,8 @@ export function clearLocalSession(loggedOut = false): void {
 export async function logout(): Promise<void> {
   // A chosen logout leaves nothing typed behind in this browser for the next person (an ended session keeps it).
   dropAllUnsent(sessionStore.get().userInfo?.userId ?? '');
+  // ...and its key is replaced: a copy of the storage taken before is unreadable from now on
+  await dropUnsentKeyCall().catch(() => null);
   // Close the socket first: the server pushes "logout" to it when the session ends.
   closeSocket();
   try {
@@ -78,6 +94,7 @@ export async function logout(): Promise<void> {
 export async function lockScreen(): Promise<void> {
   storage.set('lockReturn', currentFullPath());
   await lockScreenCall();
+  setUnsentKey(null);
   setLocked(true);
   navigateTo('/lockScreen', true);
 }

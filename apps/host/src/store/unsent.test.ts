@@ -6,13 +6,19 @@ import {
   mergeUnsent,
   readUnsent,
   requestScope,
+  setUnsentKey,
   sweepUnsent,
   UNSENT_MAX_AGE_MS,
   UNSENT_MAX_CHARS,
   unsentKey,
 } from './unsent';
 
-beforeEach(() => localStorage.clear());
+const KEY = btoa(String.fromCharCode(...Array.from({ length: 32 }, (_, i) => i)));
+const OTHER_KEY = btoa(String.fromCharCode(...Array.from({ length: 32 }, (_, i) => 255 - i)));
+beforeEach(() => {
+  localStorage.clear();
+  setUnsentKey(KEY);
+});
 
 describe('unsent input kept in this browser', () => {
   it('keys by user and what is filled in: a new launch of a flow, or a task (with the operator task when approving)', () => {
@@ -62,16 +68,43 @@ describe('unsent input kept in this browser', () => {
     expect(localStorage.getItem(`jnpf_${key}`)).toBeNull();
   });
 
-  it('the sign-in sweep removes every entry older than a week (of any user) and keeps the rest', () => {
-    keepUnsent('unsent:u1:flow:f1', { data: { a: 1 } }, 0);
-    keepUnsent('unsent:u2:flow:f1', { data: { a: 2 } }, UNSENT_MAX_AGE_MS);
-    localStorage.setItem('jnpf_unsent:u3:flow:f1', 'not json');
+  it("the sign-in sweep removes other users' entries, old, unreadable and plain-text ones, and keeps the rest", () => {
+    keepUnsent('unsent:u2:flow:f1', { data: { a: 1 } }, 0);
+    keepUnsent('unsent:u2:flow:f2', { data: { a: 2 } }, UNSENT_MAX_AGE_MS);
+    keepUnsent('unsent:u1:flow:f1', { data: { a: 3 } }, UNSENT_MAX_AGE_MS);
+    localStorage.setItem('jnpf_unsent:u2:flow:f3', 'not json');
+    // an entry an older version kept in plain text
+    localStorage.setItem(
+      'jnpf_unsent:u2:flow:f4',
+      JSON.stringify({ data: { a: 4 }, savedAt: UNSENT_MAX_AGE_MS }),
+    );
     localStorage.setItem('jnpf_language', JSON.stringify('en'));
-    sweepUnsent(UNSENT_MAX_AGE_MS + 1);
-    expect(localStorage.getItem('jnpf_unsent:u1:flow:f1')).toBeNull();
-    expect(localStorage.getItem('jnpf_unsent:u3:flow:f1')).toBeNull();
-    expect(readUnsent('unsent:u2:flow:f1', UNSENT_MAX_AGE_MS + 1)?.data).toEqual({ a: 2 });
+    sweepUnsent('u2', UNSENT_MAX_AGE_MS + 1);
+    for (const gone of ['u2:flow:f1', 'u1:flow:f1', 'u2:flow:f3', 'u2:flow:f4'])
+      expect(localStorage.getItem(`jnpf_unsent:${gone}`), gone).toBeNull();
+    expect(readUnsent('unsent:u2:flow:f2', UNSENT_MAX_AGE_MS + 1)?.data).toEqual({ a: 2 });
     expect(localStorage.getItem('jnpf_language')).toBe('"en"');
+  });
+
+  it('keeps nothing readable in storage: sealed with the key, bound to its name; no key, nothing kept or read', () => {
+    const key = 'unsent:u1:flow:f1';
+    expect(keepUnsent(key, { data: { salary: '88000 元' } }, 1)).toBe(true);
+    const stored = localStorage.getItem(`jnpf_${key}`) ?? '';
+    expect(stored).not.toContain('88000');
+    expect(stored).not.toContain('salary');
+    // moved to another name (another user or request), it does not open
+    localStorage.setItem('jnpf_unsent:u1:flow:f2', stored);
+    expect(readUnsent('unsent:u1:flow:f2', 2)).toBeNull();
+    // a locked or signed-out page has no key: nothing is read, nothing is removed, nothing is kept
+    setUnsentKey(null);
+    expect(readUnsent(key, 2)).toBeNull();
+    expect(localStorage.getItem(`jnpf_${key}`)).toBe(stored);
+    expect(keepUnsent('unsent:u1:flow:f9', { data: { a: 1 } }, 3)).toBe(false);
+    // after a logout the server hands out another key: the old entry is unreadable and goes
+    setUnsentKey(OTHER_KEY);
+    expect(readUnsent(key, 2)).toBeNull();
+    expect(localStorage.getItem(`jnpf_${key}`)).toBeNull();
+    setUnsentKey(KEY);
   });
 
   it('does not keep input past the size limit (and drops an older entry of the same request)', () => {

@@ -1,3 +1,5 @@
+import { gcm } from '@noble/ciphers/aes.js';
+import { bytesToUtf8, randomBytes, utf8ToBytes } from '@noble/ciphers/utils.js';
 import { STORAGE_PREFIX } from '../config';
 import { storage } from './storage';
 
@@ -6,6 +8,11 @@ import { storage } from './storage';
  * that a session that ends (codes 600/601/602 send the user to the login page), a reload or a closed tab
  * loses nothing: the next time the same user opens the same request, the dialog offers it back. Sending,
  * closing on purpose, or logging out removes it; an entry older than a week is not offered.
+ *
+ * What is kept is encrypted (AES-GCM, bound to its key name) with the user's key, which the server hands only to
+ * his own signed-in, unlocked sessions (GET /api/oauth/UnsentKey) and which lives in this page's memory alone:
+ * signed out, locked or signed in as someone else, this browser holds nothing readable. Without the key nothing
+ * is kept or offered. When another user signs in at this browser, every other user's entries go.
  */
 export interface Unsent {
   data: Record<string, unknown>;
@@ -18,6 +25,55 @@ export interface Unsent {
 }
 
 const PREFIX = 'unsent:';
+
+/** The signed-in user's key (32 bytes), in memory only: set after sign-in and unlock, cleared on lock and logout. */
+let secret: Uint8Array | null = null;
+
+export function setUnsentKey(base64: string | null): void {
+  if (!base64) {
+    secret = null;
+    return;
+  }
+  const raw = atob(base64);
+  const bytes = new Uint8Array(raw.length);
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  secret = bytes.length === 32 ? bytes : null;
+}
+
+/** Whether input can be kept now (a key is there). */
+export const unsentKeyReady = (): boolean => secret !== null;
+
+/** An entry as stored: when it was kept (for the sweep, which has no key) and the sealed Unsent. */
+interface Sealed {
+  savedAt: number;
+  iv: string;
+  box: string;
+}
+
+const b64 = (bytes: Uint8Array) => {
+  let s = '';
+  for (const b of bytes) s += String.fromCharCode(b);
+  return btoa(s);
+};
+const unb64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+
+function seal(key: string, value: Unsent): Sealed | null {
+  if (!secret) return null;
+  const iv = randomBytes(12);
+  const box = gcm(secret, iv, utf8ToBytes(key)).encrypt(utf8ToBytes(JSON.stringify(value)));
+  return { savedAt: value.savedAt, iv: b64(iv), box: b64(box) };
+}
+
+function open(key: string, v: unknown): Unsent | null {
+  if (!secret || !v || typeof v !== 'object') return null;
+  const { iv, box } = v as Partial<Sealed>;
+  if (typeof iv !== 'string' || typeof box !== 'string') return null;
+  try {
+    return JSON.parse(bytesToUtf8(gcm(secret, unb64(iv), utf8ToBytes(key)).decrypt(unb64(box)))) as Unsent;
+  } catch {
+    return null; // another key (replaced at a logout), or tampered with
+  }
+}
 /** An entry is offered back for a week. */
 export const UNSENT_MAX_AGE_MS = 7 * 24 * 3600_000;
 /** Larger input (JSON text) is not kept: localStorage holds a few MB for the whole site. */
@@ -66,13 +122,19 @@ export function keepUnsent(key: string, entry: Omit<Unsent, 'savedAt'>, now = Da
     storage.remove(key);
     return false;
   }
-  storage.set(key, value);
-  return storage.get<Unsent | null>(key, null)?.savedAt === now;
+  const sealed = seal(key, value);
+  if (!sealed) return false;
+  storage.set(key, sealed);
+  return storage.get<Sealed | null>(key, null)?.savedAt === now;
 }
 
-/** The kept entry, unless it is missing, malformed or older than a week (then it is removed). */
+/**
+ * The kept entry, unless it is missing, malformed, sealed with another key or older than a week (then it is
+ * removed). Without a key (signed out, locked) nothing is read and nothing removed.
+ */
 export function readUnsent(key: string, now = Date.now()): Unsent | null {
-  const v = storage.get<Unsent | null>(key, null);
+  if (!secret) return null;
+  const v = open(key, storage.get<unknown>(key, null));
   if (!v || typeof v !== 'object' || typeof v.savedAt !== 'number' || !v.data || typeof v.data !== 'object') {
     storage.remove(key); // (missing, or not JSON: nothing to remove, or unreadable)
     return null;
@@ -82,6 +144,14 @@ export function readUnsent(key: string, now = Date.now()): Unsent | null {
     return null;
   }
   return v;
+}
+
+/** An entry's age as stored (no key needed); null when it is no entry of this store. */
+function savedAtOf(key: string): number | null {
+  const v = storage.get<unknown>(key, null);
+  if (!v || typeof v !== 'object') return null;
+  const { savedAt, iv, box } = v as Partial<Sealed>;
+  return typeof savedAt === 'number' && typeof iv === 'string' && typeof box === 'string' ? savedAt : null;
 }
 
 export function dropUnsent(key: string | null): void {
@@ -104,11 +174,16 @@ function keysStarting(start: string): string[] {
 }
 
 /**
- * Removes every entry (of any user) older than a week or unreadable: run at sign-in, so input nobody came
- * back for does not stay in a shared browser.
+ * Run at sign-in of `userId`: removes every other user's entries (a shared browser keeps one user's input at a
+ * time) and every entry older than a week or not sealed (kept in plain text by an older version).
  */
-export function sweepUnsent(now = Date.now()): void {
-  for (const k of keysStarting(`${STORAGE_PREFIX}${PREFIX}`)) readUnsent(k.slice(STORAGE_PREFIX.length), now);
+export function sweepUnsent(userId: string, now = Date.now()): void {
+  const own = `${PREFIX}${userId}:`;
+  for (const k of keysStarting(`${STORAGE_PREFIX}${PREFIX}`)) {
+    const key = k.slice(STORAGE_PREFIX.length);
+    const at = savedAtOf(key);
+    if (!userId || !key.startsWith(own) || at === null || now - at > UNSENT_MAX_AGE_MS) storage.remove(key);
+  }
 }
 
 /** Removes every entry of one user (an explicit logout: the next person at this browser sees none of it). */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth/routes';
+import unsentKeyRoutes from './auth/unsent-routes';
 import chatRoutes from './chat/routes';
 import fileRoutes from './file/routes';
 import loginChannelRoutes from './login/routes';
@@ -20,6 +21,7 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   // First and not encapsulated: its latency hook sees every route after it.
   opsRoutes,
   authRoutes,
+  unsentKeyRoutes,
   systemRoutes,
   fileRoutes,
   organisationRoutes,

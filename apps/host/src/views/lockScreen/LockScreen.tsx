@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { unlockScreenCall } from '../../api/auth';
 import { ApiError } from '../../api/http';
-import { clearLocalSession } from '../../services/session';
+import { clearLocalSession, loadUnsentKey } from '../../services/session';
 import { useStore } from '../../store/createStore';
 import { sessionStore, setLocked } from '../../store/session';
 import { storage } from '../../store/storage';
@@ -31,6 +31,7 @@ export default function LockScreen() {
     setError('');
     try {
       await unlockScreenCall(account, v.password);
+      await loadUnsentKey();
       const back = storage.get<string>('lockReturn', '/');
       storage.remove('lockReturn');
       setLocked(false);

@@ -43,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0186-unread-counts': await import('./0186-unread-counts'),
   '0187-file-links': await import('./0187-file-links'),
   '0189-bound-codes': await import('./0189-bound-codes'),
+  '0192-unsent-keys': await import('./0192-unsent-keys'),
 };

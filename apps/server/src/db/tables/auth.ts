@@ -86,4 +86,16 @@ export interface AuthTables {
   user_code: UserCodeTable;
   login_attempt: LoginAttemptTable;
   download_code: DownloadCodeTable;
+  unsent_key: UnsentKeyTable;
+}
+
+/**
+ * The key each user's browser encrypts his input-not-sent with (migration 0192, auth/unsent-key.ts): handed to
+ * his signed-in, unlocked sessions only, replaced when he logs out on purpose.
+ */
+export interface UnsentKeyTable {
+  user_id: string;
+  /** 32 random bytes, base64. */
+  secret: string;
+  created_at: Generated<Date>;
 }
