@@ -38,5 +38,6 @@ export {
   type WidgetRegistration,
   widgetOf,
 } from './widgets/registry';
+export { isLocalImage, sanitizeRichHtml } from './widgets/richHtml';
 export { RichTextEditor, type RichTextEditorProps } from './widgets/richText';
 export type { Widget, WidgetProps } from './widgets/types';

@@ -2,18 +2,20 @@ import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Button, Select, Space, Tooltip } from 'antd';
-import DOMPurify from 'dompurify';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useRender } from '../form/context';
 import { prop } from '../form/fieldUtil';
 import type { Translate } from '../i18n/i18n';
 import type { FormProviders } from '../providers/types';
 import { EDITOR_DEFAULT_HEIGHT, EDITOR_FONT_SIZES, FontSize } from './fontSize';
+import { sanitizeRichHtml } from './richHtml';
 import type { WidgetProps } from './types';
 
-/** The HTML an editor value may hold: DOMPurify's defaults (no script, no event handlers, no javascript: URLs). */
-export const sanitizeHtml = (html: unknown): string =>
-  html == null || html === '' ? '' : DOMPurify.sanitize(String(html));
+/**
+ * The HTML an editor value may hold: DOMPurify's defaults (no script, no event handlers, no javascript: URLs),
+ * the editor's own classes only and no remote image (richHtml.ts).
+ */
+export const sanitizeHtml = (html: unknown): string => sanitizeRichHtml(html);
 
 /**
  * The stored value: sanitised, without the trailing empty paragraphs the editor keeps for the caret; an

@@ -1,5 +1,4 @@
 import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
-import DOMPurify from 'dompurify';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -7,6 +6,7 @@ import { http } from '../../api/http';
 import { UnsentOffer, useUnsentInput } from '../../kit/unsent';
 import { useStore } from '../../store/createStore';
 import { sessionStore } from '../../store/session';
+import { safeHtml } from '../oa/model';
 import type { DocumentRow, Paged } from '../portal/portalApi';
 import { flattenMenu, formatDate } from '../portal/widgetLogic';
 
@@ -302,7 +302,7 @@ export default function DocumentDraft() {
           <div
             data-testid="document-contents"
             // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server and again here
-            dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(viewing.contents) }}
+            dangerouslySetInnerHTML={{ __html: safeHtml(viewing.contents) }}
           />
         </Modal>
       )}

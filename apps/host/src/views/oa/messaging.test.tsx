@@ -95,22 +95,23 @@ describe('reminder button (spec 1 §4)', () => {
 });
 
 describe('site message open actions by type (spec 1 §4)', () => {
-  it('1 dialog, 5 external with token, 6/7/8 routes, 9 booking, others workflow; empty body errors', () => {
-    expect(siteMessageAction(1, '', 't')).toEqual({ kind: 'dialog' });
-    expect(siteMessageAction(5, 'https://x.test/a?b=1', 'tok en')).toEqual({
+  it('1 dialog, 5 external (no token: the opener adds a one-time code), 6/7/8 routes, 9 booking, others workflow', () => {
+    expect(siteMessageAction(1, '')).toEqual({ kind: 'dialog' });
+    // the session token is never put into the address (issue 34)
+    expect(siteMessageAction(5, 'https://x.test/a?b=1')).toEqual({
       kind: 'external',
-      url: 'https://x.test/a?b=1&token=tok%20en',
+      url: 'https://x.test/a?b=1',
     });
-    expect(siteMessageAction(5, 'javascript:alert(1)', 't')).toEqual({ kind: 'error' });
-    expect(siteMessageAction(6, 'm1', 't')).toEqual({ kind: 'route', path: '/oa/msgList?id=m1' });
-    expect(siteMessageAction(7, 'n1', 't')).toEqual({ kind: 'route', path: '/oa/notice?id=n1' });
-    expect(siteMessageAction('8', 'w1', 't')).toEqual({ kind: 'route', path: '/oa/news?id=w1' });
-    expect(siteMessageAction(9, 'b1', 't')).toEqual({ kind: 'booking', id: 'b1' });
-    const wf = siteMessageAction(2, '{"id":"task-1","taskId":"t"}', 't');
+    expect(siteMessageAction(5, 'javascript:alert(1)')).toEqual({ kind: 'error' });
+    expect(siteMessageAction(6, 'm1')).toEqual({ kind: 'route', path: '/oa/msgList?id=m1' });
+    expect(siteMessageAction(7, 'n1')).toEqual({ kind: 'route', path: '/oa/notice?id=n1' });
+    expect(siteMessageAction('8', 'w1')).toEqual({ kind: 'route', path: '/oa/news?id=w1' });
+    expect(siteMessageAction(9, 'b1')).toEqual({ kind: 'booking', id: 'b1' });
+    const wf = siteMessageAction(2, '{"id":"task-1","taskId":"t"}');
     expect(wf.kind).toBe('workflow');
     const cfg = decodeURIComponent((wf as { path: string }).path.split('config=')[1]);
     expect(JSON.parse(decodeURIComponent(escape(atob(cfg))))).toEqual({ id: 'task-1', taskId: 't' });
-    for (const t of [2, 5, 6, 7, 8, 9]) expect(siteMessageAction(t, '  ', 't')).toEqual({ kind: 'error' });
+    for (const t of [2, 5, 6, 7, 8, 9]) expect(siteMessageAction(t, '  ')).toEqual({ kind: 'error' });
   });
 });
 
@@ -164,6 +165,12 @@ describe('rich text is sanitised before it is shown', () => {
     );
     expect(out).toContain('<b>b</b>');
     expect(out).not.toMatch(/onerror|<script|javascript:/);
+  });
+  it('keeps no borrowed class (a full-screen overlay) and no remote image (a tracking pixel) (issue 34)', () => {
+    const out = safeHtml(
+      '<div class="ant-modal-mask">x</div><img src="https://tracker.example/p.gif"><img src="/api/file/Image/annex/a.png">',
+    );
+    expect(out).toBe('<div>x</div><img src="/api/file/Image/annex/a.png">');
   });
 });
 

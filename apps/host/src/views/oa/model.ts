@@ -1,4 +1,4 @@
-import DOMPurify from 'dompurify';
+import { sanitizeRichHtml } from '@kp/renderer';
 import { mediaUrl } from '../../services/downloadCodes';
 import { DATE, DATE_TIME, formatTime as formatDateText } from '../../util/date';
 
@@ -50,26 +50,18 @@ export type SiteAction =
   | { kind: 'error' };
 
 /**
- * What opening a site message does, by type (spec 1 §4): 1 dialog; 5 external address with the token in a
- * new window; 6 /oa/msgList; 7 /oa/notice; 8 /oa/news; 9 booking read-only; others the workflow detail.
- * An empty body gives the default error (except the dialog, which shows the title).
+ * What opening a site message does, by type (spec 1 §4): 1 dialog; 5 external address in a new window
+ * (where the spec appends the token, the opener appends a one-time code bound to that link, which the server
+ * gives only for an allowed address: services/linkCodes.ts; the session token never goes into a URL);
+ * 6 /oa/msgList; 7 /oa/notice; 8 /oa/news; 9 booking read-only; others the workflow detail. An empty body
+ * gives the default error (except the dialog, which shows the title).
  */
-export function siteMessageAction(
-  type: number | string,
-  bodyText: string | null | undefined,
-  token: string,
-): SiteAction {
+export function siteMessageAction(type: number | string, bodyText: string | null | undefined): SiteAction {
   const t = Number(type);
   const body = (bodyText ?? '').trim();
   if (t === 1) return { kind: 'dialog' };
   if (!body) return { kind: 'error' };
-  if (t === 5) {
-    if (!/^https?:\/\//i.test(body)) return { kind: 'error' };
-    return {
-      kind: 'external',
-      url: `${body}${body.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`,
-    };
-  }
+  if (t === 5) return /^https?:\/\//i.test(body) ? { kind: 'external', url: body } : { kind: 'error' };
   const idQ = `?id=${encodeURIComponent(body)}`;
   if (t === 6) return { kind: 'route', path: `/oa/msgList${idQ}` };
   if (t === 7) return { kind: 'route', path: `/oa/notice${idQ}` };
@@ -150,9 +142,12 @@ export function checkChatImage(f: {
   return null;
 }
 
-/** Rich text of notices, news and messages: sanitised again in the browser before it is shown. */
+/**
+ * Rich text of notices, news, messages and mail: sanitised again in the browser before it is shown — no
+ * script, style or form, only the editor's own classes, no remote image (a tracking pixel): sanitizeRichHtml.
+ */
 export function safeHtml(html: string | null | undefined): string {
-  return DOMPurify.sanitize(html ?? '', { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form'] });
+  return sanitizeRichHtml(html ?? '', { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form'] });
 }
 
 /** Parses a JSON list of attachments (the server sends arrays; old rows may be JSON text). */
