@@ -326,7 +326,8 @@ describe('workflow: leave request through the approval screens', () => {
     const thumb = comment.locator('img').first();
     await thumb.waitFor();
     expect(await thumb.getAttribute('src')).toMatch(
-      /^\/api\/file\/Download\/comment\/[0-9a-f]{32}\.png\?code=[0-9a-f]{48}$/,
+      // a media code bound to this one path: <code>.<HMAC-SHA256(key, path)> (issue 34)
+      /^\/api\/file\/Download\/comment\/[0-9a-f]{32}\.png\?code=[0-9a-f]{48}\.[0-9a-f]{64}$/,
     );
     await expect.poll(() => thumb.evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBe(1);
     await comment.getByTestId('wf-comment-delete').waitFor();

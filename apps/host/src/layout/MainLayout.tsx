@@ -6,7 +6,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { LAST_LOGIN_NOTICE_SECONDS, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '../config';
 import { currentLanguage } from '../i18n';
 import { routeMetaFor } from '../router/routeMeta';
-import { resolveLink } from '../router/SimplePages';
+import { openLink } from '../services/linkCodes';
 import { loginFlags } from '../services/session';
 import { connectSocket } from '../services/socket';
 import { useStore } from '../store/createStore';
@@ -118,7 +118,8 @@ export default function MainLayout({ portal = false }: { portal?: boolean }) {
   const onItem = (item: NavItem) => {
     const a = actionFor(item);
     if (a.kind === 'open') {
-      window.open(resolveLink(a.url, session.token), '_blank', 'noopener');
+      // no session token in the address: a one-time code where the link asks for one (services/linkCodes.ts)
+      void openLink(a.url, { withCode: item.entry.type === 6 });
       return;
     }
     if (a.kind === 'directory') {

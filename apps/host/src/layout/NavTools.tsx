@@ -19,6 +19,7 @@ import { useNavigate } from 'react-router';
 import { http } from '../api/http';
 import { SUCCESS_MSG_SECONDS } from '../config';
 import { LANGS, switchLanguage } from '../i18n';
+import { openLink } from '../services/linkCodes';
 import { lockScreen, logout } from '../services/session';
 import { bellCount, countsStore, siteCountStore } from '../store/counts';
 import { useStore } from '../store/createStore';
@@ -81,7 +82,6 @@ export function NavTools({ searchEntries }: { searchEntries: SearchEntry[] }) {
   const settings = useStore(settingsStore);
   const switchSize = useSwitchSize();
   const user = useStore(sessionStore, (s) => s.userInfo);
-  const token = useStore(sessionStore, (s) => s.token);
   const sysConfig = useStore(sessionStore, (s) => s.sysConfig);
   const [about, setAbout] = useState(false);
   const [statement, setStatement] = useState(false);
@@ -91,12 +91,10 @@ export function NavTools({ searchEntries }: { searchEntries: SearchEntry[] }) {
 
   const openMail = () => {
     const mailUrl = (sysConfig as Record<string, unknown>).mailUrl;
-    if (typeof mailUrl === 'string' && mailUrl) {
-      window.open(
-        `${mailUrl}${mailUrl.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`,
-        '_blank',
-      );
-    } else pending('nav.mailbox');
+    // spec 1 §2.4 appends "the token": a one-time code bound to the mail page instead (never the session
+    // token), opened without opener or Referer (services/linkCodes.ts)
+    if (typeof mailUrl === 'string' && mailUrl) void openLink(mailUrl, { withCode: true });
+    else pending('nav.mailbox');
   };
 
   const feedback = async () => {

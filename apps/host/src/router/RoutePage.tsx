@@ -46,7 +46,8 @@ export function MenuPage({ route }: { route: MenuRoute }) {
     if (child && child.path !== route.path) return <Navigate to={child.path} replace />;
     return <PagePending title={title} path={route.path} />;
   }
-  if (route.layout === 'external') return <ExternalPage title={title} url={route.meta.url ?? route.path} />;
+  if (route.layout === 'external')
+    return <ExternalPage title={title} url={route.meta.url ?? route.path} type={route.meta.type} />;
   if (route.component === LINK_COMPONENT) return <IframePage title={title} url={route.meta.url ?? ''} />;
   const Page = findPage(route.component);
   if (!Page) return <PagePending title={title} path={route.path} />;

@@ -1,8 +1,9 @@
-import { Button, Result } from 'antd';
+import { Alert, Button, Result, Spin } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useStore } from '../store/createStore';
-import { sessionStore } from '../store/session';
+import { ApiError, defaultErrorText } from '../api/http';
+import { fillHost, linkTarget, openLink } from '../services/linkCodes';
 
 /** A route whose page is not built yet: names the entry and says so (not a fake page). */
 export function PagePending({ title, titleKey, path }: { title?: string; titleKey?: string; path: string }) {
@@ -64,25 +65,22 @@ export function NoPermissionPage() {
   );
 }
 
-/** Replaces the visualisation-host and token placeholders of a link (spec 1 §2.2 type 7). */
-export function resolveLink(url: string, token: string): string {
-  return url
-    .replace(/\$\{dataV\}|\{\{dataV\}\}|\$\{visualHost\}/g, globalThis.location?.origin ?? '')
-    .replace(/\$\{token\}|\{\{token\}\}/g, encodeURIComponent(token));
-}
-
-/** A type 6 / type 7 (blank target) entry reached inside the app: it opens in a new window. */
-export function ExternalPage({ title, url }: { title: string; url: string }) {
+/**
+ * A type 6 / type 7 (blank target) entry reached inside the app: it opens in a new window, without the
+ * session token: a link asking for the user (a code placeholder, or a type 6 view) gets a one-time code bound
+ * to it (services/linkCodes.ts).
+ */
+export function ExternalPage({ title, url, type }: { title: string; url: string; type?: number }) {
   const { t } = useTranslation();
-  const token = useStore(sessionStore, (s) => s.token);
-  const href = resolveLink(url, token);
+  const href = fillHost(url);
+  const open = () => openLink(url, { withCode: type === 6 });
   return (
     <Result
       status="info"
       title={title}
       subTitle={`${t('page.externalOpened')} ${href}`}
       extra={
-        <Button type="primary" onClick={() => window.open(href, '_blank', 'noopener')}>
+        <Button type="primary" onClick={() => void open()}>
           {t('page.openAgain')}
         </Button>
       }
@@ -90,13 +88,30 @@ export function ExternalPage({ title, url }: { title: string; url: string }) {
   );
 }
 
-/** A type 7 link with target _self: shown inside the app. */
+/** A type 7 link with target _self: shown inside the app (a code placeholder gets a one-time code). */
 export function IframePage({ title, url }: { title: string; url: string }) {
-  const token = useStore(sessionStore, (s) => s.token);
+  const [src, setSrc] = useState<string | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    setSrc(null);
+    setFailed(null);
+    linkTarget(url)
+      .then((s) => live && setSrc(s))
+      .catch(
+        (e: unknown) => live && setFailed(e instanceof ApiError && e.code ? e.message : defaultErrorText()),
+      );
+    return () => {
+      live = false;
+    };
+  }, [url]);
+  if (failed) return <Alert type="error" showIcon title={failed} />;
+  if (!src) return <Spin />;
   return (
     <iframe
       title={title}
-      src={resolveLink(url, token)}
+      src={src}
+      referrerPolicy="no-referrer"
       style={{ width: '100%', height: 'calc(100vh - 160px)', border: 0 }}
     />
   );

@@ -16,7 +16,10 @@ export interface MenuRouteMeta {
   moduleId?: string;
   isTree?: boolean;
   hidden?: boolean;
-  /** The address to open for types 6 and 7 (placeholders replaced), or the page URL with query. */
+  /**
+   * The address to open for types 6 and 7 (host placeholder replaced; a user-code placeholder is kept and
+   * filled with a one-time code when opened: services/linkCodes.ts), or the page URL with query.
+   */
   url?: string;
 }
 export interface MenuRoute {
@@ -30,10 +33,13 @@ export interface MenuRoute {
   meta: MenuRouteMeta;
 }
 
-/** Builds the routes; the token and the site origin fill the visualisation-host and token placeholders. */
-export function toMenuRoutes(menuList: MenuEntry[], token: string): MenuRoute[] {
+/**
+ * Builds the routes; the site origin fills the visualisation-host placeholder. The session token goes into
+ * no address (`_token` is ignored, kept for the callers): links get a one-time code when opened.
+ */
+export function toMenuRoutes(menuList: MenuEntry[], _token?: string): MenuRoute[] {
   const visualHost = globalThis.location?.origin ?? '';
-  return buildRoutes(menuList, { token, visualHost }).map((r) => ({
+  return buildRoutes(menuList, { visualHost }).map((r) => ({
     name: r.name,
     path: r.path,
     layout: r.layout,

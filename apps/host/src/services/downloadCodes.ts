@@ -1,19 +1,40 @@
-import { downloadCodeCall } from '../api/auth';
+import type { DownloadCodeData } from '@kp/schema';
+import { http } from '../api/http';
+import { hmacSha256Hex } from './hmacSha256';
 
 /**
  * Links the browser opens by itself (downloads, images, PDF previews) carry a short-lived code
  * (`?code=`, POST /api/oauth/DownloadCode), never the session token: a URL ends up in logs, history
- * and Referer headers.
- *  - withDownloadCode(url): a fresh one-time code, for a download started by a click.
- *  - mediaUrl(url): the current media code (reusable for three minutes, renewed every two while the
- *    user is signed in), for <img src> and preview frames a page draws synchronously.
+ * and Referer headers. Each code opens one resource only (auth/download-codes.ts on the server):
+ *  - withDownloadCode(url): a fresh one-time code issued for that address, for a download started by a click.
+ *  - mediaUrl(url): a code derived for that address from the current media key (the key is renewed every
+ *    two minutes while the user is signed in and never leaves this page): `<code>.<HMAC-SHA256(key, path)>`,
+ *    for <img src> and preview frames a page draws synchronously. An address seen in a log or a Referer
+ *    opens that one file and nothing else.
  */
 
 const withParam = (url: string, code: string) => `${url}${url.includes('?') ? '&' : '?'}code=${code}`;
 
+const codeCall = (body: { kind: 'download'; url: string } | { kind: 'media' }) =>
+  http.post<DownloadCodeData>('/api/oauth/DownloadCode', body, { silent: true });
+
+/** The path a code is bound to, as the server reads it: no origin, query or fragment, percent-decoded. */
+export function codePath(url: string): string {
+  const path = new URL(url, 'http://kp.invalid').pathname;
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/** A media code for one address: the code and the HMAC of its path under the key. */
+export const mediaCodeFor = (code: string, key: string, url: string) =>
+  `${code}.${hmacSha256Hex(key, codePath(url))}`;
+
 /** The address with a new one-time download code (the download must start within a minute). */
 export async function withDownloadCode(url: string): Promise<string> {
-  const r = await downloadCodeCall('download');
+  const r = await codeCall({ kind: 'download', url });
   return withParam(url, r.data.code);
 }
 
@@ -28,15 +49,16 @@ export async function openWithDownloadCode(url: string, opts: { download?: boole
   a.remove();
 }
 
-let media: { code: string; until: number } | null = null;
+let media: { code: string; key: string; until: number } | null = null;
 let timer: ReturnType<typeof setInterval> | null = null;
 let pending: Promise<void> | null = null;
 
 async function renewMedia(): Promise<void> {
-  pending ??= downloadCodeCall('media')
+  pending ??= codeCall({ kind: 'media' })
     .then((r) => {
       // renewed a minute before it expires
-      media = { code: r.data.code, until: Date.now() + (r.data.expiresIn - 60) * 1000 };
+      const key = r.data.key ?? '';
+      media = { code: r.data.code, key, until: Date.now() + (r.data.expiresIn - 60) * 1000 };
     })
     .catch(() => {
       media = null;
@@ -60,9 +82,9 @@ export function stopMediaCodes(): void {
   media = null;
 }
 
-/** `url` with the current media code (an /api/ address), or as given. */
+/** `url` with its media code derived from the current key (an /api/ address), or as given. */
 export function mediaUrl(url: string): string {
   if (!url || !url.startsWith('/api/')) return url;
   if (!media || media.until <= Date.now()) void renewMedia();
-  return media ? withParam(url, media.code) : url;
+  return media ? withParam(url, mediaCodeFor(media.code, media.key, url)) : url;
 }

@@ -16,7 +16,11 @@ export interface RouteMeta {
   moduleId?: string;
   isTree?: boolean;
   hidden?: boolean;
-  /** The address to open: type 2/12 with its query string, type 6 and 7 with placeholders replaced. */
+  /**
+   * The address to open: type 2/12 with its query string; type 6 the view address; type 7 with the host
+   * placeholder replaced. A user-code placeholder (${jnpfToken}) is kept: the host fills it with a one-time
+   * code when the link is opened, never with the session token.
+   */
   url?: string;
 }
 
@@ -34,11 +38,8 @@ export interface RouteDescriptor {
 export interface BuildRoutesOptions {
   /** The data-visualisation host (types 6 and 7). */
   visualHost?: string;
-  /** The session token put into type 6 and 7 addresses. */
-  token?: string;
-  /** Placeholders of type 7 addresses (JNPF's ${dataV} and ${jnpfToken} by default). */
+  /** The host placeholder of type 7 addresses (JNPF's ${dataV} by default). */
   visualHostPlaceholder?: string;
-  tokenPlaceholder?: string;
 }
 
 /** Views of the dynamic entry types. 11 (menu-portal) shares the portal view; meta.type tells them apart. */
@@ -108,9 +109,7 @@ export function buildRoutes(
   const out: RouteDescriptor[] = [];
   const used = new Set<string>();
   const visualHost = opts.visualHost ?? '';
-  const token = opts.token ?? '';
   const hostMark = opts.visualHostPlaceholder ?? '${dataV}';
-  const tokenMark = opts.tokenPlaceholder ?? '${jnpfToken}';
 
   const uniqueName = (base: string): string => {
     let name = base;
@@ -175,10 +174,8 @@ export function buildRoutes(
         const moduleId = props.moduleId ?? '';
         layout = 'external';
         component = '';
-        path = joinHost(
-          visualHost,
-          `/view/${encodeURIComponent(moduleId)}?token=${encodeURIComponent(token)}`,
-        );
+        // no session token in a URL: the host adds a one-time user code when it opens the view
+        path = joinHost(visualHost, `/view/${encodeURIComponent(moduleId)}`);
         meta.url = path;
         if (moduleId) meta.moduleId = moduleId;
         break;
@@ -186,9 +183,7 @@ export function buildRoutes(
       case 7: {
         const url = (typeof e.urlAddress === 'string' ? e.urlAddress.trim() : '')
           .split(hostMark)
-          .join(visualHost.replace(/\/+$/, ''))
-          .split(tokenMark)
-          .join(token);
+          .join(visualHost.replace(/\/+$/, ''));
         meta.url = url;
         if (e.linkTarget === '_self') {
           path = `/${enCode || id}`;

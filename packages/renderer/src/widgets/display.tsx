@@ -74,7 +74,7 @@ export function LinkDisplay({ field }: WidgetProps) {
   const href = prop<string>(field, 'href') ?? '';
   const safe = /^(https?:|mailto:|tel:|\/)/.test(href) ? href : undefined;
   return (
-    <a href={safe} target={prop<string>(field, 'target') ?? '_blank'} rel="noreferrer">
+    <a href={safe} target={prop<string>(field, 'target') ?? '_blank'} rel="noopener noreferrer">
       {text(prop(field, 'content'), language)}
     </a>
   );

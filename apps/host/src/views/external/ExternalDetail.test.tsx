@@ -56,9 +56,27 @@ describe('/external detail page', () => {
     expect(frame.getAttribute('sandbox')).toContain('allow-scripts');
     expect(frame.getAttribute('title')).toBe('审批单');
     expect(calls.map((c) => c.split('?')[0])).toEqual(['/api/oauth/GetUserCode']);
+    // the code is asked for this very address (the server binds it to that link's app)
+    expect(new URL(calls[0], 'http://h').searchParams.get('url')).toBe('https://erp.example.com/task?id=7');
     fireEvent.click(screen.getByTestId('external-open'));
     await waitFor(() => expect(opened).toHaveLength(1));
     expect(opened[0]).toEqual(['https://erp.example.com/task?id=7&code=c2', '_blank', 'noopener,noreferrer']);
+  });
+
+  it('an address the server did not hand out is neither framed nor opened: its refusal is shown (issue 34)', async () => {
+    calls = fakeApi({
+      '/api/oauth/GetUserCode': () => ({ code: 400, msg: 'url: 该链接地址不在允许的外部地址中' }),
+    });
+    const opened: unknown[][] = [];
+    window.open = ((...a: unknown[]) => {
+      opened.push(a);
+      return null;
+    }) as typeof window.open;
+    show(`?url=${encodeURIComponent('https://evil.example/phish')}`);
+    expect(await screen.findByText('url: 该链接地址不在允许的外部地址中')).toBeTruthy();
+    expect(screen.queryByTestId('external-frame')).toBeNull();
+    expect(screen.queryByTestId('external-open')).toBeNull();
+    expect(opened).toEqual([]);
   });
 
   it('a page on the host origin does not keep its origin in the sandbox', () => {

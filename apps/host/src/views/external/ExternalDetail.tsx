@@ -1,14 +1,17 @@
-import type { UserCodeData } from '@kp/schema';
 import { Alert, Button, Space, Spin, Typography } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ApiError, http } from '../../api/http';
+import { ApiError } from '../../api/http';
+import { EXTERNAL_FEATURES, userCodeFor } from '../../services/linkCodes';
 
 /**
  * /external?url=…&title=… (spec 1 §2.1 详情): an external item's detail page, e.g. a portal item to-do
  * (GET /api/Bussiness/workflow/ToDoList gives its url) or another external task link. A one-time user code
- * (GET /api/oauth/GetUserCode, spec 1 §7 / spec 3) is appended to the link as the `code` query parameter.
+ * (GET /api/oauth/GetUserCode?url=…, spec 1 §7 / spec 3) is appended to the link as the `code` query
+ * parameter. The server gives one only for an address it handed out (the user's menu links, the
+ * administrator's allow-list of hosts), bound to that link's app, which redeems it once server to server;
+ * for any other address it refuses, and the page shows its message and never frames or opens the address.
  * The page shows the link in a sandboxed iframe and can open it in a new window (with a fresh code).
  * Only absolute http(s) addresses are accepted; anything else (javascript:, data:, relative) never loads.
  */
@@ -41,8 +44,8 @@ export function sandboxOf(url: URL, hostOrigin: string): string {
   return url.origin === hostOrigin ? base : `${base} allow-same-origin`;
 }
 
-const fetchCode = async () =>
-  (await http.get<UserCodeData>('/api/oauth/GetUserCode', undefined, { silent: true })).data.code;
+/** A code for this very address (refused when the server did not hand it out). */
+const fetchCode = (href: string) => userCodeFor(href, true);
 
 /** The server's message of a refused call, else the page's own text (network failure). */
 const failText = (e: unknown, fallback: string) => (e instanceof ApiError && e.code ? e.message : fallback);
@@ -62,7 +65,7 @@ export default function ExternalDetail() {
     if (!href) return;
     let live = true;
     setState({ kind: 'loading' });
-    fetchCode()
+    fetchCode(href)
       .then((code) => live && setState({ kind: 'ready', href: withUserCode(new URL(href), code) }))
       .catch((e: unknown) => live && setState({ kind: 'error', text: failText(e, t('detail.loadFailed')) }));
     return () => {
@@ -73,7 +76,7 @@ export default function ExternalDetail() {
   const openNew = async () => {
     if (!target) return;
     try {
-      window.open(withUserCode(target, await fetchCode()), '_blank', 'noopener,noreferrer');
+      window.open(withUserCode(target, await fetchCode(target.href)), '_blank', EXTERNAL_FEATURES);
     } catch (e) {
       setState({ kind: 'error', text: failText(e, t('detail.loadFailed')) });
     }
@@ -105,7 +108,7 @@ export default function ExternalDetail() {
         <Typography.Title level={4} style={{ margin: 0 }}>
           {title}
         </Typography.Title>
-        {target && (
+        {target && state.kind !== 'error' && (
           <Button type="primary" data-testid="external-open" onClick={openNew}>
             {t('detail.openNewWindow')}
           </Button>

@@ -93,6 +93,7 @@ export function Attachments({
               icon={<DownloadOutlined />}
               href={fileHref(f.url, token)}
               target="_blank"
+              rel="noopener noreferrer"
             >
               {t('oa.download')}
             </Button>

@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { defaultErrorText, http } from '../../api/http';
+import { openLink } from '../../services/linkCodes';
 import { countsStore } from '../../store/counts';
-import { useStore } from '../../store/createStore';
-import { sessionStore } from '../../store/session';
 import { Attachments } from './Attachments';
 import { attachmentsOf, formatTime, siteMessageAction } from './model';
 
@@ -53,7 +52,6 @@ export function useOpenSiteMessage(after: () => void) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const token = useStore(sessionStore, (s) => s.token);
   const [dialog, setDialog] = useState<SiteMessageInfo | null>(null);
 
   const openMessage = async (m: SiteMessage) => {
@@ -68,13 +66,15 @@ export function useOpenSiteMessage(after: () => void) {
       countsStore.set((c) => ({ ...c, notice: Math.max(0, c.notice - (Number(m.type) === 7 ? 1 : 0)) }));
     }
     after();
-    const action = siteMessageAction(info.type ?? m.type, info.bodyText, token);
+    const action = siteMessageAction(info.type ?? m.type, info.bodyText);
     switch (action.kind) {
       case 'dialog':
         setDialog(info);
         break;
       case 'external':
-        window.open(action.url, '_blank', 'noopener');
+        // a one-time code bound to this link, never the session token; refused for an address the server
+        // did not allow (its message is shown), and then nothing opens
+        void openLink(action.url, { withCode: true });
         break;
       case 'route':
       case 'workflow':

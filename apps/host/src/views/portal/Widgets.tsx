@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n';
 import { useLoad } from '../../kit/useLoad';
+import { openLink } from '../../services/linkCodes';
 import { useStore } from '../../store/createStore';
 import { sessionStore } from '../../store/session';
 import { textIn } from '../../util/text';
@@ -327,7 +328,6 @@ export function SystemWidget({ item, title }: { item: PortalItem; title: string 
 
 export function ApplicationWidget({ item, title }: { item: PortalItem; title: string }) {
   const menu = useStore(sessionStore, (s) => s.menuList);
-  const token = useStore(sessionStore, (s) => s.token);
   const lang = currentLanguage();
   const apps = availableApps(item.list ?? [], menu);
   return (
@@ -335,7 +335,7 @@ export function ApplicationWidget({ item, title }: { item: PortalItem; title: st
       {!apps.length && <NoData />}
       <div className="kp-apps">
         {apps.map((a) => {
-          const link = appLinkOf(a, token, globalThis.location?.origin ?? '');
+          const link = appLinkOf(a, globalThis.location?.origin ?? '');
           const name = textIn(a.fullName, lang);
           return link.kind === 'external' ? (
             <a
@@ -343,8 +343,14 @@ export function ApplicationWidget({ item, title }: { item: PortalItem; title: st
               className="kp-app"
               href={link.href}
               target="_blank"
-              rel="noreferrer"
+              rel="noopener noreferrer"
               data-testid="app-link"
+              onClick={(e) => {
+                // a link asking for the user opens with a one-time code bound to it, never the token
+                if (!link.withCode) return;
+                e.preventDefault();
+                void openLink(link.href, { withCode: true });
+              }}
             >
               <span className="kp-app-icon" style={{ background: a.iconBackgroundColor ?? '#1890ff' }}>
                 {name.slice(0, 1)}

@@ -85,26 +85,28 @@ describe('portal widget rules', () => {
       menu,
     );
     expect(apps.map((a) => a.id)).toEqual(['m1', 'v']);
-    expect(appLinkOf(apps[0], 'tok', 'http://h')).toEqual({ kind: 'app', path: '/oa/conference' });
-    expect(appLinkOf(apps[1], 'tok', 'http://h')).toEqual({
+    expect(appLinkOf(apps[0], 'http://h')).toEqual({ kind: 'app', path: '/oa/conference' });
+    // no session token in any address (issue 34): the link is opened with a one-time code bound to it
+    expect(appLinkOf(apps[1], 'http://h')).toEqual({
       kind: 'external',
-      href: 'http://h/view/dv-9?token=tok',
+      href: 'http://h/view/dv-9',
+      withCode: true,
     });
     expect(
       appLinkOf(
         { id: 'l', fullName: 'l', type: 7, urlAddress: '${dataV}/x?t=${token}', linkTarget: '_blank' },
-        'a b',
         'http://h',
       ),
-    ).toEqual({ kind: 'external', href: 'http://h/x?t=a%20b' });
+    ).toEqual({ kind: 'external', href: 'http://h/x?t=${token}', withCode: true });
     expect(
-      appLinkOf({ id: 'l', fullName: 'l', type: 7, enCode: 'help', linkTarget: '_self' }, 't', ''),
-    ).toEqual({
+      appLinkOf({ id: 'l', fullName: 'l', type: 7, urlAddress: 'https://c.d/x', linkTarget: '_blank' }, ''),
+    ).toEqual({ kind: 'external', href: 'https://c.d/x' });
+    expect(appLinkOf({ id: 'l', fullName: 'l', type: 7, enCode: 'help', linkTarget: '_self' }, '')).toEqual({
       kind: 'app',
       path: '/help',
     });
     for (const url of ['https://a.b', 'http://a.b', 'mailto:a@b.c', 'tel:123'])
-      expect(appLinkOf({ id: 'p', fullName: 'p', type: 2, urlAddress: url }, 't', '')).toEqual({
+      expect(appLinkOf({ id: 'p', fullName: 'p', type: 2, urlAddress: url }, '')).toEqual({
         kind: 'external',
         href: url,
       });

@@ -1,6 +1,7 @@
 import type { MenuEntry, PortalApplicationItem, PortalItem } from '@kp/schema';
 import dayjs from 'dayjs';
 import { BASE_PATH } from '../../config';
+import { fillHost, wantsCode } from '../../services/linkCodes';
 
 /** Days after which a pending workflow task counts as retained (spec 1 §9). */
 export const RETAINED_DAYS = 3;
@@ -33,9 +34,9 @@ export function appHref(path: string): string {
   return BASE_PATH.replace(/\/$/, '') + (path.startsWith('/') ? path : `/${path}`);
 }
 
-/** Opens an in-app path (or a plain link) in a new browser tab. */
+/** Opens an in-app path (or a plain link) in a new browser tab (no opener, no Referer). */
 export function openInNewTab(path: string): void {
-  window.open(appHref(path), '_blank', 'noopener');
+  window.open(appHref(path), '_blank', 'noopener,noreferrer');
 }
 
 export type StatusKey = 'adopt' | 'reject' | 'revoke' | 'cancel' | 'wait';
@@ -154,30 +155,35 @@ function moduleIdOf(p: PortalApplicationItem['propertyJson']): string {
   }
 }
 
-function replacePlaceholders(url: string, visualHost: string, token: string): string {
-  return url
-    .replace(/\$\{dataV\}|\{\{dataV\}\}|\$\{visualHost\}/g, visualHost)
-    .replace(/\$\{token\}|\{\{token\}\}/g, encodeURIComponent(token));
-}
-
-export type AppLink = { kind: 'external'; href: string } | { kind: 'app'; path: string };
+export type AppLink =
+  | {
+      kind: 'external';
+      href: string;
+      /** The link asks for the user: opened with a one-time code bound to it (services/linkCodes.ts). */
+      withCode?: boolean;
+    }
+  | { kind: 'app'; path: string };
 
 /**
- * Where an application shortcut goes (spec 1 §2.6): type 6 the visualisation address with the module id and
- * the token; type 7 its address (or /enCode with target _self) with the placeholders replaced; others a
- * slash plus urlAddress. http, https, mailto and tel addresses are plain links.
+ * Where an application shortcut goes (spec 1 §2.6): type 6 the visualisation address with the module id;
+ * type 7 its address (or /enCode with target _self) with the host placeholder replaced; others a slash plus
+ * urlAddress. http, https, mailto and tel addresses are plain links. Where the spec adds the user token
+ * (type 6, a type 7 token placeholder) the link is opened with a one-time code instead (`withCode`): the
+ * session token never goes into an address.
  */
-export function appLinkOf(item: PortalApplicationItem, token: string, visualHost: string): AppLink {
+export function appLinkOf(item: PortalApplicationItem, visualHost: string): AppLink {
   const url = item.urlAddress ?? '';
   if (item.type === 6) {
     return {
       kind: 'external',
-      href: `${visualHost}/view/${encodeURIComponent(moduleIdOf(item.propertyJson))}?token=${encodeURIComponent(token)}`,
+      href: `${visualHost}/view/${encodeURIComponent(moduleIdOf(item.propertyJson))}`,
+      withCode: true,
     };
   }
   if (item.type === 7) {
     if (item.linkTarget === '_self') return { kind: 'app', path: `/${item.enCode ?? ''}` };
-    return { kind: 'external', href: replacePlaceholders(url, visualHost, token) };
+    const href = fillHost(url, visualHost);
+    return { kind: 'external', href, ...(wantsCode(href) ? { withCode: true } : {}) };
   }
   if (/^(https?:|mailto:|tel:)/i.test(url)) return { kind: 'external', href: url };
   return { kind: 'app', path: `/${url.replace(/^\//, '')}` };
