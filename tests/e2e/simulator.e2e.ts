@@ -40,7 +40,7 @@ describe('flow simulator', () => {
     expect(created.code, created.msg).toBe(200);
     const flowId = created.data;
 
-    // The page runs under the server's CSP (ajv's compiled validators need its 'unsafe-eval').
+    // The page runs under the server's CSP (no 'unsafe-eval': the validators are precompiled).
     const ctx = await S.context({ viewport: { width: 1600, height: 1000 } });
     const page = await ctx.newPage();
     page.setDefaultTimeout(T);

@@ -13,8 +13,10 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import helmet from 'helmet';
+import { registerAttemptLimits } from './domains/auth/attempt-limits';
 import { AuthzCache } from './domains/auth/authz';
 import { registerGuard } from './domains/auth/guard';
+import { registerUntrustedProxyCheck } from './domains/auth/untrusted-proxy';
 import './domains/auth/route-config';
 import { createBus } from './bus/bus';
 import type { AppContext, ServerOptions } from './context';
@@ -26,7 +28,7 @@ import { routeModules } from './domains/index';
 import { registerRequestClock } from './domains/ops/metrics';
 import type { MailProvider } from './domains/portal/mail';
 import { type FileStorage, LocalDiskStorage } from './files/storage';
-import { cspDirectives, parseFrameHosts, REPORTING_ENDPOINTS } from './http/csp';
+import { cspDirectives, parseFrameHosts } from './http/csp';
 import { fail } from './http/envelope';
 import { registerErrorHandling } from './http/errors';
 import { requestLanguage } from './http/i18n';
@@ -116,7 +118,6 @@ export const CSP_DIRECTIVES = cspDirectives(parseFrameHosts(process.env.KP_FRAME
 export function securityHeaders(directives = CSP_DIRECTIVES): Record<string, string> {
   // helmet is Connect middleware: run it once on a detached response and keep the headers it set
   const res = new ServerResponse(new IncomingMessage(new Socket()));
-  res.setHeader('reporting-endpoints', REPORTING_ENDPOINTS);
   helmet({
     contentSecurityPolicy: { useDefaults: false, directives },
     // same-origin would cut the link between KP and a mail or OA page it opens
@@ -300,6 +301,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
   });
   registerRequestClock(app);
+  // X-Forwarded-For from a sender that is no trusted proxy: 503 naming TRUST_PROXY (issue 34)
+  registerUntrustedProxyCheck(app, opts.trustProxy);
+  // rate limits of login, unlock, ModifyPassword and codeCertificate, per address and global (issue 34)
+  registerAttemptLimits(app);
   registerGuard(app);
 
   // The OpenAPI document: administrators only, and not served at all in production unless asked for.

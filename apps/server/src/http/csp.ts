@@ -2,11 +2,12 @@
 // see @kp/schema src/generated), images only from the site, data: and blob:, frames only from the site, blob:
 // and the hosts an administrator lists, and every violation reported to POST /api/csp-report.
 
-/** Where browsers send violation reports (report-uri, and the `csp` endpoint of report-to). */
+/**
+ * Where browsers send violation reports: report-uri, which every browser still honours and sends at once.
+ * report-to is left out on purpose: Chromium then ignores report-uri, wants the Reporting-Endpoints URL absolute
+ * and trustworthy (the server does not know its public origin behind a proxy) and batches reports for a minute.
+ */
 export const CSP_REPORT_PATH = '/api/csp-report';
-
-/** The Reporting-Endpoints group the CSP's report-to names. */
-export const CSP_REPORT_GROUP = 'csp';
 
 /**
  * KP_FRAME_HOSTS: comma-separated origins (`https://erp.example.com`, `http://oa.intra:8080`) whose pages KP may
@@ -59,10 +60,6 @@ export function cspDirectives(frameHosts: readonly string[] = []): Record<string
     formAction: ["'self'"],
     frameAncestors: ["'self'"],
     reportUri: [CSP_REPORT_PATH],
-    reportTo: [CSP_REPORT_GROUP],
     upgradeInsecureRequests: null,
   };
 }
-
-/** The Reporting-Endpoints header that gives report-to its endpoint. */
-export const REPORTING_ENDPOINTS = `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`;
