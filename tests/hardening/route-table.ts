@@ -121,6 +121,8 @@ export function requestFor(
   r: RouteInfo,
   id: (slot: IdSlot) => string,
   named: Record<string, string> = {},
+  /** Fill every top-level body property, not only the required ones (reaches past "x is required" checks). */
+  rich = false,
 ): InjectOptions {
   const slots = idSlots(r);
   const url = r.url
@@ -136,6 +138,9 @@ export function requestFor(
   const fill = (where: 'query' | 'body', schema: unknown) => {
     const v = (minimalOf(schema as Schema) ?? {}) as Record<string, unknown>;
     const o: Record<string, unknown> = typeof v === 'object' && !Array.isArray(v) ? { ...v } : {};
+    if (rich && where === 'body')
+      for (const [k, p] of Object.entries(props(schema)))
+        if (!(k in o) && (p.type || p.anyOf || p.const !== undefined || p.enum)) o[k] = minimalOf(p);
     for (const s of slots.filter((x) => x.in === where)) o[s.name] = s.many ? [id(s)] : id(s);
     return o;
   };
