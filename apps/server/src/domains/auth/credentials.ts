@@ -1,6 +1,6 @@
 import { ApiCode } from '@kp/schema';
 import type { AppContext } from '../../context';
-import { MSG } from '../../http/api-error';
+import { ApiError, MSG } from '../../http/api-error';
 import {
   type AttemptRule,
   clearAttempts,
@@ -9,7 +9,7 @@ import {
   passwordChangeKey,
   recordFailure,
 } from './attempts';
-import { hashPasswordMd5, isWeakPasswordMd5, verifyPasswordMd5 } from './password';
+import { HashBusyError, hashPasswordMd5, isWeakPasswordMd5, verifyPasswordMd5 } from './password';
 
 export type CheckResult =
   | { ok: true; userId: string; weak: boolean }
@@ -26,6 +26,16 @@ const ruleOf = async (ctx: AppContext): Promise<AttemptRule> => {
   const s = await ctx.settings.get();
   return { max: s.passwordErrorsNumber, lockMinutes: s.lockTime };
 };
+
+/** A password check through the hashing slots (password.ts); a full queue answers 429 at once. */
+async function verify(md5: string, hash: string): Promise<boolean> {
+  try {
+    return await verifyPasswordMd5(md5, hash);
+  } catch (e) {
+    if (e instanceof HashBusyError) throw new ApiError(ApiCode.TOO_MANY, '登录请求过多，请稍后再试');
+    throw e;
+  }
+}
 
 const LOCKED = { ok: false, code: ApiCode.FORBIDDEN, msg: MSG.accountLocked } as const;
 const BAD = { ok: false, code: ApiCode.UNAUTHORIZED, msg: MSG.badCredentials } as const;
@@ -51,7 +61,7 @@ export async function checkCredentials(
     .where('account', '=', account)
     .executeTakeFirst();
   const hash = user?.password_hash ?? (await dummyHash(ctx.options.bcryptCost));
-  const good = (await verifyPasswordMd5(md5, hash)) && !!user;
+  const good = (await verify(md5, hash)) && !!user;
   if (!user || !good) {
     if (await recordFailure(ctx.db, key, account, await ruleOf(ctx))) return LOCKED;
     return BAD;
@@ -78,7 +88,7 @@ export async function checkOldPassword(
 ): Promise<'ok' | 'wrong' | 'locked'> {
   const key = passwordChangeKey(user.id);
   if ((await lockedFor(ctx.db, key)) > 0) return 'locked';
-  if (await verifyPasswordMd5(md5, user.password_hash)) {
+  if (await verify(md5, user.password_hash)) {
     await clearAttempts(ctx.db, key);
     return 'ok';
   }

@@ -42,13 +42,60 @@ export function passwordHasher(kind?: 'native' | 'js'): Promise<PasswordHasher> 
   return current;
 }
 
-/** The client sends MD5 hex of the password; we store bcrypt of that hex string (lower-cased). */
-export async function hashPasswordMd5(md5: string, cost: number): Promise<string> {
-  return (await passwordHasher()).hash(md5.toLowerCase(), cost);
+/**
+ * At most `concurrency` bcrypt computations at once in this process (KP_HASH_CONCURRENCY, default 4: libuv's
+ * thread pool, which file and DNS work share); further ones wait in line. A password check (login, unlock,
+ * old password) finding `queue` already waiting is refused at once (HashBusyError) instead of queueing
+ * behind a flood. Mutable for tests.
+ */
+export const HASH_LIMITS = {
+  concurrency: Math.max(1, Number.parseInt(process.env.KP_HASH_CONCURRENCY ?? '', 10) || 4),
+  queue: 64,
+};
+
+export class HashBusyError extends Error {
+  constructor() {
+    super('hashing queue full');
+    this.name = 'HashBusyError';
+  }
 }
 
+let active = 0;
+let peak = 0;
+const line: Array<() => void> = [];
+
+/** Hashes running now, the most that ever ran at once (since the last reset), and how many wait. */
+export const hashingStats = () => ({ active, peak, waiting: line.length });
+export const resetHashingPeak = () => {
+  peak = active;
+};
+
+async function inSlot<T>(work: () => Promise<T>, refuseWhenFull: boolean): Promise<T> {
+  if (active >= HASH_LIMITS.concurrency) {
+    if (refuseWhenFull && line.length >= HASH_LIMITS.queue) throw new HashBusyError();
+    await new Promise<void>((resolve) => line.push(resolve));
+  } else active++;
+  peak = Math.max(peak, active);
+  try {
+    return await work();
+  } finally {
+    // the slot passes straight to the next in line (active stays), or is freed
+    const next = line.shift();
+    if (next) next();
+    else active--;
+  }
+}
+
+/** The client sends MD5 hex of the password; we store bcrypt of that hex string (lower-cased). */
+export async function hashPasswordMd5(md5: string, cost: number): Promise<string> {
+  const h = await passwordHasher();
+  return inSlot(() => h.hash(md5.toLowerCase(), cost), false);
+}
+
+/** A password check; refused with HashBusyError when HASH_LIMITS.queue checks already wait. */
 export async function verifyPasswordMd5(md5: string, hash: string): Promise<boolean> {
-  return (await passwordHasher()).verify(md5.toLowerCase(), hash);
+  const h = await passwordHasher();
+  return inSlot(() => h.verify(md5.toLowerCase(), hash), true);
 }
 
 /**

@@ -14,6 +14,21 @@ export const AUTH = {
     zhtw: '帳號已被鎖定，請聯絡管理員或稍後再試',
     en: 'The account is locked; contact the administrator or try again later',
   },
+  'auth.tooManyAttempts': {
+    zh: '尝试次数过多，请{0}秒后再试',
+    zhtw: '嘗試次數過多，請{0}秒後再試',
+    en: 'Too many attempts; try again in {0} s',
+  },
+  'auth.hashingBusy': {
+    zh: '登录请求过多，请稍后再试',
+    zhtw: '登入請求過多，請稍後再試',
+    en: 'Too many sign-in requests; please try again shortly',
+  },
+  'auth.untrustedProxy': {
+    zh: '服务器前有未受信任的代理（请求带有 X-Forwarded-For）：请把代理的地址写入 TRUST_PROXY 后重启',
+    zhtw: '伺服器前有未受信任的代理（請求帶有 X-Forwarded-For）：請把代理的位址寫入 TRUST_PROXY 後重新啟動',
+    en: 'An untrusted proxy is in front of the server (the request carries X-Forwarded-For): put the proxy addresses in TRUST_PROXY and restart',
+  },
   'auth.accountDisabled': {
     zh: '账号已被禁用，请联系管理员',
     zhtw: '帳號已被停用，請聯絡管理員',
