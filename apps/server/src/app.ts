@@ -28,7 +28,7 @@ import { routeModules } from './domains/index';
 import { registerRequestClock } from './domains/ops/metrics';
 import type { MailProvider } from './domains/portal/mail';
 import { type FileStorage, LocalDiskStorage } from './files/storage';
-import { cspDirectives, parseFrameHosts } from './http/csp';
+import { cspDirectives, frameHostsOf, parseFrameHosts } from './http/csp';
 import { fail } from './http/envelope';
 import { registerErrorHandling } from './http/errors';
 import { requestLanguage } from './http/i18n';
@@ -107,9 +107,10 @@ export function serverLogger(level: string): FastifyServerOptions['logger'] {
 
 /**
  * The pages' Content-Security-Policy: http/csp.ts (no 'unsafe-eval', images and frames from the site, frames
- * also from KP_FRAME_HOSTS, violations reported to POST /api/csp-report).
+ * also from KP_FRAME_HOSTS and the administrator's externalLinkHosts, violations reported to /api/csp-report).
  */
-export const CSP_DIRECTIVES = cspDirectives(parseFrameHosts(process.env.KP_FRAME_HOSTS));
+export const FRAME_HOSTS_FROM_ENV = parseFrameHosts(process.env.KP_FRAME_HOSTS);
+export const CSP_DIRECTIVES = cspDirectives(FRAME_HOSTS_FROM_ENV);
 
 /**
  * The security headers of every answer (CSP above; helmet's defaults otherwise), worked out once by
@@ -274,8 +275,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   // Every answer's security headers — a JSON answer's set or the pages' and files' full one, by the type
   // sent (a header a route set itself stays) — and its request id.
-  const pageHeaders = securityHeaders();
+  let pageHeaders = securityHeaders();
   const jsonHeaders = jsonSecurityHeaders(pageHeaders);
+  // the pages' frame-src follows the administrator's allow-list of external hosts (worked out again on change)
+  const refreshPageHeaders = async () => {
+    const hosts = frameHostsOf(FRAME_HOSTS_FROM_ENV, (await settings.get()).externalLinkHosts ?? []);
+    pageHeaders = securityHeaders(cspDirectives(hosts));
+  };
+  await refreshPageHeaders();
+  bus.subscribe(SETTINGS_CHANGED, () => void refreshPageHeaders().catch(() => {}));
   app.addHook('onSend', (req, reply, payload, done) => {
     if (!reply.raw.headersSent) {
       const type = reply.getHeader('content-type');

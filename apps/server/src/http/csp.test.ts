@@ -149,6 +149,26 @@ describe(`POST /api/csp-report (${TEST_DB_KIND})`, () => {
     expect(lines.length).toBe(before);
   });
 
+  it("frame-src follows the administrator's allow-list (externalLinkHosts), keeping plain origins only", async () => {
+    const frameSrc = async () =>
+      directive(
+        String((await t.app.inject({ method: 'GET', url: '/metrics' })).headers['content-security-policy']),
+        'frame-src',
+      );
+    expect(await frameSrc()).toEqual(["'self'", 'blob:']);
+    await t.ctx.settings.set({
+      externalLinkHosts: [
+        'https://erp.example.com/',
+        'https://*',
+        'https://a.example;script-src *',
+        'ftp://x.example',
+      ],
+    });
+    await expect.poll(frameSrc).toEqual(["'self'", 'blob:', 'https://erp.example.com']);
+    await t.ctx.settings.set({ externalLinkHosts: [] });
+    await expect.poll(frameSrc).toEqual(["'self'", 'blob:']);
+  });
+
   it('one address gets its share per minute, then 429 and nothing more is logged', async () => {
     const body = JSON.stringify({
       'csp-report': { 'effective-directive': 'img-src', 'blocked-uri': 'https://x' },

@@ -9,32 +9,44 @@
  */
 export const CSP_REPORT_PATH = '/api/csp-report';
 
+/** The origin of `raw` when it is a plain http(s) origin (no path, wildcard, credentials or odd host), else null. */
+export function frameOrigin(raw: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(raw.trim());
+  } catch {
+    return null;
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
+  if (!/^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/i.test(u.hostname)) return null;
+  return u.origin === raw.trim().replace(/\/$/, '') ? u.origin : null;
+}
+
 /**
  * KP_FRAME_HOSTS: comma-separated origins (`https://erp.example.com`, `http://oa.intra:8080`) whose pages KP may
- * show inside itself — type-7 menu links opened in the app and external to-do pages (/external). Unset: none,
- * such links open in a new window only. Anything but a plain http(s) origin (a path, a wildcard, a scheme
- * alone) is refused at start-up: it would widen the policy past what the administrator meant.
+ * show inside itself, beside the administrator's allow-list (settings.externalLinkHosts) — type-7 menu links
+ * opened in the app and external to-do pages (/external). Unset: none. Anything but a plain http(s) origin (a
+ * path, a wildcard, a scheme alone) is refused at start-up: it would widen the policy past what was meant.
  */
 export function parseFrameHosts(value: string | undefined): string[] {
   const out: string[] = [];
   for (const raw of (value ?? '').split(',').map((x) => x.trim())) {
     if (!raw) continue;
-    let u: URL | null = null;
-    try {
-      u = new URL(raw);
-    } catch {
-      u = null;
-    }
-    if (
-      !u ||
-      (u.protocol !== 'http:' && u.protocol !== 'https:') ||
-      !/^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/i.test(u.hostname) ||
-      u.origin !== raw.replace(/\/$/, '')
-    )
+    const origin = frameOrigin(raw);
+    if (!origin)
       throw new Error(`KP_FRAME_HOSTS: "${raw}" is not an http(s) origin (e.g. https://erp.example.com)`);
-    out.push(u.origin);
+    out.push(origin);
   }
   return out;
+}
+
+/**
+ * The frame origins of the policy: KP_FRAME_HOSTS and the administrator's allow-list, each kept only when it is
+ * a plain origin (a stored entry such as `https://*` or one carrying a `;` never reaches the header), once.
+ */
+export function frameHostsOf(fromEnv: readonly string[], allowList: readonly string[] = []): string[] {
+  const origins = allowList.map(frameOrigin).filter((o): o is string => !!o);
+  return [...new Set([...fromEnv, ...origins])];
 }
 
 /**
