@@ -7,6 +7,7 @@ import { MSG } from '@kp/server';
 import { createTestApp, md5, TEST_DB_KIND, type TestApp } from '@kp/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillUrl, fuzzable } from './fuzz';
+import { grantsOf as grantsOfUser } from './route-table';
 
 const DEMO = ['sysadmin', 'liuzhiqiang', 'chenjing', 'wangjianguo', 'zhangwei'];
 const ID = 'x0000000000000000000000000000001';
@@ -158,47 +159,17 @@ describe(`access on every route (${TEST_DB_KIND})`, () => {
 
   it('demo roles × every route with a menu, button or admin rule: refused exactly where the grants say', async () => {
     // What each demo user holds, read from the grant tables (independent of the guard's code).
-    const grantsOf = async (account: string) => {
-      const u = await t.db.kysely
-        .selectFrom('base_user')
-        .select(['id', 'is_administrator'])
-        .where('account', '=', account)
-        .executeTakeFirstOrThrow();
-      const roleIds = (
-        await t.db.kysely
-          .selectFrom('base_user_relation as r')
-          .innerJoin('base_role as ro', 'ro.id', 'r.object_id')
-          .select('ro.id')
-          .where('r.user_id', '=', u.id)
-          .where('r.object_type', '=', 'Role')
-          .where('ro.enabled_mark', '=', 1)
-          .execute()
-      ).map((r) => r.id);
-      const menus = new Set<string>();
-      const buttons = new Set<string>();
-      if (roleIds.length) {
-        for (const m of await t.db.kysely
-          .selectFrom('base_role_authorize as a')
-          .innerJoin('base_module as m', 'm.id', 'a.item_id')
-          .select('m.en_code')
-          .where('a.role_id', 'in', roleIds)
-          .where('a.item_type', '=', 'module')
-          .where('m.enabled_mark', '=', 1)
-          .execute())
-          menus.add(m.en_code);
-        for (const b of await t.db.kysely
-          .selectFrom('base_role_authorize as a')
-          .innerJoin('base_module_button as b', 'b.id', 'a.item_id')
-          .innerJoin('base_module as m', 'm.id', 'b.module_id')
-          .select(['m.en_code as menu', 'b.en_code as button'])
-          .where('a.role_id', 'in', roleIds)
-          .where('a.item_type', '=', 'button')
-          .where('b.enabled_mark', '=', 1)
-          .execute())
-          buttons.add(`${b.menu}:${b.button}`);
-      }
-      return { admin: u.is_administrator, menus, buttons };
-    };
+    const grantsOf = async (account: string) =>
+      grantsOfUser(
+        t,
+        (
+          await t.db.kysely
+            .selectFrom('base_user')
+            .select('id')
+            .where('account', '=', account)
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
     const ruled = routes().filter((r) => r.config.permission);
     expect(ruled.length).toBeGreaterThan(50);
     const problems: string[] = [];
