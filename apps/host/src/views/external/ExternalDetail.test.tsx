@@ -22,6 +22,15 @@ beforeAll(async () => {
   await i18n.changeLanguage('zh');
 });
 const show = (search: string) => showFixedRoute('/external', search);
+/** window.open's calls, recorded instead of opening. */
+function captureOpen(): unknown[][] {
+  const opened: unknown[][] = [];
+  window.open = ((...a: unknown[]) => {
+    opened.push(a);
+    return null;
+  }) as typeof window.open;
+  return opened;
+}
 
 describe('/external detail page', () => {
   it('refuses a javascript: link with a clear message and never loads it', async () => {
@@ -43,11 +52,7 @@ describe('/external detail page', () => {
 
   it('shows an https link with the user code appended, in a sandboxed iframe; opens it with a fresh code', async () => {
     answerCodes(['c1', 'c2']);
-    const opened: unknown[][] = [];
-    window.open = ((...a: unknown[]) => {
-      opened.push(a);
-      return null;
-    }) as typeof window.open;
+    const opened = captureOpen();
     show(
       `?url=${encodeURIComponent('https://erp.example.com/task?id=7')}&title=${encodeURIComponent('审批单')}`,
     );
@@ -67,11 +72,7 @@ describe('/external detail page', () => {
     calls = fakeApi({
       '/api/oauth/GetUserCode': () => ({ code: 400, msg: 'url: 该链接地址不在允许的外部地址中' }),
     });
-    const opened: unknown[][] = [];
-    window.open = ((...a: unknown[]) => {
-      opened.push(a);
-      return null;
-    }) as typeof window.open;
+    const opened = captureOpen();
     show(`?url=${encodeURIComponent('https://evil.example/phish')}`);
     expect(await screen.findByText('url: 该链接地址不在允许的外部地址中')).toBeTruthy();
     expect(screen.queryByTestId('external-frame')).toBeNull();

@@ -224,14 +224,14 @@ describe(`dictionaries on ${TEST_DB_KIND}`, () => {
     );
     // export: a JSON file with the type and its data
     // a link the browser opens carries a one-time code, never the token
+    // (bound to this export's address: auth/download-codes.ts)
     const exportUrl = `/api/system/DictionaryData/${typeId}/Action/Export`;
-    const code = (
-      await t.call<{ code: string }>(admin, {
-        method: 'GET',
-        url: `/api/common/encoded/get?url=${encodeURIComponent(exportUrl)}`,
-      })
-    ).data.code;
-    const res = await t.app.inject({ method: 'GET', url: `${exportUrl}?code=${code}` });
+    const issued = await t.call<{ code: string }>(admin, {
+      method: 'POST',
+      url: '/api/oauth/DownloadCode',
+      payload: { kind: 'download', url: exportUrl },
+    });
+    const res = await t.app.inject({ method: 'GET', url: `${exportUrl}?code=${issued.data.code}` });
     expect(res.headers['content-disposition']).toContain('attachment');
     const file = res.json();
     expect(file.dictionaryType.enCode).toBe('regionLevel');
