@@ -25,6 +25,27 @@ describe('uploaders (spec 3 §5 Uploaders)', () => {
     expect(await screen.findByText('a.pdf')).toBeTruthy();
   });
 
+  it('uploads as the checked form kinds (form, formpic) and shows stored files through upload.src', async () => {
+    const providers = createMemoryProviders(memoryData);
+    const kinds: string[] = [];
+    const chunk = providers.upload.chunk;
+    providers.upload.chunk = (req) => {
+      kinds.push(req.fileType);
+      return chunk(req);
+    };
+    providers.upload.src = (url) => `${url}?code=m`;
+    const { container, data } = renderForm(
+      [field('uploadFz', 'files', { label: '附件' }), field('uploadImg', 'pics', { label: '图片' })],
+      { value: { files: [{ name: 'old.pdf', fileId: 'x', url: '/f/old.pdf' }], pics: [] }, providers },
+    );
+    choose(container, 'files', [file('a.pdf', 10, 'application/pdf')]);
+    choose(container, 'pics', [file('a.png', 10, 'image/png')]);
+    await waitFor(() => expect((data().pics as unknown[]).length).toBe(1));
+    await waitFor(() => expect((data().files as unknown[]).length).toBe(2));
+    expect(kinds.sort()).toEqual(['form', 'formpic']);
+    expect((await screen.findByText('old.pdf')).closest('a')?.getAttribute('href')).toBe('/f/old.pdf?code=m');
+  });
+
   it('refuses over the count limit with 当前限制最多可以上传{limit}个文件', async () => {
     const { container, data } = renderForm([field('uploadFz', 'files', { label: '附件' }, { limit: 1 })], {
       value: { files: [{ name: 'x.pdf', fileId: 'x', url: 'u', size: 1 }] },

@@ -2,11 +2,14 @@
 // who writes another user's private file id into his own draft, comment, chat image, meeting or form is refused
 // at write time and still cannot download the file; form uploads are a checked kind.
 import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { backfillFileLinks } from '../../db/migrations/0187-file-links';
+import { fieldConfig, formConfig, TEST_DB_KIND, type TestApp } from '../../test/harness';
 import { multipart } from '../../test/multipart';
 import { userIds, useTestApp } from '../../test/suite';
 import { ChatRefusal, sendChat } from '../chat/service';
+import { grantEmployee } from '../visualdev/visualdev.fixture';
 
 const REFUSED = '附件不存在或无权使用';
 type Up = { fileId: string; url: string; name: string; size: number };
@@ -67,20 +70,13 @@ describe(`file links on ${TEST_DB_KIND}`, () => {
       ? { code: r.json().code as number, body: '' }
       : { code: r.statusCode, body: r.body };
   };
-  const count = async (
-    table: 'oa_item' | 'oa_comment' | 'oa_meeting' | 'im_content' | 'wf_task',
-    col: string,
-    v: string,
-  ) =>
-    Number(
-      (
-        await t.db.kysely
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .where(col as never, '=', v as never)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  /** Rows of `table` whose column `col` is `v` (the places a refused write would have stored something). */
+  const count = async (table: string, col: string, v: string) => {
+    const r = await sql<{
+      n: string;
+    }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(col)} = ${v}`.execute(t.db.kysely);
+    return Number(r.rows[0]?.n);
+  };
 
   it("another user's private file in my own draft message or my comment: refused, nothing stored, no download", async () => {
     const zw = await t.login('zhangwei');
@@ -233,12 +229,17 @@ describe(`file links on ${TEST_DB_KIND}`, () => {
       },
     });
     expect(launched.code, launched.msg).toBe(200);
+    // the first approver: a flow party who did not upload the file
     const op = await t.db.kysely
-      .selectFrom('wf_operator as o')
-      .innerJoin('base_user as u', 'u.id', 'o.user_id')
-      .select('u.account')
-      .where('o.task_id', '=', launched.data)
-      .where('o.status', '=', 0)
+      .selectFrom('base_user')
+      .select('account')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('wf_operator')
+          .select('user_id')
+          .where('task_id', '=', launched.data)
+          .where('status', '=', 0),
+      )
       .executeTakeFirstOrThrow();
     const approver = await t.login(op.account);
     expect(await download(approver, f.url)).toEqual({ code: 200, body: 'diagnosis' });
@@ -265,5 +266,118 @@ describe(`file links on ${TEST_DB_KIND}`, () => {
     // its stored address (annex) still opens it, for a session that may read it
     expect((await download(zw, f.url)).code).toBe(200);
     expect((await download(null, f.url)).code).not.toBe(200);
+  });
+
+  it('the migration links what was attached before (a meeting, a flow form) and turns a form annex into form', async () => {
+    const zw = await t.login('zhangwei');
+    const cj = await t.login('chenjing');
+    const doc = await upload(zw, 'document', '旧纪要.txt', Buffer.from('old minutes'));
+    const pic = await upload(zw, 'annex', '旧图.png', Buffer.from('89504e470d0a1a0a', 'hex'));
+    const day = new Date();
+    day.setDate(day.getDate() + 4);
+    day.setHours(15, 0, 0, 0);
+    const booked = await t.call<string>(zw, {
+      method: 'POST',
+      url: '/api/Bussiness/Conference',
+      payload: {
+        crTheme: '旧会',
+        crguid: 'room-101',
+        crTypeGuid: 'dict-meeting-type-routine',
+        crLeader: ids.zhangwei,
+        startTime: day.getTime(),
+        endTime: day.getTime() + 3_600_000,
+        userList: [ids.chenjing],
+        files: [doc],
+      },
+    });
+    expect(booked.code, booked.msg).toBe(200);
+    const draft = await t.call<string>(zw, {
+      method: 'POST',
+      url: '/api/workflow/Engine/FlowTask',
+      payload: { flowId: 'wf-leave', status: 1, formData: { reason: '旧', attachments: [pic] } },
+    });
+    expect(draft.code, draft.msg).toBe(200);
+    // as stored before migration 0187: no links, the form's picture still the public annex kind
+    await t.db.kysely.deleteFrom('file_link').where('file_id', 'in', [doc.fileId, pic.fileId]).execute();
+    await t.db.kysely
+      .updateTable('file_record')
+      .set({ file_type: 'annex' })
+      .where('id', '=', pic.fileId)
+      .execute();
+    expect((await download(cj, doc.url)).code).toBe(404);
+    await backfillFileLinks(t.db.kysely);
+    expect(await download(cj, doc.url)).toEqual({ code: 200, body: 'old minutes' });
+    const links = await t.db.kysely
+      .selectFrom('file_link')
+      .select(['file_id', 'object_type', 'object_id'])
+      .where('file_id', 'in', [doc.fileId, pic.fileId])
+      .orderBy('object_type')
+      .execute();
+    expect(links).toEqual([
+      { file_id: doc.fileId, object_type: 'meeting', object_id: booked.data },
+      { file_id: pic.fileId, object_type: 'wf_task', object_id: draft.data },
+    ]);
+    const kind = await t.db.kysely
+      .selectFrom('file_record')
+      .select('file_type')
+      .where('id', '=', pic.fileId)
+      .executeTakeFirstOrThrow();
+    expect(kind.file_type).toBe('form');
+    expect((await download(null, pic.url)).code).not.toBe(200);
+  });
+
+  it("an online-form record naming another user's file: refused on create and update, nothing stored", async () => {
+    const admin = await t.login('admin');
+    const zw = await t.login('zhangwei');
+    const cj = await t.login('chenjing');
+    const B = '/api/visualdev/Base';
+    const created = await t.call<string>(admin, {
+      method: 'POST',
+      url: B,
+      payload: {
+        fullName: '资料登记',
+        enCode: 'docRegister',
+        formData: formConfig([
+          { __config__: fieldConfig('comInput', '标题', { formId: 101 }), __vModel__: 'title' },
+          { __config__: fieldConfig('uploadFz', '附件', { formId: 102 }), __vModel__: 'files' },
+        ]),
+      },
+    });
+    expect(created.code, created.msg).toBe(200);
+    const rel = await t.call(admin, {
+      method: 'POST',
+      url: `${B}/${created.data}/Actions/Release`,
+      payload: {},
+    });
+    expect(rel.code, rel.msg).toBe(200);
+    await grantEmployee(t, admin, 'docRegister', []);
+    const R = `/api/visualdev/OnlineDev/${created.data}`;
+    const secret = await upload(cj, 'document', '档案.txt', Buffer.from('file'));
+    const mine = await formUpload(zw, '我的.txt', 'mine');
+    const bad = await t.call(zw, {
+      method: 'POST',
+      url: R,
+      payload: { data: { title: '偷', files: [secret] } },
+    });
+    expect({ code: bad.code, msg: bad.msg }).toEqual({ code: 400, msg: `data: ${REFUSED}` });
+    const rows = () =>
+      t.db.kysely.selectFrom('visualdev_record').select('id').where('module_id', '=', created.data).execute();
+    expect(await rows()).toEqual([]);
+    const good = await t.call<string>(zw, {
+      method: 'POST',
+      url: R,
+      payload: { data: { title: '我的', files: [mine] } },
+    });
+    expect(good.code, good.msg).toBe(200);
+    const edit = await t.call(zw, {
+      method: 'PUT',
+      url: `${R}/${good.data}`,
+      payload: { data: { title: '我的', files: [mine, secret] } },
+    });
+    expect(edit.code).toBe(400);
+    expect((await download(zw, secret.url)).code).toBe(404);
+    // the record's own attachment: linked to it, opens with a session only
+    expect(await download(zw, mine.url)).toEqual({ code: 200, body: 'mine' });
+    expect((await download(null, mine.url)).code).not.toBe(200);
   });
 });
