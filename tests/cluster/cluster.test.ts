@@ -12,7 +12,7 @@ import { createPostgresDatabase, createTestApp } from '../../apps/server/src/tes
 import { type LocalS3, startLocalS3 } from '../../apps/server/src/test/s3';
 import { type ServerProcess, startServerProcess } from '../api/server-process';
 import { api, login as loginAs, md5, multipart, postJson, socket } from '../support/client';
-import { haproxyInstalled, type LoadBalancer, startHaproxy } from './haproxy';
+import { BEHIND_PROXY_ENV, haproxyInstalled, type LoadBalancer, startHaproxy } from './haproxy';
 
 const PG = process.env.TEST_DATABASE_URL;
 const WF = '/api/workflow/Engine';
@@ -125,6 +125,7 @@ describe.skipIf(!PG || !haproxyInstalled())('three instances behind HAProxy, Pos
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       KP_WF_SWEEP_MS: '200',
+      ...BEHIND_PROXY_ENV,
     });
     servers = await Promise.all([1, 2, 3].map((i) => startServerProcess(env(i))));
     proxy = await startHaproxy(

@@ -22,6 +22,12 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * What every server behind this proxy must be told (docs/deploy.md): the proxy's address in TRUST_PROXY, so
+ * its X-Forwarded-For names the client. Without it each request with that header is answered 503.
+ */
+export const BEHIND_PROXY_ENV = { TRUST_PROXY: '127.0.0.1' };
+
 /** The configuration docs/deploy.md shows, for servers at these addresses. */
 export function haproxyConfig(port: number, servers: string[]): string {
   return `global

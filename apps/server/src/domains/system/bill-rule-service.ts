@@ -52,6 +52,7 @@ export const view = (r: Row) => ({
 export async function previewBillNumber(
   db: Kysely<Database>,
   key: string,
+  opts: { evenDisabled?: boolean } = {},
   now = new Date(),
 ): Promise<string> {
   const r = await db
@@ -60,7 +61,7 @@ export async function previewBillNumber(
     .where((eb) => eb.or([eb('id', '=', key), eb('en_code', '=', key)]))
     .executeTakeFirst();
   if (!r) throw notFound();
-  if (r.enabled_mark !== 1) throw new ApiError(400, '单据规则已禁用');
+  if (r.enabled_mark !== 1 && !opts.evenDisabled) throw new ApiError(400, '单据规则已禁用');
   return nextBillNumber(ruleOf(r), stateOf(r), now).number;
 }
 

@@ -105,11 +105,11 @@ export interface Outbound {
 /** One request to a checked URL, pinned to the checked address: status and body text (capped). */
 export async function guardedRequest(u: URL, o: Outbound): Promise<{ status: number; text: string }> {
   const pinned = await resolveChecked(u, o.self);
-  const lookup: LookupFunction = (_host, opts, cb) => {
-    if ((opts as { all?: boolean }).all)
-      (cb as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [pinned]);
+  // net asks with {all: true} (happy eyeballs) or for one address: either way the checked one
+  const lookup = ((_host: string, opts: { all?: boolean }, cb: (...a: unknown[]) => void) => {
+    if (opts.all) cb(null, [pinned]);
     else cb(null, pinned.address, pinned.family);
-  };
+  }) as LookupFunction;
   const send = u.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const req = send(

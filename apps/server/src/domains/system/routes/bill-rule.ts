@@ -1,4 +1,3 @@
-import { nextBillNumber } from '@kp/engine';
 import { BillRuleBody, BillRuleQuery, IdParams } from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
 import { countOf } from '../../../db/values';
@@ -7,7 +6,7 @@ import { ok } from '../../../http/envelope';
 import { pageOf } from '../../../http/paging';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
-import { CodeParams, MENU, previewBillNumber, type Row, ruleOf, stateOf, view } from '../bill-rule-service';
+import { CodeParams, MENU, previewBillNumber, type Row, view } from '../bill-rule-service';
 import { deleteById, nameOrCodeLike, refuseDuplicate, toggleMark } from '../crud';
 import { buttonRoute, CODE_MSG, CODE_RE, exportRoute, jsonFile } from '../system-tables';
 
@@ -85,14 +84,7 @@ export default async function billRuleRoutes(app: FastifyInstance) {
     { config: { permission: { signedIn: 'public-data' } }, schema: { tags: ['system'], params: IdParams } },
     async (req) => {
       // By id or enCode (form fields name their rule by enCode): what the next number looks like, not taken.
-      const key = (req.params as IdParams).id;
-      const r = await db
-        .selectFrom('sys_bill_rule')
-        .selectAll()
-        .where((eb) => eb.or([eb('id', '=', key), eb('en_code', '=', key)]))
-        .executeTakeFirst();
-      if (!r) throw notFound();
-      return ok(nextBillNumber(ruleOf(r as Row), stateOf(r as Row), new Date()).number);
+      return ok(await previewBillNumber(db, (req.params as IdParams).id, { evenDisabled: true }));
     },
   );
 
