@@ -54,17 +54,13 @@ describe('sanitizeRich: classes and images (pure)', () => {
 
 describe(`a notice keeps no borrowed class and no remote image (${TEST_DB_KIND})`, () => {
   let t: TestApp;
-  let admin: string;
-  let zw: string;
-  const ids: Record<string, string> = {};
-  useTestApp(async (app) => {
+  useTestApp((app) => {
     t = app;
-    Object.assign(ids, await userIds(t));
-    admin = await t.login('admin');
-    zw = await t.login('zhangwei');
   });
 
   it('saved and read back without ant-modal-mask and without the tracking pixel', async () => {
+    const ids = await userIds(t);
+    const [admin, zw] = [await t.login('admin'), await t.login('zhangwei')];
     const N = '/api/Bussiness/CompanyNotice';
     const r = await t.call<string>(admin, {
       method: 'POST',
