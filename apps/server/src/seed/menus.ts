@@ -88,10 +88,14 @@ export const SEED_MENUS: SeedMenu[] = [
       }),
       page('workFlow.entrust', '流程委托', 'workFlow/entrust', 'icon-ym icon-ym-flowEntrust'),
       page('workFlow.flowMonitor', '流程监控', 'workFlow/flowMonitor', 'icon-ym icon-ym-flowMonitor', {
+        // each manager operation has its own button (workflow/manager-actions.ts MONITOR_BUTTONS)
         buttons: [
           ['btn_remove', '删除'],
           ['btn_assign', '指派'],
           ['btn_cancel', '终止'],
+          ['btn_save', '保存'],
+          ['btn_rearchive', '重新归档'],
+          ['btn_suspend', '挂起/恢复'],
         ],
       }),
     ],

@@ -107,6 +107,7 @@ const ROLES: Array<{
     buttons: (m, b) =>
       (m === 'oa.conference' && b !== 'btn_remove') ||
       m === 'workFlow.flowLaunchList' ||
+      m === 'workFlow.entrust' || // one's own delegations (its writes need btn_add / btn_remove)
       m === 'WDKQ01' ||
       (m === 'WDQC01' && b === 'btn_add'),
   },

@@ -8,7 +8,7 @@ import { scopeFilter, scopeOf } from '../permission/data-scope';
 import type { WfDb } from './tables';
 
 export const BASE = '/api/workflow/Engine';
-/** Who may see every flow and use manager operations (assign, terminate, suspend): administrators and the monitor menu. */
+/** Who may see and read every flow in his monitor scope: administrators and the monitor menu (operations need its buttons too). */
 export const MONITOR_MENU = 'workFlow.flowMonitor';
 export const isFlowManager = (req: FastifyRequest) => allows(me(req), { menu: MONITOR_MENU });
 
@@ -37,9 +37,17 @@ export async function inMonitorScope(db: WfDb, req: FastifyRequest, taskId: stri
   return !!hit;
 }
 
-/** Manager operations (assign, terminate, suspend, resume, refile): the monitor grant AND the task in its data scope. */
-export async function assertManagerOf(db: WfDb, req: FastifyRequest, taskId: string): Promise<void> {
-  if (!isFlowManager(req)) throw forbidden();
+/**
+ * Manager operations (assign, terminate, save, refile, suspend, resume): the monitor menu with the
+ * operation's own button on it (manager-actions.ts MONITOR_BUTTONS) AND the task in its data scope.
+ */
+export async function assertManagerOf(
+  db: WfDb,
+  req: FastifyRequest,
+  taskId: string,
+  button: string,
+): Promise<void> {
+  if (!allows(me(req), { menu: MONITOR_MENU, button })) throw forbidden();
   const exists = await db.selectFrom('wf_task').select('id').where('id', '=', taskId).executeTakeFirst();
   if (!exists) throw notFound('任务不存在');
   if (!(await inMonitorScope(db, req, taskId))) throw forbidden();

@@ -45,6 +45,11 @@ export interface ActOptions {
   /** Refuse when the task is suspended (monitor). Default true. */
   refuseSuspended?: boolean;
   now?: Date;
+  /**
+   * A monitor manager acting as himself (the caller checked his monitor button and data scope): the
+   * transition counts him among the flow's managers, so the action and its record carry his id.
+   */
+  manager?: string;
 }
 
 /**
@@ -121,7 +126,7 @@ export async function actInTx(
       template: snap.template,
       org: l.org,
       now: now.toISOString(),
-      managers: l.org.managers,
+      managers: opts.manager ? [...l.org.managers, opts.manager] : l.org.managers,
       deriveForm: deriveOf(model),
     });
     if (!r.ok) throw new ApiError(400, r.error.message);

@@ -384,9 +384,11 @@ describe(`seeded flows run start to end with seeded people on ${TEST_DB_KIND}`, 
       days: 3,
       leaveType: 'annual',
     });
-    // the flow stays where it was: the same pending task, no new record
+    // the flow stays where it was: the same pending task; the save is recorded as its author (issue 34)
     expect((await pending(id)).map((o) => o.id)).toEqual(before);
-    expect((await records(id)).length).toBe(1);
+    const recs = await records(id);
+    expect(recs.length).toBe(2);
+    expect(recs.at(-1)).toMatchObject({ handle_status: 8, user_id: (await user('admin')).id });
     // the initiator is not a manager of the flow; a launch cannot carry status 2
     expect((await save(await login('zhangwei'), { reason: 'x' })).code).toBe(403);
     const launch2 = await t.call(await login('zhangwei'), {

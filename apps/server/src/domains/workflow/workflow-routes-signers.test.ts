@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { grantOnly } from './rights.testkit';
 import { B, F, routesSuite } from './routes.suite';
 
 describe(`workflow routes (forms, print, candidates, batch, signers, subflows, summary) on ${TEST_DB_KIND}`, () => {
@@ -155,6 +156,8 @@ describe(`workflow routes (forms, print, candidates, batch, signers, subflows, s
       tasks.push(l.data);
     }
     const cj = await login('chenjing');
+    // batch approval is the to-do page's btn_batch (the seeded hr role has the page without it)
+    await grantOnly(t, 'hr', 'workFlow.flowTodo', ['btn_batch']);
     const sel = await t.call<Array<{ id: string; fullName: string; count: number }>>(cj, {
       method: 'GET',
       url: `${B}/FlowBefore/BatchFlowSelector`,

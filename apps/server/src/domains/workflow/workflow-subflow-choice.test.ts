@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB_KIND, type TestApp } from '../../test/harness';
 import { loadTaskSnapshot } from './flow-snapshot';
 import { B, gapsSuite } from './gaps.suite';
+import { MONITOR_BUTTONS } from './manager-actions';
+import { grantOnly } from './rights.testkit';
 
 describe(`workflow launch info, comment attachments, print values, monitor scope, subflow choice on ${TEST_DB_KIND}`, () => {
   const s = gapsSuite();
@@ -43,6 +45,8 @@ describe(`workflow launch info, comment attachments, print values, monitor scope
     const theirs = await launchLeave(outsider.account, tid);
     const mgr = await login('wangjianguo');
     const admin = await login('admin');
+    // the seeded deptManager reads the monitor; its operations need their buttons (monitor-rights.test.ts)
+    await grantOnly(t, 'deptManager', 'workFlow.flowMonitor', Object.values(MONITOR_BUTTONS));
     const listOf = async (tk: string) =>
       (
         await t.call<{ list: Array<{ id: string }>; pagination: { total: number } }>(tk, {
@@ -85,6 +89,7 @@ describe(`workflow launch info, comment attachments, print values, monitor scope
     expect(
       (await t.call(admin, { method: 'POST', url: `${B}/FlowBefore/Cancel/${theirs}`, payload: {} })).code,
     ).toBe(200);
+    await grantOnly(t, 'deptManager', 'workFlow.flowMonitor', []);
     // an employee has no monitor at all
     expect((await t.call(await login('zhangwei'), { method: 'GET', url: `${B}/FlowMonitor` })).code).toBe(
       403,

@@ -74,6 +74,11 @@ export const FLOW = {
     en: 'Please choose whom to assign to',
   },
   'flow.assigned': { zh: '指派成功', zhtw: '指派成功', en: 'Assigned' },
+  'flow.assignToInitiator': {
+    zh: '不能指派给流程发起人',
+    zhtw: '不能指派給流程發起人',
+    en: "A node cannot be assigned to the flow's initiator",
+  },
   'flow.formMismatch': { zh: '与表单不符', zhtw: '與表單不符', en: 'does not match the form' },
   'flow.taskNotOfForm': {
     zh: '任务不属于表单 {0}',

@@ -272,7 +272,11 @@ export default async function flowBatchRoutes(app: FastifyInstance) {
    */
   app.post(
     `${P}/BatchOperation`,
-    { config: { permission: { signedIn: 'handler' } }, schema: { body: BatchBody } },
+    // the to-do page's 批量审批 button (btn_batch); each id is still the caller's own pending task
+    {
+      config: { permission: { menu: 'workFlow.flowTodo', button: 'btn_batch' } },
+      schema: { body: BatchBody },
+    },
     async (req) => {
       const b = req.body as BatchBody;
       if (b.batchType === 0 && !b.handleOpinion?.trim()) throw badRequest('请输入审批意见！');

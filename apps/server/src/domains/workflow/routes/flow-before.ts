@@ -13,9 +13,10 @@ import { badRequest, conflict, forbidden, MSG, notFound } from '../../../http/ap
 import { ok } from '../../../http/envelope';
 import { requestLanguage, translate } from '../../../http/i18n';
 import { me } from '../../auth/guard';
-import { assertCanRead, assertManagerOf, BASE, isFlowManager, ms, splitIds } from '../access';
+import { assertCanRead, BASE, MONITOR_MENU, ms, splitIds } from '../access';
 import { approverNodes, beforeInfo, taskRecords } from '../before-info';
 import { actOnTask, type Loaded, launchAnswer } from '../engine';
+import { assignNode, MONITOR_BUTTONS, managerSave, terminateFlow } from '../manager-actions';
 import { readableTaskData } from '../print-values';
 import { lockedOperator, myPendingOperator, WF_MSG } from '../task';
 import { taskLists } from '../task-lists';
@@ -172,40 +173,31 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
     });
     return ok(null, '撤回成功');
   });
-  /** Manager terminate; {taskId} = the flow task id (monitor). */
-  app.post(`${P}/Cancel/:taskId`, handler({ params: TaskIdParams, body: WfReasonBody }), async (req) => {
-    const b = (req.body ?? {}) as WfReasonBody;
-    const { taskId } = req.params as TaskIdParams;
-    await assertManagerOf(db, req, taskId);
-    await actOnTask(
-      ctx,
-      taskId,
-      (l) => ({
-        type: 'terminate',
-        userId: l.org.managers[0] ?? me(req).userId,
-        reason: b.handleOpinion ?? b.reason,
-      }),
-      { refuseSuspended: false },
-    );
-    return ok(null, '终止成功');
+  /** A monitor operation's options: the monitor menu with the operation's own button (manager-actions.ts). */
+  const monitorOp = <S>(button: string, schema: S) => ({
+    config: { permission: { menu: MONITOR_MENU, button } },
+    schema,
   });
-  /** Manager assign; {taskId} = the flow task id. */
-  app.post(`${P}/Assign/:taskId`, handler({ params: TaskIdParams, body: WfAssignBody }), async (req) => {
-    if (!isFlowManager(req)) throw forbidden();
-    const b = (req.body ?? {}) as WfAssignBody;
-    if (!b.nodeCode) throw badRequest('请选择指派节点');
-    if (!b.freeApproverUserId) throw badRequest('请选择指派给谁');
-    const { taskId } = req.params as TaskIdParams;
-    await assertManagerOf(db, req, taskId);
-    await actOnTask(ctx, taskId, (l) => ({
-      type: 'assign',
-      userId: l.org.managers[0] ?? me(req).userId,
-      nodeId: b.nodeCode,
-      toUserId: b.freeApproverUserId,
-      opinion: b.handleOpinion,
-    }));
-    return ok(null, '指派成功');
-  });
+  /** Manager terminate; {taskId} = the flow task id (monitor, button btn_cancel). */
+  app.post(
+    `${P}/Cancel/:taskId`,
+    monitorOp(MONITOR_BUTTONS.terminate, { params: TaskIdParams, body: WfReasonBody }),
+    async (req) => {
+      const b = (req.body ?? {}) as WfReasonBody;
+      await terminateFlow(ctx, req, (req.params as TaskIdParams).taskId, b.handleOpinion ?? b.reason);
+      return ok(null, '终止成功');
+    },
+  );
+  /** Manager assign; {taskId} = the flow task id (monitor, button btn_assign); never to the initiator. */
+  app.post(
+    `${P}/Assign/:taskId`,
+    monitorOp(MONITOR_BUTTONS.assign, { params: TaskIdParams, body: WfAssignBody }),
+    async (req) => {
+      const b = (req.body ?? {}) as WfAssignBody;
+      await assignNode(ctx, req, (req.params as TaskIdParams).taskId, b);
+      return ok(null, '指派成功');
+    },
+  );
   app.get(`${P}/Circulate/IsRead/:id`, handler({ params: IdParams }), async (req) => {
     const { id } = req.params as IdParams;
     const r = await db
@@ -237,12 +229,8 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
     const { id } = req.params as IdParams;
     const uid = me(req).userId;
     if (b.status === 2) {
-      // manager save (spec 2 §4, the monitor's 保存): a flow manager of the task keeps its data where it stands
-      await assertManagerOf(db, req, id);
-      await actOnTask(ctx, id, async (l) => {
-        if (l.row.template_id !== b.flowId) throw badRequest('flowId: 与流程不符');
-        return { type: 'managerSave', userId: l.org.managers[0] ?? uid, formData: submitData(b) };
-      });
+      // manager save (spec 2 §4, the monitor's 保存, button btn_save): the data kept where the flow stands
+      await managerSave(ctx, req, id, b.flowId, submitData(b));
       return ok(id, '保存成功');
     }
     await actOnTask(ctx, id, async (l) => {

@@ -286,7 +286,7 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
   };
   app.post(
     `${P}/Release/:id`,
-    { config: { permission: { menu: MENU } }, schema: { params: IdParams } },
+    { config: { permission: { menu: MENU, button: 'btn_release' } }, schema: { params: IdParams } },
     async (req) => {
       // Verify before release: the flow's simulator cases must still hold (flow-simulate.ts).
       const check = await checkReleaseCases(
@@ -300,12 +300,13 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
   );
   app.post(
     `${P}/Stop/:id`,
-    { config: { permission: { menu: MENU } }, schema: { params: IdParams } },
+    // 停止 is the other state of the 发布 button (btn_release)
+    { config: { permission: { menu: MENU, button: 'btn_release' } }, schema: { params: IdParams } },
     setEnabled(0, '停止成功'),
   );
   app.post(
     `${P}/:id/Actions/Copy`,
-    { config: { permission: { menu: MENU, button: 'btn_add' } }, schema: { params: IdParams } },
+    { config: { permission: { menu: MENU, button: 'btn_copy' } }, schema: { params: IdParams } },
     async (req) => {
       const r = await templateOf(req);
       const nid = newId();
@@ -333,7 +334,7 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
   );
   app.get(
     `${P}/:id/Actions/ExportData`,
-    { config: { permission: { menu: MENU } }, schema: { params: IdParams } },
+    { config: { permission: { menu: MENU, button: 'btn_export' } }, schema: { params: IdParams } },
     whole,
   );
   // Import (our path): POST /FlowEngine/Actions/ImportData with the exported document as the body; new id, stopped.

@@ -100,9 +100,10 @@ export default async function flowGeneralRoutes(app: FastifyInstance) {
     sortCode: Type.Optional(Type.Integer()),
   });
   type PrintTemplateBody = Static<typeof PrintTemplateBody>;
-  const DESIGN = { config: { permission: { menu: 'workFlow.flowEngine' } } };
+  /** The flow design page's button `button` (btn_add / btn_edit / btn_remove). */
+  const DESIGN = (button: string) => ({ config: { permission: { menu: 'workFlow.flowEngine', button } } });
   /** Print template CRUD (our paths, designers): POST / PUT {id} / DELETE {id} /FlowGeneral/PrintTemplate. */
-  app.post(PT, { ...DESIGN, schema: { body: PrintTemplateBody } }, async (req) => {
+  app.post(PT, { ...DESIGN('btn_add'), schema: { body: PrintTemplateBody } }, async (req) => {
     const b = req.body as PrintTemplateBody;
     const tpl = await db.selectFrom('wf_template').select('id').where('id', '=', b.flowId).executeTakeFirst();
     if (!tpl) throw badRequest('flowId: 流程不存在');
@@ -121,18 +122,22 @@ export default async function flowGeneralRoutes(app: FastifyInstance) {
       .execute();
     return ok(id, '新建成功');
   });
-  app.put(`${PT}/:id`, { ...DESIGN, schema: { params: IdParams, body: PrintTemplateBody } }, async (req) => {
-    const b = req.body as PrintTemplateBody;
-    await updateLive(db, 'wf_print_template', (req.params as IdParams).id, {
-      template_id: b.flowId,
-      node_id: b.taskNodeId ?? null,
-      full_name: b.fullName,
-      content: b.content,
-      sort_code: b.sortCode ?? 0,
-    });
-    return ok(null, '更新成功');
-  });
-  app.delete(`${PT}/:id`, { ...DESIGN, schema: { params: IdParams } }, async (req) => {
+  app.put(
+    `${PT}/:id`,
+    { ...DESIGN('btn_edit'), schema: { params: IdParams, body: PrintTemplateBody } },
+    async (req) => {
+      const b = req.body as PrintTemplateBody;
+      await updateLive(db, 'wf_print_template', (req.params as IdParams).id, {
+        template_id: b.flowId,
+        node_id: b.taskNodeId ?? null,
+        full_name: b.fullName,
+        content: b.content,
+        sort_code: b.sortCode ?? 0,
+      });
+      return ok(null, '更新成功');
+    },
+  );
+  app.delete(`${PT}/:id`, { ...DESIGN('btn_remove'), schema: { params: IdParams } }, async (req) => {
     await updateLive(db, 'wf_print_template', (req.params as IdParams).id, { deleted: 1 });
     return ok(null, '删除成功');
   });

@@ -9,11 +9,15 @@ import { pageOf } from '../../../http/paging';
 import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
 import { linkFiles } from '../../file/links';
-import { assertCanRead, assertManagerOf, BASE, ms, userNames } from '../access';
+import { assertCanRead, BASE, MONITOR_MENU, ms, userNames } from '../access';
 import { checkCommentAttachments } from '../comment-attachments';
 import { actOnTask } from '../engine';
+import { MONITOR_BUTTONS, refileFlow } from '../manager-actions';
 import { json, parseJson } from '../tables';
 import { taskSummary } from '../task-lists';
+
+/** The entrust page (流程委托): its buttons btn_add / btn_remove open the writes. */
+const ENTRUST_MENU = 'workFlow.entrust';
 
 export default async function flowLaunchRoutes(app: FastifyInstance) {
   const db = app.kp.db;
@@ -111,12 +115,12 @@ export default async function flowLaunchRoutes(app: FastifyInstance) {
   /**
    * Re-archive (refile, spec 2 §7 POST FlowLaunch/rearchive/{id}): a flow manager overwrites the form
    * data of an adopted flow (status 2); body `{ formData }` (or the fields at the top level). 409 for
-   * any other status. msg 归档成功.
+   * any other status. msg 归档成功. Monitor button btn_rearchive; recorded as the caller (manager-actions.ts).
    */
   app.post(
     `${P}/rearchive/:id`,
     {
-      config: { permission: { signedIn: 'handler' } },
+      config: { permission: { menu: MONITOR_MENU, button: MONITOR_BUTTONS.refile } },
       schema: {
         params: IdParams,
         body: Type.Optional(
@@ -128,18 +132,9 @@ export default async function flowLaunchRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      await assertManagerOf(db, req, (req.params as IdParams).id);
       const b = (req.body ?? {}) as { formData?: Record<string, unknown> } & Record<string, unknown>;
       const data = b.formData ?? Object.fromEntries(Object.entries(b).filter(([k]) => k !== 'formData'));
-      await actOnTask(
-        ctx,
-        (req.params as IdParams).id,
-        async (l) => {
-          if (l.row.status !== 2) throw conflict('只有已通过的流程可以重新归档');
-          return { type: 'refile', userId: l.org.managers[0] ?? me(req).userId, formData: data };
-        },
-        { refuseSuspended: false },
-      );
+      await refileFlow(ctx, req, (req.params as IdParams).id, data);
       return ok(null, '归档成功');
     },
   );
@@ -255,9 +250,9 @@ export default async function flowLaunchRoutes(app: FastifyInstance) {
     },
   );
 
-  // --- entrust (our paths): /api/workflow/Engine/FlowEntrust ---
+  // --- entrust (our paths): /api/workflow/Engine/FlowEntrust; new = btn_add, delete = btn_remove (as the page shows) ---
   const E = `${BASE}/FlowEntrust`;
-  app.get(E, { config: { permission: { menu: 'workFlow.entrust' } } }, async (req) => {
+  app.get(E, { config: { permission: { menu: ENTRUST_MENU } } }, async (req) => {
     const rows = await db
       .selectFrom('wf_entrust')
       .selectAll()
@@ -283,7 +278,7 @@ export default async function flowLaunchRoutes(app: FastifyInstance) {
   });
   app.post(
     E,
-    { config: { permission: { menu: 'workFlow.entrust' } }, schema: { body: WfEntrustBody } },
+    { config: { permission: { menu: ENTRUST_MENU, button: 'btn_add' } }, schema: { body: WfEntrustBody } },
     async (req) => {
       const b = req.body as WfEntrustBody;
       const start = new Date(b.startTime);
@@ -311,7 +306,7 @@ export default async function flowLaunchRoutes(app: FastifyInstance) {
   );
   app.delete(
     `${E}/:id`,
-    { config: { permission: { menu: 'workFlow.entrust' } }, schema: { params: IdParams } },
+    { config: { permission: { menu: ENTRUST_MENU, button: 'btn_remove' } }, schema: { params: IdParams } },
     async (req) => {
       const r = await db
         .updateTable('wf_entrust')

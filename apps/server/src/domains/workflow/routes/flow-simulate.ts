@@ -35,7 +35,12 @@ export default async function flowSimulateRoutes(app: FastifyInstance) {
   );
   app.put(
     `${P}/:id/SimCases`,
-    { config: { permission: { menu: MENU } }, schema: { params: IdParams }, bodyLimit: 8 * 1024 * 1024 },
+    // written from the designer, which the list's 设计 button (btn_edit) opens
+    {
+      config: { permission: { menu: MENU, button: 'btn_edit' } },
+      schema: { params: IdParams },
+      bodyLimit: 8 * 1024 * 1024,
+    },
     async (req) => {
       const body = req.body as { cases?: unknown } | null;
       let cases: SimCase[];

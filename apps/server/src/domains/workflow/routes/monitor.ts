@@ -1,11 +1,11 @@
 import { IdParams, type WfListQuery } from '@kp/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { countOf, likeOf } from '../../../db/values';
-import { conflict, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
 import { requestLanguage } from '../../../http/i18n';
 import { pageOf } from '../../../http/paging';
-import { assertManagerOf, BASE, listRoute, monitorScope, ms, userNames } from '../access';
+import { BASE, listRoute, monitorScope, ms, userNames } from '../access';
+import { MONITOR_BUTTONS, setSuspended } from '../manager-actions';
 import { taskSummary } from '../task-lists';
 
 const MENU = 'workFlow.flowMonitor';
@@ -13,6 +13,7 @@ const MENU = 'workFlow.flowMonitor';
 /**
  * Monitor (our paths, base /api/workflow/Engine/FlowMonitor): every flow, paged; suspend and resume.
  * Assign and terminate are FlowBefore/Assign/{taskId} and FlowBefore/Cancel/{taskId} with the flow task id.
+ * Each manager operation needs its own monitor button (manager-actions.ts MONITOR_BUTTONS).
  */
 export default async function monitorRoutes(app: FastifyInstance) {
   const db = app.kp.db;
@@ -51,36 +52,15 @@ export default async function monitorRoutes(app: FastifyInstance) {
       pagination: { currentPage, pageSize, total },
     });
   });
-  const setSuspended = (v: number, msg: string) => async (req: FastifyRequest) => {
-    const { id } = req.params as IdParams;
-    await assertManagerOf(db, req, id);
-    // A plain row update under the same row lock actOnTask takes; suspended tasks refuse every action.
-    const r = await db
-      .updateTable('wf_task')
-      .set((eb) => ({ suspended: v, version: eb('version', '+', 1) }))
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!Number(r.numUpdatedRows)) throw notFound();
+  /** Suspend / resume (button btn_suspend): recorded as the caller (manager-actions.ts). */
+  const SUSPEND = {
+    config: { permission: { menu: MENU, button: MONITOR_BUTTONS.suspend } },
+    schema: { params: IdParams },
+  };
+  const suspension = (suspend: boolean, msg: string) => async (req: FastifyRequest) => {
+    await setSuspended(app.kp, req, (req.params as IdParams).id, suspend);
     return ok(null, msg);
   };
-  app.put(
-    `${P}/:id/Actions/Suspend`,
-    { config: { permission: { menu: MENU } }, schema: { params: IdParams } },
-    async (req) => {
-      await assertManagerOf(db, req, (req.params as IdParams).id);
-      const t = await db
-        .selectFrom('wf_task')
-        .select('status')
-        .where('id', '=', (req.params as IdParams).id)
-        .executeTakeFirst();
-      if (!t) throw notFound();
-      if (t.status !== 1) throw conflict('只有进行中的流程可以挂起');
-      return setSuspended(1, '挂起成功')(req);
-    },
-  );
-  app.put(
-    `${P}/:id/Actions/Resume`,
-    { config: { permission: { menu: MENU } }, schema: { params: IdParams } },
-    setSuspended(0, '恢复成功'),
-  );
+  app.put(`${P}/:id/Actions/Suspend`, SUSPEND, suspension(true, '挂起成功'));
+  app.put(`${P}/:id/Actions/Resume`, SUSPEND, suspension(false, '恢复成功'));
 }
