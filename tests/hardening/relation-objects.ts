@@ -1,6 +1,6 @@
 // The objects of the "no relation → refused" suite (issue 34): each made through the real API by a user who
-// is related to it (or taken from the seed), and two outsiders in a department of their own — one holding only
-// the home page, one holding the ordinary employee role — who are related to none of them.
+// is related to it (or taken from the seed), and three outsiders in a department of their own — holding only the
+// home page, the ordinary employee role, the department manager role — who are related to none of them.
 import { readFileSync } from 'node:fs';
 import { md5, type TestApp } from '@kp/server/testing';
 import dayjs from 'dayjs';
@@ -18,7 +18,7 @@ const homeDesign = () =>
 export const MARK = '机密';
 
 export interface Outsider {
-  name: 'bare' | 'peer';
+  name: 'bare' | 'peer' | 'manager';
   id: string;
   token: string;
 }
@@ -111,10 +111,16 @@ export async function buildWorld(t: TestApp): Promise<RelationWorld> {
     .select('id')
     .where('en_code', '=', 'employee')
     .executeTakeFirstOrThrow();
+  const managerRole = await db
+    .selectFrom('base_role')
+    .select('id')
+    .where('en_code', '=', 'deptManager')
+    .executeTakeFirstOrThrow();
   const outsiders: Outsider[] = [];
   for (const [name, account, roleId] of [
     ['bare', 'outsiderbare', homeRole],
     ['peer', 'outsiderpeer', employeeRole.id],
+    ['manager', 'outsidermanager', managerRole.id],
   ] as const) {
     await ok(
       t.call(admin, {
@@ -381,7 +387,7 @@ export async function buildWorld(t: TestApp): Promise<RelationWorld> {
   );
   for (const p of await db.selectFrom('wf_print_template').select('id').limit(1).execute())
     add('flow print template', p.id);
-  // a portal for department managers only (the seeded home portal is everyone's)
+  // a portal for a role no outsider holds (the seeded home portal is everyone's)
   const portal = idOf(
     await ok(
       t.call(admin, {
@@ -392,16 +398,21 @@ export async function buildWorld(t: TestApp): Promise<RelationWorld> {
       'portal',
     ),
   );
-  const managers = await db
-    .selectFrom('base_role')
-    .select('id')
-    .where('en_code', '=', 'deptManager')
-    .executeTakeFirstOrThrow();
+  const audience = idOf(
+    await ok(
+      t.call(admin, {
+        method: 'POST',
+        url: '/api/permission/Role',
+        payload: { fullName: '门户受众', enCode: 'portalAudience', dataScope: 'self', globalMark: 1 },
+      }),
+      'portal audience role',
+    ),
+  );
   await ok(
     t.call(admin, {
       method: 'POST',
       url: `/api/portal/${portal}/Actions/setPortalRole`,
-      payload: { roleIds: [managers.id] },
+      payload: { roleIds: [audience] },
     }),
     'portal roles',
   );

@@ -1,7 +1,7 @@
 // Issue 34, "no relation → refused", generated: every registered route that takes an object id (path params,
-// id-named query and body properties — read from the app's route table and its TypeBox schemas) is called by two
+// id-named query and body properties — read from the app's route table and its TypeBox schemas) is called by
 // users related to no object (a department of their own; one holds only the home page, one the ordinary
-// employee role) with the id of each object of relation-objects.ts (a leave request, its operator rows and
+// employee role, one the department manager role) with the id of each object of relation-objects.ts (a leave request, its operator rows and
 // comment, a meeting, a site message, a business message with its attached file and comment, a notice, a
 // document, a chat message, a personal group, an entrustment, a released online form with a record, a print
 // design, a data interface, the seeded portal and print templates, people and structure of another department).
@@ -10,12 +10,22 @@
 // Routes declared `public-data` (shared catalogues) or `self` (the caller's own data) may answer; they must still
 // write nothing. Where the guard alone refuses the outsider (a menu it lacks), one object is enough.
 import { appendFileSync } from 'node:fs';
+import { ok } from '@kp/server';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '@kp/server/testing';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installWriteCounter, writeMark, writesSince } from './fuzz';
 import { buildWorld, MARK, type RelationWorld } from './relation-objects';
-import { apiRoutes, grantsOf, guardLets, idSlots, requestFor, ruleOf, ruleText } from './route-table';
+import {
+  apiRoutes,
+  type Grants,
+  grantsOf,
+  guardLets,
+  idSlots,
+  requestFor,
+  ruleOf,
+  ruleText,
+} from './route-table';
 
 /**
  * Open findings: `METHOD url [object]` → what leaked and which finding covers it. The suite fails on a failure
@@ -27,6 +37,15 @@ const KNOWN_GAPS: Record<string, string> = {
     'its download url (/api/file/Download/annex/…), which then downloads with no session',
   'GET /api/Bussiness/Conference/:id [meeting]':
     'issue 34 Medium: meeting detail shows theme, description, participants and attachment ids to every employee',
+};
+
+/**
+ * Answers that differ from a missing id's but carry nothing of the object (each with its reason). Keep short.
+ */
+const TOLERATED: Record<string, string> = {
+  // A per-item refusal says "暂无权限" for a pending operator row of another user's task, "任务不存在" for a
+  // missing one: it tells that a random 32-hex id exists, nothing of the task.
+  'POST /api/workflow/Engine/FlowBefore/BatchOperation [leave operator]': 'per-item refusal reason',
 };
 
 const BOGUS = 'x0000000000000000000000000000001';
@@ -46,7 +65,29 @@ describe(`no relation → refused, every id-taking route (${TEST_DB_KIND})`, () 
   const db = () => t.db.kysely as unknown as Kysely<never>;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Two planted leaks prove the oracle sees a reach and a write (the suite fails if it stops seeing them).
+    t = await createTestApp({
+      extraRoutes: (app) => {
+        const participant = { permission: { signedIn: 'participant' as const } };
+        app.get('/api/kpCanary/:id', { config: participant }, async (req) =>
+          ok(
+            await app.kp.db
+              .selectFrom('base_group')
+              .selectAll()
+              .where('id', '=', (req.params as { id: string }).id)
+              .executeTakeFirst(),
+          ),
+        );
+        app.post('/api/kpCanary/:id/touch', { config: participant }, async (req) => {
+          await app.kp.db
+            .updateTable('base_group')
+            .set({ description: 'touched' })
+            .where('id', '=', (req.params as { id: string }).id)
+            .execute();
+          return ok(null);
+        });
+      },
+    });
     w = await buildWorld(t);
     await installWriteCounter(db());
   });
@@ -69,11 +110,9 @@ describe(`no relation → refused, every id-taking route (${TEST_DB_KIND})`, () 
   it('every id-taking route refuses an outsider and writes nothing', { timeout: 300_000 }, async () => {
     const routes = apiRoutes(t).filter((r) => idSlots(r).length > 0);
     expect(routes.length).toBeGreaterThan(150);
-    const [bare, peer] = w.outsiders;
-    const grants = new Map([
-      [bare, await grantsOf(t, bare.id)],
-      [peer, await grantsOf(t, peer.id)],
-    ]);
+    const [bare, ...holders] = w.outsiders;
+    const grants = new Map<(typeof w.outsiders)[number], Grants>();
+    for (const u of w.outsiders) grants.set(u, await grantsOf(t, u.id));
     const failures = new Map<string, string>();
     let calls = 0;
     for (const r of routes) {
@@ -81,8 +120,8 @@ describe(`no relation → refused, every id-taking route (${TEST_DB_KIND})`, () 
       // Shared catalogues, the caller's own data and public routes may answer; they must still write nothing.
       const lenient =
         rule.kind === 'public' || (rule.kind === 'signedIn' && ['public-data', 'self'].includes(rule.check));
-      // The peer (employee role) adds the menu routes it holds; object checks of signed-in routes are the bare one's.
-      const who = rule.kind === 'menu' && guardLets(rule, grants.get(peer)!) ? [bare, peer] : [bare];
+      // The employee and the manager add the menu routes they hold; signed-in routes' object checks are the bare one's.
+      const who = [bare, ...holders.filter((u) => rule.kind === 'menu' && guardLets(rule, grants.get(u)!))];
       // The addressed kind of the recipient routes of business messages, news and notices.
       const objectType = /CompanyNews/.test(r.url)
         ? 'news'
@@ -100,18 +139,21 @@ describe(`no relation → refused, every id-taking route (${TEST_DB_KIND})`, () 
           failures.set(`${r.method} ${r.url} [marker]`, `${u.name}: a private object's text, any id`);
         const baseText = JSON.stringify(base.data ?? null);
         for (const o of objects) {
-          // A person or unit named in a body or query (a member, a delegate) is a reference anyone may make to
-          // an object of his own, not a reach into theirs: not called.
-          if (o.directory && !idSlots(r).some((s) => s.in === 'path')) continue;
+          // A person or unit named in a body (a member, a delegate) is a reference anyone may make in an
+          // object of his own, not a reach into theirs: such writes are not made.
+          if (o.directory && r.method !== 'GET' && !idSlots(r).some((s) => s.in === 'path')) continue;
           calls++;
           const res = await answer(u.token, reqOf(o.id));
           const key = `${r.method} ${r.url} [${o.name}]`;
           if (process.env.REL_DUMP)
             appendFileSync(process.env.REL_DUMP, `${u.name}\t${key}\t${res.code}\t${res.msg}\n`);
-          const text = JSON.stringify(res.data ?? null);
+          // The id itself echoed back (a per-item result) is no reach: compare with the missing id's answer.
+          const text = JSON.stringify(res.data ?? null).replaceAll(o.id, BOGUS);
           if (res.marked && !base.marked && !failures.has(key))
             failures.set(key, `${u.name} (${ruleText(rule)}): private text`);
-          if (lenient || res.code !== 200 || empty(res.data) || text === baseText) continue;
+          if (lenient || res.code !== 200 || empty(res.data) || text === baseText.replaceAll(o.id, BOGUS))
+            continue;
+          if (TOLERATED[key]) continue;
           if (!failures.has(key))
             failures.set(
               key,
@@ -124,6 +166,13 @@ describe(`no relation → refused, every id-taking route (${TEST_DB_KIND})`, () 
       if (writes.length) failures.set(key, `${ruleText(rule)}: wrote ${writes.join(', ')}`);
     }
     expect(calls).toBeGreaterThan(1000);
+    for (const canary of [
+      'GET /api/kpCanary/:id [personal group]',
+      'POST /api/kpCanary/:id/touch [writes]',
+    ]) {
+      expect(failures.has(canary), `the planted leak ${canary} is seen`).toBe(true);
+      failures.delete(canary);
+    }
     settle(failures, (k) => !k.endsWith('[list marker]'));
   });
 

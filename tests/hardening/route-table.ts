@@ -53,6 +53,7 @@ export interface IdSlot {
   in: 'path' | 'query' | 'body';
   name: string;
   many: boolean;
+  required: boolean;
 }
 
 const props = (s: unknown): Record<string, Schema> => ((s as Schema | undefined)?.properties ?? {}) as never;
@@ -64,11 +65,12 @@ export function idSlots(r: RouteInfo): IdSlot[] {
   const out: IdSlot[] = [];
   for (const seg of r.url.split('/'))
     if (seg.startsWith(':') && ID_NAME.test(seg.slice(1)))
-      out.push({ in: 'path', name: seg.slice(1), many: false });
+      out.push({ in: 'path', name: seg.slice(1), many: false, required: true });
   for (const where of ['query', 'body'] as const) {
     const s = where === 'query' ? r.schema?.querystring : r.schema?.body;
+    const required = new Set((s as Schema | undefined)?.required ?? []);
     for (const [k, v] of Object.entries(props(s)))
-      if (ID_NAME.test(k)) out.push({ in: where, name: k, many: isArray(v) });
+      if (ID_NAME.test(k)) out.push({ in: where, name: k, many: isArray(v), required: required.has(k) });
   }
   return out;
 }
@@ -141,7 +143,11 @@ export function requestFor(
     if (rich && where === 'body')
       for (const [k, p] of Object.entries(props(schema)))
         if (!(k in o) && (p.type || p.anyOf || p.const !== undefined || p.enum)) o[k] = minimalOf(p);
-    for (const s of slots.filter((x) => x.in === where)) o[s.name] = s.many ? [id(s)] : id(s);
+    // The required id slots when there are some (an optional one, e.g. a parent, would point elsewhere), else all.
+    const here = slots.filter((x) => x.in === where);
+    const fillIn = here.some((x) => x.required) ? here.filter((x) => x.required) : here;
+    for (const s of here) if (!fillIn.includes(s)) delete o[s.name];
+    for (const s of fillIn) o[s.name] = s.many ? [id(s)] : id(s);
     return o;
   };
   const query = r.schema?.querystring ? fill('query', r.schema.querystring) : {};
