@@ -1,7 +1,9 @@
+import { compileForm } from '@kp/engine';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { fieldConfig as cfg, formConfig, TEST_DB_KIND, type TestApp } from '../../test/harness';
 import { useTestApp } from '../../test/suite';
+import { stampFormData } from '../form/form-data';
 import { takeBillNumber } from './bill-rule-service';
 
 // biome-ignore lint/suspicious/noExplicitAny: envelopes of many shapes
@@ -197,5 +199,31 @@ describe(`bill rules on ${TEST_DB_KIND}`, () => {
     expect(
       await t.call(emp, { method: 'GET', url: '/api/system/BillRule/bill-leave/Action/Export' }),
     ).toEqual(deny);
+  });
+
+  it('a form submit takes the number the GET previewed; a draft save takes none', async () => {
+    const compiled = compileForm(
+      formConfig([
+        {
+          __config__: cfg('billRule', '单据编号', { formId: 101, rule: 'expenseApply' }),
+          __vModel__: 'billNo',
+          readonly: true,
+        },
+      ]),
+    );
+    const author = { userId: 'u-test', positionIds: [] };
+    const preview = await t.call<Any>(emp, {
+      method: 'GET',
+      url: '/api/system/BillRule/BillNumber/expenseApply',
+    });
+    const draft = await stampFormData(t.db.kysely, author, compiled, {}, null, { mode: 'save' });
+    expect(draft.billNo).toBeNull();
+    const saved = await stampFormData(t.db.kysely, author, compiled, {}, null, { mode: 'submit' });
+    expect(saved.billNo).toBe(preview.data);
+    const next = await t.call<Any>(emp, {
+      method: 'GET',
+      url: '/api/system/BillRule/BillNumber/expenseApply',
+    });
+    expect(next.data).not.toBe(preview.data);
   });
 });
