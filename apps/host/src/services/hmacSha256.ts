@@ -62,8 +62,8 @@ const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '
 /** HMAC-SHA256 of the UTF-8 text `message` under the UTF-8 text `key`, as hex (Node's createHmac alike). */
 export function hmacSha256Hex(key: string, message: string): string {
   const enc = new TextEncoder();
-  let k = enc.encode(key);
-  if (k.length > 64) k = sha256Bytes(k);
+  const raw = enc.encode(key);
+  const k: Uint8Array = raw.length > 64 ? sha256Bytes(raw) : raw;
   const block = new Uint8Array(64);
   block.set(k);
   const inner = new Uint8Array(64);
