@@ -1,6 +1,7 @@
 import { App, Button, Card, DatePicker, Form, Input, Modal, Select, Table } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePerm } from '../permission/usePerm';
 import { type TemplateRow, type UserOption, wfApi } from './api';
 import { WF_NS } from './i18n';
 import { fmtTime } from './util';
@@ -19,6 +20,8 @@ interface EntrustRow {
 export default function Entrust() {
   const { t } = useTranslation(WF_NS);
   const { modal } = App.useApp();
+  // new and delete need the page's btn_add / btn_remove (the server refuses them without)
+  const perm = usePerm();
   const [rows, setRows] = useState<EntrustRow[]>([]);
   const [open, setOpen] = useState(false);
   const [users, setUsers] = useState<UserOption[]>([]);
@@ -50,16 +53,18 @@ export default function Entrust() {
     <Card
       title={t('title.entrust')}
       extra={
-        <Button
-          type="primary"
-          data-testid="wf-entrust-add"
-          onClick={() => {
-            form.resetFields();
-            setOpen(true);
-          }}
-        >
-          {t('btn.add')}
-        </Button>
+        perm.btn('btn_add') && (
+          <Button
+            type="primary"
+            data-testid="wf-entrust-add"
+            onClick={() => {
+              form.resetFields();
+              setOpen(true);
+            }}
+          >
+            {t('btn.add')}
+          </Button>
+        )
       }
     >
       <Table<EntrustRow>
@@ -77,20 +82,21 @@ export default function Entrust() {
           {
             title: t('col.action'),
             width: 90,
-            render: (_: unknown, r) => (
-              <Button
-                type="link"
-                size="small"
-                onClick={async () => {
-                  if (!(await modal.confirm({ title: t('msg.tip'), content: t('msg.deleteConfirm') })))
-                    return;
-                  await wfApi.deleteEntrust(r.id).catch(() => {});
-                  load();
-                }}
-              >
-                {t('btn.delete')}
-              </Button>
-            ),
+            render: (_: unknown, r) =>
+              perm.btn('btn_remove') && (
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={async () => {
+                    if (!(await modal.confirm({ title: t('msg.tip'), content: t('msg.deleteConfirm') })))
+                      return;
+                    await wfApi.deleteEntrust(r.id).catch(() => {});
+                    load();
+                  }}
+                >
+                  {t('btn.delete')}
+                </Button>
+              ),
           },
         ]}
       />

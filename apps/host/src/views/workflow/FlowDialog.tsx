@@ -14,7 +14,7 @@ import { refreshFlowCounts } from './counts';
 import { ApproveDialog, ReasonDialog } from './FlowActionDialogs';
 import { type FlowDialogOptions, FlowPrint, flowTabs, useFlowLoad } from './FlowDialogParts';
 import { WF_NS } from './i18n';
-import { type ApprovalKind, canResubmit, statusTag } from './model';
+import { type ApprovalKind, canResubmit, managerButtonAllowed, statusTag } from './model';
 
 export type { FlowDialogOptions } from './FlowDialogParts';
 
@@ -300,6 +300,9 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
           )}
           {buttons
             .filter((b) => b.key !== 'copy' || (opType !== -1 && !!taskId))
+            .filter((b) =>
+              managerButtonAllowed(opType, b.key, props.monitorBtn ?? (() => !!user?.isAdministrator)),
+            )
             .map((b) => (
               <Button
                 key={b.key}

@@ -26,6 +26,11 @@ export interface FlowDialogOptions {
   /** Template id (launch). */
   flowId?: string;
   title?: string;
+  /**
+   * The monitor page's button check (opType 4): a manager operation shows only with its monitor button
+   * (model.ts MONITOR_BUTTONS). Absent: administrators only.
+   */
+  monitorBtn?: (code: string) => boolean;
 }
 
 /** The read-only chart names the people, positions and roles of its nodes through the organisation. */

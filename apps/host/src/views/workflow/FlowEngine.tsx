@@ -16,6 +16,7 @@ import { useNavigate } from 'react-router';
 import { http } from '../../api/http';
 import { currentLanguage } from '../../i18n';
 import { UnsentOffer, useUnsentInput } from '../../kit/unsent';
+import { usePerm } from '../permission/usePerm';
 import { type TemplateRow, WF, wfApi } from './api';
 import { KeywordForm, useFlowList } from './FlowList';
 import { WF_NS } from './i18n';
@@ -31,9 +32,14 @@ const newStart = (): FlowNode => {
   return { ...start, properties: { ...start.properties, initiator: [], initiatePos: [], initiateRole: [] } };
 };
 
-/** Flow design list (templates: search, new, edit in the designer, copy, release, stop, export, delete). */
+/**
+ * Flow design list (templates: search, new, edit in the designer, copy, release, stop, export, delete); each
+ * action shows with its button of the page (btn_add, btn_edit, btn_copy, btn_release, btn_export, btn_remove),
+ * the one the server checks.
+ */
 export default function FlowEngine() {
   const { t } = useTranslation(WF_NS);
+  const perm = usePerm();
   const { modal } = App.useApp();
   const navigate = useNavigate();
   const [keyword, setKeyword] = useState('');
@@ -45,9 +51,11 @@ export default function FlowEngine() {
       title={t('title.engine')}
       data-testid="wf-engine"
       extra={
-        <Button type="primary" onClick={() => setEditing('new')}>
-          {t('btn.add')}
-        </Button>
+        perm.btn('btn_add') && (
+          <Button type="primary" onClick={() => setEditing('new')}>
+            {t('btn.add')}
+          </Button>
+        )
       }
     >
       <KeywordForm
@@ -83,9 +91,11 @@ export default function FlowEngine() {
             width: 330,
             render: (_: unknown, r) => (
               <Space size={2} wrap>
-                <Button type="link" size="small" onClick={() => setEditing(r)}>
-                  {t('btn.design')}
-                </Button>
+                {perm.btn('btn_edit') && (
+                  <Button type="link" size="small" onClick={() => setEditing(r)}>
+                    {t('btn.design')}
+                  </Button>
+                )}
                 <Button
                   type="link"
                   size="small"
@@ -93,10 +103,12 @@ export default function FlowEngine() {
                 >
                   {t('dlg.preview')}
                 </Button>
-                <Button type="link" size="small" onClick={() => run(wfApi.copyTemplate(r.id))}>
-                  {t('btn.copy')}
-                </Button>
-                {r.enabledMark === 1 ? (
+                {perm.btn('btn_copy') && (
+                  <Button type="link" size="small" onClick={() => run(wfApi.copyTemplate(r.id))}>
+                    {t('btn.copy')}
+                  </Button>
+                )}
+                {!perm.btn('btn_release') ? null : r.enabledMark === 1 ? (
                   <Button type="link" size="small" onClick={() => run(wfApi.stop(r.id))}>
                     {t('btn.stop')}
                   </Button>
@@ -105,33 +117,37 @@ export default function FlowEngine() {
                     {t('btn.release')}
                   </Button>
                 )}
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={async () => {
-                    const data = await wfApi.exportTemplate(r.id).catch(() => null);
-                    if (!data) return;
-                    const a = document.createElement('a');
-                    a.href = URL.createObjectURL(
-                      new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }),
-                    );
-                    a.download = `${r.fullName}.json`;
-                    a.click();
-                  }}
-                >
-                  {t('btn.export')}
-                </Button>
-                <Button
-                  type="link"
-                  size="small"
-                  danger
-                  onClick={async () => {
-                    if (await modal.confirm({ title: t('msg.tip'), content: t('msg.deleteConfirm') }))
-                      run(wfApi.deleteTemplate(r.id));
-                  }}
-                >
-                  {t('btn.delete')}
-                </Button>
+                {perm.btn('btn_export') && (
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={async () => {
+                      const data = await wfApi.exportTemplate(r.id).catch(() => null);
+                      if (!data) return;
+                      const a = document.createElement('a');
+                      a.href = URL.createObjectURL(
+                        new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }),
+                      );
+                      a.download = `${r.fullName}.json`;
+                      a.click();
+                    }}
+                  >
+                    {t('btn.export')}
+                  </Button>
+                )}
+                {perm.btn('btn_remove') && (
+                  <Button
+                    type="link"
+                    size="small"
+                    danger
+                    onClick={async () => {
+                      if (await modal.confirm({ title: t('msg.tip'), content: t('msg.deleteConfirm') }))
+                        run(wfApi.deleteTemplate(r.id));
+                    }}
+                  >
+                    {t('btn.delete')}
+                  </Button>
+                )}
               </Space>
             ),
           },

@@ -2,6 +2,7 @@ import { App, Button, Card, Input, Modal, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { usePerm } from '../permission/usePerm';
 import { type TaskRow, wfApi } from './api';
 import { type FlowDialogOptions, ListDialog } from './FlowDialog';
 import { KeywordForm, useFlowColumns, useFlowList } from './FlowList';
@@ -28,6 +29,9 @@ export function TaskList(props: { category: '1' | '2' | '3'; titleKey: string })
   } = useFlowList<TaskRow>((q) => wfApi.list(props.category, q), [props.category]);
   const cols = useFlowColumns<TaskRow>();
   const opType = props.category === '1' ? 1 : props.category === '2' ? 2 : 3;
+  // batch approval: the to-do page's 批量审批 button (btn_batch); the server refuses it without
+  const perm = usePerm();
+  const canBatch = props.category === '1' && perm.btn('btn_batch');
   const now = Date.now();
 
   const runBatch = async () => {
@@ -67,7 +71,7 @@ export function TaskList(props: { category: '1' | '2' | '3'; titleKey: string })
         >
           {t('btn.reset')}
         </Button>
-        {props.category === '1' && (
+        {canBatch && (
           <Space style={{ marginLeft: 16 }}>
             <Button
               disabled={!selected.length}
@@ -100,9 +104,7 @@ export function TaskList(props: { category: '1' | '2' | '3'; titleKey: string })
         loading={loading}
         dataSource={rows}
         rowSelection={
-          props.category === '1'
-            ? { selectedRowKeys: selected, onChange: (k) => setSelected(k.map(String)) }
-            : undefined
+          canBatch ? { selectedRowKeys: selected, onChange: (k) => setSelected(k.map(String)) } : undefined
         }
         pagination={{ ...pagination, showSizeChanger: true }}
         columns={[

@@ -13,6 +13,7 @@ import {
   encodeDetailConfig,
   fillPrintTemplate,
   handleStatusKey,
+  managerButtonAllowed,
   nearBottom,
   parseDetailConfig,
   printableRecords,
@@ -66,6 +67,22 @@ describe('records (spec 2 §2, §4)', () => {
       '加签',
       '转审',
     ]);
+    // the monitor's own operations (server manager-actions.ts MANAGER_RECORD)
+    expect([8, 9, 10, 11].map((s) => zhText(handleStatusKey(s)))).toEqual([
+      '管理员保存',
+      '重新归档',
+      '挂起',
+      '恢复',
+    ]);
+  });
+  it('a manager operation (opType 4) shows only with its monitor button; other dialogs are not affected', () => {
+    const held = new Set(['btn_assign']);
+    const btn = (c: string) => held.has(c);
+    expect(['save', 'refile', 'assign', 'terminate'].filter((k) => managerButtonAllowed(4, k, btn))).toEqual([
+      'assign',
+    ]);
+    expect(managerButtonAllowed(4, 'cancel', btn)).toBe(true);
+    expect(managerButtonAllowed(1, 'save', () => false)).toBe(true);
   });
   it('timeline is newest first and ends with flow ended when there is an end time', () => {
     const recs = [

@@ -45,6 +45,24 @@ export function reminderText(
   return null;
 }
 
+/**
+ * The flow monitor's button (menu workFlow.flowMonitor) behind each manager operation: the server refuses
+ * an operation without it (server workflow/manager-actions.ts MONITOR_BUTTONS), so the screens hide it.
+ */
+export const MONITOR_BUTTONS = {
+  save: 'btn_save',
+  refile: 'btn_rearchive',
+  assign: 'btn_assign',
+  terminate: 'btn_cancel',
+  suspend: 'btn_suspend',
+} as const;
+
+/** Whether a dialog button is open to the user: a manager operation (opType 4) needs its monitor button. */
+export function managerButtonAllowed(opType: number, key: string, btn: (code: string) => boolean): boolean {
+  if (opType !== 4 || !Object.hasOwn(MONITOR_BUTTONS, key) || key === 'suspend') return true;
+  return btn(MONITOR_BUTTONS[key as keyof typeof MONITOR_BUTTONS]);
+}
+
 /** Record handle status, reading A (spec 2 §4): the text key of each value. */
 export function handleStatusKey(handleStatus: number | null | undefined): string {
   const keys = [
@@ -56,6 +74,11 @@ export function handleStatusKey(handleStatus: number | null | undefined): string
     'assigned',
     'added',
     'transferred',
+    // the monitor's own operations (ours, server manager-actions.ts MANAGER_RECORD): 8 save, 9 refile, 10/11
+    'op.save',
+    'op.refile',
+    'op.suspend',
+    'op.resume',
   ];
   const k = keys[Number(handleStatus)];
   return k ? `record.${k}` : 'record.unknown';
