@@ -147,7 +147,12 @@ export function requestFor(
     const here = slots.filter((x) => x.in === where);
     const fillIn = here.some((x) => x.required) ? here.filter((x) => x.required) : here;
     for (const s of here) if (!fillIn.includes(s)) delete o[s.name];
-    for (const s of fillIn) o[s.name] = s.many ? [id(s)] : id(s);
+    for (const s of fillIn) {
+      const v = id(s);
+      // '' leaves an optional slot out (an unfiltered list)
+      if (v === '' && !s.required) delete o[s.name];
+      else o[s.name] = s.many ? [v] : v;
+    }
     return o;
   };
   const query = r.schema?.querystring ? fill('query', r.schema.querystring) : {};
