@@ -106,6 +106,21 @@ describe(`user codes for external links (${TEST_DB_KIND})`, () => {
     expect((await redeem(ok.data.code, 'https://crm.example.org')).data).toMatchObject({ account: 'admin' });
   });
 
+  it('the administrator keeps the allow-list in the system settings (origins only)', async () => {
+    const put = (externalLinkHosts: string[]) =>
+      t.call(admin, { method: 'PUT', url: '/api/system/SysConfig', payload: { externalLinkHosts } });
+    for (const bad of ['javascript:alert(1)', 'https://a.example/path', 'https://u@a.example', 'a.example'])
+      expect((await put([bad])).code).toBe(400);
+    expect((await put(['https://erp.example.com', 'http://wiki.example.org:8080'])).code).toBe(200);
+    expect((await codeFor(zw, 'http://wiki.example.org:8080/page')).code).toBe(200);
+    // another port is another app
+    expect((await codeFor(zw, 'http://wiki.example.org/page')).code).toBe(400);
+    expect(
+      (await t.call(zw, { method: 'PUT', url: '/api/system/SysConfig', payload: { externalLinkHosts: [] } }))
+        .code,
+    ).toBe(403);
+  });
+
   it('no route of this server takes the session token in a URL', async () => {
     expect((await t.call(null, { method: 'GET', url: `/api/oauth/CurrentUser?token=${admin}` })).code).toBe(
       602,
