@@ -177,6 +177,32 @@ export async function buildWorld(t: TestApp): Promise<RelationWorld> {
   );
   add('business message', oaMessage);
   add(
+    'draft business message',
+    idOf(
+      await ok(
+        t.call(zw, {
+          method: 'POST',
+          url: '/api/Bussiness/Message',
+          payload: { title: '草稿', contents: '机密草稿', acceptUsers: [wjgRow.id], isDraft: 1 },
+        }),
+        'draft business message',
+      ),
+    ),
+  );
+  add(
+    'draft document',
+    idOf(
+      await ok(
+        t.call(zw, {
+          method: 'POST',
+          url: '/api/Bussiness/personalfile',
+          payload: { title: '草稿', contents: '机密草稿' },
+        }),
+        'draft document',
+      ),
+    ),
+  );
+  add(
     'comment',
     idOf(
       await ok(
