@@ -51,10 +51,17 @@ export async function buildWorld(t: TestApp): Promise<RelationWorld> {
   };
   const idOf = (d: unknown): string =>
     typeof d === 'string' ? d : String((d as { id?: string } | null)?.id ?? '');
-  /** The one row of a table the seed leaves empty (the object just made). */
-  const latest = async (table: 'wf_comment' | 'base_group' | 'wf_entrust' | 'im_content') => {
-    const rows = await db.selectFrom(table).select('id').execute();
-    expect(rows, `${table} holds only the object just made`).toHaveLength(1);
+  // The rows of these tables before anything is made here: latest() answers the one row made since.
+  type Made = 'wf_comment' | 'base_group' | 'wf_entrust' | 'im_content';
+  const seen = new Map<Made, Set<string>>();
+  for (const table of ['wf_comment', 'base_group', 'wf_entrust', 'im_content'] as const)
+    seen.set(table, new Set((await db.selectFrom(table).select('id').execute()).map((r) => r.id)));
+  const latest = async (table: Made) => {
+    const rows = (await db.selectFrom(table).select('id').execute()).filter(
+      (r) => !seen.get(table)!.has(r.id),
+    );
+    expect(rows, `${table}: one row made`).toHaveLength(1);
+    seen.get(table)!.add(rows[0].id);
     return rows[0].id;
   };
 
