@@ -1,4 +1,5 @@
 import { compileForm } from '@kp/engine';
+import type { FormConfig } from '@kp/schema';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { fieldConfig as cfg, formConfig, TEST_DB_KIND, type TestApp } from '../../test/harness';
@@ -203,13 +204,14 @@ describe(`bill rules on ${TEST_DB_KIND}`, () => {
 
   it('a form submit takes the number the GET previewed; a draft save takes none', async () => {
     const compiled = compileForm(
+      // the test helper's config is plain JSON; compileForm takes the schema's type
       formConfig([
         {
           __config__: cfg('billRule', '单据编号', { formId: 101, rule: 'expenseApply' }),
           __vModel__: 'billNo',
           readonly: true,
         },
-      ]),
+      ]) as FormConfig,
     );
     const author = { userId: 'u-test', positionIds: [] };
     const preview = await t.call<Any>(emp, {
