@@ -78,10 +78,13 @@ export function useCrud<F extends object>({
   base,
   reload,
   toBody = (v) => v,
+  onSaved,
 }: {
   base: string;
   reload: (touched: Touched) => unknown;
   toBody?: (v: Partial<F>, editing: Editing<F> | null) => unknown;
+  /** The answer's data after a create (`created`) or an update (e.g. a one-time password to show). */
+  onSaved?: (data: unknown, created: boolean) => void;
 }) {
   const { t } = useTranslation();
   const confirmDelete = useConfirmDelete();
@@ -89,8 +92,10 @@ export function useCrud<F extends object>({
   const [editing, setEditing] = useState<Editing<F> | null>(null);
   const save = async (v: Partial<F>) => {
     const body = toBody(v, editing) as Record<string, unknown>;
-    if (editing?.id) await http.put(`${base}/${editing.id}`, body, { showSuccess: true });
-    else await http.post(base, body, { showSuccess: true });
+    const r = editing?.id
+      ? await http.put(`${base}/${editing.id}`, body, { showSuccess: true })
+      : await http.post(base, body, { showSuccess: true });
+    onSaved?.(r.data, !editing?.id);
     await reload({ parentId: editing?.parentId });
   };
   const remove = (id: string, touched: Touched = {}) =>

@@ -126,6 +126,8 @@ export interface ImportResult {
   /** 0: everything imported; 1: some rows failed (failResult holds them with errorsInfo). */
   resultType: 0 | 1;
   failResult: ImportRow[];
+  /** The one-time password of each imported user, answered this once (there is no default password). */
+  passwords?: Array<{ account: string; realName: string; password: string }>;
 }
 /** Download answer of ExportExcel, TemplateDownload and ExportExceptionData. */
 export interface DownloadInfo {

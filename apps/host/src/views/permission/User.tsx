@@ -1,5 +1,5 @@
 import { Form } from 'antd';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../api/http';
 import { CrudPage, formValues, RowActions, useColumns, useCrud, usePaged } from '../../kit/crud';
@@ -9,6 +9,7 @@ import { useStore } from '../../store/createStore';
 import { sessionStore } from '../../store/session';
 import { BTN, FormDialog, flatten, fmtTime, PermButton, usePerm } from './common';
 import { exportThen } from './excel';
+import { type OneTimePassword, OneTimePasswordsDialog } from './OneTimePasswords';
 import { OrgAdminDialog } from './OrgAdmin';
 import { loadOrgTree, type OrgNode, OrgTreePanel, toAntTree } from './OrgTree';
 import { ResumeDrawer } from './Resume';
@@ -77,15 +78,25 @@ export default function User() {
     [],
     [] as PickNode[],
   );
+  const lastSaved = useRef<{ account: string; realName?: string }>({ account: '' });
+  const [shown, setShown] = useState<OneTimePassword[] | null>(null);
   const crud = useCrud<UserForm>({
     base: '/api/permission/Users',
     reload,
-    toBody: ({ password, ...v }, editing) => ({
-      ...v,
-      mobilePhone: v.mobilePhone || null,
-      email: v.email || null,
-      ...(!editing?.id && password ? { password: md5(password) } : {}),
-    }),
+    toBody: ({ password, ...v }, editing) => {
+      lastSaved.current = { account: v.account ?? '', realName: v.realName };
+      return {
+        ...v,
+        mobilePhone: v.mobilePhone || null,
+        email: v.email || null,
+        ...(!editing?.id && password ? { password: md5(password) } : {}),
+      };
+    },
+    // a user created without a password gets a random one, answered this once
+    onSaved: (data, created) => {
+      const password = (data as { password?: string } | null)?.password;
+      if (created && password) setShown([{ ...lastSaved.current, password }]);
+    },
   });
   const orgOfForm = Form.useWatch('organizeId', crud.form);
   const cols = useColumns();
@@ -234,10 +245,20 @@ export default function User() {
           roleOptions={roles.map((r) => ({ value: r.id, label: r.fullName }))}
         />
       </FormDialog>
-      <ResetPasswordDialog user={resetFor} onClose={() => setResetFor(null)} />
+      <ResetPasswordDialog
+        user={resetFor}
+        onClose={() => setResetFor(null)}
+        onPassword={(p) => setShown([p])}
+      />
+      <OneTimePasswordsDialog list={shown} onClose={() => setShown(null)} />
       <ResumeDrawer userId={resumeOf} onClose={closeResume} />
       <OrgAdminDialog user={adminOf} onClose={closeAdmin} />
-      <ImportDialog open={importing} onClose={() => setImporting(false)} onDone={reload} />
+      <ImportDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        onDone={reload}
+        onPasswords={setShown}
+      />
     </CrudPage>
   );
 }

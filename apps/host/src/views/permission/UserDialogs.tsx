@@ -4,6 +4,7 @@ import { http } from '../../api/http';
 import { SortStateDescItems } from '../../kit/crud';
 import { md5 } from '../../services/md5';
 import { FormDialog, RULES } from './common';
+import type { OneTimePassword } from './OneTimePasswords';
 import type { AntTreeNode } from './OrgTree';
 import type { PagePerm } from './usePerm';
 
@@ -114,9 +115,12 @@ export function UserFormItems({
 export function ResetPasswordDialog({
   user,
   onClose,
+  onPassword,
 }: {
-  user: { id: string; account: string } | null;
+  user: { id: string; account: string; realName?: string } | null;
   onClose: () => void;
+  /** The random password the server set when none was typed (answered once). */
+  onPassword: (p: OneTimePassword) => void;
 }) {
   const { t } = useTranslation();
   const [pwForm] = Form.useForm<{ password: string; confirm: string }>();
@@ -126,22 +130,23 @@ export function ResetPasswordDialog({
       open={!!resetFor}
       title={`${t('adm.resetPassword')} - ${resetFor?.account ?? ''}`}
       form={pwForm}
-      onSubmit={(v) =>
-        http.post(
+      onSubmit={async (v) => {
+        // empty: the server sets a random password and answers it this once
+        const r = await http.post<{ password?: string } | null>(
           `/api/permission/Users/${resetFor?.id}/Actions/ResetPassword`,
-          { userPassword: md5(v.password), validatePassword: md5(v.confirm) },
+          v.password ? { userPassword: md5(v.password), validatePassword: md5(v.confirm) } : {},
           { showSuccess: true },
-        )
-      }
+        );
+        if (r.data?.password && resetFor)
+          onPassword({ account: resetFor.account, realName: resetFor.realName, password: r.data.password });
+      }}
       onClose={onClose}
     >
       <Form.Item
         name="password"
         label={t('adm.newPassword')}
-        rules={[
-          { required: true, message: t('adm.required_', { name: t('adm.newPassword') }) },
-          { pattern: RULES.password, message: t('adm.passwordRule') },
-        ]}
+        extra={t('adm.resetRandom')}
+        rules={[{ pattern: RULES.password, message: t('adm.passwordRule') }]}
       >
         <Input.Password maxLength={16} autoComplete="new-password" />
       </Form.Item>
@@ -150,10 +155,9 @@ export function ResetPasswordDialog({
         label={t('adm.confirmPassword')}
         dependencies={['password']}
         rules={[
-          { required: true, message: t('adm.required_', { name: t('adm.confirmPassword') }) },
           ({ getFieldValue }) => ({
             validator: (_, v) =>
-              v === getFieldValue('password')
+              (v ?? '') === (getFieldValue('password') ?? '')
                 ? Promise.resolve()
                 : Promise.reject(new Error(t('adm.passwordMismatch'))),
           }),

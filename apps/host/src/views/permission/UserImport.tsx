@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { http } from '../../api/http';
 import { errText } from './common';
 import { exportThen, uploadFile } from './excel';
+import type { OneTimePassword } from './OneTimePasswords';
 
 interface PreviewRow {
   [k: string]: unknown;
@@ -14,10 +15,13 @@ export function ImportDialog({
   open,
   onClose,
   onDone,
+  onPasswords,
 }: {
   open: boolean;
   onClose: () => void;
   onDone: () => void;
+  /** The random passwords of the imported users (answered once by the server). */
+  onPasswords: (list: OneTimePassword[]) => void;
 }) {
   const { t } = useTranslation();
   const [preview, setPreview] = useState<{
@@ -52,13 +56,16 @@ export function ImportDialog({
     if (!preview) return;
     setBusy(true);
     try {
-      const r = await http.post<{ snum: number; fnum: number; failResult: PreviewRow[] }>(
-        '/api/permission/Users/ImportData',
-        {
-          list: preview.dataRow,
-        },
-      );
+      const r = await http.post<{
+        snum: number;
+        fnum: number;
+        failResult: PreviewRow[];
+        passwords?: OneTimePassword[];
+      }>('/api/permission/Users/ImportData', {
+        list: preview.dataRow,
+      });
       setResult(r.data);
+      if (r.data.passwords?.length) onPasswords(r.data.passwords);
       onDone();
     } catch (e) {
       setError(errText(e));

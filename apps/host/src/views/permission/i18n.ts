@@ -43,7 +43,18 @@ const ROWS: Record<string, [string, string, string]> = {
   mobilePhone: ['手机', '手機', 'Mobile'],
   email: ['邮箱', '信箱', 'E-mail'],
   password: ['密码', '密碼', 'Password'],
-  passwordHint: ['不填则使用系统默认密码', '不填則使用系統預設密碼', 'Empty: the system default password'],
+  passwordHint: [
+    '不填则生成随机初始密码，仅显示一次',
+    '不填則產生隨機初始密碼，僅顯示一次',
+    'Empty: a random initial password, shown once',
+  ],
+  oneTimePasswordTitle: ['初始密码（仅显示一次）', '初始密碼（僅顯示一次）', 'Initial password (shown once)'],
+  oneTimePasswordHint: [
+    '请复制并安全地交给用户。关闭后无法再次查看；用户首次登录后须修改密码。',
+    '請複製並安全地交給使用者。關閉後無法再次檢視；使用者首次登入後須修改密碼。',
+    'Copy it and hand it to the user safely. It cannot be shown again; the user must change it after signing in.',
+  ],
+  resetRandom: ['不填则生成随机密码', '不填則產生隨機密碼', 'Empty: a random password'],
   resetPassword: ['重置密码', '重置密碼', 'Reset password'],
   newPassword: ['新密码', '新密碼', 'New password'],
   confirmPassword: ['确认密码', '確認密碼', 'Confirm password'],
@@ -130,7 +141,6 @@ const ROWS: Record<string, [string, string, string]> = {
   tokenTimeout: ['超时(分钟)', '超時(分鐘)', 'Session timeout (min)'],
   lockTime: ['锁定时间(分钟)', '鎖定時間(分鐘)', 'Lock time (min)'],
   passwordErrorsNumber: ['密码错误次数', '密碼錯誤次數', 'Password attempts'],
-  newUserDefaultPassword: ['新用户默认密码', '新使用者預設密碼', 'Default password'],
   deleteConfirm: [
     '此操作将永久删除该数据, 是否继续？',
     '此操作將永久刪除該資料, 是否繼續？',

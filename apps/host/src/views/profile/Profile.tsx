@@ -20,9 +20,10 @@ import { clearLocalSession } from '../../services/session';
 import { useStore } from '../../store/createStore';
 import { sessionStore } from '../../store/session';
 import { LAYOUT_TYPES, type LayoutType, setSetting, settingsStore } from '../../store/settings';
-import { EMAIL_RE, PASSWORD_RE, PHONE_RE } from './rules';
+import { PASSWORD_RE, PHONE_RE } from './rules';
 
-const EDITABLE = ['realName', 'gender', 'mobilePhone', 'email', 'telePhone', 'signature'] as const;
+// The e-mail is administered (unique; the server refuses a change here): shown, never sent back.
+const EDITABLE = ['realName', 'gender', 'mobilePhone', 'telePhone', 'signature'] as const;
 /** Only the fields the form edits go back to PUT BaseInfo. */
 function editable(v: BaseInfo): BaseInfo {
   const out: BaseInfo = {};
@@ -111,12 +112,8 @@ function BaseInfoTab() {
       >
         <Input />
       </Form.Item>
-      <Form.Item
-        name="email"
-        label={t('profile.email')}
-        rules={[{ pattern: EMAIL_RE, message: t('profile.emailRule') }]}
-      >
-        <Input />
+      <Form.Item name="email" label={t('profile.email')}>
+        <Input disabled />
       </Form.Item>
       <Form.Item name="telePhone" label={t('profile.telePhone')}>
         <Input />

@@ -17,7 +17,6 @@ interface SysConfigForm {
   passwordErrorsNumber?: number;
   lockTime?: number;
   tokenTimeout?: number;
-  newUserDefaultPassword?: string;
 }
 
 /** Icons: relative paths without `..`, or http(s) addresses (the server checks the same). */
@@ -95,9 +94,6 @@ export default function SysConfig() {
             </Form.Item>
             <Form.Item name="tokenTimeout" label={t('adm.tokenTimeout')}>
               <InputNumber min={5} max={43200} />
-            </Form.Item>
-            <Form.Item name="newUserDefaultPassword" label={t('adm.newUserDefaultPassword')}>
-              <Input maxLength={32} />
             </Form.Item>
             <Form.Item wrapperCol={{ sm: { span: 12, offset: 5 } }}>
               <Button type="primary" loading={busy} onClick={save} data-testid="sysconfig-save">

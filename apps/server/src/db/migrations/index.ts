@@ -42,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '0185-flow-snapshots': await import('./0185-flow-snapshots'),
   '0186-unread-counts': await import('./0186-unread-counts'),
   '0187-file-links': await import('./0187-file-links'),
+  '0188-unique-email': await import('./0188-unique-email'),
   '0189-bound-codes': await import('./0189-bound-codes'),
   '0191-monitor-buttons': await import('./0191-monitor-buttons'),
   '0192-unsent-keys': await import('./0192-unsent-keys'),

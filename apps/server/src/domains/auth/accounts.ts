@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import { clearAccountAttempts } from './attempts';
 import { hashPasswordMd5 } from './password';
-import { md5Hex, newId } from './tokens';
+import { newId } from './tokens';
 
 /**
  * Account operations other routes call (the admin routes of domains/organisation use these rather than
@@ -47,11 +47,6 @@ export async function setUserPassword(
     .execute();
   await ctx.authz.invalidate(userId);
   await ctx.sessions.endAllOfUser(userId, 'password', '密码已修改，请重新登录', opts.keepSessionId);
-}
-
-/** The default password of an administrator's reset, as MD5 hex (settings.newUserDefaultPassword). */
-export async function defaultPasswordMd5(ctx: AppContext): Promise<string> {
-  return md5Hex((await ctx.settings.get()).newUserDefaultPassword);
 }
 
 /** Writes one row of the system log (login, logout, forced offline…). */

@@ -9,6 +9,7 @@ import {
   passwordChangeKey,
   recordFailure,
 } from './attempts';
+import { isRetiredPasswordMd5 } from './one-time-password';
 import { HashBusyError, hashPasswordMd5, isWeakPasswordMd5, verifyPasswordMd5 } from './password';
 
 export type CheckResult =
@@ -61,7 +62,8 @@ export async function checkCredentials(
     .where('account', '=', account)
     .executeTakeFirst();
   const hash = user?.password_hash ?? (await dummyHash(ctx.options.bcryptCost));
-  const good = (await verify(md5, hash)) && !!user;
+  // a retired default password (0000) never signs in, even where an account still holds it
+  const good = (await verify(md5, hash)) && !!user && !isRetiredPasswordMd5(md5);
   if (!user || !good) {
     if (await recordFailure(ctx.db, key, account, await ruleOf(ctx))) return LOCKED;
     return BAD;

@@ -71,6 +71,8 @@ describe(`rank on user administration (${TEST_DB_KIND})`, () => {
   let hr: string;
   const ids: Record<string, string> = {};
   let hqEmployee: string;
+  /** The one-time password HR's reset answered for hqEmployee. */
+  let hqEmployeePassword = '';
   let roles: Record<string, string>;
 
   useTestApp(async (app) => {
@@ -178,12 +180,13 @@ describe(`rank on user administration (${TEST_DB_KIND})`, () => {
       data: null,
     });
     await t.login('sysadmin'); // password unchanged
-    const ok = await t.call(hr, {
+    const ok = await t.call<{ password: string }>(hr, {
       method: 'POST',
       url: `/api/permission/Users/${hqEmployee}/Actions/ResetPassword`,
       payload: {},
     });
     expect(ok.code).toBe(200);
+    hqEmployeePassword = ok.data.password;
     // taking the system-administrator role away from its holder is refused too
     const rel = await t.call(hr, {
       method: 'POST',
@@ -251,7 +254,7 @@ describe(`rank on user administration (${TEST_DB_KIND})`, () => {
         .where('id', '=', hqEmployee)
         .executeTakeFirstOrThrow()
     ).account;
-    const empToken = await t.login(empAccount, '0000');
+    const empToken = await t.login(empAccount, hqEmployeePassword);
     const es = await t.ctx.sessions.resolve(empToken);
     expect((await t.call(hr, { method: 'DELETE', url: `/api/system/onlineUser/${es!.id}` })).code).toBe(200);
   });

@@ -26,8 +26,6 @@ export const DEFAULT_SETTINGS = {
   tokenTimeout: 480,
   /** 1: several sessions per user allowed; 2: a new login ends the user's other sessions (601). */
   singleLogin: 1,
-  /** Password an administrator's reset sets when none is given (plain; the reset flags it weak). */
-  newUserDefaultPassword: '0000',
   /**
    * Origins (http(s)://host[:port]) external links may point to beyond the menus' own links: type-5 site
    * messages, /external pages, the mailbox. A one-time user code is issued only for these (auth/link-codes.ts).

@@ -144,6 +144,25 @@ export function placeInScope(
 /** Roles a caller may hand out: one check for every route (../permission/role-assign.ts). */
 export { assertAssignableRoles } from '../permission/role-assign';
 
+/**
+ * 409 duplicateEmail when another user (not `selfId`) has this e-mail, case-insensitively (empty: none).
+ * E-mails are unique (index base_user_email_unique, migration 0188) and set by administrators only.
+ */
+export async function refuseTakenEmail(
+  req: FastifyRequest,
+  email: string | null | undefined,
+  selfId: string | null,
+) {
+  if (!email) return;
+  const dupe = await req.server.kp.db
+    .selectFrom('base_user')
+    .select('id')
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .$if(selfId != null, (q) => q.where('id', '<>', selfId ?? ''))
+    .executeTakeFirst();
+  if (dupe) refuse(req, ApiCode.CONFLICT, 'duplicateEmail');
+}
+
 export async function assertPositions(req: FastifyRequest, ids: readonly string[]): Promise<void> {
   if (!ids.length) return;
   const found = await req.server.kp.db

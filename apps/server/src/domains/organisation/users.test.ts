@@ -114,7 +114,7 @@ describe(`users: list, CRUD, actions and pickers on ${TEST_DB_KIND}`, () => {
       payload: { ...base, roleIds: [roles.sysAdmin] },
     });
     expect(esc.code).toBe(403);
-    const c = await t.call<{ id: string }>(hr, {
+    const c = await t.call<{ id: string; password: string }>(hr, {
       method: 'POST',
       url: '/api/permission/Users',
       payload: base,
@@ -143,8 +143,8 @@ describe(`users: list, CRUD, actions and pickers on ${TEST_DB_KIND}`, () => {
       }),
     );
     expect(got.data.organize).toBe('集团总部/人力资源部');
-    // the new user logs in with the default password and is flagged weak
-    const tok = await t.login('newbie01', '0000');
+    // the new user logs in with the one-time password the creation answered and is flagged weak
+    const tok = await t.login('newbie01', c.data.password);
     const cu = await t.call<{ userInfo: { invalidPassword?: boolean } }>(tok, {
       method: 'GET',
       url: '/api/oauth/CurrentUser',

@@ -386,8 +386,14 @@ describe(`roles × endpoints on ${TEST_DB_KIND}`, () => {
     });
     expect(byAuth.data.list.map((d) => d.id)).toEqual([x.mgrDept]);
     // the employee's picker under the same call is empty (no department grant), not the whole tree
-    // (log in again: the admin row of the matrix reset this user's password, which ended the session)
-    tokens.emp = await t.login('zhangwei', '0000');
+    // (log in again: the admin row of the matrix reset this user's password, which ended the session;
+    // a reset answers the one-time password once, so reset again here and use it)
+    const again = await t.call<{ password: string }>(tokens.admin, {
+      method: 'POST',
+      url: `/api/permission/Users/${x.ids.zhangwei}/Actions/ResetPassword`,
+      payload: {},
+    });
+    tokens.emp = await t.login('zhangwei', again.data.password);
     const empAuth = await t.call<{ list: unknown[] }>(tokens.emp, {
       method: 'GET',
       url: '/api/permission/Organize/Department/SelectorByAuth/0',

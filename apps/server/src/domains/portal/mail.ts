@@ -6,11 +6,13 @@ import { ApiCode } from '@kp/schema';
 import { ApiError } from '../../http/api-error';
 import { sanitizeRich } from '../message/rich-text';
 
-/** Who asks: the signed-in user (a provider maps them to a mailbox, e.g. by account or e-mail address). */
+/**
+ * Who asks: the signed-in user, by the immutable user id and the account (a provider maps them to a
+ * mailbox). Never by the user's e-mail field: that is data, not identity (it was self-set and not unique).
+ */
 export interface MailUser {
   userId: string;
   account: string;
-  email: string | null;
 }
 
 export interface MailSummary {

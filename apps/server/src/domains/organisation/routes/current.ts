@@ -19,6 +19,7 @@ import { ok } from '../../../http/envelope';
 import { setUserPassword } from '../../auth/accounts';
 import { checkOldPassword } from '../../auth/credentials';
 import { me } from '../../auth/guard';
+import { isRetiredPasswordMd5 } from '../../auth/one-time-password';
 import { isWeakPasswordMd5 } from '../../auth/password';
 import { badInput, IdParam, lang, MENU, ms, paging, refuse } from '../../permission/common';
 import { msg } from '../../permission/messages';
@@ -177,13 +178,15 @@ export default async function currentUserRoutes(app: FastifyInstance) {
         l,
       );
       if (problems.length) badInput(problemsText(problems));
+      // The e-mail is administered (unique, migration 0188): the profile may send it back unchanged only.
+      if (b.email !== undefined && (b.email ?? '').toLowerCase() !== (row.email ?? '').toLowerCase())
+        refuse(req, ApiCode.FORBIDDEN, 'ownEmail');
       await db()
         .updateTable('base_user')
         .set({
           real_name: b.realName ?? row.real_name,
           gender: b.gender === undefined ? row.gender : b.gender === null ? null : String(b.gender),
           mobile_phone: b.mobilePhone === undefined ? row.mobile_phone : b.mobilePhone,
-          email: b.email === undefined ? row.email : b.email,
           description: b.description === undefined ? row.description : b.description,
           last_modify_time: new Date(),
         })
@@ -206,7 +209,6 @@ export default async function currentUserRoutes(app: FastifyInstance) {
         urgentContacts: b.urgentContacts,
         urgentTelePhone: b.urgentTelePhone,
         mobilePhone: b.mobilePhone,
-        email: b.email,
       });
       if (b.certificatesNumber !== undefined)
         await mergeSection(req, row.id, 'IdentityInfo', { certificatesNumber: b.certificatesNumber });
@@ -229,6 +231,8 @@ export default async function currentUserRoutes(app: FastifyInstance) {
       if (old === 'wrong') refuse(req, ApiCode.BAD_REQUEST, 'oldPasswordWrong');
       if (b.oldPassword.toLowerCase() === b.password.toLowerCase())
         refuse(req, ApiCode.BAD_REQUEST, 'samePassword');
+      // the retired default (0000) never signs in, so it may not be chosen either
+      if (isRetiredPasswordMd5(b.password)) refuse(req, ApiCode.BAD_REQUEST, 'password');
       await setUserPassword(app.kp, row.id, b.password, {
         byAdmin: false,
         weak: isWeakPasswordMd5(b.password),

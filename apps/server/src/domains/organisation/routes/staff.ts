@@ -11,7 +11,7 @@ import { BTN, badInput, IdParam, lang, MENU } from '../../permission/common';
 import { msg } from '../../permission/messages';
 import { checkFields, problemsText } from '../rules';
 import { loadSections, readable, SectionParams, validators } from '../staff-service';
-import { genderOf, managedUser, orgNames, relationIds, userItem } from '../users-common';
+import { genderOf, managedUser, orgNames, refuseTakenEmail, relationIds, userItem } from '../users-common';
 
 export default async function staffRoutes(app: FastifyInstance) {
   const tags = ['permission'];
@@ -127,6 +127,7 @@ export default async function staffRoutes(app: FastifyInstance) {
         email: contact.email || row.email,
         last_modify_time: new Date(),
       };
+      await refuseTakenEmail(req, patch.email, row.id);
       await db().updateTable('base_user').set(patch).where('id', '=', row.id).execute();
       return ok(
         {

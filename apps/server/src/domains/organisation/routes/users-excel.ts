@@ -9,8 +9,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { readOwnUpload, storeGeneratedFile } from '../../../files/generated';
 import { ok } from '../../../http/envelope';
-import { defaultPasswordMd5 } from '../../auth/accounts';
 import { me } from '../../auth/guard';
+import { newOneTimePassword } from '../../auth/one-time-password';
 import { hashPasswordMd5 } from '../../auth/password';
 import { newId } from '../../auth/tokens';
 import { BTN, badInput, lang, MENU } from '../../permission/common';
@@ -53,10 +53,16 @@ async function checkRows(req: FastifyRequest, rows: ImportRow[], l: Lang) {
     db.selectFrom('base_organize').select(['id', 'full_name', 'en_code', 'category', 'tree_path']).execute(),
     db.selectFrom('base_position').select(['id', 'full_name', 'en_code', 'organize_id']).execute(),
     db.selectFrom('base_role').select(['id', 'full_name', 'en_code', 'data_scope']).execute(),
-    db.selectFrom('base_user').select(sql<string>`lower(account)`.as('a')).execute(),
+    db
+      .selectFrom('base_user')
+      .select([sql<string>`lower(account)`.as('a'), sql<string | null>`lower(email)`.as('e')])
+      .execute(),
   ]);
   const taken = new Set(users.map((u) => u.a));
   const seen = new Set<string>();
+  // e-mails are unique too (migration 0188): taken by a user, or twice in the file
+  const takenEmails = new Set(users.map((u) => u.e).filter(Boolean));
+  const seenEmails = new Set<string>();
   const scope = hasAllScope(p, MENU.user) ? 'all' : (p.modules.get(MENU.user)?.scope ?? 'self');
   const byId = new Map(orgs.map((o) => [o.id, o]));
   const named = new Set(rows.flatMap((row) => splitNames(row.roles)));
@@ -80,6 +86,9 @@ async function checkRows(req: FastifyRequest, rows: ImportRow[], l: Lang) {
     if (acc && taken.has(acc)) errors.push(msg('duplicateAccount', l));
     else if (acc && seen.has(acc)) errors.push(msg('duplicateInFile', l));
     if (acc) seen.add(acc);
+    const mail = (row.email ?? '').trim().toLowerCase();
+    if (mail && (takenEmails.has(mail) || seenEmails.has(mail))) errors.push(msg('duplicateEmail', l));
+    if (mail) seenEmails.add(mail);
     // 所属组织: a code, a name, or a path of names joined by '/'.
     const ref = (row.organize ?? '').trim();
     const last = ref.split('/').pop()!.trim();
@@ -244,12 +253,14 @@ export default async function userExcelRoutes(app: FastifyInstance) {
         l,
       );
       const good = checked.filter((c) => !c.errors.length && c.resolved);
-      const hash = await hashPasswordMd5(await defaultPasswordMd5(app.kp), app.kp.options.bcryptCost);
+      // No default password: each imported user gets a random one-time password, answered once below.
+      const oneTime = good.map(() => newOneTimePassword());
+      const hashes = await Promise.all(oneTime.map((o) => hashPasswordMd5(o.md5, app.kp.options.bcryptCost)));
       const creator = me(req).userId;
       await db()
         .transaction()
         .execute(async (tx) => {
-          for (const c of good) {
+          for (const [i, c] of good.entries()) {
             const id = newId();
             const r = c.row;
             await tx
@@ -258,7 +269,7 @@ export default async function userExcelRoutes(app: FastifyInstance) {
                 id,
                 account: r.account!,
                 real_name: r.realName!,
-                password_hash: hash,
+                password_hash: hashes[i],
                 password_weak: true,
                 gender: r.gender ? String(GENDERS[r.gender]) : null,
                 mobile_phone: r.mobilePhone || null,
@@ -312,6 +323,11 @@ export default async function userExcelRoutes(app: FastifyInstance) {
         fnum: failResult.length,
         resultType: failResult.length ? 1 : 0,
         failResult,
+        passwords: good.map((c, i) => ({
+          account: c.row.account!,
+          realName: c.row.realName!,
+          password: oneTime[i].plain,
+        })),
       };
       return ok(data, msg('importDone', l, { snum: data.snum, fnum: data.fnum }));
     },

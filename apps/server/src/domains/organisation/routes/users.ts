@@ -13,8 +13,9 @@ import { sql } from 'kysely';
 import { joinedNameIn } from '../../../db/stored-label';
 import { buildTree } from '../../../db/tree';
 import { ok, okJson, sendJsonText } from '../../../http/envelope';
-import { defaultPasswordMd5, setUserPassword, unlockUser } from '../../auth/accounts';
+import { setUserPassword, unlockUser } from '../../auth/accounts';
 import { me } from '../../auth/guard';
+import { isRetiredPasswordMd5, newOneTimePassword } from '../../auth/one-time-password';
 import { hashPasswordMd5, isWeakPasswordMd5 } from '../../auth/password';
 import { newId } from '../../auth/tokens';
 import { BTN, IdParam, lang, likeOf, MENU, paging, refuse } from '../../permission/common';
@@ -32,6 +33,7 @@ import {
   pickerList,
   placeInScope,
   placeOf,
+  refuseTakenEmail,
   relationIds,
   scopedUser,
   setRelations,
@@ -246,7 +248,11 @@ export default async function userRoutes(app: FastifyInstance) {
       await assertPositions(req, b.positionIds ?? []);
       await assertAssignableRoles(req, b.roleIds ?? []);
       await refuseTakenAccount(req, b.account, null);
-      const md5 = b.password ?? (await defaultPasswordMd5(app.kp));
+      await refuseTakenEmail(req, b.email, null);
+      // No default password: without one chosen, a random one-time password answered once (below).
+      if (b.password && isRetiredPasswordMd5(b.password)) refuse(req, ApiCode.BAD_REQUEST, 'password');
+      const oneTime = b.password ? null : newOneTimePassword();
+      const md5 = b.password ?? oneTime!.md5;
       const id = newId();
       const passwordHash = await hashPasswordMd5(md5, app.kp.options.bcryptCost);
       // The user and its relations commit together (a crash never leaves a user without its unit).
@@ -277,7 +283,7 @@ export default async function userRoutes(app: FastifyInstance) {
           await setRelations(req, id, 'Position', b.positionIds ?? [], tx);
           await setRelations(req, id, 'Role', b.roleIds ?? [], tx);
         });
-      return ok({ id }, msg('created', lang(req)));
+      return ok(oneTime ? { id, password: oneTime.plain } : { id }, msg('created', lang(req)));
     },
   );
 
@@ -321,6 +327,7 @@ export default async function userRoutes(app: FastifyInstance) {
         );
       }
       await refuseTakenAccount(req, b.account, row.id);
+      await refuseTakenEmail(req, b.email, row.id);
       if (row.id === p.userId && b.enabledMark === 0) refuse(req, ApiCode.BAD_REQUEST, 'disableSelf');
       await db()
         .updateTable('base_user')
@@ -375,8 +382,9 @@ export default async function userRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/permission/Users/:id/Actions/ResetPassword',
-    // Body { userPassword } (MD5 hex); without it the system default password is set. Either way the
-    // password is flagged weak so the user is asked to change it, and their sessions end.
+    // Body { userPassword } (MD5 hex); without it a random one-time password is set and answered once
+    // ({password}). Either way the password is flagged weak so the user is asked to change it, and
+    // their sessions end.
     {
       config: { permission: { ...user, button: BTN.resetPassword } },
       schema: { tags, params: IdParam, body: { ...ResetPasswordBody, nullable: true } },
@@ -390,9 +398,11 @@ export default async function userRoutes(app: FastifyInstance) {
         b.userPassword.toLowerCase() !== b.validatePassword.toLowerCase()
       )
         refuse(req, ApiCode.BAD_REQUEST, 'password');
-      const md5 = b.userPassword ?? (await defaultPasswordMd5(app.kp));
-      await setUserPassword(app.kp, row.id, md5, { byAdmin: true });
-      return ok(null, msg('resetDone', lang(req)));
+      if (b.userPassword && isRetiredPasswordMd5(b.userPassword))
+        refuse(req, ApiCode.BAD_REQUEST, 'password');
+      const oneTime = b.userPassword ? null : newOneTimePassword();
+      await setUserPassword(app.kp, row.id, b.userPassword ?? oneTime!.md5, { byAdmin: true });
+      return ok(oneTime ? { password: oneTime.plain } : null, msg('resetDone', lang(req)));
     },
   );
   app.put(

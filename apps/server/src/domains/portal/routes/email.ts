@@ -16,14 +16,10 @@ const LATEST = 10;
 export default async function emailRoutes(app: FastifyInstance) {
   const ctx = app.kp;
 
+  // the mailbox is the user's by id and account, never by the e-mail field (issue 34)
   const mailUser = async (req: FastifyRequest): Promise<MailUser> => {
     const p = me(req);
-    const row = await ctx.db
-      .selectFrom('base_user')
-      .select('email')
-      .where('id', '=', p.userId)
-      .executeTakeFirst();
-    return { userId: p.userId, account: p.account, email: row?.email ?? null };
+    return { userId: p.userId, account: p.account };
   };
 
   app.get(
