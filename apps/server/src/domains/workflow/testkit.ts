@@ -6,14 +6,22 @@ export function workflowTestKit(app: () => TestApp) {
   const tokens = new Map<string, string>();
   const db = () => app().db.kysely;
   const w = () => db();
-  /** A token per account, logged in once. */
-  const login = async (account: string) => {
-    let tk = tokens.get(account);
-    if (!tk) {
-      tk = await app().login(account);
-      tokens.set(account, tk);
-    }
-    return tk;
+  /**
+   * A token per account, logged in once. Logins go one after another: fifty at once from one address is what
+   * a password flood looks like, and the login rate limit (auth/attempt-limits.ts) refuses it.
+   */
+  let queue: Promise<unknown> = Promise.resolve();
+  const login = (account: string): Promise<string> => {
+    const next = queue.then(async () => {
+      let tk = tokens.get(account);
+      if (!tk) {
+        tk = await app().login(account);
+        tokens.set(account, tk);
+      }
+      return tk;
+    });
+    queue = next.catch(() => undefined);
+    return next;
   };
   const accountOf = async (userId: string) =>
     (await db().selectFrom('base_user').select('account').where('id', '=', userId).executeTakeFirstOrThrow())
