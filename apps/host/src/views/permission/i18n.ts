@@ -141,6 +141,17 @@ const ROWS: Record<string, [string, string, string]> = {
   tokenTimeout: ['超时(分钟)', '超時(分鐘)', 'Session timeout (min)'],
   lockTime: ['锁定时间(分钟)', '鎖定時間(分鐘)', 'Lock time (min)'],
   passwordErrorsNumber: ['密码错误次数', '密碼錯誤次數', 'Password attempts'],
+  externalLinkHosts: ['外部链接白名单', '外部連結白名單', 'External link hosts'],
+  externalLinkHostsHelp: [
+    '站内信链接、外链菜单和外部页面只能打开这些地址，如 https://oa.example.com',
+    '站內信連結、外連選單和外部頁面只能開啟這些位址，如 https://oa.example.com',
+    'Message links, external menu links and external pages open only these origins, e.g. https://oa.example.com',
+  ],
+  originFormat: [
+    '请输入 http(s)://主机[:端口]，不带路径',
+    '請輸入 http(s)://主機[:連接埠]，不帶路徑',
+    'Enter http(s)://host[:port] without a path',
+  ],
   deleteConfirm: [
     '此操作将永久删除该数据, 是否继续？',
     '此操作將永久刪除該資料, 是否繼續？',

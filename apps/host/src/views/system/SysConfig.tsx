@@ -1,4 +1,4 @@
-import { Button, Card, Form, Input, InputNumber, Radio } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Radio, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../api/http';
@@ -17,10 +17,13 @@ interface SysConfigForm {
   passwordErrorsNumber?: number;
   lockTime?: number;
   tokenTimeout?: number;
+  externalLinkHosts?: string[];
 }
 
 /** Icons: relative paths without `..`, or http(s) addresses (the server checks the same). */
 const ICON = /^(?:https?:\/\/\S+|(?!.*\.\.)[\w\-./]*)$/;
+/** An origin of the external-link allow-list (the server's SysConfigBody checks the same). */
+const ORIGIN = /^https?:\/\/[^\s/?#@]+\/?$/;
 
 /** System configuration (administrators): name, version, copyright, logos, login page and session settings. */
 export default function SysConfig() {
@@ -94,6 +97,25 @@ export default function SysConfig() {
             </Form.Item>
             <Form.Item name="tokenTimeout" label={t('adm.tokenTimeout')}>
               <InputNumber min={5} max={43200} />
+            </Form.Item>
+            <Form.Item
+              name="externalLinkHosts"
+              label={t('adm.externalLinkHosts')}
+              extra={t('adm.externalLinkHostsHelp')}
+              rules={[
+                {
+                  validator: async (_, v?: string[]) => {
+                    if ((v ?? []).some((h) => !ORIGIN.test(h))) throw new Error(t('adm.originFormat'));
+                  },
+                },
+              ]}
+            >
+              <Select
+                mode="tags"
+                open={false}
+                tokenSeparators={[',', ' ']}
+                data-testid="sysconfig-link-hosts"
+              />
             </Form.Item>
             <Form.Item wrapperCol={{ sm: { span: 12, offset: 5 } }}>
               <Button type="primary" loading={busy} onClick={save} data-testid="sysconfig-save">
