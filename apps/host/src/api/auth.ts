@@ -73,10 +73,3 @@ export const getLoginConfig = (account: string) =>
 /** Image address of the verification code for a timestamp (GET /api/oauth/Code/{id}). */
 export const codeImageUrl = (timestamp: string) => `/api/oauth/Code/${timestamp}`;
 
-/**
- * A short-lived code that stands in for the token in a link the browser opens itself (`?code=`):
- * 'download' is spent by its first use within a minute; 'media' (images, PDF previews) lasts three
- * minutes. The session token is never put in a URL.
- */
-export const downloadCodeCall = (kind: 'download' | 'media' = 'download') =>
-  http.post<{ code: string; expiresIn: number }>('/api/oauth/DownloadCode', { kind }, { silent: true });
