@@ -25,10 +25,6 @@ const KNOWN_GAPS: Record<string, string> = {
     'NOT in issue 34: FlowLaunch/Press/:id is signedIn:owner, never checks btn_press',
   'workFlow.flowLaunchList:btn_remove':
     'NOT in issue 34: DELETE FlowLaunch/:id is signedIn:owner, never checks btn_remove',
-  'oa.conference:btn_remove':
-    'NOT in issue 34: no route declares it (the seed withholds it from employees; Cancel declares btn_edit)',
-  'WDQC01:btn_edit': 'NOT in issue 34: PUT personalfile/:id (and issue) declare the menu only',
-  'WDQC01:btn_remove': 'NOT in issue 34: DELETE personalfile/:id declares the menu only',
 };
 
 /** Buttons that truly guard no server action (a pure UI toggle). Keep short; each with its reason. */

@@ -115,7 +115,13 @@ export const SEED_MENUS: SeedMenu[] = [
       page('oa.msgList', '消息', 'oa/msgList', 'icon-ym icon-ym-message', {
         buttons: [...CRUD, ['btn_release', '发布']],
       }),
-      page('oa.conference', '会议室预约', 'oa/conference', 'icon-ym icon-ym-conference'),
+      // a booking is made (btn_add), edited or cancelled (btn_edit); meetings are never deleted
+      page('oa.conference', '会议室预约', 'oa/conference', 'icon-ym icon-ym-conference', {
+        buttons: [
+          ['btn_add', '新增'],
+          ['btn_edit', '编辑'],
+        ],
+      }),
       page('WDQC01', '公文起草', 'WDQC01', 'icon-ym icon-ym-document'),
       page('WDKQ01', '考勤管理', 'WDKQ01', 'icon-ym icon-ym-attendance', {
         buttons: [['btn_correct', '补卡']],

@@ -104,12 +104,12 @@ const ROLES: Array<{
     modules: (m) =>
       ['home', 'portal.group'].includes(m) ||
       /^(workFlow\.(flowLaunch|flowLaunchList|flowTodo|flowDone|flowCirculate|entrust)|oa\.|WD)/.test(m),
-    buttons: (m, b) =>
-      (m === 'oa.conference' && b !== 'btn_remove') ||
+    buttons: (m) =>
+      m === 'oa.conference' || // book (btn_add) and edit / cancel one's own booking (btn_edit)
       m === 'workFlow.flowLaunchList' ||
       m === 'workFlow.entrust' || // one's own delegations (its writes need btn_add / btn_remove)
       m === 'WDKQ01' ||
-      (m === 'WDQC01' && b === 'btn_add'),
+      m === 'WDQC01', // write, edit / issue (btn_edit) and delete (btn_remove) one's own drafts
   },
   {
     code: 'deptManager',

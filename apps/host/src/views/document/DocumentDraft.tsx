@@ -40,7 +40,10 @@ export default function DocumentDraft() {
   const menu = useStore(sessionStore, (s) => s.menuList);
   const perms = useStore(sessionStore, (s) => s.permissionList);
   const entry = flattenMenu(menu).find((m) => m.enCode === MENU_CODE);
-  const canAdd = !!perms.find((p) => p.modelId === entry?.id)?.button.some((b) => b.enCode === 'btn_add');
+  // the server checks these buttons: new (btn_add), edit and issue a draft (btn_edit), delete it (btn_remove)
+  const granted = perms.find((p) => p.modelId === entry?.id)?.button ?? [];
+  const can = (code: string) => granted.some((b) => b.enCode === code);
+  const canAdd = can('btn_add');
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
   const [data, setData] = useState<{ list: Row[]; total: number }>({ list: [], total: 0 });
@@ -199,28 +202,33 @@ export default function DocumentDraft() {
                 </Button>
                 {r.isMine && r.status === 0 && (
                   <>
-                    <Button size="small" type="link" onClick={() => edit(r.id)}>
-                      {t('common.edit')}
-                    </Button>
-                    <Button
-                      size="small"
-                      type="link"
-                      danger
-                      onClick={() =>
-                        modal.confirm({
-                          title: t('common.tip'),
-                          content: t('document.deleteConfirm'),
-                          okText: t('common.confirm'),
-                          cancelText: t('common.cancel'),
-                          onOk: async () => {
-                            await http.delete(`${P}/${r.id}`, undefined, { showSuccess: true });
-                            load();
-                          },
-                        })
-                      }
-                    >
-                      {t('document.delete')}
-                    </Button>
+                    {can('btn_edit') && (
+                      <Button size="small" type="link" data-testid="document-edit" onClick={() => edit(r.id)}>
+                        {t('common.edit')}
+                      </Button>
+                    )}
+                    {can('btn_remove') && (
+                      <Button
+                        size="small"
+                        type="link"
+                        data-testid="document-remove"
+                        danger
+                        onClick={() =>
+                          modal.confirm({
+                            title: t('common.tip'),
+                            content: t('document.deleteConfirm'),
+                            okText: t('common.confirm'),
+                            cancelText: t('common.cancel'),
+                            onOk: async () => {
+                              await http.delete(`${P}/${r.id}`, undefined, { showSuccess: true });
+                              load();
+                            },
+                          })
+                        }
+                      >
+                        {t('document.delete')}
+                      </Button>
+                    )}
                   </>
                 )}
               </Space>

@@ -42,13 +42,16 @@ const DocListQuery = Type.Intersect([
  * Document drafting (WDQC01; spec 1 §2.6 document widget, our paths under /api/Bussiness/personalfile):
  * GET List (paged; my drafts and the issued documents I may read, newest first; keyword 'unread' gives the
  * issued documents I have not opened, any other keyword searches titles), GET /{id} (marks it read), POST
- * (btn_add), PUT /{id} and DELETE /{id} (the creator, drafts only), POST /{id}/issue (the creator).
+ * (btn_add), PUT /{id} (btn_edit) and DELETE /{id} (btn_remove) (the creator, drafts only), POST /{id}/issue
+ * (btn_edit, the creator).
  * Rows: title, username, createtime, contents (plain-text excerpt), url (/WDQC01?id=).
  */
 export default async function documentRoutes(app: FastifyInstance) {
   const ctx = app.kp;
   const db = ctx.db;
   const read = { permission: { menu: MENU } };
+  // editing and issuing one's own draft need btn_edit, deleting it btn_remove (issue 34)
+  const edit = { permission: { menu: MENU, button: 'btn_edit' } };
 
   /** Documents the caller may see: his own, and issued ones addressed to everyone or to him. */
   const visible = (uid: string) =>
@@ -240,7 +243,7 @@ export default async function documentRoutes(app: FastifyInstance) {
 
   app.put(
     '/api/Bussiness/personalfile/:id',
-    { config: read, schema: { tags, params: IdParams, body: DocumentBody } },
+    { config: edit, schema: { tags, params: IdParams, body: DocumentBody } },
     async (req) => {
       const { id } = req.params as IdParams;
       const b = req.body as DocumentBody;
@@ -263,7 +266,7 @@ export default async function documentRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/Bussiness/personalfile/:id/issue',
-    { config: read, schema: { tags, params: IdParams } },
+    { config: edit, schema: { tags, params: IdParams } },
     async (req) => {
       const { id } = req.params as IdParams;
       await ownDraft(id, me(req).userId);
@@ -278,7 +281,7 @@ export default async function documentRoutes(app: FastifyInstance) {
 
   app.delete(
     '/api/Bussiness/personalfile/:id',
-    { config: read, schema: { tags, params: IdParams } },
+    { config: { permission: { menu: MENU, button: 'btn_remove' } }, schema: { tags, params: IdParams } },
     async (req) => {
       const { id } = req.params as IdParams;
       await ownDraft(id, me(req).userId);
