@@ -86,11 +86,17 @@ export const SEED_MENUS: SeedMenu[] = [
       page('workFlow.flowCirculate', '抄送事宜', 'workFlow/flowCirculate', 'icon-ym icon-ym-flowCirculate', {
         buttons: [],
       }),
-      page('workFlow.entrust', '流程委托', 'workFlow/entrust', 'icon-ym icon-ym-flowEntrust'),
+      // an entrust is added or removed, never edited (no edit route, no edit on the page)
+      page('workFlow.entrust', '流程委托', 'workFlow/entrust', 'icon-ym icon-ym-flowEntrust', {
+        buttons: [
+          ['btn_add', '新增'],
+          ['btn_remove', '删除'],
+        ],
+      }),
       page('workFlow.flowMonitor', '流程监控', 'workFlow/flowMonitor', 'icon-ym icon-ym-flowMonitor', {
         // each manager operation has its own button (workflow/manager-actions.ts MONITOR_BUTTONS)
+        // (no 删除: a monitored flow is never deleted by its manager)
         buttons: [
-          ['btn_remove', '删除'],
           ['btn_assign', '指派'],
           ['btn_cancel', '终止'],
           ['btn_save', '保存'],

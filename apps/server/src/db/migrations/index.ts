@@ -46,5 +46,6 @@ export const migrations: Record<string, Migration> = {
   '0189-bound-codes': await import('./0189-bound-codes'),
   '0191-monitor-buttons': await import('./0191-monitor-buttons'),
   '0192-unsent-keys': await import('./0192-unsent-keys'),
+  '0193-unused-flow-buttons': await import('./0193-unused-flow-buttons'),
   '0194-document-buttons': await import('./0194-document-buttons'),
 };

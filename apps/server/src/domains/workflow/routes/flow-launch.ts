@@ -18,6 +18,12 @@ import { taskSummary } from '../task-lists';
 
 /** The entrust page (流程委托): its buttons btn_add / btn_remove open the writes. */
 const ENTRUST_MENU = 'workFlow.entrust';
+/**
+ * The "my launched" page (我发起的): delete, withdraw and press each need its button there (issue 34), and the
+ * handler still lets only the flow's initiator act.
+ */
+const LAUNCH_MENU = 'workFlow.flowLaunchList';
+const launchButton = (button: 'btn_remove' | 'btn_withdraw' | 'btn_press') => ({ menu: LAUNCH_MENU, button });
 
 export default async function flowLaunchRoutes(app: FastifyInstance) {
   const db = app.kp.db;
@@ -59,7 +65,7 @@ export default async function flowLaunchRoutes(app: FastifyInstance) {
    */
   app.delete(
     `${P}/:id`,
-    { config: { permission: { signedIn: 'owner' } }, schema: { params: IdParams } },
+    { config: { permission: launchButton('btn_remove') }, schema: { params: IdParams } },
     async (req) => {
       const { id } = req.params as IdParams;
       await db.transaction().execute(async (tx) => {
@@ -96,7 +102,10 @@ export default async function flowLaunchRoutes(app: FastifyInstance) {
   );
   app.put(
     `${P}/:id/Actions/Withdraw`,
-    { config: { permission: { signedIn: 'owner' } }, schema: { params: IdParams, body: WfReasonBody } },
+    {
+      config: { permission: launchButton('btn_withdraw') },
+      schema: { params: IdParams, body: WfReasonBody },
+    },
     async (req) => {
       const b = (req.body ?? {}) as WfReasonBody;
       const reason = (b.handleOpinion ?? b.reason ?? '').trim();
@@ -140,7 +149,7 @@ export default async function flowLaunchRoutes(app: FastifyInstance) {
   );
   app.post(
     `${P}/Press/:id`,
-    { config: { permission: { signedIn: 'owner' } }, schema: { params: IdParams } },
+    { config: { permission: launchButton('btn_press') }, schema: { params: IdParams } },
     async (req) => {
       const uid = me(req).userId;
       await actOnTask(
