@@ -301,7 +301,7 @@ export function FlowDialog(props: FlowDialogOptions & { open: boolean; onClose(r
           {buttons
             .filter((b) => b.key !== 'copy' || (opType !== -1 && !!taskId))
             .filter((b) =>
-              managerButtonAllowed(opType, b.key, props.monitorBtn ?? (() => !!user?.isAdministrator)),
+              managerButtonAllowed(opType, b.key, props.pageBtn ?? (() => !!user?.isAdministrator)),
             )
             .map((b) => (
               <Button

@@ -27,10 +27,11 @@ export interface FlowDialogOptions {
   flowId?: string;
   title?: string;
   /**
-   * The monitor page's button check (opType 4): a manager operation shows only with its monitor button
-   * (model.ts MONITOR_BUTTONS). Absent: administrators only.
+   * The opening page's button check: on the monitor (opType 4) a manager operation shows only with its
+   * monitor button (model.ts MONITOR_BUTTONS), on 我发起的 (opType 0) withdraw and press only with theirs
+   * (LAUNCH_BUTTONS). Absent: administrators only.
    */
-  monitorBtn?: (code: string) => boolean;
+  pageBtn?: (code: string) => boolean;
 }
 
 /** The read-only chart names the people, positions and roles of its nodes through the organisation. */

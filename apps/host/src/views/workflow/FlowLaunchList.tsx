@@ -1,13 +1,17 @@
 import { App, Button, Card, Input, Modal, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePerm } from '../permission/usePerm';
 import { type LaunchedRow, wfApi } from './api';
 import { type FlowDialogOptions, ListDialog } from './FlowDialog';
 import { FlowSearch, useFlowColumns, useFlowList } from './FlowList';
 import { WF_NS } from './i18n';
-import { canResubmit, checkReason, statusTag } from './model';
+import { canResubmit, checkReason, LAUNCH_BUTTONS, statusTag } from './model';
 
-/** My launched flows: status tags, details, withdraw (reason required), press, delete of drafts and ended flows. */
+/**
+ * My launched flows: status tags, details, withdraw (reason required), press, delete of drafts and ended flows;
+ * each action only with its button of this page (the server checks the same: workflow/routes/flow-launch.ts).
+ */
 export default function FlowLaunchList() {
   const { t } = useTranslation(WF_NS);
   const { message, modal } = App.useApp();
@@ -16,6 +20,7 @@ export default function FlowLaunchList() {
   const [reason, setReason] = useState('');
   const { setQuery, loading, reload: load, rows, pagination } = useFlowList(wfApi.launched);
   const cols = useFlowColumns<LaunchedRow>();
+  const perm = usePerm();
 
   return (
     <Card title={t('title.launched')} data-testid="wf-launched">
@@ -60,35 +65,38 @@ export default function FlowLaunchList() {
                 >
                   {r.status === 0 ? t('btn.edit') : canResubmit(r) ? t('btn.resubmit') : t('btn.detail')}
                 </Button>
-                {r.status === 1 && (
-                  <>
-                    <Button
-                      type="link"
-                      size="small"
-                      onClick={() => {
-                        setReason('');
-                        setWithdrawId(r.id);
-                      }}
-                    >
-                      {t('btn.withdraw')}
-                    </Button>
-                    <Button
-                      type="link"
-                      size="small"
-                      onClick={async () => {
-                        if (await modal.confirm({ title: t('msg.tip'), content: t('msg.pressConfirm') }))
-                          await wfApi.press(r.id).catch(() => {});
-                      }}
-                    >
-                      {t('btn.press')}
-                    </Button>
-                  </>
+                {r.status === 1 && perm.btn(LAUNCH_BUTTONS.withdraw) && (
+                  <Button
+                    type="link"
+                    size="small"
+                    data-testid="wf-launched-withdraw"
+                    onClick={() => {
+                      setReason('');
+                      setWithdrawId(r.id);
+                    }}
+                  >
+                    {t('btn.withdraw')}
+                  </Button>
                 )}
-                {r.status !== 1 && (
+                {r.status === 1 && perm.btn(LAUNCH_BUTTONS.press) && (
+                  <Button
+                    type="link"
+                    size="small"
+                    data-testid="wf-launched-press"
+                    onClick={async () => {
+                      if (await modal.confirm({ title: t('msg.tip'), content: t('msg.pressConfirm') }))
+                        await wfApi.press(r.id).catch(() => {});
+                    }}
+                  >
+                    {t('btn.press')}
+                  </Button>
+                )}
+                {r.status !== 1 && perm.btn(LAUNCH_BUTTONS.remove) && (
                   <Button
                     type="link"
                     size="small"
                     danger
+                    data-testid="wf-launched-delete"
                     onClick={async () => {
                       if (!(await modal.confirm({ title: t('msg.tip'), content: t('msg.deleteConfirm') })))
                         return;
@@ -140,7 +148,7 @@ export default function FlowLaunchList() {
       // drafts, and (from the action link) requests rejected back or withdrawn, open editable: save / submit = resubmit
       r.status === 0 || (edit && canResubmit(r))
         ? { opType: -1, taskId: r.id, flowId: r.flowId, title: r.fullName }
-        : { opType: 0, taskId: r.id, title: r.fullName },
+        : { opType: 0, taskId: r.id, title: r.fullName, pageBtn: perm.btn },
     );
   }
 }

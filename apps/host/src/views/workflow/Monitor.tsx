@@ -32,9 +32,7 @@ export default function Monitor() {
         dataSource={rows}
         pagination={pagination}
         columns={[
-          cols.fullName((r) =>
-            setDialog({ opType: 4, taskId: r.id, title: r.fullName, monitorBtn: perm.btn }),
-          ),
+          cols.fullName((r) => setDialog({ opType: 4, taskId: r.id, title: r.fullName, pageBtn: perm.btn })),
           cols.userName,
           cols.thisStep,
           cols.creatorTime,

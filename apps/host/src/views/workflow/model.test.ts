@@ -84,6 +84,16 @@ describe('records (spec 2 §2, §4)', () => {
     expect(managerButtonAllowed(4, 'cancel', btn)).toBe(true);
     expect(managerButtonAllowed(1, 'save', () => false)).toBe(true);
   });
+  it('withdraw and press in the detail of my launched flow (opType 0) show only with their buttons', () => {
+    const held = new Set(['btn_press']);
+    const btn = (c: string) => held.has(c);
+    expect(['withdraw', 'press', 'copy', 'cancel'].filter((k) => managerButtonAllowed(0, k, btn))).toEqual([
+      'press',
+      'copy',
+      'cancel',
+    ]);
+    expect(managerButtonAllowed(1, 'withdraw', () => false)).toBe(true);
+  });
   it('timeline is newest first and ends with flow ended when there is an end time', () => {
     const recs = [
       { id: 'a', handleTime: 1, handleStatus: 2 },

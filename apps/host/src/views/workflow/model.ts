@@ -57,8 +57,19 @@ export const MONITOR_BUTTONS = {
   suspend: 'btn_suspend',
 } as const;
 
-/** Whether a dialog button is open to the user: a manager operation (opType 4) needs its monitor button. */
+/**
+ * The "my launched" page's button (menu workFlow.flowLaunchList) behind withdraw and press in the detail of
+ * one's own flow and delete on the list (server workflow/routes/flow-launch.ts).
+ */
+export const LAUNCH_BUTTONS = { withdraw: 'btn_withdraw', press: 'btn_press', remove: 'btn_remove' } as const;
+
+/**
+ * Whether a dialog button is open to the user: a manager operation (opType 4) needs its monitor button, the
+ * initiator's withdraw and press (opType 0, opened from 我发起的) their button of that page.
+ */
 export function managerButtonAllowed(opType: number, key: string, btn: (code: string) => boolean): boolean {
+  if (opType === 0 && Object.hasOwn(LAUNCH_BUTTONS, key))
+    return btn(LAUNCH_BUTTONS[key as keyof typeof LAUNCH_BUTTONS]);
   if (opType !== 4 || !Object.hasOwn(MONITOR_BUTTONS, key) || key === 'suspend') return true;
   return btn(MONITOR_BUTTONS[key as keyof typeof MONITOR_BUTTONS]);
 }
