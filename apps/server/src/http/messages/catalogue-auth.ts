@@ -19,6 +19,16 @@ export const AUTH = {
     zhtw: '嘗試次數過多，請{0}秒後再試',
     en: 'Too many attempts; try again in {0} s',
   },
+  'csp.badReport': {
+    zh: 'CSP 报告格式不正确',
+    zhtw: 'CSP 報告格式不正確',
+    en: 'The CSP report is malformed',
+  },
+  'csp.tooMany': {
+    zh: 'CSP 报告过于频繁，请稍后再试',
+    zhtw: 'CSP 報告過於頻繁，請稍後再試',
+    en: 'Too many CSP reports; please try again later',
+  },
   'auth.hashingBusy': {
     zh: '登录请求过多，请稍后再试',
     zhtw: '登入請求過多，請稍後再試',
