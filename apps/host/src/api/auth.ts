@@ -72,4 +72,3 @@ export const getLoginConfig = (account: string) =>
   http.get<LoginConfig>(`/api/oauth/getConfig/${encodeURIComponent(account)}`, undefined, { silent: true });
 /** Image address of the verification code for a timestamp (GET /api/oauth/Code/{id}). */
 export const codeImageUrl = (timestamp: string) => `/api/oauth/Code/${timestamp}`;
-

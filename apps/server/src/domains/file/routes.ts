@@ -343,7 +343,8 @@ export default async function fileRoutes(app: FastifyInstance) {
         .executeTakeFirst();
       // Every kind, public ones too: the preview of a file is for those who may read an object it is attached to
       // (a public kind's address is a capability for the pages that embed it, not a lookup by id for anyone).
-      if (!row || !(await canReadFile(ctx.db, me(req), row))) throw new ApiError(ApiCode.NOT_FOUND, '文件不存在');
+      if (!row || !(await canReadFile(ctx.db, me(req), row)))
+        throw new ApiError(ApiCode.NOT_FOUND, '文件不存在');
       // No office converter: the address opens the file itself (images, pdf, txt display in the browser).
       return ok(fileUrl(row.file_type, row.id, row.extension));
     },
