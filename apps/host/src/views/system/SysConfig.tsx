@@ -113,6 +113,7 @@ export default function SysConfig() {
               <Select
                 mode="tags"
                 open={false}
+                suffixIcon={null}
                 tokenSeparators={[',', ' ']}
                 data-testid="sysconfig-link-hosts"
               />
