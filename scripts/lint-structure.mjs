@@ -4,7 +4,8 @@
 //  - a source file is longer than 500 lines (generated data excepted, listed below with the reason);
 //  - the server casts its way around the types (`as never` / `as unknown as`) more than 10 times;
 //  - the clone detector (jscpd) finds more duplicated blocks than the budget below;
-//  - a zhtw text uses a mainland word where Taiwan says another (scripts/zhtw-phrases.mjs).
+//  - a zhtw text uses a mainland word where Taiwan says another (scripts/zhtw-phrases.mjs);
+//  - distinctive field-kind keys are written as literals more often than the budget (scripts/kind-literals.mjs).
 // Each check prints what it found; all run even when one fails. `--only=<name>` runs one of them.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -149,6 +150,25 @@ checks['zhtw words'] = () => {
     encoding: 'utf8',
   });
   console.log(`${r.stdout}${r.stderr}`.trim());
+  return r.status === 0;
+};
+
+/**
+ * Distinctive field-kind key literals outside the kind modules (scripts/kind-literals.mjs; issue 37: a kind is
+ * one definition, asked instead of listed). Measured 225 when the check came in; the goal is 40. The budget only
+ * ever goes down: lower it when you replace a list of kinds by a fact of the kind.
+ */
+export const MAX_KIND_LITERALS = 225;
+
+checks['kind literals'] = () => {
+  const r = spawnSync(
+    process.execPath,
+    [join(root, 'scripts', 'kind-literals.mjs'), '--max', String(MAX_KIND_LITERALS)],
+    { cwd: root, encoding: 'utf8' },
+  );
+  const out = `${r.stdout}${r.stderr}`.trim();
+  // the per-file table only when over budget; the total line always
+  console.log(r.status === 0 ? out.split('\n').at(-1) : out);
   return r.status === 0;
 };
 
