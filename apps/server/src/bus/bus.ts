@@ -33,20 +33,38 @@ interface Pending {
   reject: (err: unknown) => void;
 }
 
+/**
+ * Splits `items` (their JSON sizes in bytes) into consecutive runs whose JSON array, wrapped in `overhead`
+ * bytes, fits in `max` bytes; returns each run's length (an item too large alone still gets a run).
+ */
+export function packRuns(
+  items: readonly { bytes: number }[],
+  overhead: number,
+  max = BUS_MAX_BYTES,
+): number[] {
+  const out: number[] = [];
+  let i = 0;
+  while (i < items.length) {
+    let j = i + 1;
+    let size = overhead + 2 + items[i]!.bytes; // [ … ]
+    while (j < items.length && size + 1 + items[j]!.bytes <= max) size += 1 + items[j++]!.bytes;
+    out.push(j - i);
+    i = j;
+  }
+  return out;
+}
+
 /** Consecutive runs of `items` packed into NOTIFY texts of at most BUS_MAX_BYTES each. */
 export function packBatches(items: { text: string; bytes: number }[]): { text: string; count: number }[] {
   const out: { text: string; count: number }[] = [];
   let i = 0;
-  while (i < items.length) {
-    let j = i + 1;
-    let size = 8 + items[i]!.bytes; // {"b":[ … ]}
-    while (j < items.length && size + 1 + items[j]!.bytes <= BUS_MAX_BYTES) size += 1 + items[j++]!.bytes;
-    const run = items.slice(i, j);
+  for (const count of packRuns(items, 6)) {
+    const run = items.slice(i, i + count); // {"b": … }
     out.push({
       text: run.length === 1 ? run[0]!.text : `{"b":[${run.map((x) => x.text).join(',')}]}`,
-      count: run.length,
+      count,
     });
-    i = j;
+    i += count;
   }
   return out;
 }

@@ -26,6 +26,23 @@ export async function pushToUser(
   await ctx.bus.publish(WS_TO_USER, { userId, message });
 }
 
+/** A message for every open socket of one user (deliverLocally). */
+export interface UserPush {
+  userId: string;
+  message: Record<string, unknown>;
+}
+/** Each app's local delivery (its own open sockets), set by registerWebsocket. */
+const localDelivery = new WeakMap<AppContext, (pushes: readonly UserPush[]) => Promise<void>>();
+
+/**
+ * Sends each push to the open sockets of its user in THIS process only, in the given order (each socket
+ * is checked once per call, as a bus push checks it): for callers that carry their own messages between
+ * processes (chat batches). Nothing happens when the app has no websocket.
+ */
+export function deliverLocally(ctx: AppContext, pushes: readonly UserPush[]): Promise<void> {
+  return localDelivery.get(ctx)?.(pushes) ?? Promise.resolve();
+}
+
 interface Conn {
   socket: WebSocket;
   sessionId: string;
@@ -127,6 +144,18 @@ export async function registerWebsocket(app: FastifyInstance): Promise<void> {
     return false;
   };
 
+  localDelivery.set(ctx, async (pushes) => {
+    const byUser = new Map<string, UserPush['message'][]>();
+    for (const p of pushes) {
+      const list = byUser.get(p.userId);
+      if (list) list.push(p.message);
+      else byUser.set(p.userId, [p.message]);
+    }
+    for (const c of [...conns]) {
+      const list = byUser.get(c.userId);
+      if (list && (await stillLive(c))) for (const m of list) send(c.socket, m);
+    }
+  });
   const unsubs = [
     ctx.bus.subscribe(SESSION_ENDED, (p) => {
       const ev = p as SessionEndedEvent;
@@ -159,6 +188,7 @@ export async function registerWebsocket(app: FastifyInstance): Promise<void> {
   sweep.unref();
   app.addHook('onClose', async () => {
     clearInterval(sweep);
+    localDelivery.delete(ctx);
     for (const u of unsubs) u();
     for (const c of conns) c.socket.terminate();
     conns.clear();
@@ -169,7 +199,43 @@ export async function registerWebsocket(app: FastifyInstance): Promise<void> {
     { websocket: true, config: { auth: 'public', upgrade: true }, schema: { hide: true } },
     (socket) => {
       let conn: Conn | null = null;
-      socket.on('message', async (raw) => {
+      const failed = (err: unknown) => ctx.log.error({ err }, 'websocket message failed');
+      /**
+       * One frame: OnConnection is answered before the next frame is looked at; any other method waits for
+       * its session check and for its handler to start (a chat message takes its place in the send queue
+       * then), not for the handler to finish — so a socket's messages keep their order without waiting for
+       * each other's database writes.
+       */
+      const admit = async (msg: Record<string, unknown>) => {
+        if (msg.method === 'OnConnection') {
+          const token = tokenFrom(typeof msg.token === 'string' ? msg.token : null);
+          const st = await sessionState(ctx, token);
+          if (!token || st.state !== 'live') {
+            if (conn) conns.delete(conn);
+            conn = null;
+            shut(
+              socket,
+              st.state === 'live'
+                ? { state: 'gone', msg: MSG.tokenExpired, code: ApiCode.TOKEN_INVALID }
+                : st,
+            );
+            return;
+          }
+          const s = st.session;
+          if (conn) conns.delete(conn);
+          const lang = languageIn((await ctx.authz.get(s.userId))?.profile.language) ?? 'zh';
+          conn = { socket, sessionId: s.id, userId: s.userId, token, lang };
+          conns.add(conn);
+          send(socket, { method: 'initMessage', ...(await initCounts(ctx.db, s.userId)) });
+          return;
+        }
+        if (!conn) return; // nothing but OnConnection before authentication
+        const handler = typeof msg.method === 'string' ? methods.get(msg.method) : undefined;
+        // a locked, ended or expired session does nothing more over its socket
+        if (handler && (await stillLive(conn))) void Promise.resolve(handler(ctx, conn, msg)).catch(failed);
+      };
+      let turn: Promise<void> = Promise.resolve();
+      socket.on('message', (raw) => {
         let msg: Record<string, unknown>;
         try {
           msg = JSON.parse(String(raw));
@@ -177,36 +243,7 @@ export async function registerWebsocket(app: FastifyInstance): Promise<void> {
           return;
         }
         if (!msg || typeof msg !== 'object') return;
-        try {
-          if (msg.method === 'OnConnection') {
-            const token = tokenFrom(typeof msg.token === 'string' ? msg.token : null);
-            const st = await sessionState(ctx, token);
-            if (!token || st.state !== 'live') {
-              if (conn) conns.delete(conn);
-              conn = null;
-              shut(
-                socket,
-                st.state === 'live'
-                  ? { state: 'gone', msg: MSG.tokenExpired, code: ApiCode.TOKEN_INVALID }
-                  : st,
-              );
-              return;
-            }
-            const s = st.session;
-            if (conn) conns.delete(conn);
-            const lang = languageIn((await ctx.authz.get(s.userId))?.profile.language) ?? 'zh';
-            conn = { socket, sessionId: s.id, userId: s.userId, token, lang };
-            conns.add(conn);
-            send(socket, { method: 'initMessage', ...(await initCounts(ctx.db, s.userId)) });
-            return;
-          }
-          if (!conn) return; // nothing but OnConnection before authentication
-          const handler = typeof msg.method === 'string' ? methods.get(msg.method) : undefined;
-          // a locked, ended or expired session does nothing more over its socket
-          if (handler && (await stillLive(conn))) await handler(ctx, conn, msg);
-        } catch (err) {
-          ctx.log.error({ err }, 'websocket message failed');
-        }
+        turn = turn.then(() => admit(msg)).catch(failed);
       });
       socket.on('close', () => {
         if (conn) conns.delete(conn);

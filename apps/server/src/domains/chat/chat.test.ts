@@ -1,9 +1,11 @@
 import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createPostgresDatabase, createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
 import { userIds, useTestApp } from '../../test/suite';
-import { normaliseContent } from './service';
+import { chatBatcher, SAVE_FAILED } from './batch';
+import { ChatRefusal, normaliseContent, sendChat } from './service';
 
 type Msg = Record<string, unknown> & { method: string };
 
@@ -173,6 +175,154 @@ describe(`chat over /websocket on ${TEST_DB_KIND}`, () => {
     });
     expect(other.data.list).toHaveLength(0);
     for (const c of [a, b, b2, b3, b4]) c.ws.close();
+  });
+
+  it('many concurrent sends from several users: each stored and delivered once, in order, unread counted', async () => {
+    const senders = ['liuzhiqiang', 'chenjing', 'sysadmin'];
+    const recipients = ['zhangwei', 'wangjianguo'];
+    const PER_SENDER = 30;
+    const toks = Object.fromEntries(
+      await Promise.all([...senders, ...recipients].map(async (a) => [a, await t.login(a)] as const)),
+    );
+    const rs = Object.fromEntries(
+      await Promise.all(recipients.map(async (a) => [a, await client(url, toks[a]!)] as const)),
+    );
+    const ss = await Promise.all(senders.map((a) => client(url, toks[a]!)));
+    const unreadBefore = (r: string, s: string) =>
+      (rs[r]!.init.unreadNums as Record<string, number>)[ids[s]!] ?? 0;
+    const stats = chatBatcher(t.app.kp).stats;
+    const before = { ...stats };
+    // every sender fires all its messages at once, alternating recipients
+    const sent: Record<string, string[]> = {}; // `${sender}>${recipient}` → texts in send order
+    senders.forEach((s, k) => {
+      for (let i = 0; i < PER_SENDER; i++) {
+        const r = recipients[i % 2]!;
+        const text = `${s}#${i}`;
+        sent[`${s}>${r}`] = [...(sent[`${s}>${r}`] ?? []), text];
+        ss[k]!.send({ method: 'SendMessage', toUserId: ids[r], messageType: 'text', messageContent: text });
+      }
+    });
+    const total = senders.length * PER_SENDER;
+    const pushes = (c: Awaited<ReturnType<typeof client>>, method: string, key: string) =>
+      c.got.filter((m) => m.method === method).map((m) => String(m[key]));
+    await expect
+      .poll(() => recipients.reduce((n, r) => n + pushes(rs[r]!, 'receiveMessage', 'formMessage').length, 0))
+      .toBe(total);
+    await expect
+      .poll(() => ss.reduce((n, c) => n + pushes(c, 'sendMessage', 'toMessage').length, 0))
+      .toBe(total);
+    await new Promise((r) => setTimeout(r, 200)); // nothing more (no duplicate) arrives
+    for (const r of recipients) {
+      const got = rs[r]!.got.filter((m) => m.method === 'receiveMessage');
+      for (const s of senders) {
+        // once each, in the order sent, from the right sender, to the right user
+        expect(got.filter((m) => m.formUserId === ids[s]).map((m) => m.formMessage)).toEqual(
+          sent[`${s}>${r}`],
+        );
+        expect(
+          got.filter((m) => String(m.formMessage).startsWith(`${s}#`)).every((m) => m.formUserId === ids[s]),
+        ).toBe(true);
+      }
+    }
+    senders.forEach((s, k) => {
+      const echoes = ss[k]!.got.filter((m) => m.method === 'sendMessage');
+      expect(echoes.map((m) => m.toMessage)).toEqual(
+        Array.from({ length: PER_SENDER }, (_, i) => `${s}#${i}`),
+      );
+      expect(echoes.every((m, i) => m.toUserId === ids[recipients[i % 2]!])).toBe(true);
+      expect(ss[k]!.got.some((m) => m.method === 'error')).toBe(false);
+    });
+    // stored once each, in order per conversation; fewer inserts than messages
+    for (const [pair, texts] of Object.entries(sent)) {
+      const [s, r] = pair.split('>') as [string, string];
+      const h = await t.call<{ list: Array<{ content: string }> }>(toks[r]!, {
+        method: 'GET',
+        url: `/api/chat/history?toUserId=${ids[s]}&currentPage=1&pageSize=100`,
+      });
+      expect(h.data.list.map((m) => m.content).reverse()).toEqual(texts);
+    }
+    expect(stats.messages - before.messages).toBe(total);
+    expect(stats.batches - before.batches).toBeLessThan(total);
+    // unread counts: a fresh connection of each recipient counts every message of each sender
+    for (const r of recipients) {
+      const fresh = await client(url, toks[r]!);
+      for (const s of senders)
+        expect((fresh.init.unreadNums as Record<string, number>)[ids[s]!]).toBe(
+          unreadBefore(r, s) + sent[`${s}>${r}`]!.length,
+        );
+      fresh.ws.close();
+    }
+    for (const c of [...ss, ...Object.values(rs)]) c.ws.close();
+  });
+
+  it('a batch whose insert fails refuses every message in it: nothing stored, nothing pushed', async () => {
+    const ctx = t.app.kp;
+    const db = t.db.kysely;
+    const count = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('im_content')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const watcher = await client(url, await t.login('wangjianguo'));
+    const chen = await client(url, await t.login('chenjing'));
+    // a real failure of the insert statement: a trigger refuses one row, so the whole multi-row insert fails
+    await sql`create function kp_test_chat_refuse() returns trigger language plpgsql as $$
+      begin if new.content = '坏消息' then raise exception 'refused by the test trigger'; end if; return new; end $$`.execute(
+      db,
+    );
+    await sql`create trigger kp_test_chat_refuse before insert on im_content for each row execute function kp_test_chat_refuse()`.execute(
+      db,
+    );
+    const rows = await count();
+    try {
+      // queued in the same turn: one batch
+      const results = await Promise.allSettled([
+        sendChat(ctx, ids.liuzhiqiang!, ids.wangjianguo!, 'text', '好消息一'),
+        sendChat(ctx, ids.chenjing!, ids.wangjianguo!, 'text', '坏消息'),
+        sendChat(ctx, ids.zhangwei!, ids.wangjianguo!, 'text', '好消息二'),
+      ]);
+      for (const r of results) {
+        expect(r.status).toBe('rejected');
+        const reason = (r as PromiseRejectedResult).reason;
+        expect(reason).toBeInstanceOf(ChatRefusal);
+        expect(reason.message).toBe(SAVE_FAILED);
+      }
+      // over the socket the sender is told
+      chen.send({
+        method: 'SendMessage',
+        toUserId: ids.wangjianguo,
+        messageType: 'text',
+        messageContent: '坏消息',
+      });
+      expect((await chen.next('error')).msg).toBe(SAVE_FAILED);
+      expect(await count()).toBe(rows);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(watcher.got.filter((m) => /消息/.test(String(m.formMessage)))).toEqual([]);
+      expect(chen.got.filter((m) => m.method === 'sendMessage')).toEqual([]);
+    } finally {
+      await sql`drop trigger kp_test_chat_refuse on im_content`.execute(db);
+      await sql`drop function kp_test_chat_refuse()`.execute(db);
+    }
+    // sent again they are stored, by one insert, and delivered in order
+    const batches = chatBatcher(ctx).stats.batches;
+    await Promise.all(
+      ['好消息一', '坏消息', '好消息二'].map((text) =>
+        sendChat(ctx, ids.chenjing!, ids.wangjianguo!, 'text', text),
+      ),
+    );
+    expect(chatBatcher(ctx).stats.batches).toBe(batches + 1);
+    expect(await count()).toBe(rows + 3);
+    await expect
+      .poll(() => watcher.got.filter((m) => m.method === 'receiveMessage').map((m) => m.formMessage))
+      .toEqual(['好消息一', '坏消息', '好消息二']);
+    // an unknown recipient refuses that message only
+    await expect(sendChat(ctx, ids.chenjing!, 'nobody', 'text', '你好')).rejects.toThrow('用户不存在');
+    watcher.ws.close();
+    chen.ws.close();
   });
 
   it('content rules: trimmed text, length limit, image shape', () => {

@@ -12,6 +12,7 @@ import { ok } from '../../http/envelope';
 import { registerWsMethod } from '../../ws/websocket';
 import { me } from '../auth/guard';
 import { bad } from '../message/texts';
+import { chatBatcher, closeChatBatcher } from './batch';
 import { ChatRefusal, conversations, history, markRead, sendChat } from './service';
 
 const vSend = makeValidator(WsSendMessage);
@@ -30,6 +31,9 @@ const reply = (socket: WebSocket, msg: unknown) => {
  */
 export default async function chatRoutes(app: FastifyInstance) {
   const ctx = app.kp;
+  // listening for the other instances' batches from the start; on close, what is queued is stored first
+  chatBatcher(ctx);
+  app.addHook('onClose', () => closeChatBatcher(ctx));
 
   registerWsMethod('SendMessage', async (c, conn, msg) => {
     const v = vSend(msg);

@@ -2,12 +2,10 @@ import { type ChatConversation, ChatImage, type ChatMessage, makeValidator } fro
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { likeOf } from '../../db/values';
-import { ApiError } from '../../http/api-error';
 import { paged, pageOf } from '../../http/paging';
-import { pushToUser } from '../../ws/websocket';
-import { newId } from '../auth/tokens';
-import { fileIdsOf, linkFiles } from '../file/links';
-import { usersById } from '../message/users';
+import { ChatRefusal, chatBatcher } from './batch';
+
+export { ChatRefusal } from './batch';
 
 /** Longest text message: pushes travel through the bus (NOTIFY, < 7 KB), 3 bytes per CJK character. */
 export const MAX_TEXT = 1500;
@@ -15,8 +13,6 @@ export const MAX_TEXT = 1500;
 export const IM_PATH = /^\/api\/file\/Download\/IM\/[A-Za-z0-9_-]+\.[a-z0-9]+$/;
 
 const validImage = makeValidator(ChatImage);
-
-export class ChatRefusal extends Error {}
 
 /** Checks and normalises a message: text trimmed (empty refused), image {name,width,height,path}. */
 export function normaliseContent(type: string, content: unknown): string {
@@ -64,69 +60,24 @@ const rowOut = (r: {
 
 /**
  * Stores a chat message and pushes receiveMessage to every socket of the receiver and sendMessage to
- * every socket of the sender (any process, through the bus).
+ * every socket of the sender (any process). The message is checked here and queued at once (before any
+ * await: the order of a socket's messages is the order they are stored and delivered in); it is stored
+ * with the messages queued close to it by one insert (batch.ts). Resolves once it is stored; a refusal
+ * (bad content, unknown user, another user's image, a failed insert) rejects with ChatRefusal.
  */
-export async function sendChat(
+export function sendChat(
   ctx: AppContext,
   fromUserId: string,
   toUserId: string,
   type: string,
   content: unknown,
 ): Promise<ChatMessage> {
-  const text = normaliseContent(type, content);
-  // Names and avatars from the shared read cache (dropped on any change of users, in every process).
-  const userOf = (id: string) =>
-    ctx.dbHandle.cache.get(`chat:user:${id}`, async () => (await usersById(ctx.db, [id])).get(id) ?? null);
-  const [to, from] = await Promise.all([userOf(toUserId), userOf(fromUserId)]);
-  if (!to || !from) throw new ChatRefusal('toUserId: 用户不存在');
-  const id = newId();
-  const row = await ctx.db.transaction().execute(async (tx) => {
-    // an image: the sender's own upload (file/links.ts); another user's file is refused, nothing stored
-    const sender = { userId: fromUserId };
-    if (type === 'image')
-      await linkFiles(tx, sender, 'chat', id, fileIdsOf(JSON.parse(text)), 'messageContent').catch((err) => {
-        throw err instanceof ApiError ? new ChatRefusal(err.message) : err;
-      });
-    return tx
-      .insertInto('im_content')
-      .values({
-        id,
-        send_user_id: fromUserId,
-        receive_user_id: toUserId,
-        content_type: type,
-        content: text,
-        state: fromUserId === toUserId ? 1 : 0,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  });
-  const m = rowOut(row);
-  await Promise.all([
-    pushToUser(ctx, toUserId, {
-      method: 'receiveMessage',
-      id: m.id,
-      formUserId: fromUserId,
-      formMessage: m.content,
-      messageType: type,
-      dateTime: m.sendTime,
-      realName: from.realName,
-      account: from.account,
-      headIcon: from.headIcon,
-    }),
-    pushToUser(ctx, fromUserId, {
-      method: 'sendMessage',
-      id: m.id,
-      UserId: fromUserId,
-      toUserId,
-      toMessage: m.content,
-      messageType: type,
-      dateTime: m.sendTime,
-      realName: to.realName,
-      account: to.account,
-      headIcon: to.headIcon,
-    }),
-  ]);
-  return m;
+  try {
+    const text = normaliseContent(type, content);
+    return chatBatcher(ctx).add(fromUserId, toUserId, type === 'image' ? 'image' : 'text', text);
+  } catch (err) {
+    return Promise.reject(err);
+  }
 }
 
 /** Messages between two users, paged; keyword filters text messages. sord desc: newest first. */
