@@ -1,8 +1,12 @@
-import { App as AntApp, ConfigProvider, Grid } from 'antd';
-import { useEffect, useMemo } from 'react';
+import AppContext from 'antd/es/app/context';
+import useAppStyle from 'antd/es/app/style';
+import ConfigProvider from 'antd/es/config-provider';
+import { useComponentConfig } from 'antd/es/config-provider/context';
+import useBreakpoint from 'antd/es/grid/hooks/useBreakpoint';
+import { type ReactNode, useContext, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
-import { feedback } from './api/feedback';
+import { feedbackHostStore, feedbackStore } from './api/feedback';
 import { ROUTER_BASENAME } from './config';
 import { antdLocaleOf } from './i18n';
 import { AppRoutes } from './router/AppRoutes';
@@ -26,15 +30,28 @@ const SIZES: Record<
 
 const PHONE_TABLE = { scroll: { x: 'max-content' } } as const;
 
-/** Registers antd's context-aware message/notification/modal for code outside React. */
-function FeedbackBridge() {
-  const app = AntApp.useApp();
-  useEffect(() => {
-    feedback.message = app.message;
-    feedback.notification = app.notification;
-    feedback.modal = app.modal;
-  }, [app]);
-  return null;
+/**
+ * What antd's <App> draws around the app (the .ant-app element with the theme's text colour, size and font) and
+ * the App.useApp() context, without App's message, notification and modal code: that is the feedback host,
+ * rendered here once it has loaded (api/feedback), so the login page's first load carries none of it.
+ */
+function AppFrame({ children }: { children: ReactNode }) {
+  const { getPrefixCls, className, style } = useComponentConfig('app');
+  const prefixCls = getPrefixCls('app');
+  const [hashId, cssVarCls] = useAppStyle(prefixCls);
+  const Host = useStore(feedbackHostStore);
+  // before the host is there: antd's own default (no provider above this one)
+  const noFeedback = useContext(AppContext);
+  const app = useStore(feedbackStore) ?? noFeedback;
+  const frameClass = [className, hashId, prefixCls, cssVarCls].filter(Boolean).join(' ');
+  return (
+    <AppContext.Provider value={app}>
+      <div className={frameClass} style={style}>
+        {Host && <Host />}
+        {children}
+      </div>
+    </AppContext.Provider>
+  );
 }
 
 export function Root() {
@@ -50,7 +67,7 @@ export function Root() {
   useEffect(() => applyThemeVariables(brand), [brand]);
   // Below md (phones) every table keeps its columns' widths and scrolls sideways, instead of squeezing a
   // title to a letter per line; a table that states its own scroll keeps it.
-  const narrow = Grid.useBreakpoint().md === false;
+  const narrow = useBreakpoint().md === false;
   return (
     <ConfigProvider
       locale={antdLocaleOf(i18n.language)}
@@ -58,12 +75,11 @@ export function Root() {
       theme={themeConfig}
       table={narrow ? PHONE_TABLE : undefined}
     >
-      <AntApp>
-        <FeedbackBridge />
+      <AppFrame>
         <BrowserRouter basename={ROUTER_BASENAME}>
           <AppRoutes />
         </BrowserRouter>
-      </AntApp>
+      </AppFrame>
     </ConfigProvider>
   );
 }

@@ -1,4 +1,6 @@
-import { type ThemeConfig, theme } from 'antd';
+import type { ThemeConfig } from 'antd';
+// antd's compact algorithm alone: the `theme` export also carries the dark one and getDesignToken.
+import compactAlgorithm from 'antd/es/theme/themes/compact';
 
 /**
  * The host's antd theme: the brand colour the user chose (settings drawer), shaded just enough that text on it
@@ -124,7 +126,7 @@ export function kpTheme({ brand, fontSize, compact }: KpThemeInput): ThemeConfig
       ...PRESETS,
       ...(fontSize ? { fontSize } : {}),
     },
-    algorithm: compact ? theme.compactAlgorithm : undefined,
+    algorithm: compact ? compactAlgorithm : undefined,
   };
 }
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { loadFeedback } from '../api/feedback';
 import { setNavigator } from '../services/navigation';
-import { loadCurrentUser } from '../services/session';
 import { useStore } from '../store/createStore';
 import { sessionStore } from '../store/session';
 import { FIXED_ROUTES } from './fixedRoutes';
@@ -9,16 +9,29 @@ import { decide } from './guard';
 import { Loading } from './Loading';
 
 const Login = lazy(() => import('../views/login/Login'));
-const LockScreen = lazy(() => import('../views/lockScreen/LockScreen'));
-const MainLayout = lazy(() => import('../layout/MainLayout'));
-const Redirect = lazy(() => import('../views/redirect/Redirect'));
-const AuthRedirect = lazy(() => import('../views/redirect/AuthRedirect'));
-const ScanConfirm = lazy(() => import('../views/login/ScanConfirm'));
+
+/**
+ * The loader of a lazy screen of the signed-in app: its chunk and the feedback host (antd's message,
+ * notification and modal behind App.useApp) load together, so neither is part of the login page and
+ * App.useApp() is never empty on these screens.
+ */
+function withFeedback<M>(load: () => Promise<M>): () => Promise<M> {
+  return () => {
+    const page = load();
+    return loadFeedback().then(() => page);
+  };
+}
+const LockScreen = lazy(withFeedback(() => import('../views/lockScreen/LockScreen')));
+const MainLayout = lazy(withFeedback(() => import('../layout/MainLayout')));
+const Redirect = lazy(withFeedback(() => import('../views/redirect/Redirect')));
+const AuthRedirect = lazy(withFeedback(() => import('../views/redirect/AuthRedirect')));
+const ScanConfirm = lazy(withFeedback(() => import('../views/login/ScanConfirm')));
 // The page registry (every area's lazy pages) and the result pages load with the first page after login,
 // not with the login page.
-const FixedPage = lazy(() => import('./RoutePage').then((m) => ({ default: m.FixedPage })));
-const MenuPage = lazy(() => import('./RoutePage').then((m) => ({ default: m.MenuPage })));
-const UnknownPath = lazy(() => import('./RoutePage').then((m) => ({ default: m.UnknownPath })));
+const routePage = withFeedback(() => import('./RoutePage'));
+const FixedPage = lazy(() => routePage().then((m) => ({ default: m.FixedPage })));
+const MenuPage = lazy(() => routePage().then((m) => ({ default: m.MenuPage })));
+const UnknownPath = lazy(() => routePage().then((m) => ({ default: m.UnknownPath })));
 
 /** All routes: fixed ones, menu ones (once the user info is loaded) and the guard around them. */
 export function AppRoutes() {
@@ -32,7 +45,8 @@ export function AppRoutes() {
 
   const decision = decide(location.pathname, location.search, session);
   useEffect(() => {
-    if (decision.kind === 'load') void loadCurrentUser();
+    // the session service (and the user info) load only when there is a session to enter
+    if (decision.kind === 'load') void import('../services/session').then((m) => m.loadCurrentUser());
   }, [decision.kind]);
 
   const menuRoutes = session.routes;

@@ -13,8 +13,7 @@ import { startMediaCodes, stopMediaCodes } from './downloadCodes';
 import { currentFullPath, navigateTo } from './navigation';
 import { closeSocket } from './socket';
 
-/** Set by the login page so the layout shows the last-login notice and the weak-password alert once. */
-export const loginFlags = { justLoggedIn: false };
+export { loginFlags } from './loginFlags';
 
 let loading: Promise<void> | null = null;
 
@@ -100,9 +99,10 @@ export async function lockScreen(): Promise<void> {
 }
 
 /** Codes 600/601/602 on any call but login and lock screen: reset the token and go to login. */
-setSessionGoneHandler(() => {
+export function sessionGone(): void {
   if (!sessionStore.get().token) return;
   const wanted = currentFullPath();
   clearLocalSession();
   navigateTo(`/login?redirect=${encodeURIComponent(wanted)}`, true);
-});
+}
+setSessionGoneHandler(sessionGone);

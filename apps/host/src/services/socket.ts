@@ -1,4 +1,4 @@
-import { feedback } from '../api/feedback';
+import { toastError } from '../api/feedback';
 import { ERROR_MSG_SECONDS } from '../config';
 import i18n from '../i18n';
 import { activeChatStore, countsStore, siteCountStore } from '../store/counts';
@@ -103,7 +103,7 @@ export function connectSocket(): void {
     const method = m.method ?? m.type;
     if (method === 'logout') {
       // Socket logout: the msg or 登录过期,请重新登录, then reset the token and reload.
-      feedback.message?.error(m.msg || i18n.t('socket.expired'), ERROR_MSG_SECONDS);
+      toastError(m.msg || i18n.t('socket.expired'), ERROR_MSG_SECONDS);
       closeSocket();
       resetSession();
       setTimeout(() => globalThis.location.reload(), 1000);

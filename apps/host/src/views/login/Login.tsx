@@ -1,5 +1,6 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Form, Tabs } from 'antd';
+import Button from 'antd/es/button';
+import Form from 'antd/es/form';
 // Input and Password alone: the Input barrel also carries Search, TextArea and OTP, which login has not.
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
@@ -11,12 +12,13 @@ import { ApiError } from '../../api/http';
 import { switchLanguage } from '../../i18n';
 import { redirectTarget } from '../../router/guard';
 import { Loading } from '../../router/Loading';
-import { loginFlags } from '../../services/session';
+import { loginFlags } from '../../services/loginFlags';
 import { useStore } from '../../store/createStore';
 import { sessionStore, setToken } from '../../store/session';
 import { normaliseLayout, setSetting } from '../../store/settings';
 import { storage } from '../../store/storage';
 import { LanguageLinks } from './LanguageLinks';
+import { LoginTabs } from './LoginTabs';
 import { accountProblem } from './loginRules';
 import './login.css';
 
@@ -98,8 +100,7 @@ export default function Login() {
     <div className="kp-login">
       <div className="kp-login-card">
         <h1 className="kp-login-sys">{sysName || sysConfig.sysName || t('about.defaultSysName')}</h1>
-        <Tabs
-          centered
+        <LoginTabs
           items={[
             {
               key: 'account',
