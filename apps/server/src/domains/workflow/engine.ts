@@ -13,6 +13,7 @@ import { stampFormData } from '../form/form-data';
 import { splitIds } from './access';
 import { applyEffects } from './effects';
 import { loadTaskSnapshot, snapshotRow } from './flow-snapshot';
+import { inListScope, listWrites, taskUsers, writingTask } from './list-scope';
 import { pushNotices, type WfNotice, writeNotices } from './notify';
 import { loadOrgDirectory, orgOf } from './org';
 import { transitionWithChoices } from './subflow-choice';
@@ -74,14 +75,17 @@ export async function actOnTask(
     if (a.userId) actors.push(a.userId);
     return a;
   };
-  const out = await ctx.db.transaction().execute(async (raw) => {
-    // the transition's writes and its notices leave as one statement (WriteBatch)
-    const batch = new WriteBatch(raw);
-    const r = await actInTx(raw, taskId, recordActor, { ...opts, org }, notices, batch);
-    recipients = await writeNotices(raw, notices, batch);
-    await batch.flush();
-    return r;
-  });
+  // once committed, only the cached lists of the users the change names are dropped (list-scope.ts)
+  const out = await listWrites(ctx, () =>
+    ctx.db.transaction().execute(async (raw) => {
+      // the transition's writes and its notices leave as one statement (WriteBatch)
+      const batch = new WriteBatch(raw);
+      const r = await actInTx(raw, taskId, recordActor, { ...opts, org }, notices, batch);
+      recipients = await writeNotices(raw, notices, batch);
+      await batch.flush();
+      return r;
+    }),
+  );
   await pushNotices(ctx, recipients, actors);
   return out;
 }
@@ -244,12 +248,21 @@ async function lockTask(tx: Transaction<Database>, ref: TaskRef, now: Date) {
     )
     .forUpdate();
   type Locked = Awaited<ReturnType<typeof lock.executeTakeFirst>>;
-  if (typeof ref === 'string')
-    return { locked: await prepared(lock).executeTakeFirst(), operator: undefined };
+  // in a list write scope, the users the task's rows name ride along, read behind the lock (list-scope.ts)
+  const users = inListScope() ? [prepared(taskUsers(tx, ref))] : [];
+  if (typeof ref === 'string') {
+    if (!users.length) return { locked: await prepared(lock).executeTakeFirst(), operator: undefined };
+    const [a, u] = await pipelined(tx, [prepared(lock), ...users]);
+    const locked = a?.rows[0] as Locked;
+    if (locked && u) writingTask(locked.id, u.rows);
+    return { locked, operator: undefined };
+  }
   const op = tx.selectFrom('wf_operator').select(OPERATOR_COLUMNS).where('id', '=', ref.operatorId);
-  const [a, b] = await pipelined(tx, [prepared(lock), prepared(op)]);
+  const [a, b, u] = await pipelined(tx, [prepared(lock), prepared(op), ...users]);
+  const locked = a?.rows[0] as Locked;
+  if (locked && u) writingTask(locked.id, u.rows);
   return {
-    locked: a?.rows[0] as Locked,
+    locked,
     operator: b?.rows[0] as Awaited<ReturnType<typeof op.executeTakeFirst>>,
   };
 }
@@ -321,11 +334,13 @@ export async function launchTask(
   const notices: WfNotice[] = [];
   const org = await orgOf(ctx);
   let recipients: string[] = [];
-  const res = await ctx.db.transaction().execute(async (raw) => {
-    const r = await launchInTx(raw, { ...input, org, notices });
-    recipients = await writeNotices(raw, notices);
-    return r;
-  });
+  const res = await listWrites(ctx, () =>
+    ctx.db.transaction().execute(async (raw) => {
+      const r = await launchInTx(raw, { ...input, org, notices });
+      recipients = await writeNotices(raw, notices);
+      return r;
+    }),
+  );
   await pushNotices(ctx, recipients);
   return res;
 }
@@ -354,6 +369,7 @@ export async function launchInTx(
   input: LaunchTxInput,
 ): Promise<{ id: string; status: number }> {
   const id = input.id ?? newId();
+  writingTask(id); // a new task: its rows and their users are all written below (list-scope.ts)
   const notices = input.notices;
   {
     const tpl = await tx

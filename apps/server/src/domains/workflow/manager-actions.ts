@@ -13,6 +13,7 @@ import { newId } from '../auth/tokens';
 import { assertManagerOf } from './access';
 import { actOnTask } from './engine';
 import { loadTaskSnapshot } from './flow-snapshot';
+import { listWrites, taskUsers, writingTask } from './list-scope';
 import { type Loaded, nodeName, type TaskSnapshot, WF_MSG } from './task';
 
 /** The monitor menu's button each operation needs (seed/menus.ts workFlow.flowMonitor; the host hides by the same). */
@@ -157,22 +158,26 @@ export async function refileFlow(
 export async function setSuspended(ctx: AppContext, req: FastifyRequest, taskId: string, suspend: boolean) {
   await assertManagerOf(ctx.db, req, taskId, MONITOR_BUTTONS.suspend);
   const uid = me(req).userId;
-  await ctx.db.transaction().execute(async (tx) => {
-    const row = await tx
-      .selectFrom('wf_task')
-      .select(['id', 'status', 'suspended', 'state_json', 'template_snapshot'])
-      .where('id', '=', taskId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!row) throw notFound(WF_MSG.noTask);
-    if (suspend && row.status !== 1) throw conflict(MANAGER_MSG.suspendOnlyRunning);
-    if (!!row.suspended === suspend) return;
-    await tx
-      .updateTable('wf_task')
-      .set((eb) => ({ suspended: suspend ? 1 : 0, version: eb('version', '+', 1) }))
-      .where('id', '=', taskId)
-      .execute();
-    const snap = await loadTaskSnapshot(tx, row);
-    await writeRecord(tx, taskId, snap, uid, suspend ? MANAGER_RECORD.suspended : MANAGER_RECORD.resumed);
-  });
+  // once committed, only the cached lists of the users the task's rows name are dropped (list-scope.ts)
+  await listWrites(ctx, () =>
+    ctx.db.transaction().execute(async (tx) => {
+      const row = await tx
+        .selectFrom('wf_task')
+        .select(['id', 'status', 'suspended', 'state_json', 'template_snapshot'])
+        .where('id', '=', taskId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row) throw notFound(WF_MSG.noTask);
+      writingTask(taskId, await taskUsers(tx, taskId).execute());
+      if (suspend && row.status !== 1) throw conflict(MANAGER_MSG.suspendOnlyRunning);
+      if (!!row.suspended === suspend) return;
+      await tx
+        .updateTable('wf_task')
+        .set((eb) => ({ suspended: suspend ? 1 : 0, version: eb('version', '+', 1) }))
+        .where('id', '=', taskId)
+        .execute();
+      const snap = await loadTaskSnapshot(tx, row);
+      await writeRecord(tx, taskId, snap, uid, suspend ? MANAGER_RECORD.suspended : MANAGER_RECORD.resumed);
+    }),
+  );
 }

@@ -16,6 +16,7 @@ import { me } from '../../auth/guard';
 import { assertCanRead, BASE, MONITOR_MENU, ms, splitIds } from '../access';
 import { approverNodes, beforeInfo, taskRecords } from '../before-info';
 import { actOnTask, type Loaded, launchAnswer } from '../engine';
+import { listScope, listWrites } from '../list-scope';
 import { assignNode, MONITOR_BUTTONS, managerSave, terminateFlow } from '../manager-actions';
 import { readableTaskData } from '../print-values';
 import { lockedOperator, myPendingOperator, WF_MSG } from '../task';
@@ -45,11 +46,13 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
       const q = req.query as WfListQuery;
       const uid = me(req).userId;
       const lang = requestLanguage(req);
-      // Pages are cached per user, language (the titles) and query until a workflow list table (or a user's
-      // name) is written, here or in another process (db/read-cache.ts, Db.lists); kept as JSON text, sent as it is.
+      // Pages are cached per user, language (the titles) and query until a flow change touches this list (or a
+      // user's name is written), here or in another process (db/read-cache.ts, Db.lists); kept as JSON text.
       const key = `wf.list|${uid}|${lang}|${category}|${JSON.stringify([q.currentPage, q.pageSize, q.keyword ?? '', q.flowId ?? '', q.status ?? ''])}`;
-      const json = await ctx.dbHandle.lists.get(key, async () =>
-        JSON.stringify(await listTasks(uid, category, q, lang)),
+      const json = await ctx.dbHandle.lists.get(
+        key,
+        async () => JSON.stringify(await listTasks(uid, category, q, lang)),
+        listScope(uid, category), // dropped when a flow change touches this list (list-scope.ts)
       );
       return reply
         .type('application/json; charset=utf-8')
@@ -200,12 +203,15 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
   );
   app.get(`${P}/Circulate/IsRead/:id`, handler({ params: IdParams }), async (req) => {
     const { id } = req.params as IdParams;
-    const r = await db
-      .updateTable('wf_circulate')
-      .set({ is_read: 1 })
-      .where('id', '=', id)
-      .where('user_id', '=', me(req).userId)
-      .executeTakeFirst();
+    // the reader's own row: only their cached lists are dropped (pinned by user_id)
+    const r = await listWrites(ctx, () =>
+      db
+        .updateTable('wf_circulate')
+        .set({ is_read: 1 })
+        .where('id', '=', id)
+        .where('user_id', '=', me(req).userId)
+        .executeTakeFirst(),
+    );
     if (!Number(r.numUpdatedRows)) throw notFound();
     return ok(null);
   });

@@ -12,6 +12,7 @@ import { linkFiles } from '../../file/links';
 import { assertCanRead, BASE, MONITOR_MENU, ms, userNames } from '../access';
 import { checkCommentAttachments } from '../comment-attachments';
 import { actOnTask } from '../engine';
+import { listWrites, taskUsers, writingTask } from '../list-scope';
 import { MONITOR_BUTTONS, refileFlow } from '../manager-actions';
 import { json, parseJson } from '../tables';
 import { taskSummary } from '../task-lists';
@@ -68,35 +69,39 @@ export default async function flowLaunchRoutes(app: FastifyInstance) {
     { config: { permission: launchButton('btn_remove') }, schema: { params: IdParams } },
     async (req) => {
       const { id } = req.params as IdParams;
-      await db.transaction().execute(async (tx) => {
-        const t = await tx
-          .selectFrom('wf_task')
-          .select(['initiator_id', 'status'])
-          .where('id', '=', id)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!t) throw notFound();
-        if (t.initiator_id !== me(req).userId) throw forbidden();
-        if (t.status === 1) throw conflict('流程正在审批中，不能删除');
-        // once an approver acted on it the request stays: it is in their 已办 (system auto-approvals aside)
-        const acted = await tx
-          .selectFrom('wf_record')
-          .select('id')
-          .where('task_id', '=', id)
-          .where('user_id', 'not in', [t.initiator_id, 'system'])
-          .limit(1)
-          .executeTakeFirst();
-        if (acted) throw conflict('审批人已处理过该流程，不能删除');
-        for (const table of [
-          'wf_operator',
-          'wf_record',
-          'wf_circulate',
-          'wf_comment',
-          'wf_deadline',
-        ] as const)
-          await tx.deleteFrom(table).where('task_id', '=', id).execute();
-        await tx.deleteFrom('wf_task').where('id', '=', id).execute();
-      });
+      // once committed, only the cached lists of the users the task's rows named are dropped (list-scope.ts)
+      await listWrites(ctx, () =>
+        db.transaction().execute(async (tx) => {
+          const t = await tx
+            .selectFrom('wf_task')
+            .select(['initiator_id', 'status'])
+            .where('id', '=', id)
+            .forUpdate()
+            .executeTakeFirst();
+          if (!t) throw notFound();
+          writingTask(id, await taskUsers(tx, id).execute());
+          if (t.initiator_id !== me(req).userId) throw forbidden();
+          if (t.status === 1) throw conflict('流程正在审批中，不能删除');
+          // once an approver acted on it the request stays: it is in their 已办 (system auto-approvals aside)
+          const acted = await tx
+            .selectFrom('wf_record')
+            .select('id')
+            .where('task_id', '=', id)
+            .where('user_id', 'not in', [t.initiator_id, 'system'])
+            .limit(1)
+            .executeTakeFirst();
+          if (acted) throw conflict('审批人已处理过该流程，不能删除');
+          for (const table of [
+            'wf_operator',
+            'wf_record',
+            'wf_circulate',
+            'wf_comment',
+            'wf_deadline',
+          ] as const)
+            await tx.deleteFrom(table).where('task_id', '=', id).execute();
+          await tx.deleteFrom('wf_task').where('id', '=', id).execute();
+        }),
+      );
       return ok(null, '删除成功');
     },
   );
