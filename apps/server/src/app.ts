@@ -22,6 +22,7 @@ import { createBus } from './bus/bus';
 import type { AppContext, ServerOptions } from './context';
 import type { Db } from './db/database';
 import { startMaintenance } from './db/maintenance';
+import { registerReplicaPins } from './db/replica-pins';
 import { SessionStore } from './domains/auth/sessions';
 import { readSettings, type Settings, writeSettings } from './domains/auth/settings';
 import { routeModules } from './domains/index';
@@ -195,6 +196,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const bus = await createBus(opts.db.notifier, (err) => app.log.error({ err }, 'bus handler failed'));
   opts.db.cache.attach(bus);
   opts.db.lists.attach(bus);
+  // read replica (db/replica.ts): pins from other processes, and this process's write requests pin their user
+  if (opts.db.replica) {
+    opts.db.replica.attach(bus, app.log);
+    registerReplicaPins(app, opts.db.replica);
+  }
   let settingsCache: { s: Settings; at: number } | null = null;
   bus.subscribe(SETTINGS_CHANGED, () => {
     settingsCache = null;

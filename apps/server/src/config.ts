@@ -47,18 +47,22 @@ export function parseTrustProxy(value: string | undefined): string[] {
 
 /**
  * Environment: HOST (default localhost), PORT (3000), DATA_DIR (<repo>/data), DATABASE_URL
- * (postgres://…; unset: PGlite in <DATA_DIR>/pglite), BCRYPT_COST (10), HOST_DIST
+ * (postgres://…; unset: PGlite in <DATA_DIR>/pglite), READ_DATABASE_URL (a streaming replica of
+ * DATABASE_URL for the lists and reports, see db/replica.ts; unset: none), BCRYPT_COST (10), HOST_DIST
  * (<repo>/apps/host/dist), LOG_LEVEL (warn), TRUST_PROXY (none: see parseTrustProxy), NODE_ENV
  * (production: no /api/docs unless API_DOCS=1), MAIL_PROVIDER (none: see domains/portal/mail.ts).
  */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = path.resolve(env.DATA_DIR || path.join(REPO_ROOT, 'data'));
   const url = env.DATABASE_URL;
+  const readUrl = env.READ_DATABASE_URL || undefined;
   return {
     host: env.HOST || 'localhost',
     port: Number.parseInt(env.PORT || '3000', 10),
     dataDir,
-    db: url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+    db: url
+      ? { kind: 'postgres', url, ...(readUrl ? { readUrl } : {}) }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     bcryptCost: Number.parseInt(env.BCRYPT_COST || '10', 10),
     hostDist: path.resolve(env.HOST_DIST || path.join(REPO_ROOT, 'apps/host/dist')),
     logLevel: env.LOG_LEVEL || 'warn',

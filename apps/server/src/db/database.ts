@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Notifier } from '../bus/bus';
 import { type DbCounts, PipelineDialect } from './pipeline';
 import { ReadCache, WORKFLOW_LIST_TABLES, writeWatch } from './read-cache';
+import { ReadRouter } from './replica';
 import type { Database } from './types';
 
 export type { Notifier };
@@ -28,12 +29,19 @@ export interface Db {
    * request's with it.
    */
   readonly counts: Readonly<DbCounts>;
+  /**
+   * The handle for `userId`'s lag-tolerant reads (lists, reports): the read replica's (READ_DATABASE_URL),
+   * unless that user wrote something it has not replayed yet or it is down; without a replica, `kysely`.
+   */
+  read(userId?: string): Kysely<Database>;
+  /** The read replica's router (db/replica.ts), or null without one. */
+  replica: ReadRouter | null;
   close(): Promise<void>;
 }
 
 export type DbTarget =
   | { kind: 'pglite'; dataDir?: string } // dataDir undefined: in memory
-  | { kind: 'postgres'; url: string; poolSize?: number };
+  | { kind: 'postgres'; url: string; poolSize?: number; readUrl?: string }; // readUrl: a streaming replica
 
 // int8 (count(*), bigint) comes back from pg as text; our counts and sizes fit a JS number.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -88,6 +96,8 @@ export async function openDatabase(target: DbTarget): Promise<Db> {
       cache,
       lists,
       counts,
+      read: () => kysely,
+      replica: null,
       close: async () => {
         if (closed) return;
         closed = true;
@@ -103,9 +113,10 @@ export async function openDatabase(target: DbTarget): Promise<Db> {
   pool.on('error', () => {});
   const cache = new ReadCache();
   const lists = new ReadCache(WORKFLOW_LIST_TABLES, LIST_CACHE);
-  const kysely = new Kysely<Database>({
+  const replica = target.readUrl ? new ReadRouter(() => kysely, target.readUrl, target.poolSize) : null;
+  const kysely: Kysely<Database> = new Kysely<Database>({
     dialect: new PipelineDialect(pool, counts),
-    plugins: [writeWatch([cache, lists])],
+    plugins: replica ? [writeWatch([cache, lists]), replica.writePlugin] : [writeWatch([cache, lists])],
   });
   const listeners: pg.Client[] = [];
   const notifier: Notifier = {
@@ -140,10 +151,13 @@ export async function openDatabase(target: DbTarget): Promise<Db> {
     cache,
     lists,
     counts,
+    read: replica ? (userId) => replica.read(userId) : () => kysely,
+    replica,
     close: async () => {
       if (closed) return;
       closed = true;
       await Promise.all(listeners.splice(0).map((c) => c.end().catch(() => {})));
+      await replica?.close();
       await kysely.destroy();
     },
   };

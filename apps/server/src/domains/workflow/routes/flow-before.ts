@@ -9,6 +9,7 @@ import {
 } from '@kp/schema';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { perHandle } from '../../../db/replica';
 import { badRequest, conflict, forbidden, MSG, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
 import { requestLanguage, translate } from '../../../http/i18n';
@@ -32,7 +33,7 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
   const db = app.kp.db;
   const ctx = app.kp;
   const P = `${BASE}/FlowBefore`;
-  const listTasks = taskLists(db);
+  const listTasks = perHandle(taskLists);
 
   /**
    * Lists by category (spec: 1 to-do, any other value circulated). Reading chosen: 1 to-do, 2 done
@@ -51,7 +52,7 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
       const key = `wf.list|${uid}|${lang}|${category}|${JSON.stringify([q.currentPage, q.pageSize, q.keyword ?? '', q.flowId ?? '', q.status ?? ''])}`;
       const json = await ctx.dbHandle.lists.get(
         key,
-        async () => JSON.stringify(await listTasks(uid, category, q, lang)),
+        async () => JSON.stringify(await listTasks(ctx.dbHandle.read(uid))(uid, category, q, lang)),
         listScope(uid, category), // dropped when a flow change touches this list (list-scope.ts)
       );
       return reply

@@ -37,7 +37,8 @@ export default async function flowLaunchRoutes(app: FastifyInstance) {
     async (req) => {
       const q = req.query as WfListQuery;
       const { currentPage, pageSize, offset } = pageOf(q);
-      let qb = db.selectFrom('wf_task').where('initiator_id', '=', me(req).userId);
+      const uid = me(req).userId;
+      let qb = ctx.dbHandle.read(uid).selectFrom('wf_task').where('initiator_id', '=', uid);
       if (q.keyword) qb = qb.where('full_name', 'ilike', likeOf(q.keyword));
       if (q.status !== undefined) qb = qb.where('status', '=', q.status);
       if (q.flowId) qb = qb.where('template_id', '=', q.flowId);
