@@ -54,7 +54,8 @@ export default async function messageRoutes(app: FastifyInstance) {
     const userId = me(req).userId;
     const lang = requestLanguage(req);
     const p = pageOf(q);
-    let base = db
+    let base = ctx.dbHandle
+      .read(userId)
       .selectFrom('message_receive as r')
       .innerJoin('message as m', 'm.id', 'r.message_id')
       .where('r.user_id', '=', userId);

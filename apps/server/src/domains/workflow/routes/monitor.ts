@@ -22,7 +22,8 @@ export default async function monitorRoutes(app: FastifyInstance) {
     const q = req.query as WfListQuery;
     const { currentPage, pageSize, offset } = pageOf(q);
     // The caller's data scope on the monitor menu (admin: every flow; deptManager: his department's).
-    let qb = db
+    let qb = app.kp.dbHandle
+      .read(req.principal?.userId)
       .selectFrom('wf_task as t')
       .leftJoin('base_user as mu', 'mu.id', 't.initiator_id')
       .where('t.status', '!=', 0)
