@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { ApiCode } from '@kp/schema';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -153,7 +154,15 @@ export async function registerWebsocket(app: FastifyInstance): Promise<void> {
     }
     for (const c of [...conns]) {
       const list = byUser.get(c.userId);
-      if (list && (await stillLive(c))) for (const m of list) send(c.socket, m);
+      if (!list || !(await stillLive(c))) continue;
+      // a socket's frames of this call leave in one write (ws corks each frame alone)
+      const raw: Partial<Pick<Socket, 'cork' | 'uncork'>> | undefined = Reflect.get(c.socket, '_socket');
+      raw?.cork?.();
+      try {
+        for (const m of list) send(c.socket, m);
+      } finally {
+        raw?.uncork?.();
+      }
     }
   });
   const unsubs = [

@@ -15,15 +15,12 @@ import { type UserBrief, usersById } from '../message/users';
 /** A chat message refused: the text goes back to the sender's socket as {method:'error', msg}. */
 export class ChatRefusal extends Error {}
 
-/** Bus channel of stored chat messages: payload { o: the storing batcher, r: rows }. */
+/** Bus channel of stored chat messages: payload { o: the storing batcher, i: the messages' ids, in order }. */
 export const CHAT_STORED = 'chat.stored';
 /** Most messages stored by one insert (7 parameters each, far below PostgreSQL's 65,535). */
 export const MAX_BATCH = 500;
 /** What every sender of a batch whose insert failed is told (nothing of that batch is stored). */
 export const SAVE_FAILED = '消息未能保存，请重新发送';
-
-/** A stored message as the bus carries it: id, sender, recipient, type, content, send time (ms), state. */
-type Row = [string, string, string, ChatMessage['contentType'], string, number, number];
 
 interface Item {
   m: ChatMessage;
@@ -63,10 +60,11 @@ async function briefs(ctx: AppContext, ids: Iterable<string>): Promise<Map<strin
   return out;
 }
 
-/** The receiveMessage push to the recipient and the sendMessage echo to the sender of each row, in order. */
-function pushesOf(rows: readonly Row[], users: Map<string, UserBrief | null>): UserPush[] {
+/** The receiveMessage push to the recipient and the sendMessage echo to the sender of each message, in order. */
+function pushesOf(messages: readonly ChatMessage[], users: Map<string, UserBrief | null>): UserPush[] {
   const out: UserPush[] = [];
-  for (const [id, from, to, type, content, dateTime] of rows) {
+  for (const m of messages) {
+    const { id, sendUserId: from, receiveUserId: to, contentType: type, content, sendTime: dateTime } = m;
     const f = users.get(from);
     const t = users.get(to);
     out.push(
@@ -104,15 +102,31 @@ function pushesOf(rows: readonly Row[], users: Map<string, UserBrief | null>): U
   return out;
 }
 
-const rowOf = (m: ChatMessage): Row => [
-  m.id,
-  m.sendUserId,
-  m.receiveUserId,
-  m.contentType,
-  m.content,
-  m.sendTime,
-  m.state,
-];
+/** An im_content row as the API shows it. */
+export const rowOut = (r: {
+  id: string;
+  send_user_id: string;
+  receive_user_id: string;
+  content_type: string;
+  content: string;
+  send_time: Date;
+  state: number;
+}): ChatMessage => ({
+  id: r.id,
+  sendUserId: r.send_user_id,
+  receiveUserId: r.receive_user_id,
+  contentType: r.content_type as ChatMessage['contentType'],
+  content: r.content,
+  sendTime: new Date(r.send_time).getTime(),
+  state: r.state,
+});
+
+/** Stored messages by id, in the order of `ids` (another process's batch, announced by its ids). */
+async function storedMessages(db: Kysely<Database>, ids: readonly string[]): Promise<ChatMessage[]> {
+  const rows = await db.selectFrom('im_content').selectAll().where('id', 'in', ids).execute();
+  const byId = new Map(rows.map((r) => [r.id, rowOut(r)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
 
 /** `micros` (µs since the epoch) as an ISO timestamp with its six decimals. */
 const isoMicros = (micros: number) =>
@@ -120,22 +134,20 @@ const isoMicros = (micros: number) =>
     .toISOString()
     .replace('Z', `${String(micros % 1000).padStart(3, '0')}Z`);
 
+/**
+ * One INSERT for the whole batch, its columns passed as seven arrays (unnest): a constant number of
+ * parameters whatever the batch's size, so the statement is as cheap to encode as to run.
+ */
 async function insertRows(db: Kysely<Database>, items: readonly Item[]): Promise<void> {
   if (!items.length) return;
-  await db
-    .insertInto('im_content')
-    .values(
-      items.map(({ m, at }) => ({
-        id: m.id,
-        send_user_id: m.sendUserId,
-        receive_user_id: m.receiveUserId,
-        content_type: m.contentType,
-        content: m.content,
-        state: m.state,
-        send_time: sql<Date>`${at}::timestamptz`,
-      })),
-    )
-    .execute();
+  const col = <T>(f: (it: Item) => T) => items.map(f);
+  await sql`
+    insert into im_content (id, send_user_id, receive_user_id, content_type, content, state, send_time)
+    select * from unnest(
+      ${col((it) => it.m.id)}::varchar[], ${col((it) => it.m.sendUserId)}::varchar[],
+      ${col((it) => it.m.receiveUserId)}::varchar[], ${col((it) => it.m.contentType)}::varchar[],
+      ${col((it) => it.m.content)}::text[], ${col((it) => it.m.state)}::int[], ${col((it) => it.at)}::timestamptz[])
+  `.execute(db);
 }
 
 /**
@@ -163,10 +175,10 @@ export class ChatBatcher {
 
   constructor(private readonly ctx: AppContext) {
     this.unsubscribe = ctx.bus.subscribe(CHAT_STORED, (p) => {
-      const { o, r } = (p ?? {}) as { o?: unknown; r?: unknown };
-      if (o === this.origin || !Array.isArray(r)) return;
-      const rows = r.filter((x): x is Row => Array.isArray(x) && x.length === 7);
-      this.deliver(rows);
+      const { o, i } = (p ?? {}) as { o?: unknown; i?: unknown };
+      if (o === this.origin || !Array.isArray(i)) return;
+      const ids = i.filter((x): x is string => typeof x === 'string');
+      if (ids.length) this.deliver(() => storedMessages(ctx.db, ids));
     });
   }
 
@@ -259,20 +271,22 @@ export class ChatBatcher {
     this.stats.batches++;
     this.stats.messages += ok.length;
     for (const it of ok) it.resolve(it.m);
-    const rows = ok.map((it) => rowOf(it.m));
-    this.deliver(rows, users);
-    // the other processes: one bus message per run of rows that fits in a NOTIFY
+    const stored = ok.map((it) => it.m);
+    this.deliver(async () => stored, users);
+    // the other processes: the ids, one bus message per run that fits in a NOTIFY (about 220 ids); they
+    // read the rows (committed by now) and deliver them to their sockets
+    const ids = stored.map((m) => m.id);
     let at = 0;
     for (const count of packRuns(
-      rows.map((r) => ({ bytes: Buffer.byteLength(JSON.stringify(r)) })),
+      ids.map((id) => ({ bytes: id.length + 2 })),
       80,
     )) {
-      const r = rows.slice(at, at + count);
+      const i = ids.slice(at, at + count);
       at += count;
       ctx.bus
-        .publish(CHAT_STORED, { o: this.origin, r })
+        .publish(CHAT_STORED, { o: this.origin, i })
         .catch((err) =>
-          ctx.log.error({ err, messages: r.length }, 'chat batch not announced to other instances'),
+          ctx.log.error({ err, messages: i.length }, 'chat batch not announced to other instances'),
         );
     }
   }
@@ -283,20 +297,21 @@ export class ChatBatcher {
     for (const it of batch) it.reject(new ChatRefusal(SAVE_FAILED));
   }
 
-  /** Pushes stored rows to this process's sockets, after every earlier delivery. */
-  private deliver(rows: Row[], known?: Map<string, UserBrief | null>): void {
+  /** Pushes stored messages to this process's sockets, after every earlier delivery. */
+  private deliver(messages: () => Promise<ChatMessage[]>, known?: Map<string, UserBrief | null>): void {
     const { ctx } = this;
     this.delivering = this.delivering
       .then(async () => {
+        const list = await messages();
         const users =
           known ??
           (await briefs(
             ctx,
-            rows.flatMap((r) => [r[1], r[2]]),
+            list.flatMap((m) => [m.sendUserId, m.receiveUserId]),
           ));
-        await deliverLocally(ctx, pushesOf(rows, users));
+        await deliverLocally(ctx, pushesOf(list, users));
       })
-      .catch((err) => ctx.log.error({ err, messages: rows.length }, 'chat batch not delivered'));
+      .catch((err) => ctx.log.error({ err }, 'chat batch not delivered'));
   }
 }
 

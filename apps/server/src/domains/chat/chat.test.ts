@@ -370,7 +370,25 @@ describe.skipIf(TEST_DB_KIND !== 'postgres')('chat across two servers on postgre
       formUserId: id('zhangwei'),
       formMessage: '跨进程',
     });
-    a.ws.close();
-    b.ws.close();
+    // a burst: stored in batches on server one, announced by ids, read and delivered in order on server two
+    // (to the receiver and to the sender's second socket there), once each
+    const a2 = await client(wsUrl(two), await two.login('zhangwei'));
+    const texts = Array.from({ length: 40 }, (_, i) => `跨进程 #${i}`);
+    for (const text of texts)
+      a.send({
+        method: 'SendMessage',
+        toUserId: id('wangjianguo'),
+        messageType: 'text',
+        messageContent: text,
+      });
+    const arrived = (c: typeof b, method: string, key: string) =>
+      c.got.filter((m) => m.method === method && String(m[key]).startsWith('跨进程 #')).map((m) => m[key]);
+    await expect.poll(() => arrived(b, 'receiveMessage', 'formMessage').length).toBe(texts.length);
+    await expect.poll(() => arrived(a2, 'sendMessage', 'toMessage').length).toBe(texts.length);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(arrived(b, 'receiveMessage', 'formMessage')).toEqual(texts);
+    expect(arrived(a2, 'sendMessage', 'toMessage')).toEqual(texts);
+    expect(arrived(a, 'sendMessage', 'toMessage')).toEqual(texts);
+    for (const c of [a, a2, b]) c.ws.close();
   });
 });

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { likeOf } from '../../db/values';
 import { paged, pageOf } from '../../http/paging';
-import { ChatRefusal, chatBatcher } from './batch';
+import { ChatRefusal, chatBatcher, rowOut } from './batch';
 
 export { ChatRefusal } from './batch';
 
@@ -39,24 +39,6 @@ export function normaliseContent(type: string, content: unknown): string {
   }
   throw new ChatRefusal('messageType: must be text or image');
 }
-
-const rowOut = (r: {
-  id: string;
-  send_user_id: string;
-  receive_user_id: string;
-  content_type: string;
-  content: string;
-  send_time: Date;
-  state: number;
-}): ChatMessage => ({
-  id: r.id,
-  sendUserId: r.send_user_id,
-  receiveUserId: r.receive_user_id,
-  contentType: r.content_type as ChatMessage['contentType'],
-  content: r.content,
-  sendTime: new Date(r.send_time).getTime(),
-  state: r.state,
-});
 
 /**
  * Stores a chat message and pushes receiveMessage to every socket of the receiver and sendMessage to
