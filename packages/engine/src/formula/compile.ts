@@ -1,3 +1,4 @@
+import { buildFastNode, type FastNode } from './closure';
 import { type BigRational, bigToFast, parseDecimal, reg } from './rational';
 import { type CalcToken, normaliseOperator, tokenizeFormula, tokenKind } from './tokens';
 
@@ -28,6 +29,8 @@ export interface FormulaProgram {
   refs: FormulaRef[];
   stackN: Float64Array;
   stackD: Float64Array;
+  /** The closure tree of the fast path (closure.ts); null when the formula is evaluated exactly only. */
+  fast: FastNode | null;
 }
 
 export interface CompiledFormula {
@@ -40,14 +43,37 @@ export interface CompiledFormula {
   readonly tokens: CalcToken[];
 }
 
-const programs = new WeakMap<CompiledFormula, FormulaProgram>();
+/**
+ * A compiled formula: the public fields, frozen, and its program in a private field (the program cannot be
+ * forged or read from outside, and finding it costs no map lookup on the hot path).
+ */
+class Formula implements CompiledFormula {
+  readonly ok: boolean;
+  declare readonly error?: string;
+  readonly refs: string[];
+  readonly tokens: CalcToken[];
+  readonly #program: FormulaProgram | undefined;
 
-export function programOf(compiled: CompiledFormula): FormulaProgram | undefined {
-  return programs.get(compiled);
+  constructor(tokens: CalcToken[], program: FormulaProgram | undefined, refs: string[], error?: string) {
+    this.ok = program !== undefined;
+    if (error !== undefined) (this as { error?: string }).error = error;
+    this.refs = refs;
+    this.tokens = tokens;
+    this.#program = program;
+    Object.freeze(this);
+  }
+
+  static programOf(compiled: unknown): FormulaProgram | undefined {
+    return typeof compiled === 'object' && compiled !== null && #program in compiled
+      ? compiled.#program
+      : undefined;
+  }
 }
 
+export const programOf: (compiled: CompiledFormula) => FormulaProgram | undefined = Formula.programOf;
+
 function fail(tokens: CalcToken[], error: string): CompiledFormula {
-  return Object.freeze({ ok: false, error, refs: [], tokens });
+  return new Formula(tokens, undefined, [], error);
 }
 
 function toRef(name: string): FormulaRef {
@@ -78,6 +104,7 @@ export function compileFormula(expr: string | CalcToken[]): CompiledFormula {
 
   // Numbers keep their exact decimal text (constants by position), references are numbered by first use.
   const constBig: BigRational[] = [];
+  const constText: string[] = [];
   const refNames: string[] = [];
   // Per token: its kind, and the constant/reference index or the operator.
   const kinds: ('num' | 'ref' | 'op' | 'open' | 'close')[] = [];
@@ -90,6 +117,7 @@ export function compileFormula(expr: string | CalcToken[]): CompiledFormula {
       kinds.push('num');
       values.push(constBig.length);
       constBig.push(value);
+      constText.push(token);
     } else if (kind === 'ref') {
       let idx = refNames.indexOf(token);
       if (idx < 0) {
@@ -183,17 +211,18 @@ export function compileFormula(expr: string | CalcToken[]): CompiledFormula {
       constFast[i] = 1;
     }
   });
-  const compiled: CompiledFormula = Object.freeze({ ok: true, refs: refNames.slice(), tokens });
-  programs.set(compiled, {
+  const refs = refNames.map(toRef);
+  const program: FormulaProgram = {
     ops: Int32Array.from(ops),
     args: Int32Array.from(args),
     constN,
     constD,
     constFast,
     constBig,
-    refs: refNames.map(toRef),
+    refs,
     stackN: new Float64Array(maxDepth + 1),
     stackD: new Float64Array(maxDepth + 1),
-  });
-  return compiled;
+    fast: buildFastNode({ ops, args, constText, refs }),
+  };
+  return new Formula(tokens, program, refNames.slice());
 }

@@ -1,3 +1,4 @@
+import * as F from './closure';
 import type { CompiledFormula, FormulaProgram, FormulaRef } from './compile';
 import * as C from './compile';
 import type { BigRational } from './rational';
@@ -12,6 +13,7 @@ const OP_NEG = C.OP_NEG;
 const OP_REF = C.OP_REF;
 const OP_SUB = C.OP_SUB;
 const programOf = C.programOf;
+const evaluateFast = F.evaluateFast;
 const addBig = Q.addBig;
 const bigToFast = Q.bigToFast;
 const divBig = Q.divBig;
@@ -239,18 +241,45 @@ export function evaluateFormula(
   const p = compiled ? programOf(compiled) : undefined;
   if (!p) return 0;
   try {
-    const status = runFast(p, scope, rowScope);
-    if (status === DIV_ZERO) return 0;
-    if (status === 0) {
-      const r = roundFast2(reg.n, reg.d);
-      if (r !== null) return r;
+    if (p.fast !== null) {
+      const r = evaluateFast(p.fast, scope, rowScope);
+      if (!Number.isNaN(r)) return r;
     }
-    const big = runBig(p, scope, rowScope);
-    const r = big ? roundBig2(big) : 0;
-    // A result beyond the double range would print as Infinity: the spec's NaN/Infinity rule makes it 0.
-    return Number.isFinite(r) ? r : 0;
+    return evaluateExact(p, scope, rowScope);
   } catch {
     // A throwing getter or proxy in the scope: treat the formula as not computable.
+    return 0;
+  }
+}
+
+/** The exact evaluator (safe-integer fractions, then BigInt fractions); the fast path's fallback and judge. */
+function evaluateExact(p: FormulaProgram, scope: unknown, rowScope: unknown): number {
+  const status = runFast(p, scope, rowScope);
+  if (status === DIV_ZERO) return 0;
+  if (status === 0) {
+    const r = roundFast2(reg.n, reg.d);
+    if (r !== null) return r;
+  }
+  const big = runBig(p, scope, rowScope);
+  const r = big ? roundBig2(big) : 0;
+  // A result beyond the double range would print as Infinity: the spec's NaN/Infinity rule makes it 0.
+  return Number.isFinite(r) ? r : 0;
+}
+
+/**
+ * evaluateFormula without the closure fast path: the exact evaluator alone (for tests and benches that
+ * compare the two). Never throws.
+ */
+export function evaluateFormulaExact(
+  compiled: CompiledFormula,
+  scope: FormulaScope,
+  rowScope?: FormulaRowScope,
+): number {
+  const p = compiled ? programOf(compiled) : undefined;
+  if (!p) return 0;
+  try {
+    return evaluateExact(p, scope, rowScope);
+  } catch {
     return 0;
   }
 }
