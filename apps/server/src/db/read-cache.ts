@@ -135,6 +135,7 @@ export class ReadCache {
   private holdUntil = 0;
   private unsub: () => void = () => {};
   private listeners = new Set<() => void>();
+  private scopeListeners = new Set<(scopes: readonly string[]) => Promise<void> | void>();
   private bus: Bus | null = null;
   private announceAt = 0;
   private announceTimer: NodeJS.Timeout | null = null;
@@ -227,8 +228,10 @@ export class ReadCache {
       return;
     }
     this.dropScopes(scope.scopes);
-    if (!this.options.announce || !this.bus || !scope.scopes.size) return;
+    if (!scope.scopes.size) return;
     const scopes = [...scope.scopes];
+    await Promise.all([...this.scopeListeners].map((l) => l(scopes))).catch(() => {});
+    if (!this.options.announce || !this.bus) return;
     const table = this.tables.values().next().value as string;
     const sent: Promise<void>[] = [];
     for (let i = 0; i < scopes.length; i += SCOPES_PER_ANNOUNCEMENT)
@@ -266,6 +269,16 @@ export class ReadCache {
       this.announceTimer = setTimeout(send, wait);
       this.announceTimer.unref();
     }
+  }
+
+  /**
+   * Runs `fn` (awaited before `writing` resolves) with the scopes a unit of work dropped, once committed: e.g.
+   * to keep those users' reads on the primary until a read replica has replayed the change, as their next
+   * load would otherwise store a page read from a replica that lags.
+   */
+  onScopes(fn: (scopes: readonly string[]) => Promise<void> | void): () => void {
+    this.scopeListeners.add(fn);
+    return () => this.scopeListeners.delete(fn);
   }
 
   /** Runs `fn` on every change of the whole cache (e.g. to drop derived caches elsewhere). */
@@ -355,6 +368,7 @@ export class ReadCache {
     this.entries.clear();
     this.byScope.clear();
     this.listeners.clear();
+    this.scopeListeners.clear();
   }
 }
 

@@ -109,6 +109,8 @@ describe(`workflow list cache, per user, on ${TEST_DB_KIND}`, () => {
     // a second cache on the same bus stands for another server process's (its own announcer id)
     const remote = new ReadCache(WORKFLOW_LIST_TABLES, { announce: true });
     remote.attach(t.ctx.bus);
+    const reported: string[] = [];
+    const off = t.db.lists.onScopes((s) => void reported.push(...s));
     try {
       await remote.get('a', async () => 'old-a', mine);
       await remote.get('b', async () => 'old-b', theirs);
@@ -125,7 +127,11 @@ describe(`workflow list cache, per user, on ${TEST_DB_KIND}`, () => {
       const hits = remote.hits;
       expect(await remote.get('b', async () => 'new-b', theirs)).toBe('old-b');
       expect(remote.hits).toBe(hits + 1);
+      // the writing process reported the lists it dropped (a read replica keeps their users on the primary)
+      expect(reported).toContain(mine);
+      expect(reported).not.toContain(theirs);
     } finally {
+      off();
       remote.dispose();
     }
   });
