@@ -28,8 +28,16 @@ export function freePort(): Promise<number> {
  */
 export const BEHIND_PROXY_ENV = { TRUST_PROXY: '127.0.0.1' };
 
-/** The configuration docs/deploy.md shows, for servers at these addresses. */
-export function haproxyConfig(port: number, servers: string[]): string {
+/**
+ * The configuration docs/deploy.md shows, for servers at these addresses. With `serverMaxconn`, each server
+ * gets at most that many requests at once and HAProxy queues the rest, handing each to the first server with
+ * a free slot (the scaling bench: docs/deploy.md, Capacity).
+ */
+export function haproxyConfig(
+  port: number,
+  servers: string[],
+  { serverMaxconn }: HaproxyOptions = {},
+): string {
   return `global
   maxconn 4096
 
@@ -54,9 +62,13 @@ backend kp_servers
   balance roundrobin
   option httpchk GET /ready
   http-check expect status 200
-  default-server inter 500ms fall 2 rise 2
+  default-server inter 500ms fall 2 rise 2${serverMaxconn ? ` maxconn ${serverMaxconn}` : ''}
 ${servers.map((s, i) => `  server kp${i + 1} ${s.replace(/^https?:\/\//, '')} check`).join('\n')}
 `;
+}
+
+export interface HaproxyOptions {
+  serverMaxconn?: number;
 }
 
 export interface LoadBalancer {
@@ -66,10 +78,14 @@ export interface LoadBalancer {
   stop(): Promise<void>;
 }
 
-export async function startHaproxy(dir: string, servers: string[]): Promise<LoadBalancer> {
+export async function startHaproxy(
+  dir: string,
+  servers: string[],
+  options: HaproxyOptions = {},
+): Promise<LoadBalancer> {
   const port = await freePort();
   const cfg = path.join(dir, 'haproxy.cfg');
-  await writeFile(cfg, haproxyConfig(port, servers));
+  await writeFile(cfg, haproxyConfig(port, servers, options));
   const proc = spawn(HAPROXY, ['-db', '-f', cfg], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   proc.stdout?.on('data', (d: Buffer) => {
