@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { startServerProcess } from '../../../tests/api/server-process';
-import { haproxyInstalled, startHaproxy } from '../../../tests/cluster/haproxy';
+import { BEHIND_PROXY_ENV, haproxyInstalled, startHaproxy } from '../../../tests/cluster/haproxy';
 import { type Db, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { seedIfEmpty } from '../src/seed/seed';
@@ -208,7 +208,13 @@ if (isMainThread) {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'kp-chat-rate-'));
     const servers = await Promise.all(
       [1, 2, 3].map((i) =>
-        startServerProcess({ DATABASE_URL: fresh.url, DATA_DIR: path.join(dir, `d${i}`), LOG_LEVEL: 'info' }),
+        // behind the proxy each instance must trust its X-Forwarded-For (else 503: docs/deploy.md)
+        startServerProcess({
+          DATABASE_URL: fresh.url,
+          DATA_DIR: path.join(dir, `d${i}`),
+          LOG_LEVEL: 'info',
+          ...BEHIND_PROXY_ENV,
+        }),
       ),
     );
     const proxy = await startHaproxy(

@@ -152,9 +152,12 @@ export async function registerWebsocket(app: FastifyInstance): Promise<void> {
       if (list) list.push(p.message);
       else byUser.set(p.userId, [p.message]);
     }
-    for (const c of [...conns]) {
+    // every socket's session checked at once (a check that must read the database holds no other socket)
+    const targets = [...conns].filter((c) => byUser.has(c.userId));
+    const live = await Promise.all(targets.map((c) => stillLive(c)));
+    for (const [k, c] of targets.entries()) {
       const list = byUser.get(c.userId);
-      if (!list || !(await stillLive(c))) continue;
+      if (!list || !live[k]) continue;
       // a socket's frames of this call leave in one write (ws corks each frame alone)
       const raw: Partial<Pick<Socket, 'cork' | 'uncork'>> | undefined = Reflect.get(c.socket, '_socket');
       raw?.cork?.();
