@@ -118,6 +118,10 @@ export async function openDatabase(target: DbTarget): Promise<Db> {
     dialect: new PipelineDialect(pool, counts),
     plugins: replica ? [writeWatch([cache, lists]), replica.writePlugin] : [writeWatch([cache, lists])],
   });
+  // the users whose lists a flow change dropped load them next from the primary until the replica has it
+  // (else the list cache would keep a page read from a replica that lags); a scope is `table|user`
+  if (replica)
+    lists.onScopes((scopes) => replica.affected(scopes.map((sc) => sc.slice(sc.indexOf('|') + 1))));
   const listeners: pg.Client[] = [];
   const notifier: Notifier = {
     listen: async (channel, cb) => {

@@ -29,6 +29,8 @@ const RETRY_MS = 1_000;
 /** A pin whose WAL position could not be read keeps its user on the primary this long (ms). */
 const BLIND_PIN_MS = 30_000;
 const NEVER = (1n << 64n) - 1n;
+/** Pins kept before the replay position is read to drop those replayed. */
+const MAX_PINS = 10_000;
 
 /** A WAL position ('16/B374D848') as a number. */
 export function lsnOf(text: string): bigint {
@@ -193,6 +195,16 @@ export class ReadRouter {
     await this.batch.done;
   }
 
+  /**
+   * Users whose lists a committed write changed (the workflow list cache's dropped scopes): pinned like the
+   * writer, so that the page their next load stores in the list cache is not read from a replica that lags.
+   */
+  async affected(userIds: readonly string[]): Promise<void> {
+    const users = [...new Set(userIds)];
+    for (const u of users) this.writing(u);
+    await Promise.all(users.map((u) => this.wrote(u)));
+  }
+
   private async pinBatch(users: string[]): Promise<void> {
     this.batch = null;
     let text: string | null = null;
@@ -220,6 +232,8 @@ export class ReadRouter {
     const old = this.pins.get(userId);
     if (!old || old.lsn < lsn || (old.lsn === NEVER && lsn !== NEVER))
       this.pins.set(userId, { lsn, at: Date.now() });
+    // pins are dropped when the replay position is read; pins of users who never read here ask for it too
+    if (this.pins.size > MAX_PINS) void this.refresh();
   }
 
   /** Reads the replica's replay position (at most one at a time); a failure takes the replica down. */
@@ -270,7 +284,11 @@ export class ReadRouter {
   }
 }
 
-const CURRENT_LSN = 'select pg_current_wal_lsn()::text as lsn';
+/**
+ * The primary's WAL insert position: past the commit record of every transaction committed before it, also
+ * with synchronous_commit off (the write position, pg_current_wal_lsn, may then still be short of it).
+ */
+const CURRENT_LSN = 'select pg_current_wal_insert_lsn()::text as lsn';
 const REPLAY_LSN =
   'select (case when pg_is_in_recovery() then pg_last_wal_replay_lsn() else pg_current_wal_lsn() end)::text as lsn';
 
