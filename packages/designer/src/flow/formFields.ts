@@ -1,24 +1,9 @@
-import { walkFields } from '@kp/engine';
+import { conditionTypeOf, kindOf, staticOptions, walkFields } from '@kp/engine';
+import type { FieldConfig } from '@kp/schema';
 import { isContainer, isDisplay } from '../form/kinds';
 import { type AnyFormConfig, draftOf } from '../form/types';
 import { labelText } from '../i18n';
 import type { FlowDesignerOptions } from './flowOptions';
-
-const NUMBER_KINDS = new Set(['numInput', 'JNPFAmount', 'calculate', 'rate', 'slider']);
-const DATE_KINDS = new Set(['date', 'createTime', 'modifyTime']);
-/** Kinds whose value is one of fixed options (conditions then pick the option, never type its code). */
-const OPTION_KINDS = new Set(['select', 'radio', 'checkbox']);
-const LIST_KINDS = new Set([
-  'checkbox',
-  'cascader',
-  'dateRange',
-  'timeRange',
-  'comSelect',
-  'address',
-  'usersSelect',
-  'uploadFz',
-  'uploadImg',
-]);
 
 /**
  * The flow designer's `options.formFields` from a form config: every top-level or container field that holds
@@ -34,37 +19,24 @@ export function formFieldsOf(
   walkFields(config.fields, (f, _path, table) => {
     const k = f.__config__.jnpfKey;
     if (table || isContainer(k) || isDisplay(k) || typeof f.__vModel__ !== 'string' || !f.__vModel__) return;
-    const multiple = (f as { multiple?: boolean }).multiple === true;
-    const options = OPTION_KINDS.has(k) ? staticOptions(f) : undefined;
+    // a flat option list (select, radio, checkbox): conditions pick the option, never type its code
+    const options = kindOf(k)?.options === 'flat' ? fixedOptions(f) : undefined;
     out.push({
       ...(options?.length ? { options } : {}),
       value: f.__vModel__,
       label: labelText(f.__config__.label, lang) || f.__vModel__,
-      valueType: NUMBER_KINDS.has(k)
-        ? 'number'
-        : DATE_KINDS.has(k)
-          ? 'date'
-          : LIST_KINDS.has(k) || multiple
-            ? 'list'
-            : 'text',
+      valueType: conditionTypeOf(f),
     });
   });
   return out;
 }
 
 /** The fixed options of a select / radio / checkbox field (dataType static), as value and label. */
-function staticOptions(f: unknown): Array<{ value: string; label: string }> | undefined {
-  const x = f as {
-    __config__?: { dataType?: string; props?: { value?: string; label?: string } };
-    __slot__?: { options?: Array<Record<string, unknown>> };
-    options?: Array<Record<string, unknown>>;
-  };
-  if (x.__config__?.dataType && x.__config__.dataType !== 'static') return undefined;
-  const vk = x.__config__?.props?.value || 'id';
-  const lk = x.__config__?.props?.label || 'fullName';
-  const list = x.__slot__?.options ?? x.options;
-  if (!Array.isArray(list)) return undefined;
-  return list
-    .filter((o) => o && o[vk] != null)
-    .map((o) => ({ value: String(o[vk]), label: String(o[lk] ?? o[vk]) }));
+function fixedOptions(f: { __config__: Record<string, unknown> }): Array<{ value: string; label: string }> {
+  const dataType = f.__config__.dataType;
+  if (dataType && dataType !== 'static') return [];
+  return staticOptions(f as unknown as FieldConfig).map(([value, label]) => ({
+    value: String(value),
+    label,
+  }));
 }

@@ -1,3 +1,4 @@
+import { kindOf } from '@kp/engine';
 import {
   BASIC_CONTROLS,
   BUSINESS_CONTROLS,
@@ -15,14 +16,14 @@ export const LAYOUT: readonly string[] = LAYOUT_CONTROLS;
 
 /** Panes of tab / collapse containers (not palette kinds): { title, name, __config__: { children } }. */
 const PANE_KINDS = new Set<string>(['tabItem', 'collapseItem']);
-const SELECTS_WITH_OPTIONS = new Set<string>(['radio', 'checkbox', 'select', 'cascader', 'treeSelect']);
 
 export const isContainer = (k: string) => isContainerKey(k);
 export const isPane = (k: string) => PANE_KINDS.has(k);
 export const isDisplay = (k: string) => isDisplayKey(k);
 /** Spec 3 §2: layout and table containers cannot be nested inside tables (display kinds have no cell). */
 export const allowedInTable = (k: string) => schemaAllowedInTable(k);
-export const hasOptions = (k: string) => SELECTS_WITH_OPTIONS.has(k);
+/** Whether the kind has designed options (the options editor): the engine kind's `options` fact. */
+export const hasOptions = (k: string) => kindOf(k)?.options !== undefined;
 
 /** Whether the kind's schema has `multiple`, and its default (a user-by-department picker is multiple). */
 export function multipleOf(k: string): { can: boolean; byDefault: boolean } {

@@ -40,8 +40,11 @@ export type {
   SystemVariableUse,
 };
 
-/** Approver-type pickers (user pickers), whose required message is 请选择<label> ("please select {title}"). */
-const PICKER_KINDS = new Set(['userSelect', 'usersSelect']);
+/** Approver-type pickers: kinds where a person picks users (names from users, not read-only), 请选择<label>. */
+const picksUsers = (key: unknown): boolean => {
+  const kind = kindOf(key);
+  return kind?.names === 'user' && !kind.readonly;
+};
 
 type Loose = Record<string, unknown> & { __config__: Record<string, unknown> & { jnpfKey: JnpfKey } };
 
@@ -175,7 +178,7 @@ export function compileForm(config: FormConfig, options: CompileOptions = {}): C
     // Approver-type pickers (user pickers): 请选择<label> ("please select {title}", spec 3 §5).
     // JNPF otherwise: an array-valued field always gets 请至少选择一个<label>; else the placeholder, else
     // <label>不能为空.
-    const requiredMessage = PICKER_KINDS.has(String(key))
+    const requiredMessage = picksUsers(key)
       ? msg.select(label)
       : isArrayShape(shape)
         ? msg.atLeastOne(label)

@@ -8,6 +8,7 @@ import type { FieldConfig, FormConfig, JnpfKey } from '@kp/schema';
 import fc from 'fast-check';
 import type { CompiledField, CompiledForm } from '../form/compile';
 import { recalculate } from '../form/recalculate';
+import { kindOf, registeredKinds } from '../model/kinds';
 
 // ---------------------------------------------------------------------------------------------------------
 // Values
@@ -158,46 +159,14 @@ export function formDataArb(
 // Configs
 // ---------------------------------------------------------------------------------------------------------
 
-/** Kinds the config arbitrary places as plain data fields. */
-export const GENERATED_DATA_KINDS = [
-  'comInput',
-  'textarea',
-  'numInput',
-  'JNPFAmount',
-  'switch',
-  'radio',
-  'checkbox',
-  'select',
-  'cascader',
-  'date',
-  'time',
-  'dateRange',
-  'timeRange',
-  'numberRange',
-  'colorPicker',
-  'rate',
-  'slider',
-  'editor',
-  'uploadFz',
-  'uploadImg',
-  'comSelect',
-  'depSelect',
-  'posSelect',
-  'roleSelect',
-  'userSelect',
-  'usersSelect',
-  'groupSelect',
-  'address',
-  'treeSelect',
-  'dicSelect',
-  'billRule',
-  'relationForm',
-  'popupSelect',
-  'popupTableSelect',
-  'createUser',
-  'createTime',
-  'currDept',
-] as const satisfies readonly JnpfKey[];
+/**
+ * Kinds the config arbitrary places as plain data fields, from the kind registry: every data kind whose config
+ * needs nothing beyond a label and options. Left out: attributes of a related record (they need the related
+ * field), calculate (the arbitrary adds formulas over earlier numbers itself) and table (it adds sub-tables).
+ */
+export const GENERATED_DATA_KINDS: readonly string[] = registeredKinds()
+  .filter((k) => k.role === 'data' && !k.attribute && k.key !== 'calculate' && k.key !== 'table')
+  .map((k) => k.key);
 
 const DISPLAY_KINDS = ['JNPFText', 'groupTitle', 'divider', 'alert', 'button', 'link'] as const;
 
@@ -211,7 +180,7 @@ export const GENERATED_PATTERNS = [
 const LABELS = ['名称', '金额', '数量', '日期', '部门', '备注', '类型', 'Title', '说明', '申请人'];
 
 interface LeafPlan {
-  key: (typeof GENERATED_DATA_KINDS)[number];
+  key: string;
   label: string;
   required: boolean;
   placeholder: string | null;
@@ -258,7 +227,7 @@ function leafField(plan: LeafPlan, vModel: string, formId: number): FieldConfig 
   if (['comInput', 'textarea'].includes(plan.key) && plan.pattern !== null) {
     config.regList = [{ ...GENERATED_PATTERNS[plan.pattern] }];
   }
-  if (['radio', 'checkbox', 'select', 'cascader', 'treeSelect'].includes(plan.key)) {
+  if (kindOf(plan.key)?.options) {
     config.props = { label: 'fullName', value: 'id' };
     f.__slot__ = {
       options: [
@@ -303,8 +272,6 @@ function wrapIn(kind: (typeof WRAPS)[number], field: FieldConfig, formId: number
   return { __config__: config } as unknown as FieldConfig;
 }
 
-const NUMERIC = new Set(['numInput', 'JNPFAmount', 'rate', 'slider', 'calculate']);
-
 /**
  * Random form configs that validateFormConfig accepts and compileForm compiles without errors: data fields
  * of most kinds (with options, patterns, required flags), containers, display fields, an optional sub-table
@@ -318,7 +285,8 @@ export function formConfigArb(): fc.Arbitrary<FormConfig> {
     plan.leaves.forEach(({ leaf, wrap }) => {
       const formId = ++id;
       const vModel = `${leaf.key}Field${formId}`;
-      if (NUMERIC.has(leaf.key) && leaf.key !== 'slider') numeric.push(vModel);
+      // a calculate operand (a slider may hold a range, so formulas leave it out)
+      if (kindOf(leaf.key)?.calculable && leaf.key !== 'slider') numeric.push(vModel);
       fields.push(wrapIn(wrap, leafField(leaf, vModel, formId), ++id));
     });
     for (const key of plan.display) {

@@ -3,7 +3,7 @@ import type { ReactNode, RefObject } from 'react';
 import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef } from 'react';
 import { useFieldError, useFieldValue } from '../store/formStore';
 import { SubTable } from '../table/SubTable';
-import { COMMIT_KINDS, NO_LABEL_KINDS, widgetOf } from '../widgets/registry';
+import { widgetEntry, widgetOf } from '../widgets/registry';
 import { fieldCrashed, RenderGuard } from './configProblems';
 import { useRender } from './context';
 import { placeholderOf, triggersOf, useFieldState } from './fieldState';
@@ -23,7 +23,7 @@ export const KpField = memo(function KpField({ field }: { field: AnyField }) {
     (v: unknown, extra?: unknown) => {
       ctx.store.setValue(key, v);
       ctx.fieldChanged(key, extra === undefined ? v : { value: v, extra });
-      if (triggers.change || (triggers.blur && COMMIT_KINDS.has(jnpfKey))) ctx.validateField(key);
+      if (triggers.change || (triggers.blur && widgetEntry(jnpfKey)?.commit)) ctx.validateField(key);
     },
     [ctx, key, triggers, jnpfKey],
   );
@@ -52,7 +52,7 @@ export const KpField = memo(function KpField({ field }: { field: AnyField }) {
       />
     </RenderGuard>
   );
-  if (NO_LABEL_KINDS.has(jnpfKey)) return <div className={`kp-field kp-${jnpfKey}`}>{widget}</div>;
+  if (widgetEntry(jnpfKey)?.noLabel) return <div className={`kp-field kp-${jnpfKey}`}>{widget}</div>;
   const showLabel = cfg<boolean>(field, 'showLabel') ?? true;
   return (
     <FieldItem

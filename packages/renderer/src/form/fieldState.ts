@@ -1,37 +1,25 @@
 // What a field shows and how it behaves apart from its widget: placeholder, platform visibility, when it
 // validates, and its state (hidden, disabled, required) for the render context. Shared by KpField and the
 // sub-table's cells.
+import { isEditableKind, kindOf } from '@kp/engine';
 import { useFieldUi } from '../store/formStore';
-import { READONLY_KINDS } from '../widgets/registry';
+import { widgetEntry } from '../widgets/registry';
 import type { RenderContextValue } from './context';
 import { type AnyField, cfg, keyOf, prop, text } from './fieldUtil';
 
-const SELECT_KINDS = new Set([
-  'select',
-  'cascader',
-  'date',
-  'time',
-  'dateRange',
-  'timeRange',
-  'comSelect',
-  'depSelect',
-  'posSelect',
-  'roleSelect',
-  'groupSelect',
-  'userSelect',
-  'usersSelect',
-  'address',
-  'treeSelect',
-  'dicSelect',
-  'relationForm',
-  'popupSelect',
-  'popupTableSelect',
-]);
+/**
+ * Whether a field of this kind is drawn read-only whatever the mode: the engine kind takes no input from a person
+ * (read-only system and calculated kinds, attributes of a related record), or a host registered its widget so.
+ */
+export function takesNoInput(kind: string): boolean {
+  if (widgetEntry(kind)?.readonly) return true;
+  return kindOf(kind) !== undefined && !isEditableKind(kind);
+}
 
 export function placeholderOf(field: AnyField, ctx: Pick<RenderContextValue, 't' | 'language'>): string {
   const p = text(prop(field, 'placeholder'), ctx.language);
   if (p) return p;
-  return SELECT_KINDS.has(keyOf(field)) ? ctx.t('pleaseSelect') : ctx.t('pleaseInput');
+  return widgetEntry(keyOf(field))?.picks ? ctx.t('pleaseSelect') : ctx.t('pleaseInput');
 }
 
 /** Whether a field is shown on this platform (visibility pc/app, noShow). */
@@ -68,7 +56,7 @@ export function useFieldState(field: AnyField, ctx: RenderContextValue, path?: s
   const key = field.__vModel__ ?? '';
   const ui = useFieldUi(ctx.store, key);
   const configDisabled =
-    ctx.formDisabled || prop<boolean>(field, 'disabled') === true || READONLY_KINDS.has(keyOf(field));
+    ctx.formDisabled || prop<boolean>(field, 'disabled') === true || takesNoInput(keyOf(field));
   const a = ctx.fieldAccess(path ?? key, ui);
   if (a)
     return {

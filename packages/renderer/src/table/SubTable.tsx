@@ -1,3 +1,4 @@
+import { kindOf } from '@kp/engine';
 import { Button } from 'antd';
 import { memo, useCallback, useMemo, useState } from 'react';
 import { fieldCrashed, RenderGuard } from '../form/configProblems';
@@ -16,7 +17,6 @@ const VIEWPORT = 480;
 const OVERSCAN = 6;
 
 /** Attribute columns show a value of the row's relation/popup column and may hold no data of their own. */
-const ATTR_KINDS = new Set(['popupAttr', 'relationFormAttr']);
 const colKey = (c: AnyField): string => c.__vModel__ ?? `attr-${String(c.__config__.formId)}`;
 
 function emptyRow(columns: AnyField[]): Row {
@@ -136,7 +136,7 @@ export function SubTable({ field, state }: { field: AnyField; state: FieldState 
   const { store, t, language } = ctx;
   const table = field.__vModel__ ?? '';
   const columns = useMemo(
-    () => childrenOf(field).filter((c) => c.__vModel__ || ATTR_KINDS.has(keyOf(c))),
+    () => childrenOf(field).filter((c) => c.__vModel__ || kindOf(keyOf(c))?.attribute),
     [field],
   );
   const rowKeys = useRowKeys(store, table);

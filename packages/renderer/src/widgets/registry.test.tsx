@@ -1,9 +1,11 @@
+import { isEditableKind, registeredKinds } from '@kp/engine';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { takesNoInput } from '../form/fieldState';
 import { field } from '../test/fixtures';
 import { renderForm } from '../test/render';
 import { lazyWidget } from './lazy';
-import { preloadWidgets, registerWidget, WIDGETS, widgetOf } from './registry';
+import { preloadWidgets, registerWidget, WIDGETS, widgetEntry, widgetOf } from './registry';
 import type { WidgetProps } from './types';
 
 afterEach(cleanup);
@@ -86,5 +88,24 @@ describe('widget registry', () => {
       (m) => m.W,
     );
     await lazy.preload();
+  });
+
+  it('draws read-only exactly the kinds the engine says take no input (attributes of a related record too)', () => {
+    for (const k of registeredKinds())
+      if (widgetEntry(k.key)) expect(takesNoInput(k.key), k.key).toBe(!isEditableKind(k.key));
+    expect(takesNoInput('popupAttr')).toBe(true);
+    expect(takesNoInput('relationFormAttr')).toBe(true);
+    expect(takesNoInput('calculate')).toBe(true);
+    expect(takesNoInput('comInput')).toBe(false);
+    // a host's own kind, unknown to the engine, is read-only only when registered so
+    expect(takesNoInput('stamp')).toBe(false);
+    const undo = registerWidget('stamp', { widget: () => null, readonly: true, noLabel: true });
+    try {
+      expect(takesNoInput('stamp')).toBe(true);
+      expect(widgetEntry('stamp')?.noLabel).toBe(true);
+    } finally {
+      undo();
+    }
+    expect(widgetEntry('stamp')).toBeUndefined();
   });
 });

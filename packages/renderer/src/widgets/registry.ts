@@ -57,67 +57,105 @@ const Uploader = lazyOf(
 const PopupSelect = lazyOf(popups, (m) => m.PopupSelectWidget);
 const Attr = lazyOf(popups, (m) => m.AttrWidget);
 
-/** The widget of each field kind (jnpfKey). Layout kinds (row, card, tab, collapse, table) are not here. */
-export const WIDGETS: Record<string, Widget> = {
-  comInput: TextInput,
-  textarea: TextArea,
-  numInput: NumberInput,
-  JNPFAmount: AmountWidget,
-  switch: SwitchWidget,
-  radio: RadioWidget,
-  checkbox: CheckboxWidget,
-  select: SelectWidget,
-  cascader: lazyOf(trees, (m) => m.CascaderWidget),
-  date: Date_,
-  time: lazyOf(pickers, (m) => m.TimeWidget),
-  dateRange: lazyOf(pickers, (m) => m.DateRangeWidget),
-  timeRange: lazyOf(pickers, (m) => m.TimeRangeWidget),
-  numberRange: NumberRangeWidget,
-  colorPicker: lazyOf(extras, (m) => m.ColorWidget),
-  rate: lazyOf(extras, (m) => m.RateWidget),
-  slider: lazyOf(extras, (m) => m.SliderWidget),
-  editor: lazyOf(
-    () => import('./editor'),
-    (m) => m.EditorWidget,
+/**
+ * A kind's entry in the renderer: its widget and the facts only drawing needs. What the kind is (read-only,
+ * options, shape…) is asked of the engine's kind module (kindOf), never listed here.
+ */
+export interface WidgetEntry {
+  widget: Widget;
+  /** Drawn without a form-item label (text, link, button, alert, group title, divider). */
+  noLabel?: boolean;
+  /**
+   * No typing and no blur of its own: a change is the user's finished input (a pick, a toggle, a dialog's
+   * confirm, an upload), so rules with the blur trigger run on it.
+   */
+  commit?: boolean;
+  /** The value is chosen (from a list, a calendar, a dialog): the placeholder says 请选择, not 请输入. */
+  picks?: boolean;
+  /** Drawn read-only although no engine kind says so (a host's own kind registered with readonly). */
+  readonly?: boolean;
+}
+
+const typed = (widget: Widget): WidgetEntry => ({ widget });
+/** Toggled, dragged, uploaded: a change commits. */
+const committing = (widget: Widget): WidgetEntry => ({ widget, commit: true });
+/** Chosen in a list, calendar or dialog: a change commits (a select with search types, so it does not). */
+const picking = (widget: Widget, commit = true): WidgetEntry => ({ widget, picks: true, commit });
+const unlabelled = (widget: Widget): WidgetEntry => ({ widget, noLabel: true });
+
+/** Every field kind's entry (jnpfKey). Layout kinds (row, card, tab, collapse, table) are not here. */
+export const WIDGET_ENTRIES: Record<string, WidgetEntry> = {
+  comInput: typed(TextInput),
+  textarea: typed(TextArea),
+  numInput: typed(NumberInput),
+  JNPFAmount: typed(AmountWidget),
+  switch: committing(SwitchWidget),
+  radio: committing(RadioWidget),
+  checkbox: committing(CheckboxWidget),
+  select: picking(SelectWidget, false),
+  cascader: picking(lazyOf(trees, (m) => m.CascaderWidget)),
+  date: picking(Date_),
+  time: picking(lazyOf(pickers, (m) => m.TimeWidget)),
+  dateRange: picking(lazyOf(pickers, (m) => m.DateRangeWidget)),
+  timeRange: picking(lazyOf(pickers, (m) => m.TimeRangeWidget)),
+  numberRange: committing(NumberRangeWidget),
+  colorPicker: committing(lazyOf(extras, (m) => m.ColorWidget)),
+  rate: committing(lazyOf(extras, (m) => m.RateWidget)),
+  slider: committing(lazyOf(extras, (m) => m.SliderWidget)),
+  editor: typed(
+    lazyOf(
+      () => import('./editor'),
+      (m) => m.EditorWidget,
+    ),
   ),
-  uploadFz: Uploader,
-  uploadImg: Uploader,
-  JNPFText: TextDisplay,
-  link: LinkDisplay,
-  button: ButtonDisplay,
-  alert: AlertDisplay,
-  barcode: lazyOf(codes, (m) => m.BarcodeWidget),
-  qrcode: lazyOf(codes, (m) => m.QrcodeWidget),
-  comSelect: OrgPicker,
-  depSelect: OrgPicker,
-  posSelect: OrgPicker,
-  roleSelect: RolePicker,
-  groupSelect: OrgPicker,
-  userSelect: UserPicker,
-  usersSelect: UserPicker,
-  address: lazyOf(
-    () => import('./addressPicker'),
-    (m) => m.AddressPickerWidget,
+  uploadFz: committing(Uploader),
+  uploadImg: committing(Uploader),
+  JNPFText: unlabelled(TextDisplay),
+  link: unlabelled(LinkDisplay),
+  button: unlabelled(ButtonDisplay),
+  alert: unlabelled(AlertDisplay),
+  barcode: typed(lazyOf(codes, (m) => m.BarcodeWidget)),
+  qrcode: typed(lazyOf(codes, (m) => m.QrcodeWidget)),
+  comSelect: picking(OrgPicker),
+  depSelect: picking(OrgPicker),
+  posSelect: picking(OrgPicker),
+  roleSelect: picking(RolePicker),
+  groupSelect: picking(OrgPicker),
+  userSelect: picking(UserPicker),
+  usersSelect: picking(UserPicker),
+  address: picking(
+    lazyOf(
+      () => import('./addressPicker'),
+      (m) => m.AddressPickerWidget,
+    ),
   ),
-  treeSelect: lazyOf(trees, (m) => m.TreeSelectWidget),
-  dicSelect: SelectWidget,
-  billRule: ReadonlyText,
-  relationForm: PopupSelect,
-  relationFormAttr: Attr,
-  popupSelect: PopupSelect,
-  popupTableSelect: PopupSelect,
-  popupAttr: Attr,
-  calculate: CalculateWidget,
-  createUser: ReadonlyText,
-  createTime: ReadonlyText,
-  modifyUser: ReadonlyText,
-  modifyTime: ReadonlyText,
-  currOrganize: ReadonlyText,
-  currDept: ReadonlyText,
-  currPosition: ReadonlyText,
-  groupTitle: GroupTitleDisplay,
-  divider: DividerDisplay,
+  treeSelect: picking(lazyOf(trees, (m) => m.TreeSelectWidget)),
+  dicSelect: picking(SelectWidget, false),
+  billRule: typed(ReadonlyText),
+  relationForm: picking(PopupSelect),
+  relationFormAttr: typed(Attr),
+  popupSelect: picking(PopupSelect),
+  popupTableSelect: picking(PopupSelect),
+  popupAttr: typed(Attr),
+  calculate: typed(CalculateWidget),
+  createUser: typed(ReadonlyText),
+  createTime: typed(ReadonlyText),
+  modifyUser: typed(ReadonlyText),
+  modifyTime: typed(ReadonlyText),
+  currOrganize: typed(ReadonlyText),
+  currDept: typed(ReadonlyText),
+  currPosition: typed(ReadonlyText),
+  groupTitle: unlabelled(GroupTitleDisplay),
+  divider: unlabelled(DividerDisplay),
 };
+
+/** The widget of each field kind (WIDGET_ENTRIES' widgets; registerWidget keeps both in step). */
+export const WIDGETS: Record<string, Widget> = Object.fromEntries(
+  Object.entries(WIDGET_ENTRIES).map(([k, e]) => [k, e.widget]),
+);
+
+/** The renderer's entry of a kind (undefined for layout and unknown kinds). */
+export const widgetEntry = (kind: string): WidgetEntry | undefined => WIDGET_ENTRIES[kind];
 
 /**
  * Fetches the code of every lazily loaded widget (or of the given kinds) and, without kinds, the script
@@ -128,9 +166,10 @@ export async function preloadWidgets(kinds?: readonly string[]): Promise<void> {
   const list = (kinds ?? Object.keys(WIDGETS)).map((k) => WIDGETS[k]);
   await Promise.all(list.map((w) => (w && 'preload' in w ? (w as LazyWidget).preload() : undefined)));
   // the user and role pickers' dialogs are a second step, fetched when a picker first opens
-  if (!kinds || kinds.some((k) => k === 'userSelect' || k === 'usersSelect'))
+  if (!kinds || kinds.some((k) => WIDGETS[k] === UserPicker))
     await (await import('./userPicker')).UserPickerDialog.preload();
-  if (!kinds || kinds.includes('roleSelect')) await (await import('./rolePicker')).RolePickerDialog.preload();
+  if (!kinds || kinds.some((k) => WIDGETS[k] === RolePicker))
+    await (await import('./rolePicker')).RolePickerDialog.preload();
 }
 
 /**
@@ -174,75 +213,24 @@ export function registerWidget(kind: string, reg: Widget | WidgetRegistration): 
   const r: WidgetRegistration = typeof reg === 'function' ? { widget: reg } : reg;
   const widget = r.widget ?? (r.load ? lazyWidget(r.load, (w) => w) : undefined);
   if (!kind || !widget) throw new Error('@kp/renderer: registerWidget needs a kind and a widget or load()');
-  const before = {
-    widget: WIDGETS[kind],
-    noLabel: NO_LABEL_KINDS.has(kind),
-    readonly: READONLY_KINDS.has(kind),
-    commit: COMMIT_KINDS.has(kind),
+  const before = WIDGET_ENTRIES[kind];
+  const flag = (on: boolean | undefined, was: boolean | undefined) => (on === undefined ? was : on);
+  const entry: WidgetEntry = {
+    ...before,
+    widget,
+    noLabel: flag(r.noLabel, before?.noLabel),
+    readonly: flag(r.readonly, before?.readonly),
+    commit: flag(r.commitOnChange, before?.commit),
   };
-  const flag = (set: Set<string>, on: boolean | undefined) => {
-    if (on === true) set.add(kind);
-    else if (on === false) set.delete(kind);
-  };
+  WIDGET_ENTRIES[kind] = entry;
   WIDGETS[kind] = widget;
-  flag(NO_LABEL_KINDS, r.noLabel);
-  flag(READONLY_KINDS, r.readonly);
-  flag(COMMIT_KINDS, r.commitOnChange);
   return () => {
-    if (before.widget) WIDGETS[kind] = before.widget;
-    else delete WIDGETS[kind];
-    flag(NO_LABEL_KINDS, before.noLabel);
-    flag(READONLY_KINDS, before.readonly);
-    flag(COMMIT_KINDS, before.commit);
+    if (before) {
+      WIDGET_ENTRIES[kind] = before;
+      WIDGETS[kind] = before.widget;
+    } else {
+      delete WIDGET_ENTRIES[kind];
+      delete WIDGETS[kind];
+    }
   };
 }
-
-/** Kinds shown without a form-item label. */
-export const NO_LABEL_KINDS = new Set(['JNPFText', 'link', 'button', 'alert', 'groupTitle', 'divider']);
-/** Kinds that never take user input. */
-export const READONLY_KINDS = new Set([
-  'calculate',
-  'billRule',
-  'relationFormAttr',
-  'popupAttr',
-  'createUser',
-  'createTime',
-  'modifyUser',
-  'modifyTime',
-  'currOrganize',
-  'currDept',
-  'currPosition',
-]);
-
-/**
- * Kinds without typing, whose widget has no blur of its own: a change is the user's finished input (a pick,
- * a toggle, a dialog's confirm, an upload), so rules with the blur trigger run on it.
- */
-export const COMMIT_KINDS = new Set([
-  'radio',
-  'checkbox',
-  'switch',
-  'rate',
-  'slider',
-  'colorPicker',
-  'cascader',
-  'date',
-  'time',
-  'dateRange',
-  'timeRange',
-  'numberRange',
-  'treeSelect',
-  'uploadFz',
-  'uploadImg',
-  'comSelect',
-  'depSelect',
-  'posSelect',
-  'roleSelect',
-  'groupSelect',
-  'userSelect',
-  'usersSelect',
-  'address',
-  'relationForm',
-  'popupSelect',
-  'popupTableSelect',
-]);

@@ -1,6 +1,6 @@
 // How the server reads a form field for display and import: its kind (picker, dictionary, options, date,
 // region, switch, files), its option labels and the named tables its ids point at.
-import { type CompiledField, kindOf as kindDefinition } from '@kp/engine';
+import { type CompiledField, optionKeys as engineOptionKeys, kindOf as kindDefinition } from '@kp/engine';
 import { type I18nText, type Language, textIn } from '@kp/schema';
 
 export type NameKind = 'user' | 'org' | 'position' | 'role' | 'group';
@@ -24,12 +24,10 @@ export interface Cfg {
 }
 export const cfgOf = (f: CompiledField): Cfg => f.config as Cfg;
 
-/** Label and value keys of an option list (the renderer's rule: dictionaries by enCode, others by id). */
+/** Label, value and children keys of a field's options: the engine's one rule (optionKeys of @kp/engine). */
 export function optionKeys(f: CompiledField): { lk: string; vk: string; ck: string } {
-  const c = cfgOf(f);
-  const p = c.__config__.props ?? c.props?.props ?? {};
-  const dic = f.key === 'dicSelect' || c.__config__.dataType === 'dictionary';
-  return { lk: p.label ?? 'fullName', vk: p.value ?? (dic ? 'enCode' : 'id'), ck: p.children ?? 'children' };
+  const k = engineOptionKeys(f.config);
+  return { lk: k.label, vk: k.value, ck: k.children };
 }
 
 /** An option's label in `lang` (a designed label may be {zh, zhtw, en}; zh, then any, when `lang` has none). */

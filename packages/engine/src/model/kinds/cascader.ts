@@ -7,6 +7,8 @@ const label = (f: Parameters<typeof staticOptions>[0], v: unknown) =>
 export default defineKind({
   ...base.structured,
   key: 'cascader',
+  options: 'tree',
+  conditionType: 'list',
   shape: pathOrPaths,
   display: (v, f) => {
     if (!Array.isArray(v)) return '';

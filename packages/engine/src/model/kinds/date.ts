@@ -4,6 +4,7 @@ import { base, defineKind } from './kind';
 export default defineKind({
   ...base.choice,
   key: 'date',
+  conditionType: 'date',
   displayAs: 'date',
   display: base.text.display,
   exportCell: base.text.exportCell,

@@ -4,6 +4,7 @@ import { base, defineKind } from './kind';
 export default defineKind({
   ...base.structured,
   key: 'dateRange',
+  conditionType: 'list',
   displayAs: 'dateRange',
   shape: () => 'range',
 });

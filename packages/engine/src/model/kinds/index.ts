@@ -67,6 +67,8 @@ export {
   type KindDefinition,
   type KindRole,
   type NameSource,
+  type OptionKeys,
+  optionKeys,
   staticOptions,
 } from './kind';
 
@@ -141,6 +143,21 @@ for (const def of [
 /** The kind of a jnpfKey, or undefined when no module defines it (the model reports it as an error). */
 export function kindOf(key: unknown): KindDefinition | undefined {
   return typeof key === 'string' ? registry.get(key) : undefined;
+}
+
+/** Whether a person gives a value of this kind in the form (see KindDefinition.editable); false for unknown kinds. */
+export function isEditableKind(key: unknown): boolean {
+  const kind = kindOf(key);
+  return !!kind && !kind.readonly && kind.editable !== false;
+}
+
+/** How a flow condition compares a field's value: the kind's conditionType, else a list when `multiple`, else text. */
+export function conditionTypeOf(field: {
+  __config__?: { jnpfKey?: unknown };
+  multiple?: unknown;
+}): 'number' | 'date' | 'list' | 'text' {
+  const declared = kindOf(field.__config__?.jnpfKey)?.conditionType;
+  return declared ?? (field.multiple === true ? 'list' : 'text');
 }
 
 /** Every registered kind, in registration order. */

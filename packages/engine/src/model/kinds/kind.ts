@@ -22,8 +22,30 @@ export interface KindDefinition {
   shape(field: FieldConfig): ValueShape;
   /** The initial value when the config gives none that fits. */
   defaultValue(field: FieldConfig, shape: ValueShape): unknown;
-  /** Value computed or assigned by the server, never typed (calculate, bill number, system fields). */
+  /**
+   * Value computed or assigned by the server, never typed (calculate, bill number, system fields): the caller's
+   * input is not taken (access: not writable) and an import template leaves it out.
+   */
   readonly: boolean;
+  /**
+   * Whether a person gives the value in the form (types, picks, toggles); absent = `!readonly`. False for the
+   * attribute of a related record (relationFormAttr, popupAttr): the browser fills it from the record picked in
+   * another field, so it is drawn read-only, but it is not `readonly`: when stored (isStorage 1) the server keeps
+   * what the browser sent. Ask isEditableKind(key), which reads both.
+   */
+  editable?: boolean;
+  /** It shows an attribute of the record picked in another field (relationField, showField), even without a vModel. */
+  attribute?: boolean;
+  /** How a flow condition compares the value: as a number, a date or a list; absent = text (a list when `multiple`). */
+  conditionType?: 'number' | 'date' | 'list';
+  /**
+   * What a new field of this kind carries beyond the common properties (the designer's makeField): its own
+   * properties (`field`) and `__config__` entries (`config`). Texts in the designer's language (a button's
+   * caption, default options) are the designer's.
+   */
+  defaults?: { field?: Readonly<Record<string, unknown>>; config?: Readonly<Record<string, unknown>> };
+  /** Options designed on the field (static or from a dictionary/data interface): a flat list or a tree. */
+  options?: 'flat' | 'tree';
   /** Whether a calculate formula may read it as an operand (numbers). */
   calculable: boolean;
   /** Where the names of stored ids come from; null when the value is shown as it is (or via options). */
@@ -74,19 +96,41 @@ export function staticOptions(field: FieldConfig): Array<[unknown, string]> {
   return optionList(field).map(([v, l]) => [v, textOf(l) || String(v)]);
 }
 
+/** The keys an option list is read by: label, value and children of each option. */
+export interface OptionKeys {
+  label: string;
+  value: string;
+  children: string;
+}
+
+const keyIn = (x: unknown): string | undefined => (typeof x === 'string' && x !== '' ? x : undefined);
+
+/**
+ * The one rule for reading a field's options (static ones here, a dictionary's or a data interface's in the
+ * renderer, the server's display and import): the keys the field's props name (`__config__.props`, or the
+ * older `props.props`); a key left out or empty is fullName for the label, children for the children, and for
+ * the value enCode when the options are a dictionary's (dicSelect, or dataType 'dictionary'), else id.
+ */
+export function optionKeys(field: unknown): OptionKeys {
+  const f = (field ?? {}) as {
+    __config__?: { jnpfKey?: unknown; dataType?: unknown; props?: Record<string, unknown> };
+    props?: { props?: Record<string, unknown> };
+  };
+  const props = f.__config__?.props ?? f.props?.props ?? {};
+  const dictionary = f.__config__?.jnpfKey === 'dicSelect' || f.__config__?.dataType === 'dictionary';
+  return {
+    label: keyIn(props.label) ?? 'fullName',
+    value: keyIn(props.value) ?? (dictionary ? 'enCode' : 'id'),
+    children: keyIn(props.children) ?? 'children',
+  };
+}
+
 /** Static options (nested ones flattened) as [value, label as designed: a string or {zh, zhtw, en}]. */
 function optionList(field: FieldConfig): Array<[unknown, unknown]> {
   const f = looseOf(field);
   const slot = f.__slot__ as { options?: unknown } | undefined;
   const list = Array.isArray(f.options) ? f.options : Array.isArray(slot?.options) ? slot.options : [];
-  const props = (f.__config__.props ?? (f.props as { props?: unknown } | undefined)?.props ?? {}) as {
-    label?: string;
-    value?: string;
-    children?: string;
-  };
-  const lk = props.label ?? 'fullName';
-  const vk = props.value ?? 'id';
-  const ck = props.children ?? 'children';
+  const { label: lk, value: vk, children: ck } = optionKeys(field);
   const out: Array<[unknown, unknown]> = [];
   const walk = (l: unknown[], depth: number) => {
     if (depth > 16) return;
@@ -224,4 +268,28 @@ export const choiceOrListKind = {
     Array.isArray(v) ? base.list.exportCell(v, f) : base.choice.exportCell(v, f),
   importCell: (t: string, f: FieldConfig) =>
     choiceOrList(f) === 'list' ? base.list.importCell(t, f) : base.choice.importCell(t, f),
+};
+
+const fileNames = (v: unknown) =>
+  Array.isArray(v) ? v.map((x) => String((x as { name?: unknown } | null)?.name ?? '')).join(',') : '';
+/** Uploads (attachments, images): a list of { name, fileId, url, size }, shown by file name, compared as a list. */
+export const filesKind: Omit<KindDefinition, 'key'> = {
+  ...base.structured,
+  conditionType: 'list',
+  displayAs: 'files',
+  shape: () => 'files',
+  display: fileNames,
+};
+
+/**
+ * The attribute of a related record (relationFormAttr, popupAttr): it holds data only when stored (isStorage 1)
+ * and named. Nobody types it (the browser fills it from the record picked in relationField), so it is not
+ * editable; it is not readonly either: the server keeps the stored value the browser sent.
+ */
+export const attributeKind: Omit<KindDefinition, 'key'> = {
+  ...base.text,
+  editable: false,
+  attribute: true,
+  shape: () => 'any',
+  holdsData: (f) => looseOf(f).isStorage === 1 && typeof looseOf(f).__vModel__ === 'string',
 };

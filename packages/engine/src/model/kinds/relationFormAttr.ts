@@ -1,9 +1,8 @@
-// Attribute of a related record (relationFormAttr): holds data only when stored (isStorage 1) and named.
-import { base, defineKind, looseOf } from './kind';
+// Attribute of a related form's record (relationFormAttr): see attributeKind.
+import { attributeKind, defineKind } from './kind';
 
 export default defineKind({
-  ...base.text,
+  ...attributeKind,
   key: 'relationFormAttr',
-  shape: () => 'any',
-  holdsData: (f) => looseOf(f).isStorage === 1 && typeof looseOf(f).__vModel__ === 'string',
+  defaults: { field: { relationField: '', showField: '' } },
 });

@@ -4,6 +4,7 @@ import { base, defineKind, looseOf } from './kind';
 export default defineKind({
   ...base.number,
   key: 'slider',
+  conditionType: 'number',
   shape: (f) => (looseOf(f).range === true ? 'numberRange' : 'number'),
   defaultValue: (field) => {
     const f = looseOf(field);

@@ -4,6 +4,7 @@ import { base, defineKind } from './kind';
 export default defineKind({
   ...base.structured,
   key: 'table',
+  defaults: { config: { tableName: '', showTitle: true }, field: { showSummary: false, summaryField: [] } },
   role: 'layout',
   shape: () => 'table',
   defaultValue: () => [],

@@ -4,6 +4,7 @@ import { base, defineKind } from './kind';
 export default defineKind({
   ...base.structured,
   key: 'timeRange',
+  conditionType: 'list',
   shape: () => 'range',
   display: (v) => (Array.isArray(v) ? v.join('~') : ''),
 });

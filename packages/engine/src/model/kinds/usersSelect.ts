@@ -5,6 +5,7 @@ export default defineKind({
   ...base.list,
   ...choiceOrListKind,
   key: 'usersSelect',
+  conditionType: 'list',
   names: 'user',
   shape: (f) => (looseOf(f).multiple === false ? 'choice' : 'list'),
   defaultValue: (_f, shape) => (shape === 'list' ? [] : null),
