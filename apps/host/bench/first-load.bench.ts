@@ -1,8 +1,10 @@
 // First-load JavaScript of /kpSystem/login: builds the host, then follows the Vite manifest from index.html
 // (its static imports) and the Login route's lazy chunk (with its static imports), and sums their gzipped
 // sizes. Baseline: all JavaScript of the build, i.e. what an app without route splitting would download.
+// Builds into a folder of its own (not apps/host/dist, which other runs serve).
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -14,10 +16,20 @@ interface Chunk {
 }
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = path.join(root, 'dist');
+const dist = mkdtempSync(path.join(tmpdir(), 'kp-first-load-'));
+process.on('exit', () => rmSync(dist, { recursive: true, force: true }));
 const build = spawnSync(
   process.execPath,
-  [path.resolve(root, '../../node_modules/vite/bin/vite.js'), 'build', root, '--logLevel', 'error'],
+  [
+    path.resolve(root, '../../node_modules/vite/bin/vite.js'),
+    'build',
+    root,
+    '--outDir',
+    dist,
+    '--emptyOutDir',
+    '--logLevel',
+    'error',
+  ],
   {
     encoding: 'utf8',
     env: { ...process.env, NODE_ENV: 'production' },
@@ -62,7 +74,7 @@ console.log(
     },
     ratio: round(allKB / oursKB),
     ratioMeaning: 'baseline/ours (higher is better)',
-    target: 'ours <= 300 KB gzip',
-    pass: oursKB <= 300,
+    target: 'ours <= 200 KB gzip',
+    pass: oursKB <= 200,
   })}`,
 );

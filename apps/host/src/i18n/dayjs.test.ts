@@ -2,7 +2,10 @@
 // first render on (month and weekday names, the date pickers).
 import dayjs from 'dayjs';
 import { afterAll, describe, expect, it } from 'vitest';
-import i18n, { switchLanguage } from './index';
+import i18n, { loadDayjsLocale, switchLanguage } from './index';
+
+// the signed-in app loads it before its first screen (router/AppRoutes)
+await loadDayjsLocale();
 
 describe('dayjs locale follows the language', () => {
   afterAll(async () => {

@@ -2,8 +2,6 @@ import type { Language } from '@kp/schema';
 import type { Locale } from 'antd/es/locale';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { storage } from '../store/storage';
@@ -43,12 +41,11 @@ i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
-/** dayjs's locale of each language (month and weekday names, the pickers' calendars). */
-export const DAYJS_LOCALES: Record<Language, string> = { zh: 'zh-cn', zhtw: 'zh-tw', en: 'en' };
-const applyDayjs = (l: string) => dayjs.locale(DAYJS_LOCALES[l as Language] ?? 'zh-cn');
-// Set before the first render and on every switch (an effect after render would format once in the old one).
-applyDayjs(i18n.language);
-i18n.on('languageChanged', applyDayjs);
+/**
+ * dayjs and its locale follow the language from i18n/dayjsLocale, which loads with the signed-in app (the
+ * login page shows no date): loadDayjsLocale resolves once dayjs speaks the current language.
+ */
+export const loadDayjsLocale = (): Promise<void> => import('./dayjsLocale').then(() => {});
 
 /** antd's locale of each loaded language (en_US is antd's own default, so it costs nothing to bundle). */
 const ANTD_LOCALES: Partial<Record<Language, Locale>> = { zh: zhCN, en: enUS };
@@ -75,7 +72,6 @@ export function loadLanguage(lang: Language): Promise<void> {
     p = LOADERS[lang]().then(({ texts, antd }) => {
       i18n.addResourceBundle(lang, 'translation', texts, true, false);
       ANTD_LOCALES[lang] = antd;
-      if (i18n.language === lang) applyDayjs(lang);
     });
     p.catch(() => loading.delete(lang));
     loading.set(lang, p);

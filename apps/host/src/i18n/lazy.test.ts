@@ -5,7 +5,7 @@ import zhTW from 'antd/es/locale/zh_TW';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import en from './en';
-import i18n, { antdLocaleOf, initialLanguage, languageReady, switchLanguage } from './index';
+import i18n, { antdLocaleOf, initialLanguage, languageReady, loadDayjsLocale, switchLanguage } from './index';
 import zhtw from './zhtw';
 
 describe('languages loaded on demand', () => {
@@ -20,6 +20,8 @@ describe('languages loaded on demand', () => {
   });
 
   it('switches zh → en → zhtw with each catalogue there at the switch', async () => {
+    // dayjs follows the language once the signed-in app has loaded it (router/AppRoutes)
+    await loadDayjsLocale();
     await switchLanguage('zh');
     i18n.addResourceBundle('zhtw', 'translation', { area: { x: 'area text' } }, true, false);
     const seen: string[] = [];

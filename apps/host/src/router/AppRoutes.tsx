@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { loadFeedback } from '../api/feedback';
+import { loadDayjsLocale } from '../i18n';
 import { setNavigator } from '../services/navigation';
 import { useStore } from '../store/createStore';
 import { sessionStore } from '../store/session';
@@ -11,14 +12,14 @@ import { Loading } from './Loading';
 const Login = lazy(() => import('../views/login/Login'));
 
 /**
- * The loader of a lazy screen of the signed-in app: its chunk and the feedback host (antd's message,
- * notification and modal behind App.useApp) load together, so neither is part of the login page and
- * App.useApp() is never empty on these screens.
+ * The loader of a lazy screen of the signed-in app: its chunk, the feedback host (antd's message,
+ * notification and modal behind App.useApp) and dayjs in the current language load together, so none is part
+ * of the login page, App.useApp() is never empty and no date is formatted in another language there.
  */
 function withFeedback<M>(load: () => Promise<M>): () => Promise<M> {
   return () => {
     const page = load();
-    return loadFeedback().then(() => page);
+    return Promise.all([loadFeedback(), loadDayjsLocale()]).then(() => page);
   };
 }
 const LockScreen = lazy(withFeedback(() => import('../views/lockScreen/LockScreen')));

@@ -1,6 +1,5 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import Button from 'antd/es/button';
-import Form from 'antd/es/form';
 // Input and Password alone: the Input barrel also carries Search, TextArea and OTP, which login has not.
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
@@ -18,6 +17,7 @@ import { sessionStore, setToken } from '../../store/session';
 import { normaliseLayout, setSetting } from '../../store/settings';
 import { storage } from '../../store/storage';
 import { LanguageLinks } from './LanguageLinks';
+import { LoginField, LoginForm, LoginItem, useLoginForm } from './LoginForm';
 import { LoginTabs } from './LoginTabs';
 import { accountProblem } from './loginRules';
 import './login.css';
@@ -25,18 +25,17 @@ import './login.css';
 // The scan tab (antd's QRCode and Typography) loads when it is opened, not with the login page.
 const ScanLogin = lazy(() => import('./ScanLogin').then((m) => ({ default: m.ScanLogin })));
 
-interface Values {
+type Values = {
   account: string;
   password: string;
   code?: string;
-}
+};
 
 export default function Login() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const sysConfig = useStore(sessionStore, (s) => s.sysConfig);
-  const [form] = Form.useForm<Values>();
   const [loading, setLoading] = useState(false);
   const [needCode, setNeedCode] = useState<boolean>(storage.get<boolean>('loginNeedCode', false));
   const [timestamp, setTimestamp] = useState(() => String(Date.now()));
@@ -96,6 +95,15 @@ export default function Login() {
     }
   };
 
+  const form = useLoginForm<Values>((v) => void onFinish(v));
+  // The fields' rules: the account's shape; password and code required.
+  const checkAccount = (value: string) => {
+    const p = accountProblem(value);
+    return p ? t(p) : undefined;
+  };
+  const checkPassword = (value: string) => (value ? undefined : t('login.passwordRequired'));
+  const checkCode = (value: string) => (value ? undefined : t('login.codeRequired'));
+
   return (
     <div className="kp-login">
       <div className="kp-login-card">
@@ -108,47 +116,50 @@ export default function Login() {
               children: (
                 <>
                   <h2 className="kp-login-title">{t('login.title')}</h2>
-                  <Form
-                    form={form}
-                    onFinish={onFinish}
+                  <LoginForm
+                    registry={form.registry}
+                    onSubmit={form.onSubmit}
                     size="large"
-                    autoComplete="off"
                     data-testid="login-form"
                   >
-                    <Form.Item
+                    <LoginField
                       name="account"
-                      rules={[
-                        {
-                          validator: (_, value: string | undefined) => {
-                            const p = accountProblem(value ?? '');
-                            return p ? Promise.reject(new Error(t(p))) : Promise.resolve();
-                          },
-                        },
-                      ]}
-                    >
-                      <Input
-                        prefix={<UserOutlined />}
-                        placeholder={t('login.account')}
-                        onBlur={(e) => void checkConfig(e.target.value)}
-                        name="account"
-                      />
-                    </Form.Item>
-                    <Form.Item
+                      check={checkAccount}
+                      render={(control) => (
+                        <Input
+                          prefix={<UserOutlined />}
+                          placeholder={t('login.account')}
+                          onBlur={(e) => void checkConfig(e.target.value)}
+                          name="account"
+                          {...control}
+                        />
+                      )}
+                    />
+                    <LoginField
                       name="password"
-                      rules={[{ required: true, message: t('login.passwordRequired') }]}
-                    >
-                      <Password prefix={<LockOutlined />} placeholder={t('login.password')} name="password" />
-                    </Form.Item>
+                      required
+                      check={checkPassword}
+                      render={(control) => (
+                        <Password
+                          prefix={<LockOutlined />}
+                          placeholder={t('login.password')}
+                          name="password"
+                          {...control}
+                        />
+                      )}
+                    />
                     {needCode && (
-                      <Form.Item>
+                      <LoginItem errorsOf="code">
                         <div className="kp-login-code">
-                          <Form.Item
+                          <LoginField
                             name="code"
                             noStyle
-                            rules={[{ required: true, message: t('login.codeRequired') }]}
-                          >
-                            <Input prefix={<SafetyOutlined />} placeholder={t('login.code')} />
-                          </Form.Item>
+                            required
+                            check={checkCode}
+                            render={(control) => (
+                              <Input prefix={<SafetyOutlined />} placeholder={t('login.code')} {...control} />
+                            )}
+                          />
                           <button
                             type="button"
                             className="kp-login-code-img"
@@ -158,7 +169,7 @@ export default function Login() {
                             <img src={codeImageUrl(timestamp)} alt={t('login.code')} />
                           </button>
                         </div>
-                      </Form.Item>
+                      </LoginItem>
                     )}
                     {error && (
                       <div className="kp-login-error" role="alert">
@@ -174,7 +185,7 @@ export default function Login() {
                     >
                       {loading ? t('login.logging') : t('login.submit')}
                     </Button>
-                  </Form>
+                  </LoginForm>
                 </>
               ),
             },
