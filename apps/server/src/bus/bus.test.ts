@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from '../db/database';
 import { createPostgresDatabase, TEST_DB_KIND } from '../test/harness';
-import { BUS_MAX_BYTES, type Bus, createBus, packBatches } from './bus';
+import { BUS_MAX_BYTES, type Bus, createBus, packBatches, packRuns } from './bus';
 
 describe('bus batches (pure)', () => {
   const item = (n: number) => {
@@ -17,6 +17,22 @@ describe('bus batches (pure)', () => {
     const packed = packBatches(big);
     expect(packed.map((b) => b.count)).toEqual([2, 2, 2, 2, 2]);
     for (const b of packed) expect(Buffer.byteLength(b.text)).toBeLessThanOrEqual(BUS_MAX_BYTES);
+  });
+  it('packRuns: consecutive runs whose JSON array fits with its wrapper (the chat batches announce ids so)', () => {
+    const ids = Array.from({ length: 500 }, (_, i) => `${i}`.padStart(32, '0'));
+    const runs = packRuns(
+      ids.map((id) => ({ bytes: id.length + 2 })),
+      80,
+    );
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(500);
+    let at = 0;
+    for (const n of runs) {
+      const text = JSON.stringify({ c: 'chat.stored', p: { o: 'x'.repeat(36), i: ids.slice(at, at + n) } });
+      expect(Buffer.byteLength(text)).toBeLessThanOrEqual(BUS_MAX_BYTES);
+      at += n;
+    }
+    expect(runs).toEqual([223, 223, 54]);
+    expect(packRuns([{ bytes: 9000 }, { bytes: 1 }], 6)).toEqual([1, 1]); // too large alone: its own run
   });
 });
 
