@@ -1,6 +1,6 @@
 import App from 'antd/es/app';
 import { useEffect } from 'react';
-import { feedbackStore } from './api/feedback';
+import { feedbackStore } from './api/feedbackStore';
 
 /** Hands antd's context-aware instances to the feedback store (code outside React, Root's App context). */
 function Publisher() {

@@ -1,7 +1,8 @@
 import type { Language } from '@kp/schema';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import i18n from './index';
+// i18next's default instance, the one i18n/index initialises (importing that module would be a cycle)
+import i18n from 'i18next';
 
 /** dayjs's locale of each language (month and weekday names, the pickers' calendars). */
 export const DAYJS_LOCALES: Record<Language, string> = { zh: 'zh-cn', zhtw: 'zh-tw', en: 'en' };
