@@ -156,10 +156,11 @@ checks['zhtw words'] = () => {
 /**
  * Distinctive field-kind key literals outside the kind modules (scripts/kind-literals.mjs; issue 37: a kind is
  * one definition, asked instead of listed). Measured 225 when the check came in; 162 once the renderer, flow
- * conditions, options and pickers asked the kind (read-only, editable, attribute, conditionType, options); the goal
+ * conditions, options and pickers asked the kind (read-only, editable, attribute, conditionType, options); 147
+ * with the designer's new-field defaults and property rows from the kind (defaults, calculable, shape); the goal
  * is 40. The budget only ever goes down: lower it when you replace a list of kinds by a fact of the kind.
  */
-export const MAX_KIND_LITERALS = 162;
+export const MAX_KIND_LITERALS = 147;
 
 checks['kind literals'] = () => {
   const r = spawnSync(

@@ -1,4 +1,5 @@
-import { SYSTEM_VARIABLE_KINDS } from '@kp/engine';
+import { kindOf, SYSTEM_VARIABLE_KINDS } from '@kp/engine';
+import type { FieldConfig as KpFieldConfig } from '@kp/schema';
 import { Checkbox, ConfigProvider, Input, InputNumber, Radio, Select, Slider, Switch, Tabs } from 'antd';
 import type { Draft } from 'immer';
 import { useSyncExternalStore } from 'react';
@@ -113,11 +114,12 @@ function FieldProps({
   const mainTable = dataTables?.find((d) => String(d.typeId) === '1') ?? dataTables?.[0];
   const columnsOf = (name?: string) => dataTables?.find((d) => d.table === name)?.fields ?? [];
   const vModelChoices = inTable ? columnsOf(c.relationTable) : (mainTable?.fields ?? []);
-  // a date reads as a count of days in a formula (engine recalculate), so end - start gives the days between
+  // the kinds a formula may read (the engine kind's `calculable`); a date reads as a count of days in a formula
+  // (engine recalculate), so end - start gives the days between
   const numericRefs = allFields(config.fields)
     .filter(
       (f) =>
-        ['numInput', 'JNPFAmount', 'calculate', 'date'].includes(f.__config__.jnpfKey) &&
+        (kindOf(f.__config__.jnpfKey)?.calculable || f.__config__.jnpfKey === 'date') &&
         f.__vModel__ &&
         f !== field,
     )
@@ -190,7 +192,7 @@ function FieldProps({
             <Input value={str(field.placeholder)} onChange={(e) => set('placeholder', e.target.value)} />
           </Item>
           <Item label={t('prop.defaultValue')}>
-            {k === 'numInput' || k === 'JNPFAmount' || k === 'rate' || k === 'slider' ? (
+            {kindOf(k)?.shape(field as unknown as KpFieldConfig) === 'number' ? (
               <InputNumber
                 value={c.defaultValue as number | undefined}
                 onChange={(v) => setC('defaultValue', v ?? undefined)}
@@ -276,7 +278,7 @@ function FieldProps({
           {textProp('relationField')}
         </>
       ) : null}
-      {k === 'relationFormAttr' || k === 'popupAttr' ? (
+      {kindOf(k)?.attribute ? (
         <>
           <Item label={t('prop.relationField')}>
             <Select

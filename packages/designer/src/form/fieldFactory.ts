@@ -1,3 +1,4 @@
+import { kindOf } from '@kp/engine';
 import { FORM_DEFAULTS, type FormConfig as KpFormConfig } from '@kp/schema';
 import { labelText, t } from '../i18n';
 import { KIND_LABELS } from './kindLabels';
@@ -27,6 +28,19 @@ function label(key: string) {
   const l = KIND_LABELS[key] ?? [key, key, key];
   return { zh: l[0], zhtw: l[1], en: l[2] };
 }
+
+/** Defaults of a new field that are texts in the designer's language (the rest is the kind's `defaults`). */
+const TEXT_DEFAULTS: Record<string, (field: FieldConfig) => void> = {
+  JNPFText: (f) => {
+    f.content = t('default.text');
+  },
+  groupTitle: (f) => {
+    f.content = labelText(label('groupTitle'));
+  },
+  button: (f) => {
+    f.buttonText = t('default.button');
+  },
+};
 
 /** A pane of a tab or collapse container. */
 export function makePane(kind: 'tabItem' | 'collapseItem', formId: number, n: number): FieldConfig {
@@ -78,19 +92,19 @@ export function makeField(
   if (!isDisplay(jnpfKey) && opts.autoVModel === false) field.__vModel__ = '';
   if (!isDisplay(jnpfKey) && jnpfKey !== 'table') field.placeholder = '';
   if (container) field.__config__.children = [];
+  // the kind's own defaults (engine kind module), copied so fields never share an array
+  const defaults = kindOf(jnpfKey)?.defaults;
+  if (defaults?.field) Object.assign(field, structuredClone(defaults.field));
+  if (defaults?.config) Object.assign(field.__config__, structuredClone(defaults.config));
   if (jnpfKey === 'tab' || jnpfKey === 'collapse') {
     const kind = jnpfKey === 'tab' ? 'tabItem' : 'collapseItem';
     field.__config__.children = [makePane(kind, formId + 1, 1)];
     used = 2;
-    if (jnpfKey === 'tab') Object.assign(field, { type: '', tabPosition: 'top' });
-    else Object.assign(field, { accordion: false });
   }
   if (jnpfKey === 'table') {
     field.__vModel__ = `tableField${formId}`;
-    Object.assign(field.__config__, { tableName: '', showTitle: true });
-    Object.assign(field, { showSummary: false, summaryField: [], actionText: t('default.addRow') });
+    field.actionText = t('default.addRow');
   }
-  if (jnpfKey === 'row') Object.assign(field, { type: 'default', justify: 'start', align: 'top' });
   if (hasOptions(jnpfKey)) {
     field.__config__.dataType = 'static';
     field.__config__.dictionaryType = '';
@@ -102,50 +116,8 @@ export function makeField(
       ],
     };
     field.props = { props: { label: 'fullName', value: 'id' } };
-    if (jnpfKey === 'checkbox') field.__config__.defaultValue = [];
   }
-  if (jnpfKey === 'JNPFText') {
-    field.content = t('default.text');
-    field.textStyle = {
-      color: '#000000',
-      'text-align': 'left',
-      'font-weight': 'normal',
-      'font-style': 'normal',
-      'text-decoration': 'none',
-      'line-height': 32,
-      'font-size': 12,
-    };
-  }
-  if (jnpfKey === 'barcode')
-    Object.assign(field, {
-      format: 'code128',
-      lineColor: '#000000',
-      background: '#ffffff',
-      width: 4,
-      height: 40,
-      dataType: 'static',
-      staticText: '',
-      relationField: '',
-    });
-  if (jnpfKey === 'qrcode')
-    Object.assign(field, {
-      colorDark: '#000000',
-      colorLight: '#ffffff',
-      size: 100,
-      dataType: 'static',
-      staticText: '',
-      relationField: '',
-    });
-  if (jnpfKey === 'calculate') Object.assign(field, { expression: [], precision: 2 });
-  if (jnpfKey === 'billRule') field.__config__.rule = '';
-  if (jnpfKey === 'relationForm') Object.assign(field, { modelId: '', relationField: '', columnOptions: [] });
-  if (jnpfKey === 'popupSelect' || jnpfKey === 'popupTableSelect')
-    Object.assign(field, { interfaceId: '', propsValue: '', relationField: '', columnOptions: [] });
-  if (jnpfKey === 'relationFormAttr' || jnpfKey === 'popupAttr')
-    Object.assign(field, { relationField: '', showField: '' });
-  if (jnpfKey === 'groupTitle') field.content = labelText(label(jnpfKey));
-  if (jnpfKey === 'button')
-    Object.assign(field, { buttonText: t('default.button'), align: 'left', type: 'primary' });
-  if (jnpfKey === 'numInput' || jnpfKey === 'JNPFAmount') field.__config__.defaultValue = undefined;
+  // texts in the designer's language
+  TEXT_DEFAULTS[jnpfKey]?.(field);
   return { field, used };
 }
