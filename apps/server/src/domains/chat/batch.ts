@@ -158,8 +158,8 @@ async function insertRows(db: Kysely<Database>, items: readonly Item[]): Promise
  *    that message only); image messages' files linked (a file not the sender's refuses that message only);
  *    one multi-row insert (a transaction when images are linked). The insert failing refuses every message
  *    of the batch (SAVE_FAILED) — nothing is stored, nothing delivered. Then each add() resolves (the message
- *    is stored), the pushes go to this process's sockets, and one bus message per BUS_MAX_BYTES of rows
- *    carries the batch to the other processes, which deliver it to theirs.
+ *    is stored), the pushes go to this process's sockets, and the batch's ids go to the other processes on
+ *    the bus (one NOTIFY per ~220 ids), which read those rows and deliver them to theirs.
  *  - Deliveries (this process's batches and the others') run one after another: a conversation's messages
  *    reach a socket in the order they were queued.
  */
@@ -210,7 +210,11 @@ export class ChatBatcher {
 
   private async run(): Promise<void> {
     try {
-      while (this.queue.length) await this.flush(this.queue.splice(0, MAX_BATCH));
+      while (this.queue.length) {
+        const batch = this.queue.splice(0, MAX_BATCH);
+        // flush settles every message itself; anything it did not foresee refuses those still waiting
+        await this.flush(batch).catch((err) => this.refuse(batch, err));
+      }
     } finally {
       this.running = null;
     }
