@@ -52,8 +52,8 @@ export function LoginTabs({ items }: { items: LoginTab[] }) {
     const list = listRef.current;
     if (!list) return;
     const measure = () => {
-      const node = list.querySelector<HTMLElement>(`[data-node-key="${CSS.escape(activeKey ?? '')}"]`);
-      if (!node) return;
+      const node = [...list.children].find((n) => n.getAttribute('data-node-key') === activeKey);
+      if (!(node instanceof HTMLElement)) return;
       const width = node.getBoundingClientRect().width;
       setInk({ left: node.offsetLeft + width / 2, width });
     };
