@@ -27,7 +27,9 @@ export interface DbCounts {
 }
 
 const PIPELINE = Symbol('kp.pipeline');
-type PipelineQuery = CompiledQuery & { [PIPELINE]: readonly CompiledQuery[] };
+/** A pipeline that ends its transaction: COMMIT is sent with it (pipelinedCommit). */
+const COMMIT = Symbol('kp.commit');
+type PipelineQuery = CompiledQuery & { [PIPELINE]: readonly CompiledQuery[]; [COMMIT]?: true };
 const isPipeline = (q: CompiledQuery): q is PipelineQuery => PIPELINE in q;
 
 /**
@@ -48,6 +50,27 @@ export async function pipelined(
   }
   const marker: PipelineQuery = { ...CompiledQuery.raw('/* kp pipeline */'), [PIPELINE]: compiled };
   return (await db.executeQuery(marker)).rows as QueryResult<unknown>[];
+}
+
+/**
+ * `pipelined` as the last statements of the caller's transaction, with its COMMIT in the same round trip
+ * (PostgreSQL; Kysely's own commit is then a no-op). Each statement is answered on its own, so one that fails
+ * aborts the transaction, the COMMIT after it rolls it back, and its error is thrown (Kysely's rollback is
+ * then a no-op too). A check that must undo the transaction has to fail in SQL among `queries`: their results
+ * arrive after the commit. Elsewhere the statements run one after the other and the transaction commits as
+ * usual.
+ */
+export async function pipelinedCommit(
+  tx: Pick<Kysely<unknown>, 'executeQuery' | 'getExecutor'>,
+  queries: Compilable[],
+): Promise<QueryResult<unknown>[]> {
+  if (!(tx.getExecutor().adapter instanceof PipelineAdapter)) return pipelined(tx, queries);
+  const marker: PipelineQuery = {
+    ...CompiledQuery.raw('/* kp pipeline */'),
+    [PIPELINE]: queries.map((q) => q.compile()),
+    [COMMIT]: true,
+  };
+  return (await tx.executeQuery(marker)).rows as QueryResult<unknown>[];
 }
 
 /** The end of a statement's text that asks the pg driver to keep it prepared (see `prepared`). */
@@ -106,6 +129,8 @@ const resultOf = (r: pg.QueryResult): QueryResult<unknown> => ({
 class PipelineConnection implements DatabaseConnection {
   /** A BEGIN not sent yet: it goes with the transaction's first statement. */
   pendingBegin: string | null = null;
+  /** The transaction's COMMIT went with its last statements (pipelinedCommit): nothing left to end. */
+  ended = false;
 
   constructor(
     readonly client: pg.PoolClient,
@@ -114,8 +139,11 @@ class PipelineConnection implements DatabaseConnection {
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const queries = isPipeline(compiled) ? compiled[PIPELINE] : [compiled];
-    const texts = this.pendingBegin ? [{ sql: this.pendingBegin, parameters: [] }, ...queries] : queries;
+    const commit = isPipeline(compiled) && compiled[COMMIT] === true;
+    const begin = this.pendingBegin ? [{ sql: this.pendingBegin, parameters: [] }] : [];
+    const texts = [...begin, ...queries, ...(commit ? [{ sql: 'commit', parameters: [] }] : [])];
     this.pendingBegin = null;
+    if (commit) this.ended = true;
     const { stream } = this.client.connection;
     // one write for all of them: pipeline mode sends each at once; the cork holds them until the last
     stream.cork();
@@ -135,7 +163,7 @@ class PipelineConnection implements DatabaseConnection {
     const failed = settled.find((s) => s.status === 'rejected');
     if (failed) throw failed.reason;
     const results = settled.map((s) => resultOf((s as PromiseFulfilledResult<pg.QueryResult>).value));
-    const own = texts.length > queries.length ? results.slice(1) : results;
+    const own = results.slice(begin.length, begin.length + queries.length);
     return (isPipeline(compiled) ? { rows: own } : own[0]) as QueryResult<R>;
   }
 
@@ -189,8 +217,9 @@ class PipelineDriver implements Driver {
 
   /** A transaction that sent no statement never began: nothing to end. */
   private async end(c: PipelineConnection, text: string): Promise<void> {
-    if (c.pendingBegin) {
+    if (c.pendingBegin || c.ended) {
       c.pendingBegin = null;
+      c.ended = false;
       return;
     }
     await c.executeQuery(CompiledQuery.raw(text));
@@ -199,6 +228,7 @@ class PipelineDriver implements Driver {
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
     const c = connection as PipelineConnection;
     c.pendingBegin = null;
+    c.ended = false;
     c.client.release();
   }
 

@@ -15,7 +15,7 @@ import {
   UpdateQueryNode,
   WithNode,
 } from 'kysely';
-import { preparedQuery } from './pipeline';
+import { pipelinedCommit, preparedQuery } from './pipeline';
 import { tablesIn } from './read-cache';
 
 /** An INSERT, UPDATE or DELETE builder (anything Kysely compiles from a write node). */
@@ -111,11 +111,27 @@ export class WriteBatch {
 
   /** Sends the queued writes (runs the check of the checked one). */
   async flush(): Promise<void> {
+    await this.send();
+  }
+
+  /**
+   * Sends the queued writes, then `after` (statements whose failure must undo the transaction: the checks),
+   * then COMMIT, in one round trip where the database allows it (db/pipeline.ts pipelinedCommit); the
+   * transaction has ended when this returns. The checked write's check runs on its result after the commit:
+   * what must undo the transaction belongs in `after`.
+   */
+  async commit(after: Compilable[]): Promise<void> {
+    const sent = await this.send(after);
+    if (!sent) await pipelinedCommit(this.tx, after);
+  }
+
+  /** Sends the queued writes (with `commitAfter`: and those statements and COMMIT, when one statement holds them). */
+  private async send(commitAfter?: Compilable[]): Promise<boolean> {
     const writes = this.queued;
     const checked = this.checked;
     this.queued = [];
     this.checked = null;
-    if (!writes.length) return;
+    if (!writes.length) return false;
     const root = checked?.write ?? writes[writes.length - 1]!;
     let withNode: WithNode | undefined;
     let i = 0;
@@ -130,15 +146,19 @@ export class WriteBatch {
     const compiled = this.compile(withNode ? { ...root.node, with: withNode } : root.node);
     if (compiled.parameters.length <= MAX_PARAMETERS || writes.length === 1) {
       // a flow's transitions repeat the same few statements: prepared (db/pipeline.ts), bar long ones
-      const r = await this.run(compiled.sql.length <= PREPARED_TEXT ? preparedQuery(compiled) : compiled);
+      const q = compiled.sql.length <= PREPARED_TEXT ? preparedQuery(compiled) : compiled;
+      const r = commitAfter
+        ? (await pipelinedCommit(this.tx, [{ compile: () => q }, ...commitAfter]))[0]!
+        : await this.run(q);
       checked?.check(r);
-      return;
+      return commitAfter !== undefined;
     }
     // too many values for one statement: one statement each, in the order they were added
     for (const w of writes) {
       const r = await this.run(w.node);
       if (w === checked?.write) checked.check(r);
     }
+    return false;
   }
 
   /** The node as Kysely compiles it (its plugins ran when the builder made the node). */

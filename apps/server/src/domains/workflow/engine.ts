@@ -30,6 +30,7 @@ import {
 } from './task';
 import { deriveOf, flowFormInput, taskModel } from './task-form';
 import { defaultTaskTitle } from './task-title';
+import { busyIfStale, versionCheck } from './version-check';
 
 export type { LaunchInput, Loaded, TaskRow, TaskSnapshot } from './task';
 export { WF_MSG } from './task';
@@ -77,14 +78,18 @@ export async function actOnTask(
   };
   // once committed, only the cached lists of the users the change names are dropped (list-scope.ts)
   const out = await listWrites(ctx, () =>
-    ctx.db.transaction().execute(async (raw) => {
-      // the transition's writes and its notices leave as one statement (WriteBatch)
-      const batch = new WriteBatch(raw);
-      const r = await actInTx(raw, taskId, recordActor, { ...opts, org }, notices, batch);
-      recipients = await writeNotices(raw, notices, batch);
-      await batch.flush();
-      return r;
-    }),
+    ctx.db
+      .transaction()
+      .execute(async (raw) => {
+        // the transition's writes and its notices leave as one statement (WriteBatch), with the task's
+        // version check and the COMMIT in the same round trip
+        const batch = new WriteBatch(raw);
+        const r = await actInTx(raw, taskId, recordActor, { ...opts, org }, notices, batch);
+        recipients = await writeNotices(raw, notices, batch);
+        await batch.commit([versionCheck(raw, r.row.id, r.row.version + 1)]);
+        return r;
+      })
+      .catch(busyIfStale),
   );
   await pushNotices(ctx, recipients, actors);
   return out;

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WriteBatch } from '../../db/write-batch';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
 import { until } from '../../test/outside';
 import { orgOf } from './org';
 import { workflowTestKit } from './testkit';
+import { busyIfStale, versionCheck } from './version-check';
 
 const B = '/api/workflow/Engine';
 let leaveData: Record<string, unknown> = {};
@@ -222,7 +224,7 @@ describe(`workflow engine on ${TEST_DB_KIND}`, () => {
     return { templateId: c.data, users };
   };
 
-  it('an audit sends all its writes as one statement; on PostgreSQL 4 round trips besides NOTIFY (issue 21)', async () => {
+  it('an audit sends all its writes as one statement; on PostgreSQL 3 round trips besides NOTIFY (issues 21, 40)', async () => {
     const { templateId } = await approverTemplate('or', 1);
     const l = await submit(await login('zhangwei'), templateId);
     const [op] = await pendingOps(l.data);
@@ -248,11 +250,13 @@ describe(`workflow engine on ${TEST_DB_KIND}`, () => {
       roundTrips: t.db.counts.roundTrips - before.roundTrips,
       notifies: t.db.counts.notifies - before.notifies,
     };
-    // begin, the row lock, the operator row, one statement for the operator, record, task and notice
-    // writes, commit, the pushed counts; then the pushes' NOTIFY (and a list-cache announcement at most)
-    expect(sent.statements - sent.notifies).toBe(6);
-    // begin, lock and operator read go together on PostgreSQL (db/pipeline.ts)
-    expect(sent.roundTrips - sent.notifies).toBe(TEST_DB_KIND === 'postgres' ? 4 : 6);
+    // begin, the row lock, the operator row, the users the task names (list-scope.ts), one statement for the
+    // operator, record, task and notice writes, the task's version check, commit, the pushed counts; then the
+    // pushes' NOTIFY (and a list-cache announcement at most)
+    expect(sent.statements - sent.notifies).toBe(8);
+    // on PostgreSQL (db/pipeline.ts) begin, lock, operator and users go together, and so do the writes, the
+    // version check and the commit (issue 40): 3 round trips
+    expect(sent.roundTrips - sent.notifies).toBe(TEST_DB_KIND === 'postgres' ? 3 : 8);
     expect(sent.notifies).toBeGreaterThanOrEqual(1);
     expect(sent.notifies).toBeLessThanOrEqual(2);
     // and every write landed
@@ -278,6 +282,31 @@ describe(`workflow engine on ${TEST_DB_KIND}`, () => {
       .execute();
     expect(notices.length).toBe(1);
   }, 120_000);
+
+  it("the task's version check sent with the writes and COMMIT: a stale one undoes them all (409)", async () => {
+    const task = await t.db.kysely.selectFrom('wf_task').select(['id', 'version']).executeTakeFirstOrThrow();
+    const record = (id: string) => ({
+      id,
+      task_id: task.id,
+      node_id: 'vc',
+      user_id: 'vc',
+      handle_status: 1,
+      handle_time: new Date(),
+    });
+    const write = (id: string, version: number) =>
+      t.db.kysely
+        .transaction()
+        .execute(async (tx) => {
+          const batch = new WriteBatch(tx);
+          await batch.add(tx.insertInto('wf_record').values(record(id)));
+          await batch.commit([versionCheck(tx, task.id, version)]);
+        })
+        .catch(busyIfStale);
+    await expect(write(`${task.id}:vc-stale`, task.version + 1)).rejects.toMatchObject({ code: 409 });
+    await write(`${task.id}:vc-ok`, task.version);
+    const kept = await t.db.kysely.selectFrom('wf_record').select('id').where('node_id', '=', 'vc').execute();
+    expect(kept.map((r) => r.id)).toEqual([`${task.id}:vc-ok`]);
+  });
 
   it('50 concurrent audits on an or-sign node: exactly one advance, 49 refusals', async () => {
     const { templateId, users } = await approverTemplate('or', 50);
