@@ -31,12 +31,12 @@ export const BEHIND_PROXY_ENV = { TRUST_PROXY: '127.0.0.1' };
 /**
  * The configuration docs/deploy.md shows, for servers at these addresses. With `serverMaxconn`, each server
  * gets at most that many requests at once and HAProxy queues the rest, handing each to the first server with
- * a free slot (the scaling bench: docs/deploy.md, Capacity).
+ * a free slot (the scaling bench: docs/deploy.md, Capacity); `balance` replaces round robin.
  */
 export function haproxyConfig(
   port: number,
   servers: string[],
-  { serverMaxconn }: HaproxyOptions = {},
+  { serverMaxconn, balance = 'roundrobin', checkInter = '500ms', queueTimeout }: HaproxyOptions = {},
 ): string {
   return `global
   maxconn 4096
@@ -45,7 +45,12 @@ defaults
   mode http
   timeout connect 2s
   timeout client 60s
-  timeout server 60s
+  timeout server 60s${
+    queueTimeout
+      ? `
+  timeout queue ${queueTimeout}`
+      : ''
+  }
   # websockets stay open for as long as the user's page does
   timeout tunnel 1h
   # a request that reached no instance (refused, reset before any answer) goes to another one
@@ -59,16 +64,22 @@ frontend kp
   default_backend kp_servers
 
 backend kp_servers
-  balance roundrobin
+  balance ${balance}
   option httpchk GET /ready
   http-check expect status 200
-  default-server inter 500ms fall 2 rise 2${serverMaxconn ? ` maxconn ${serverMaxconn}` : ''}
+  default-server inter ${checkInter} fall 2 rise 2${serverMaxconn ? ` maxconn ${serverMaxconn}` : ''}
 ${servers.map((s, i) => `  server kp${i + 1} ${s.replace(/^https?:\/\//, '')} check`).join('\n')}
 `;
 }
 
 export interface HaproxyOptions {
   serverMaxconn?: number;
+  /** HAProxy's `balance` algorithm (default roundrobin), e.g. `hdr(authorization)`: each user to one server */
+  balance?: string;
+  /** How often each server's /ready is checked, also the check's timeout (default 500ms) */
+  checkInter?: string;
+  /** How long a request may wait in HAProxy's queue for a free slot (default: `timeout connect`, 2 s), then 503 */
+  queueTimeout?: string;
 }
 
 export interface LoadBalancer {
