@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatMessage } from '@kp/schema';
 import { type Kysely, sql } from 'kysely';
-import { packRuns } from '../../bus/bus';
+import { BUS_MAX_BYTES, packRuns } from '../../bus/bus';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/types';
 import { ApiError } from '../../http/api-error';
@@ -15,7 +15,10 @@ import { type UserBrief, usersById } from '../message/users';
 /** A chat message refused: the text goes back to the sender's socket as {method:'error', msg}. */
 export class ChatRefusal extends Error {}
 
-/** Bus channel of stored chat messages: payload { o: the storing batcher, i: the messages' ids, in order }. */
+/**
+ * Bus channel of stored chat messages: payload { o: the storing batcher, m: the messages } when the batch fits in
+ * one NOTIFY, else { o, i: their ids } (in order, one bus message per NOTIFY-sized run).
+ */
 export const CHAT_STORED = 'chat.stored';
 /** Most messages stored by one insert (7 parameters each, far below PostgreSQL's 65,535). */
 export const MAX_BATCH = 500;
@@ -121,6 +124,21 @@ export const rowOut = (r: {
   state: r.state,
 });
 
+/** A stored message as another process announced it whole. */
+function isMessage(x: unknown): x is ChatMessage {
+  if (!x || typeof x !== 'object') return false;
+  const m = x as Record<string, unknown>;
+  return (
+    typeof m.id === 'string' &&
+    typeof m.sendUserId === 'string' &&
+    typeof m.receiveUserId === 'string' &&
+    (m.contentType === 'text' || m.contentType === 'image') &&
+    typeof m.content === 'string' &&
+    typeof m.sendTime === 'number' &&
+    typeof m.state === 'number'
+  );
+}
+
 /** Stored messages by id, in the order of `ids` (another process's batch, announced by its ids). */
 async function storedMessages(db: Kysely<Database>, ids: readonly string[]): Promise<ChatMessage[]> {
   const rows = await db.selectFrom('im_content').selectAll().where('id', 'in', ids).execute();
@@ -158,8 +176,9 @@ async function insertRows(db: Kysely<Database>, items: readonly Item[]): Promise
  *    that message only); image messages' files linked (a file not the sender's refuses that message only);
  *    one multi-row insert (a transaction when images are linked). The insert failing refuses every message
  *    of the batch (SAVE_FAILED) — nothing is stored, nothing delivered. Then each add() resolves (the message
- *    is stored), the pushes go to this process's sockets, and the batch's ids go to the other processes on
- *    the bus (one NOTIFY per ~220 ids), which read those rows and deliver them to theirs.
+ *    is stored), the pushes go to this process's sockets, and the batch goes to the other processes on the
+ *    bus — whole when it fits in one NOTIFY, else as its ids (one NOTIFY per ~220), which they read — and
+ *    they deliver it to theirs.
  *  - Deliveries (this process's batches and the others') run one after another: a conversation's messages
  *    reach a socket in the order they were queued.
  */
@@ -175,10 +194,15 @@ export class ChatBatcher {
 
   constructor(private readonly ctx: AppContext) {
     this.unsubscribe = ctx.bus.subscribe(CHAT_STORED, (p) => {
-      const { o, i } = (p ?? {}) as { o?: unknown; i?: unknown };
-      if (o === this.origin || !Array.isArray(i)) return;
-      const ids = i.filter((x): x is string => typeof x === 'string');
-      if (ids.length) this.deliver(() => storedMessages(ctx.db, ids));
+      const { o, i, m } = (p ?? {}) as { o?: unknown; i?: unknown; m?: unknown };
+      if (o === this.origin) return;
+      if (Array.isArray(m)) {
+        const list = m.filter(isMessage);
+        if (list.length) this.deliver(async () => list);
+      } else if (Array.isArray(i)) {
+        const ids = i.filter((x): x is string => typeof x === 'string');
+        if (ids.length) this.deliver(() => storedMessages(ctx.db, ids));
+      }
     });
   }
 
@@ -277,8 +301,17 @@ export class ChatBatcher {
     for (const it of ok) it.resolve(it.m);
     const stored = ok.map((it) => it.m);
     this.deliver(async () => stored, users);
-    // the other processes: the ids, one bus message per run that fits in a NOTIFY (about 220 ids); they
-    // read the rows (committed by now) and deliver them to their sockets
+    // the other processes: a batch that fits in one NOTIFY goes whole (they deliver it as it is); a larger
+    // one as its ids, one bus message per run that fits (about 220 ids), and they read the rows (committed)
+    const whole = JSON.stringify(stored);
+    if (Buffer.byteLength(whole) <= BUS_MAX_BYTES - 100) {
+      ctx.bus
+        .publish(CHAT_STORED, { o: this.origin, m: stored })
+        .catch((err) =>
+          ctx.log.error({ err, messages: stored.length }, 'chat batch not announced to other instances'),
+        );
+      return;
+    }
     const ids = stored.map((m) => m.id);
     let at = 0;
     for (const count of packRuns(
