@@ -67,7 +67,13 @@ export async function openDatabase(target: DbTarget): Promise<Db> {
     if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
     // relaxedDurability stays false (the default): each commit is written to the files before it is
     // acknowledged, so a killed process keeps acknowledged writes (tested in durability.test.ts).
-    const pglite = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+    // shared_buffers 16 MB, not PostgreSQL's 128 MB: PGlite's files already sit in this process's memory (in
+    // memory) or the OS page cache (a data directory), and the WebAssembly heap the buffers fill never
+    // shrinks (issue 40: the server's RSS after the soak bench)
+    const pglite = new PGlite({
+      dataDir: target.dataDir,
+      startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+    });
     await pglite.waitReady;
     yieldBeforeEachQuery(pglite, counts);
     const cache = new ReadCache();
