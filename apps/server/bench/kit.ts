@@ -383,20 +383,36 @@ export function postJson(
           'content-length': Buffer.byteLength(text),
         },
       },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          try {
-            resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-          } catch (e) {
-            reject(e);
-          }
-        });
-        res.on('error', reject);
-      },
+      jsonAnswer(resolve, reject),
     );
     req.on('error', reject);
     req.end(text);
   });
 }
+
+/** A load client's GET answered with the parsed JSON (node:http over a keep-alive agent, as postJson). */
+export function getJson(
+  agent: http.Agent,
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ code: number; msg?: string; data?: unknown }> {
+  return new Promise((resolve, reject) => {
+    http.get(url, { agent, headers }, jsonAnswer(resolve, reject)).on('error', reject);
+  });
+}
+
+/** An answer's body read to its end and parsed as JSON. */
+const jsonAnswer =
+  <T>(resolve: (v: T) => void, reject: (e: unknown) => void) =>
+  (res: http.IncomingMessage) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (c: Buffer) => chunks.push(c));
+    res.on('end', () => {
+      try {
+        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      } catch (e) {
+        reject(e);
+      }
+    });
+    res.on('error', reject);
+  };
