@@ -12,7 +12,7 @@
  * of x; each operation adds at most |result| * 2^-53 (plus a subnormal step), and the bound is carried as:
  *   a ± b: ea + eb;  a × b: |a| eb + |b| ea + ea eb;  a ÷ b: (ea + |a/b| eb) / (|b| - eb), needing |b| > eb.
  */
-import { type FormulaRef, OP_ADD, OP_CONST, OP_MUL, OP_NEG, OP_REF, OP_SUB } from './compile';
+import { type FormulaRef, OP_ADD, OP_CONST, OP_MUL, OP_NEG, OP_REF, OP_SUB } from './ops';
 
 /** A compiled node: returns its value in doubles and leaves its error bound in `acc.e`. */
 export type FastNode = (scope: unknown, rowScope: unknown) => number;

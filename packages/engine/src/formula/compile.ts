@@ -1,21 +1,9 @@
 import { buildFastNode, type FastNode } from './closure';
+import { type FormulaRef, OP_ADD, OP_CONST, OP_DIV, OP_MUL, OP_NEG, OP_REF, OP_SUB } from './ops';
 import { type BigRational, bigToFast, parseDecimal, reg } from './rational';
 import { type CalcToken, normaliseOperator, tokenizeFormula, tokenKind } from './tokens';
 
-export const OP_CONST = 0;
-export const OP_REF = 1;
-export const OP_ADD = 2;
-export const OP_SUB = 3;
-export const OP_MUL = 4;
-export const OP_DIV = 5;
-export const OP_NEG = 6;
-
-/** A reference as the evaluator reads it: a plain field, or a sub-table column. */
-export interface FormulaRef {
-  name: string;
-  table?: string;
-  column?: string;
-}
+export { type FormulaRef, OP_ADD, OP_CONST, OP_DIV, OP_MUL, OP_NEG, OP_REF, OP_SUB } from './ops';
 
 /** The stack program a formula compiles to (no parsing at evaluation time). */
 export interface FormulaProgram {
