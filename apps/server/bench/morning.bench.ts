@@ -16,6 +16,7 @@
 // Run: npm run bench -- morning   (KP_BENCH_SECONDS=15 for a try; KP_BENCH_PG / TEST_DATABASE_URL for PG)
 import http from 'node:http';
 import os from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';

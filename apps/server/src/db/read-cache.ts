@@ -373,7 +373,8 @@ export class ReadCache {
 }
 
 /** The table an insert/update/delete/merge writes (its target), or null. */
-function targetOf(node: { kind: string } & Record<string, unknown>): string | null {
+function targetOf(statement: object): string | null {
+  const node = statement as { kind?: string } & Record<string, unknown>;
   const name = (t: unknown): string | null => {
     const n = t as { kind?: string; node?: unknown; table?: { identifier?: { name?: string } } } | undefined;
     if (n?.kind === 'AliasNode') return name(n.node);

@@ -86,7 +86,8 @@ export class WriteScope {
    * A write statement whose target is `table` (the write watch): true when the lists it changes were found
    * (added), false when the statement cannot be bounded (the caller drops everything).
    */
-  see(table: string, node: Node): boolean {
+  see(table: string, statement: object): boolean {
+    const node = statement as Node;
     const rule = this.rules[table];
     if (!rule || node.with) return false;
     this.wrote = true;
