@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { ok } from '../../http/envelope';
+import { translate } from '../../http/i18n';
 import { registerWsMethod } from '../../ws/websocket';
 import { me } from '../auth/guard';
 import { bad } from '../message/texts';
@@ -42,7 +43,8 @@ export default async function chatRoutes(app: FastifyInstance) {
     try {
       await sendChat(c, conn.userId, v.value.toUserId, v.value.messageType, v.value.messageContent);
     } catch (err) {
-      if (err instanceof ChatRefusal) return reply(conn.socket, { method: 'error', msg: err.message });
+      if (err instanceof ChatRefusal)
+        return reply(conn.socket, { method: 'error', msg: translate(err.message, conn.lang) });
       throw err;
     }
   });

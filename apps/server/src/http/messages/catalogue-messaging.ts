@@ -56,6 +56,11 @@ export const MESSAGING = {
     en: 'The mail does not exist or you may not view it',
   },
   'chat.empty': { zh: '消息不能为空', zhtw: '訊息不能為空', en: 'The message must not be empty' },
+  'chat.saveFailed': {
+    zh: '消息未能保存，请重新发送',
+    zhtw: '訊息未能儲存，請重新傳送',
+    en: 'The message could not be saved; please send it again',
+  },
   'chat.tooLong': {
     zh: '消息不能超过{0}个字符',
     zhtw: '訊息不能超過{0}個字元',
