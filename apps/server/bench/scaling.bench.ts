@@ -190,6 +190,10 @@ async function scaling(url: string, drop: () => Promise<void>) {
             DATA_DIR: path.join(dir, `d${i}`),
             LOG_LEVEL: 'warn',
             ...BEHIND_PROXY_ENV,
+            // e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the instances (written at their exit)
+            ...(process.env.KP_BENCH_SERVER_NODE_OPTIONS
+              ? { NODE_OPTIONS: process.env.KP_BENCH_SERVER_NODE_OPTIONS }
+              : {}),
           }),
         ),
       )),
@@ -349,7 +353,10 @@ async function scaling(url: string, drop: () => Promise<void>) {
         true,
       ],
     ];
+    // KP_BENCH_ONLY=mixed: only that workload (a profile of one load)
+    const only = process.env.KP_BENCH_ONLY;
     for (const [id, what, route, opts, byUser = false] of workloads) {
+      if (only && id !== only) continue;
       // every instance compiles its statements and fills its caches
       await measure(3, route, opts, byUser, WARMUP);
       const runs: Run[] = [];

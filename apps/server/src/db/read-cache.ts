@@ -105,8 +105,10 @@ export interface ReadCacheOptions {
 
 /** Where a miss came from (the bench reports them). */
 export interface MissCounts {
-  /** Never loaded, or evicted. */
+  /** Never loaded in this process (a cold start's first read of a list page). */
   cold: number;
+  /** Loaded before, then dropped by a write (its list changed) or evicted by the size bound. */
+  dropped: number;
   /** Older than ttlMs. */
   expired: number;
 }
@@ -144,7 +146,11 @@ export class ReadCache {
   hits = 0;
   misses = 0;
   /** The misses by cause (cold, expired); the rest of `misses` came while held or dropped. */
-  readonly missCounts: MissCounts = { cold: 0, expired: 0 };
+  readonly missCounts: MissCounts = { cold: 0, dropped: 0, expired: 0 };
+  /** Entries removed by the size bound (`max`). */
+  evicted = 0;
+  /** Keys loaded so far (for missCounts: first reads told from reloads), forgotten past 8 × max. */
+  private loaded = new Set<string>();
   /** Drops of the whole cache, and per-user drops (scopes dropped, here or announced). */
   drops = { all: 0, scopes: 0 };
   /** Entries older than this are loaded again (options.ttlMs; undefined: no age limit). */
@@ -313,7 +319,7 @@ export class ReadCache {
     const hit = this.peek<T>(key);
     if (hit !== undefined) return hit;
     this.misses++;
-    this.missCounts[this.entries.has(key) ? 'expired' : 'cold']++;
+    this.missCounts[this.entries.has(key) ? 'expired' : this.loaded.has(key) ? 'dropped' : 'cold']++;
     const gen = this.generation;
     const at = Date.now();
     let flight = this.flights.get(scope);
@@ -336,8 +342,13 @@ export class ReadCache {
 
   private store(key: string, v: unknown, at: number, scope: string): void {
     this.forget(key);
-    if (this.entries.size >= this.max) this.forget(this.entries.keys().next().value as string);
+    if (this.entries.size >= this.max) {
+      this.forget(this.entries.keys().next().value as string);
+      this.evicted++;
+    }
     this.entries.set(key, { v, at, scope });
+    if (this.loaded.size >= 8 * this.max) this.loaded.clear();
+    this.loaded.add(key);
     let keys = this.byScope.get(scope);
     if (!keys) {
       keys = new Set();
@@ -367,6 +378,7 @@ export class ReadCache {
     this.unsub();
     this.entries.clear();
     this.byScope.clear();
+    this.loaded.clear();
     this.listeners.clear();
     this.scopeListeners.clear();
   }

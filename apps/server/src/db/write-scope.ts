@@ -19,6 +19,7 @@ export type ScopeRules = Readonly<
       key: string;
       shared?: boolean;
       settable?: Readonly<Record<string, (v: unknown) => boolean>>;
+      unlisted?: Readonly<{ column: string; is: (v: unknown) => boolean }>;
     }
   >
 >;
@@ -32,7 +33,8 @@ export const scopeKey = (table: string, user: string) => `${table}|${user}`;
  * its initiator. A task row also shows in every list row that names the task, so a write on it concerns the
  * lists that show the task now (declared with WriteScope.key before writing: list-scope.ts taskUsers). The
  * to-do list shows pending operator rows (status 0) only: an UPDATE may close one, never reopen one; the done
- * list leaves out launch and withdrawal records: no UPDATE may change a record's handle_status.
+ * list leaves out launch and withdrawal records (handle_status 2, 3: task-lists.ts): inserting one changes no
+ * list (a launch no longer drops the initiator's done list), and no UPDATE may change a record's handle_status.
  */
 export const WORKFLOW_LIST_SCOPE: ScopeRules = {
   wf_task: { user: 'initiator_id', key: 'id', shared: true },
@@ -41,7 +43,12 @@ export const WORKFLOW_LIST_SCOPE: ScopeRules = {
     key: 'task_id',
     settable: { status: (v) => typeof v === 'number' && v !== 0 },
   },
-  wf_record: { user: 'user_id', key: 'task_id', settable: { handle_status: () => false } },
+  wf_record: {
+    user: 'user_id',
+    key: 'task_id',
+    settable: { handle_status: () => false },
+    unlisted: { column: 'handle_status', is: (v) => v === 2 || v === 3 },
+  },
   wf_circulate: { user: 'user_id', key: 'task_id' },
 };
 
@@ -93,7 +100,7 @@ export class WriteScope {
     this.wrote = true;
     const found: string[] = [];
     let ok = false;
-    if (node.kind === 'InsertQueryNode') ok = insertUsers(node, rule.user, found);
+    if (node.kind === 'InsertQueryNode') ok = insertUsers(node, rule, found);
     else if (node.kind === 'UpdateQueryNode')
       ok = !node.from && !node.joins && setUsers(node, rule, found) && pinned(node, rule, this.keys, found);
     else if (node.kind === 'DeleteQueryNode')
@@ -143,19 +150,27 @@ function boundValues(n: unknown): unknown[] | null {
 
 const strings = (vs: unknown[] | null): vs is string[] => !!vs && vs.every((v) => typeof v === 'string');
 
-/** Users of the rows an INSERT … VALUES adds (its `userColumn` values); false when they are not all bound. */
-function insertUsers(node: Node, userColumn: string, out: string[]): boolean {
+/**
+ * Users of the rows an INSERT … VALUES adds (its user column's values; a row `unlisted` by its bound value
+ * left out); false when they are not all bound.
+ */
+function insertUsers(node: Node, rule: ScopeRules[string], out: string[]): boolean {
   const values = node.values as Node | undefined;
   const onConflict = node.onConflict as Node | undefined;
   if (values?.kind !== 'ValuesNode' || (onConflict?.updates as unknown[] | undefined)?.length) return false;
-  const at = ((node.columns as unknown[] | undefined) ?? []).findIndex((c) => columnName(c) === userColumn);
+  const columns = ((node.columns as unknown[] | undefined) ?? []).map(columnName);
+  const at = columns.indexOf(rule.user);
   if (at < 0) return false;
+  const hidden = rule.unlisted ? columns.indexOf(rule.unlisted.column) : -1;
+  const valueAt = (row: Node, i: number) =>
+    row.kind === 'PrimitiveValueListNode'
+      ? [(row.values as unknown[])[i]]
+      : boundValues((row.values as Node[])[i]);
   for (const row of values.values as Node[]) {
-    const v =
-      row.kind === 'PrimitiveValueListNode'
-        ? [(row.values as unknown[])[at]]
-        : boundValues((row.values as Node[])[at]);
+    const v = valueAt(row, at);
     if (!strings(v)) return false;
+    const h = hidden >= 0 ? valueAt(row, hidden) : null;
+    if (h?.length === 1 && rule.unlisted?.is(h[0])) continue;
     out.push(...v);
   }
   return true;

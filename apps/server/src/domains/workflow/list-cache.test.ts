@@ -98,6 +98,17 @@ describe(`workflow list cache, per user, on ${TEST_DB_KIND}`, () => {
     expect(t.db.lists.hits).toBe(h + 1);
   });
 
+  it("a launch leaves the initiator's done list cached (its launch record shows in no done list)", async () => {
+    const mine = await done('zhangwei');
+    await done('zhangwei');
+    const { taskId } = await launch();
+    const h = t.db.lists.hits;
+    expect(await done('zhangwei')).toEqual(mine); // fails when the launch record's insert drops the done list
+    expect(t.db.lists.hits).toBe(h + 1);
+    t.db.lists.changed(false);
+    expect((await done('zhangwei')).map((x) => x.processId)).not.toContain(taskId);
+  });
+
   it("another process's cache drops the approver's entries, and only theirs (per-user announcement)", async () => {
     const { taskId, opId, approver } = await launch();
     const other = await bystander(taskId);
@@ -229,5 +240,19 @@ describe(`workflow list cache, per user, on ${TEST_DB_KIND}`, () => {
     expect(
       see('wf_record', k.updateTable('wf_record').set({ handle_status: 1 }).where('task_id', '=', 'task-1')),
     ).toBe(false);
+    // a launch or withdrawal record (handle_status 2, 3) enters no done list; an approval's record does
+    const record = (id: string, user: string, status: number) =>
+      k.insertInto('wf_record').values({
+        id,
+        task_id: 'task-1',
+        node_id: 'n',
+        user_id: user,
+        handle_status: status,
+        handle_time: new Date(),
+      });
+    expect(see('wf_record', record('r1', 'launcher', 2))).toBe(true);
+    expect(see('wf_record', record('r2', 'withdrawer', 3))).toBe(true);
+    expect(see('wf_record', record('r3', 'approver', 1))).toBe(true);
+    expect([...scope.scopes].filter((x) => x.startsWith('wf_record|'))).toEqual(['wf_record|approver']);
   });
 });
