@@ -1,3 +1,4 @@
+import type { Language } from '@kp/schema';
 import type { Kysely } from 'kysely';
 /**
  * The seeded menus' names in every language (issue 20). zh is the name the seed writes (spec text) and
@@ -163,6 +164,22 @@ export const FLOW_LABELS: Record<string, Label> = {
 /** A flow tree with every node title FLOW_LABELS knows as {zh, zhtw, en}. */
 export function labelFlowTree(tree: unknown): unknown {
   return labelJson(tree, ['title'], FLOW_LABELS);
+}
+
+/**
+ * A stored node name in `lang` (issue 35): the task's current steps (wf_task.this_step, comma-joined for
+ * parallel branches) and the node names of operators and records (node_name) are stored as the zh title when
+ * the flow moves; each one still named as a seeded node (FLOW_LABELS) is shown in the reader's language, like
+ * the seeded menus. Names an administrator gave the nodes are shown as stored.
+ */
+export function flowStepIn(stored: string, lang: Language): string;
+export function flowStepIn(stored: string | null, lang: Language): string | null;
+export function flowStepIn(stored: string | null, lang: Language): string | null {
+  if (!stored || lang === 'zh') return stored;
+  return stored
+    .split(',')
+    .map((zh) => (Object.hasOwn(FLOW_LABELS, zh) ? FLOW_LABELS[zh]![lang] : zh))
+    .join(',');
 }
 
 /** The JSON full_name_i18n of a seeded flow, or null when it has no labels or was renamed. */

@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { roomNameIn } from '../../db/meeting-room-labels';
+import { flowStepIn } from '../../db/seed-labels';
 import { countOf } from '../../db/values';
 import { wdb } from '../workflow/tables';
 import { taskTitle } from '../workflow/task-title';
@@ -51,7 +52,7 @@ export async function pendingTasks(
       processId: r.processId,
       flowId: r.template_id,
       fullName: taskTitle(r, lang),
-      thisStep: r.node_name,
+      thisStep: flowStepIn(r.node_name, lang),
       status: r.status,
       pressMark: r.press_mark,
       userName: r.real_name ?? '',

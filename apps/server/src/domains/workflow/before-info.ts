@@ -2,6 +2,7 @@
 // designer tree with the state of each node, the approval records and the caller's node properties.
 import { type Language, textIn } from '@kp/schema';
 import type { Kysely } from 'kysely';
+import { flowStepIn } from '../../db/seed-labels';
 import type { Database } from '../../db/types';
 import { text } from '../../http/messages';
 import type { Principal } from '../auth/principal';
@@ -36,7 +37,7 @@ export async function taskRecords(db: Kysely<Database>, taskId: string, lang: La
   return rows.map((r) => ({
     id: r.id,
     nodeCode: r.node_id,
-    nodeName: r.node_name,
+    nodeName: flowStepIn(r.node_name, lang),
     userId: r.user_id,
     userName: names.get(r.user_id) ?? (r.user_id === 'system' ? text('common.system', lang) : r.user_id),
     entrustedBy: r.entrusted_by,
@@ -137,7 +138,7 @@ export async function beforeInfo(
     flowTaskInfo: {
       id: t.id,
       fullName: taskTitle(t, lang),
-      thisStep: t.this_step,
+      thisStep: flowStepIn(t.this_step, lang),
       flowUrgent: t.flow_urgent,
       type: 0,
       formUrl: null,

@@ -6,9 +6,16 @@ import type { Kysely } from 'kysely';
 import * as OpenCC from 'opencc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { relabelSeededFlows } from '../../db/migrations/0173-flow-labels';
-import { EXPENSE_FORM_LABELS, FLOW_LABELS, LEAVE_FORM_LABELS, LEAVE_TYPE_LABELS } from '../../db/seed-labels';
+import {
+  EXPENSE_FORM_LABELS,
+  FLOW_LABELS,
+  flowStepIn,
+  LEAVE_FORM_LABELS,
+  LEAVE_TYPE_LABELS,
+} from '../../db/seed-labels';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
 import { parseJson } from './tables';
+import { leaveData, workflowTestKit } from './testkit';
 
 const P = '/api/workflow/Engine/FlowEngine';
 const convert = OpenCC.Converter({ from: 'cn', to: 'tw' });
@@ -157,6 +164,73 @@ describe(`flow names in the request's language on ${TEST_DB_KIND}`, () => {
       .where('id', '=', 'wf-leave')
       .executeTakeFirstOrThrow();
     expect(parseJson(leaveAfter.form_json)).toEqual(leaveForm);
+  });
+
+  it("names a seeded flow's nodes in a zhtw and an en user's lists and records (issue 35)", async () => {
+    const kit = workflowTestKit(() => t);
+    const u = await t.db.kysely
+      .selectFrom('base_user')
+      .select(['id', 'department_id'])
+      .where('account', '=', 'zhangwei')
+      .executeTakeFirstOrThrow();
+    const launched = await kit.submit(await kit.login('zhangwei'), 'wf-leave', leaveData(u));
+    expect(launched.code, launched.msg).toBe(200);
+    const taskId = launched.data;
+    const [op] = await kit.pending(taskId);
+    const approver = await kit.tokenOf(op!.user_id);
+    const initiator = await kit.login('zhangwei');
+    const B = '/api/workflow/Engine';
+    /** What `tok`'s user sees with its saved language `lang` (no Accept-Language). */
+    const seen = async (lang: 'zh' | 'zhtw' | 'en') => {
+      for (const tok of [approver, initiator]) {
+        const set = await t.call(tok, {
+          method: 'PUT',
+          url: '/api/permission/Users/Current/SystemLanguage',
+          payload: { language: lang },
+        });
+        expect(set.code, set.msg).toBe(200);
+      }
+      type Row = { processId?: string; id: string; thisStep: string };
+      const todo = await t.call<{ list: Row[] }>(approver, { method: 'GET', url: `${B}/FlowBefore/List/1` });
+      const mine = await t.call<{ list: Row[] }>(initiator, { method: 'GET', url: `${B}/FlowLaunch` });
+      const info = await t.call<{ flowTaskInfo: { thisStep: string }; flowTaskOperatorRecordList: unknown }>(
+        approver,
+        { method: 'GET', url: `${B}/FlowBefore/${taskId}?taskOperatorId=${op!.id}` },
+      );
+      const records = await t.call<Array<{ nodeName: string }>>(initiator, {
+        method: 'GET',
+        url: `${B}/FlowBefore/RecordList/${taskId}`,
+      });
+      return {
+        todo: todo.data.list.find((r) => r.processId === taskId)?.thisStep,
+        launched: mine.data.list.find((r) => r.id === taskId)?.thisStep,
+        detail: info.data.flowTaskInfo.thisStep,
+        records: records.data.map((r) => r.nodeName),
+      };
+    };
+    const head = FLOW_LABELS.部门负责人审批!;
+    const start = FLOW_LABELS.发起人!;
+    expect(await seen('zhtw')).toEqual({
+      todo: head.zhtw,
+      launched: head.zhtw,
+      detail: head.zhtw,
+      records: [start.zhtw],
+    });
+    expect(await seen('en')).toEqual({
+      todo: head.en,
+      launched: head.en,
+      detail: head.en,
+      records: [start.en],
+    });
+    expect(await seen('zh')).toEqual({
+      todo: head.zh,
+      launched: head.zh,
+      detail: head.zh,
+      records: [start.zh],
+    });
+    // stored as the zh title: what an administrator names a node is shown as stored
+    expect(flowStepIn('部门负责人审批,自定义节点', 'en')).toBe('Department head approval,自定义节点');
+    expect(flowStepIn('constructor', 'en')).toBe('constructor');
   });
 
   it('takes the name in every language from the basic settings; they count also after a rename', async () => {

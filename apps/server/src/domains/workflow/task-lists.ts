@@ -2,6 +2,7 @@
 // with the initiators' names and the titles in the reader's language (a keyword searches the stored title).
 import type { Language, WfListQuery } from '@kp/schema';
 import type { Kysely } from 'kysely';
+import { flowStepIn } from '../../db/seed-labels';
 import type { Database } from '../../db/types';
 import { likeOf } from '../../db/values';
 import { pageOf } from '../../http/paging';
@@ -54,7 +55,7 @@ export const taskSummary = (
   flowCode: t.flow_code,
   fullName: taskTitle(t, lang),
   status: t.status,
-  thisStep: t.this_step,
+  thisStep: flowStepIn(t.this_step, lang),
 });
 
 /**
@@ -192,7 +193,7 @@ export function taskLists(db: Kysely<Database>) {
         flowId: r.template_id,
         formType: 1,
         thisStepId: r.thisStepId,
-        thisStep: r.this_step,
+        thisStep: flowStepIn(r.this_step, lang),
         fullName: taskTitle(r, lang),
         status: r.status,
         flowUrgent: r.flow_urgent,

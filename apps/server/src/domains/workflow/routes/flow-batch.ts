@@ -10,6 +10,7 @@ import type { FlowTemplate } from '@kp/schema';
 import { WfBatchBody, WfCandidateList } from '@kp/schema';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { flowStepIn } from '../../../db/seed-labels';
 import { joinedNameIn, nameIn } from '../../../db/stored-label';
 import { countOf, likeOf } from '../../../db/values';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../../http/api-error';
@@ -417,7 +418,7 @@ export default async function flowBatchRoutes(app: FastifyInstance) {
             handleStatus: r.handle_status,
             handleOpinion: r.handle_opinion,
             operatorId: r.operator_id,
-            nodeName: r.node_name,
+            nodeName: flowStepIn(r.node_name, lang),
           });
           groups.set(g, list);
         }

@@ -10,6 +10,7 @@ import {
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { perHandle } from '../../../db/replica';
+import { flowStepIn } from '../../../db/seed-labels';
 import { badRequest, conflict, forbidden, MSG, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
 import { requestLanguage, translate } from '../../../http/i18n';
@@ -262,7 +263,7 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
       flowId: t.template_id,
       fullName: t.full_name,
       status: t.status,
-      thisStep: t.this_step,
+      thisStep: flowStepIn(t.this_step, requestLanguage(req)),
       flowUrgent: t.flow_urgent,
       formData: await readableTaskData(db, me(req), t),
       creatorTime: ms(t.creator_time),

@@ -1,6 +1,7 @@
 import { IdParams, type Language, WfNotifyBody } from '@kp/schema';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { flowStepIn } from '../../../db/seed-labels';
 import { nameIn } from '../../../db/stored-label';
 import { badRequest, forbidden, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
@@ -223,7 +224,7 @@ export default async function flowGeneralRoutes(app: FastifyInstance) {
       printData: shown,
       printDataRaw: raw,
       operatorRecordList: recs.map((r) => ({
-        nodeName: r.node_name,
+        nodeName: flowStepIn(r.node_name, requestLanguage(req)),
         userName: names.get(r.user_id) ?? r.user_id,
         handleId: r.user_id,
         handleTime: ms(r.handle_time),
