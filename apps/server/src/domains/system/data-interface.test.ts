@@ -131,6 +131,25 @@ describe(`data interfaces on ${TEST_DB_KIND}`, () => {
       url: `/api/system/DataInterfaceLog/${c.data}/Action/List?pageSize=1`,
     });
     expect(l2.data.list).toHaveLength(1);
+    // the JNPF client's spelling (DataInterface/{id}/Action/List|Info) answers as the spec's, under the same right
+    const aliasList = await t.call<Any>(admin, {
+      method: 'GET',
+      url: `/api/system/DataInterface/${c.data}/Action/List?pageSize=1`,
+    });
+    expect(aliasList.data).toEqual(l2.data);
+    const aliasInfo = await t.call<Any>(admin, {
+      method: 'GET',
+      url: `/api/system/DataInterface/${log.data.list[0].id}/Action/Info`,
+    });
+    expect(aliasInfo.data).toEqual(info.data);
+    const refused = { code: 403, msg: '暂无权限', data: null };
+    for (const url of [
+      `/api/system/DataInterface/${c.data}/Action/List`,
+      `/api/system/DataInterface/${log.data.list[0].id}/Action/Info`,
+      `/api/system/DataInterfaceLog/${c.data}/Action/List`,
+      `/api/system/DataInterfaceLog/${log.data.list[0].id}/Action/Info`,
+    ])
+      expect(await t.call(emp, { method: 'GET', url }), url).toEqual(refused);
     const all = await t.call<Any>(admin, { method: 'GET', url: '/api/system/DataInterfaceLog/getList' });
     expect(all.data.pagination.total).toBeGreaterThanOrEqual(4);
     const list = await t.call<Any>(admin, { method: 'GET', url: '/api/system/DataInterface?keyword=static' });

@@ -374,23 +374,27 @@ export default async function dataInterfaceRoutes(app: FastifyInstance) {
     { ...logCfg, schema: { tags: ['system'], querystring: BillRuleQuery } },
     async (req) => logList(null, req.query as BillRuleQuery),
   );
-  // One interface's log: the spec's path and its Action/List alias.
-  for (const path of ['/api/system/DataInterfaceLog/:id', '/api/system/DataInterfaceLog/:id/Action/List'])
+  // The log's Action/List and Action/Info under the spec's spelling (DataInterfaceLog) and the one the JNPF
+  // client calls (DataInterface/{id}/Action/List|Info): one declaration each, the same right (the menu).
+  const LOG_BASES = ['/api/system/DataInterfaceLog', '/api/system/DataInterface'];
+  // One interface's log: the spec's path and its Action/List aliases.
+  for (const path of ['/api/system/DataInterfaceLog/:id', ...LOG_BASES.map((b) => `${b}/:id/Action/List`)])
     app.get(
       path,
       { ...logCfg, schema: { tags: ['system'], params: IdParams, querystring: BillRuleQuery } },
       async (req) => logList((req.params as IdParams).id, req.query as BillRuleQuery),
     );
-  app.get(
-    '/api/system/DataInterfaceLog/:id/Action/Info',
-    { ...logCfg, schema: { tags: ['system'], params: IdParams } },
-    async (req) => {
-      const r = await logRows()
-        .select(LOG_COLUMNS)
-        .where('l.id', '=', (req.params as IdParams).id)
-        .executeTakeFirst();
-      if (!r) throw notFound();
-      return ok(logView(r));
-    },
-  );
+  for (const base of LOG_BASES)
+    app.get(
+      `${base}/:id/Action/Info`,
+      { ...logCfg, schema: { tags: ['system'], params: IdParams } },
+      async (req) => {
+        const r = await logRows()
+          .select(LOG_COLUMNS)
+          .where('l.id', '=', (req.params as IdParams).id)
+          .executeTakeFirst();
+        if (!r) throw notFound();
+        return ok(logView(r));
+      },
+    );
 }
