@@ -1,8 +1,9 @@
 import { Alert, Button, Result, Spin } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, defaultErrorText } from '../api/http';
+import { useFrameToken } from '../services/frameToken';
 import { fillHost, linkTarget, openLink } from '../services/linkCodes';
 
 /** A route whose page is not built yet: names the entry and says so (not a fake page). */
@@ -88,10 +89,15 @@ export function ExternalPage({ title, url, type }: { title: string; url: string;
   );
 }
 
-/** A type 7 link with target _self: shown inside the app (a code placeholder gets a one-time code). */
+/**
+ * A type 7 link with target _self: shown inside the app (a code placeholder gets a one-time code); the page's
+ * getToken message is answered, to its own origin only (services/frameToken.ts).
+ */
 export function IframePage({ title, url }: { title: string; url: string }) {
   const [src, setSrc] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
+  const frame = useRef<HTMLIFrameElement>(null);
+  useFrameToken(frame, src);
   useEffect(() => {
     let live = true;
     setSrc(null);
@@ -109,6 +115,7 @@ export function IframePage({ title, url }: { title: string; url: string }) {
   if (!src) return <Spin />;
   return (
     <iframe
+      ref={frame}
       title={title}
       src={src}
       referrerPolicy="no-referrer"

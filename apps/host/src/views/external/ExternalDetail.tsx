@@ -1,8 +1,9 @@
 import { Alert, Button, Space, Spin, Typography } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/http';
+import { useFrameToken } from '../../services/frameToken';
 import { EXTERNAL_FEATURES, userCodeFor } from '../../services/linkCodes';
 
 /**
@@ -12,7 +13,8 @@ import { EXTERNAL_FEATURES, userCodeFor } from '../../services/linkCodes';
  * parameter. The server gives one only for an address it handed out (the user's menu links, the
  * administrator's allow-list of hosts), bound to that link's app, which redeems it once server to server;
  * for any other address it refuses, and the page shows its message and never frames or opens the address.
- * The page shows the link in a sandboxed iframe and can open it in a new window (with a fresh code).
+ * The page shows the link in a sandboxed iframe and can open it in a new window (with a fresh code); the
+ * framed page's getToken message is answered with a fresh code, to its origin only (services/frameToken.ts).
  * Only absolute http(s) addresses are accepted; anything else (javascript:, data:, relative) never loads.
  */
 
@@ -60,6 +62,8 @@ export default function ExternalDetail() {
   const target = checkExternalUrl(raw);
   const href = target?.href;
   const [state, setState] = useState<State>({ kind: 'loading' });
+  const frame = useRef<HTMLIFrameElement>(null);
+  useFrameToken(frame, state.kind === 'ready' && href ? href : null);
 
   useEffect(() => {
     if (!href) return;
@@ -92,6 +96,7 @@ export default function ExternalDetail() {
   } else {
     body = (
       <iframe
+        ref={frame}
         data-testid="external-frame"
         title={title}
         src={state.href}

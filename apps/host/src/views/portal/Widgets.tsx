@@ -337,39 +337,41 @@ export function ApplicationWidget({ item, title }: { item: PortalItem; title: st
         {apps.map((a) => {
           const link = appLinkOf(a, globalThis.location?.origin ?? '');
           const name = textIn(a.fullName, lang);
-          return link.kind === 'external' ? (
-            <a
-              key={a.id}
-              className="kp-app"
-              href={link.href}
-              target="_blank"
-              rel="noopener noreferrer"
-              data-testid="app-link"
-              onClick={(e) => {
-                // a link asking for the user opens with a one-time code bound to it, never the token
-                if (!link.withCode) return;
-                e.preventDefault();
-                void openLink(link.href, { withCode: true });
-              }}
-            >
+          const face = (
+            <>
               <span className="kp-app-icon" style={{ background: a.iconBackgroundColor ?? '#1890ff' }}>
                 {name.slice(0, 1)}
               </span>
               <span>{name}</span>
-            </a>
-          ) : (
+            </>
+          );
+          if (link.kind === 'external' && !link.withCode)
+            return (
+              <a
+                key={a.id}
+                className="kp-app"
+                href={link.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                data-testid="app-link"
+              >
+                {face}
+              </a>
+            );
+          // an in-app page, or a link that signs in: it opens only on a click that fetches a fresh one-time
+          // code bound to it (no href: a middle click would open it without one, or with ${jnpfToken} as is)
+          return (
             <button
               type="button"
               key={a.id}
               className="kp-app"
               data-testid="app-link"
-              data-path={link.path}
-              onClick={() => openInNewTab(link.path)}
+              data-path={link.kind === 'app' ? link.path : undefined}
+              onClick={() =>
+                link.kind === 'app' ? openInNewTab(link.path) : void openLink(link.href, { withCode: true })
+              }
             >
-              <span className="kp-app-icon" style={{ background: a.iconBackgroundColor ?? '#1890ff' }}>
-                {name.slice(0, 1)}
-              </span>
-              <span>{name}</span>
+              {face}
             </button>
           );
         })}

@@ -98,9 +98,13 @@ describe('portal widget rules', () => {
         'http://h',
       ),
     ).toEqual({ kind: 'external', href: 'http://h/x?t=${token}', withCode: true });
+    // an external type 7 link without a placeholder gets a code too (spec 3 §2), a mailto: link none
     expect(
       appLinkOf({ id: 'l', fullName: 'l', type: 7, urlAddress: 'https://c.d/x', linkTarget: '_blank' }, ''),
-    ).toEqual({ kind: 'external', href: 'https://c.d/x' });
+    ).toEqual({ kind: 'external', href: 'https://c.d/x', withCode: true });
+    expect(
+      appLinkOf({ id: 'l', fullName: 'l', type: 7, urlAddress: 'mailto:a@b.c', linkTarget: '_blank' }, ''),
+    ).toEqual({ kind: 'external', href: 'mailto:a@b.c' });
     expect(appLinkOf({ id: 'l', fullName: 'l', type: 7, enCode: 'help', linkTarget: '_self' }, '')).toEqual({
       kind: 'app',
       path: '/help',

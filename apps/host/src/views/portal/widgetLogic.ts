@@ -167,9 +167,10 @@ export type AppLink =
 /**
  * Where an application shortcut goes (spec 1 §2.6): type 6 the visualisation address with the module id;
  * type 7 its address (or /enCode with target _self) with the host placeholder replaced; others a slash plus
- * urlAddress. http, https, mailto and tel addresses are plain links. Where the spec adds the user token
- * (type 6, a type 7 token placeholder) the link is opened with a one-time code instead (`withCode`): the
- * session token never goes into an address.
+ * urlAddress. http, https, mailto and tel addresses of other types are plain links. Where the spec adds the
+ * user token (type 6) or a one-time user code (an external type 7 link, spec 3 §2) the link is opened with a
+ * fresh code (`withCode`): in place of its token placeholder, else as `code`. The session token never goes
+ * into an address.
  */
 export function appLinkOf(item: PortalApplicationItem, visualHost: string): AppLink {
   const url = item.urlAddress ?? '';
@@ -183,7 +184,8 @@ export function appLinkOf(item: PortalApplicationItem, visualHost: string): AppL
   if (item.type === 7) {
     if (item.linkTarget === '_self') return { kind: 'app', path: `/${item.enCode ?? ''}` };
     const href = fillHost(url, visualHost);
-    return { kind: 'external', href, ...(wantsCode(href) ? { withCode: true } : {}) };
+    const signIn = wantsCode(href) || /^https?:/i.test(href);
+    return { kind: 'external', href, ...(signIn ? { withCode: true } : {}) };
   }
   if (/^(https?:|mailto:|tel:)/i.test(url)) return { kind: 'external', href: url };
   return { kind: 'app', path: `/${url.replace(/^\//, '')}` };
