@@ -50,7 +50,8 @@ export const WfSubmitBody = Type.Object({
   copyIds: Opt(Str(5000)),
   candidateList: Opt(WfCandidateList),
   id: Opt(Str(50)),
-  flowState: Opt(Type.Integer()),
+  /** A system form's (formType 1) submit status: 0 submit, 1 save as draft (spec 2 §4); agrees with status when both come. */
+  flowState: Opt(Type.Union([Type.Literal(0), Type.Literal(1)])),
 });
 export type WfSubmitBody = Static<typeof WfSubmitBody>;
 

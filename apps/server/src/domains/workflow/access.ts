@@ -1,7 +1,7 @@
 import { WfListQuery } from '@kp/schema';
 import type { FastifyRequest } from 'fastify';
 import type { Expression, SqlBool } from 'kysely';
-import { forbidden, notFound } from '../../http/api-error';
+import { badRequest, forbidden, notFound } from '../../http/api-error';
 import { allows, me } from '../auth/guard';
 import { isFlowParty } from '../auth/objects';
 import { scopeFilter, scopeOf } from '../permission/data-scope';
@@ -91,6 +91,18 @@ export async function userNames(
     .where('id', 'in', list)
     .execute();
   return new Map(rows.map((r) => [r.id, `${r.real_name}/${r.account}`]));
+}
+
+/**
+ * The submit status of a launch or a resubmission (spec 2 §4): 0 submit, 1 save as draft. A system form's
+ * client (formType 1) says it with flowState (0 on submit, 1 on save), others with status; both may come,
+ * and then they agree. Neither: submit. (Status 2, the manager save, is answered before this.)
+ */
+export function submitStatus(b: { status?: number; flowState?: number }): 0 | 1 {
+  const { status, flowState } = b;
+  if (flowState !== undefined && status !== undefined && flowState !== status)
+    throw badRequest('flowState: 与 status 不一致');
+  return (flowState ?? status) === 1 ? 1 : 0;
 }
 
 export const ms = (d: Date | string | null | undefined) => (d ? new Date(d).getTime() : null);

@@ -80,6 +80,7 @@ export const FLOW = {
     en: "A node cannot be assigned to the flow's initiator",
   },
   'flow.formMismatch': { zh: '与表单不符', zhtw: '與表單不符', en: 'does not match the form' },
+  'flow.flowStateMismatch': { zh: '与 status 不一致', zhtw: '與 status 不一致', en: 'does not match status' },
   'flow.taskNotOfForm': {
     zh: '任务不属于表单 {0}',
     zhtw: '任務不屬於表單 {0}',

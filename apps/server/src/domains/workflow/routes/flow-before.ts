@@ -15,7 +15,7 @@ import { badRequest, conflict, forbidden, MSG, notFound } from '../../../http/ap
 import { ok } from '../../../http/envelope';
 import { requestLanguage, translate } from '../../../http/i18n';
 import { me } from '../../auth/guard';
-import { assertCanRead, BASE, MONITOR_MENU, ms, splitIds } from '../access';
+import { assertCanRead, BASE, MONITOR_MENU, ms, splitIds, submitStatus } from '../access';
 import { approverNodes, beforeInfo, taskRecords } from '../before-info';
 import { actOnTask, type Loaded, launchAnswer } from '../engine';
 import { listScope, listWrites } from '../list-scope';
@@ -230,7 +230,7 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
     const b = req.body as WfSubmitBody;
     if (b.status === 2) throw badRequest('status: 2 (manager save) is for a launched flow (PUT)');
     const launch = { userId: me(req).userId, templateId: b.flowId, formData: submitData(b) };
-    return launchAnswer(ctx, { ...launch, status: b.status ?? 0 }, b);
+    return launchAnswer(ctx, { ...launch, status: submitStatus(b) }, b);
   });
   app.put(`${T}/:id`, handler({ params: IdParams, body: WfSubmitBody }), async (req) => {
     const b = req.body as WfSubmitBody;
@@ -241,18 +241,19 @@ export default async function flowBeforeRoutes(app: FastifyInstance) {
       await managerSave(ctx, req, id, b.flowId, submitData(b));
       return ok(id, '保存成功');
     }
+    const status = submitStatus(b);
     await actOnTask(ctx, id, async (l) => {
       if (l.row.initiator_id !== uid) throw forbidden();
       return {
         type: 'submit',
         userId: uid,
-        status: b.status ?? 0,
+        status,
         formData: submitData(b),
         candidates: b.candidateList,
         copyIds: splitIds(b.copyIds),
       };
     });
-    return ok(id, b.status === 1 ? '保存成功' : '提交成功');
+    return ok(id, status === 1 ? '保存成功' : '提交成功');
   });
   app.get(`${T}/:id`, handler({ params: IdParams }), async (req) => {
     const { id } = req.params as IdParams;

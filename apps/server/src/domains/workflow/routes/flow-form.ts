@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, forbidden, notFound } from '../../../http/api-error';
 import { ok } from '../../../http/envelope';
 import { me } from '../../auth/guard';
-import { assertCanRead, ms, splitIds } from '../access';
+import { assertCanRead, ms, splitIds, submitStatus } from '../access';
 import { actOnTask, launchAnswer } from '../engine';
 import { readableTaskData } from '../print-values';
 import { parseJson } from '../tables';
@@ -34,7 +34,7 @@ const FormBody = Type.Object(
     copyIds: Type.Optional(Type.String({ maxLength: 5000 })),
     candidateList: Type.Optional(WfCandidateList),
     id: Type.Optional(Type.String({ maxLength: 50 })),
-    flowState: Type.Optional(Type.Integer()),
+    flowState: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
   },
   { additionalProperties: true },
 );
@@ -131,7 +131,7 @@ export default async function flowFormRoutes(app: FastifyInstance) {
       const tpl = await templateOf(name);
       if (b.flowId && b.flowId !== tpl.id) throw badRequest('flowId: 与表单不符');
       const launch = { userId: me(req).userId, templateId: tpl.id, formData: formDataOf(b) };
-      return launchAnswer(ctx, { ...launch, status: b.status ?? 0 }, b);
+      return launchAnswer(ctx, { ...launch, status: submitStatus(b) }, b);
     },
   );
   /** The initiator resubmits (status 0) or saves (status 1) a draft / rejected / withdrawn task. */
@@ -144,18 +144,19 @@ export default async function flowFormRoutes(app: FastifyInstance) {
       await taskOfName(req, name, id); // the task is a task of this form
       const uid = me(req).userId;
       const data = formDataOf(b);
+      const status = submitStatus(b);
       await actOnTask(ctx, id, (l) => {
         if (l.row.initiator_id !== uid) throw forbidden();
         return {
           type: 'submit',
           userId: uid,
-          status: b.status ?? 0,
+          status,
           formData: data,
           candidates: b.candidateList,
           copyIds: splitIds(b.copyIds),
         };
       });
-      return ok(id, b.status === 1 ? '保存成功' : '提交成功');
+      return ok(id, status === 1 ? '保存成功' : '提交成功');
     },
   );
 }
