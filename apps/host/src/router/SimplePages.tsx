@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, defaultErrorText } from '../api/http';
 import { useFrameToken } from '../services/frameToken';
-import { fillHost, linkTarget, openLink } from '../services/linkCodes';
+import { linkTarget, openLink, shownAddress } from '../services/linkCodes';
 
 /** A route whose page is not built yet: names the entry and says so (not a fake page). */
 export function PagePending({ title, titleKey, path }: { title?: string; titleKey?: string; path: string }) {
@@ -73,7 +73,7 @@ export function NoPermissionPage() {
  */
 export function ExternalPage({ title, url, type }: { title: string; url: string; type?: number }) {
   const { t } = useTranslation();
-  const href = fillHost(url);
+  const href = shownAddress(url);
   const open = () => openLink(url, { withCode: type === 6 });
   return (
     <Result

@@ -24,6 +24,21 @@ export function fillHost(url: string, origin = globalThis.location?.origin ?? ''
   return url.replace(HOST_MARK, origin);
 }
 
+/**
+ * The address as a user is shown it: host placeholders filled, and none of the query when the link asks for
+ * the user code (its `${jnpfToken}` placeholder is no text for a person; the code goes in only on opening).
+ */
+export function shownAddress(url: string): string {
+  const filled = fillHost(url);
+  if (!wantsCode(filled)) return filled;
+  try {
+    const u = new URL(filled.replace(CODE_MARK, ''));
+    return u.origin + u.pathname;
+  } catch {
+    return filled.replace(CODE_MARK, '');
+  }
+}
+
 /** True when the link asks for the user code (holds a code placeholder). */
 export const wantsCode = (url: string) => new RegExp(CODE_MARK.source).test(url);
 
