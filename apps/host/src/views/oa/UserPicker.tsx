@@ -1,18 +1,18 @@
 import { Button, Empty, Input, List, Modal } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../api/http';
+import { type ImUserRow, imUserPage } from '../../kit/imUsers';
+import { usePagedScroll } from '../../kit/usePagedScroll';
 
-export interface PickUser {
-  id: string;
-  realName: string;
-  account: string;
-  department?: string;
-}
+/** A user shown in the picker (the user list's row, or a recipient of an item). */
+export type PickUser = ImUserRow;
 
 const NONE: PickUser[] = [];
 
-/** 候选人员: left the search results (paged 20), right 已选 with 清空列表; 800 px (spec 1 §2.5). */
+/**
+ * 候选人员: left the search results (20 a page, the next when the pane is scrolled within 200 px of its
+ * bottom, spec 1 §9), right 已选 with 清空列表; 800 px (spec 1 §2.5).
+ */
 export function UserPicker({
   open,
   initial = NONE,
@@ -29,32 +29,26 @@ export function UserPicker({
 }) {
   const { t } = useTranslation();
   const [kw, setKw] = useState('');
-  const [rows, setRows] = useState<PickUser[]>([]);
   const [picked, setPicked] = useState<PickUser[]>(initial);
   useEffect(() => {
     if (open) setPicked(initial);
   }, [open, initial]);
+  // all users: 20 a page, the next near the pane's bottom (spec 1 §9); a fixed list is filtered here
+  const paged = usePagedScroll(imUserPage, { enabled: open && !candidates, keyOf: (u) => u.id });
+  const { search, keyword } = paged;
   useEffect(() => {
-    if (!open) return;
-    if (candidates) {
-      const k = kw.trim().toLowerCase();
-      setRows(
-        k ? candidates.filter((u) => `${u.realName}/${u.account}`.toLowerCase().includes(k)) : candidates,
-      );
-      return;
-    }
-    const h = setTimeout(() => {
-      http
-        .get<{ list: PickUser[] }>(
-          '/api/permission/Users/ImUser',
-          { keyword: kw || undefined, currentPage: 1, pageSize: 20 },
-          { silent: true },
-        )
-        .then((r) => setRows(r.data.list ?? []))
-        .catch(() => setRows([]));
-    }, 250);
+    if (!open || candidates || kw.trim() === keyword) return;
+    const h = setTimeout(() => search(kw.trim()), 250);
     return () => clearTimeout(h);
-  }, [kw, open, candidates]);
+  }, [kw, keyword, open, candidates, search]);
+  useEffect(() => {
+    if (!open) setKw('');
+  }, [open]);
+  const rows = useMemo(() => {
+    if (!candidates) return paged.items;
+    const k = kw.trim().toLowerCase();
+    return k ? candidates.filter((u) => `${u.realName}/${u.account}`.toLowerCase().includes(k)) : candidates;
+  }, [candidates, kw, paged.items]);
 
   const toggle = (u: PickUser) =>
     setPicked((p) => (p.some((x) => x.id === u.id) ? p.filter((x) => x.id !== u.id) : [...p, u]));
@@ -69,7 +63,12 @@ export function UserPicker({
       destroyOnHidden
     >
       <div className="kp-picker">
-        <div className="kp-picker-pane">
+        <div
+          className="kp-picker-pane"
+          ref={paged.boxRef}
+          onScroll={paged.onScroll}
+          data-testid="picker-results"
+        >
           <Input.Search
             allowClear
             placeholder={t('oa.keyword')}
@@ -80,6 +79,7 @@ export function UserPicker({
           <List
             size="small"
             dataSource={rows}
+            loading={paged.loading}
             locale={{ emptyText: <Empty description={t('common.noData')} /> }}
             renderItem={(u) => (
               <List.Item

@@ -1,7 +1,9 @@
 import { App, Form, Modal, Select } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type UserOption, wfApi } from './api';
+import { PagedSelect } from '../../kit/PagedSelect';
+import type { PageQuery } from '../../kit/usePagedScroll';
+import { wfApi } from './api';
 import { WF_NS } from './i18n';
 import { checkAssign, checkCandidates, NOTIFY_DIALOG_WIDTH } from './model';
 import { OrgUserSelect } from './OrgUserSelect';
@@ -54,6 +56,37 @@ export function UserPickDialog(props: {
 }
 
 /**
+ * The users one may choose for a candidate node: 20 a page, the next when the dropdown is scrolled within
+ * 200 px of its bottom, none after a short page, page 1 again for each keyword (spec 1 §9, spec 2 §7).
+ */
+function CandidateSelect(props: {
+  taskId: string;
+  flowId?: string;
+  formData: Record<string, unknown>;
+  nodeCode: string;
+  value: string[];
+  onChange(ids: string[]): void;
+}) {
+  const { taskId, flowId, formData, nodeCode } = props;
+  const fetchPage = useCallback(
+    (q: PageQuery) =>
+      wfApi
+        .candidateUsers(taskId, { ...q, keyword: q.keyword || undefined, nodeCode, flowId, formData })
+        .then((p) => p.list.map((u) => ({ value: u.id, label: u.fullName }))),
+    [taskId, flowId, formData, nodeCode],
+  );
+  return (
+    <PagedSelect
+      mode="multiple"
+      data-testid={`wf-candidate-${nodeCode}`}
+      fetchPage={fetchPage}
+      value={props.value}
+      onChange={(ids) => props.onChange(Array.isArray(ids) ? ids : [ids])}
+    />
+  );
+}
+
+/**
  * Candidate selection (提交审核): one multi-select of approvers per node; each needs one (审批人不能为空).
  * At a launch whose start node has isCustomCopy it also offers the cc picker.
  */
@@ -72,33 +105,14 @@ export function CandidateDialog(props: {
   const { message } = App.useApp();
   const [chosen, setChosen] = useState<Record<string, string[]>>({});
   const [copyIds, setCopyIds] = useState<string[]>([]);
-  const [options, setOptions] = useState<Record<string, UserOption[]>>({});
   const [loading, setLoading] = useState(false);
   const v = props.value;
-  const search = useCallback(
-    (nodeCode: string, keyword?: string) => {
-      if (!v) return;
-      void wfApi
-        .candidateUsers(v.id, {
-          nodeCode,
-          keyword,
-          currentPage: 1,
-          pageSize: 50,
-          flowId: v.flowId,
-          formData: v.formData,
-        })
-        .then((p) => setOptions((o) => ({ ...o, [nodeCode]: p.list })))
-        .catch(() => {});
-    },
-    [v],
-  );
   useEffect(() => {
     if (!v) return;
     setChosen({});
     setCopyIds([]);
     setLoading(false);
-    for (const n of v.nodes) search(n.nodeId);
-  }, [v, search]);
+  }, [v]);
   return (
     <Modal
       open={!!v}
@@ -124,13 +138,13 @@ export function CandidateDialog(props: {
       <Form layout="vertical">
         {v?.nodes.map((n) => (
           <Form.Item key={n.nodeId} label={n.nodeName} required>
-            <Select
-              mode="multiple"
-              data-testid={`wf-candidate-${n.nodeId}`}
-              showSearch={{ filterOption: false, onSearch: (kw: string) => search(n.nodeId, kw) }}
-              options={(options[n.nodeId] ?? []).map((u) => ({ value: u.id, label: u.fullName }))}
+            <CandidateSelect
+              taskId={v.id}
+              flowId={v.flowId}
+              formData={v.formData}
+              nodeCode={n.nodeId}
               value={chosen[n.nodeId] ?? []}
-              onChange={(ids: string[]) => setChosen((c) => ({ ...c, [n.nodeId]: ids }))}
+              onChange={(ids) => setChosen((c) => ({ ...c, [n.nodeId]: ids }))}
             />
           </Form.Item>
         ))}
