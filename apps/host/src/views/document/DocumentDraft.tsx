@@ -3,6 +3,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { http } from '../../api/http';
+import { imUserOptions } from '../../kit/imUsers';
+import { PagedSelect } from '../../kit/PagedSelect';
 import { UnsentOffer, useUnsentInput } from '../../kit/unsent';
 import { useStore } from '../../store/createStore';
 import { sessionStore } from '../../store/session';
@@ -49,7 +51,6 @@ export default function DocumentDraft() {
   const [data, setData] = useState<{ list: Row[]; total: number }>({ list: [], total: 0 });
   const [loading, setLoading] = useState(false);
   const [types, setTypes] = useState<Array<{ id: string; fullName: string }>>([]);
-  const [users, setUsers] = useState<Array<{ value: string; label: string }>>([]);
   const [editing, setEditing] = useState<{ id?: string } | null>(null);
   const [viewing, setViewing] = useState<Doc | null>(null);
   const [form] = Form.useForm<FormValues>();
@@ -71,7 +72,7 @@ export default function DocumentDraft() {
       .finally(() => setLoading(false));
   }, [page, keyword]);
   useEffect(load, [load]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads the choices once
+  // loads the document types once
   useEffect(() => {
     http
       .get<{ list: Array<{ id: string; fullName: string }> }>(
@@ -81,24 +82,7 @@ export default function DocumentDraft() {
       )
       .then((r) => setTypes(r.data.list))
       .catch(() => {});
-    searchUsers('');
   }, []);
-  function searchUsers(kw: string) {
-    http
-      .get<{ list: Array<{ id: string; realName: string; account: string }> }>(
-        '/api/permission/Users/ImUser',
-        { keyword: kw, currentPage: 1, pageSize: 50 },
-        { silent: true },
-      )
-      .then((r) =>
-        setUsers((old) => {
-          const m = new Map(old.map((o) => [o.value, o]));
-          for (const u of r.data.list) m.set(u.id, { value: u.id, label: `${u.realName}/${u.account}` });
-          return [...m.values()];
-        }),
-      )
-      .catch(() => {});
-  }
 
   const open = async (id: string) => {
     const r = await http.get<Doc>(`${P}/${id}`);
@@ -276,12 +260,8 @@ export default function DocumentDraft() {
               label={t('document.recipients')}
               extra={t('document.recipientsHint')}
             >
-              <Select
-                mode="multiple"
-                allowClear
-                options={users}
-                showSearch={{ onSearch: searchUsers, filterOption: false }}
-              />
+              {/* all users, 20 a page as the dropdown scrolls (spec 1 §9) */}
+              <PagedSelect mode="multiple" allowClear fetchPage={imUserOptions} />
             </Form.Item>
             <Form.Item name="contents" label={t('document.contents')}>
               <Input.TextArea rows={10} />

@@ -1,7 +1,9 @@
 import { DatePicker, Form, Input, Modal, Select } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { imUserOptions } from '../../kit/imUsers';
+import { PagedSelect } from '../../kit/PagedSelect';
 import { useStore } from '../../store/createStore';
 import { sessionStore } from '../../store/session';
 import { type Booking, meetingApi, type RoomResource } from './meetingApi';
@@ -50,18 +52,16 @@ export function BookingDialog({
   const me = useStore(sessionStore, (s) => s.userInfo);
   const [types, setTypes] = useState<Array<{ id: string; fullName: string }>>([]);
   const [names, setNames] = useState<Record<string, string>>(() => (me ? { [me.userId]: me.userName } : {}));
-  const [found, setFound] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   const [loaded, setLoaded] = useState(mode === 'new');
   const readOnly = mode === 'view';
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once when the dialog opens
+  // the meeting types, once when the dialog opens
   useEffect(() => {
     meetingApi
       .types()
       .then((r) => setTypes(r.data.list))
       .catch(() => {});
-    search('');
   }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per opened booking
@@ -99,38 +99,15 @@ export function BookingDialog({
       .catch(() => onClose());
   }, [id, mode]);
 
-  function search(keyword: string) {
-    meetingApi
-      .users(keyword)
-      .then((r) => {
-        setNames((n) => ({
-          ...n,
-          ...Object.fromEntries(r.data.list.map((u) => [u.id, `${u.realName}/${u.account}`])),
-        }));
-        setFound(r.data.list.map((u) => u.id));
-      })
-      .catch(() => {});
-  }
-
-  const userOptions = useMemo(() => {
-    const ids = [
-      ...new Set([
-        ...(me ? [me.userId] : []),
-        ...Object.keys(names).filter((k) => found.includes(k)),
-        ...Object.keys(names),
-      ]),
-    ];
-    return ids.map((value) => ({ value, label: names[value] ?? value }));
-  }, [names, found, me]);
-
   const userSelect = (multiple: boolean, testId: string) => (
-    <Select
+    // all users, 20 a page as the dropdown scrolls (spec 1 §9); the booking's people keep their names
+    <PagedSelect
       mode={multiple ? 'multiple' : undefined}
       allowClear
       disabled={readOnly}
       data-testid={testId}
-      options={userOptions}
-      showSearch={{ onSearch: search, filterOption: false }}
+      fetchPage={imUserOptions}
+      labels={names}
       placeholder={t('meeting.pickUser')}
     />
   );

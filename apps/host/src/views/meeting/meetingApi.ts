@@ -48,13 +48,6 @@ export interface MeetingListRow {
   stateType: number;
   createUserGuid?: string;
 }
-export interface UserOption {
-  id: string;
-  realName: string;
-  account: string;
-  fullName?: string;
-}
-
 const C = '/api/Bussiness/Conference';
 
 /** Meeting-room booking calls (spec 3 §7 Meeting booking). */
@@ -76,11 +69,5 @@ export const meetingApi = {
   types: () =>
     http.get<{ list: Array<{ id: string; fullName: string; enCode: string }> }>(
       '/api/system/DictionaryData/dict-meeting-type/Data/Selector',
-    ),
-  users: (keyword: string) =>
-    http.get<{ list: UserOption[] }>(
-      '/api/permission/Users/ImUser',
-      { keyword, currentPage: 1, pageSize: 50 },
-      { silent: true },
     ),
 };
