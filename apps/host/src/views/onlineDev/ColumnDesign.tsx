@@ -53,6 +53,7 @@ export function ColumnDesign({
               render: (_, f) => (
                 <span data-testid={`col-${f.vModel}`}>
                   <Checkbox
+                    aria-label={`${tx('columns')}: ${f.label}`}
                     checked={shown.has(f.vModel)}
                     onChange={(e) => toggleColumn(f, e.target.checked)}
                   />
@@ -65,6 +66,7 @@ export function ColumnDesign({
               render: (_, f) => (
                 <span data-testid={`sortable-${f.vModel}`}>
                   <Checkbox
+                    aria-label={`${tx('sortable')}: ${f.label}`}
                     disabled={!shown.has(f.vModel)}
                     checked={!!value.columnList.find((c) => c.prop === f.vModel)?.sortable}
                     onChange={(e) =>
@@ -85,6 +87,7 @@ export function ColumnDesign({
               render: (_, f) => (
                 <span data-testid={`search-${f.vModel}`}>
                   <Checkbox
+                    aria-label={`${tx('searchFields')}: ${f.label}`}
                     checked={searched.has(f.vModel)}
                     onChange={(e) => toggleSearch(f, e.target.checked)}
                   />
@@ -113,6 +116,7 @@ export function ColumnDesign({
         </Card>
         <Card size="small" title={tx('defaultSort')} style={{ marginBottom: 12 }}>
           <Select
+            aria-label={tx('defaultSort')}
             allowClear
             style={{ width: 180 }}
             value={value.defaultSidx}
@@ -121,6 +125,7 @@ export function ColumnDesign({
             options={fields.map((f) => ({ value: f.vModel, label: f.label }))}
           />{' '}
           <Select
+            aria-label={tx('sortOrder')}
             style={{ width: 100 }}
             value={value.sort ?? 'desc'}
             onChange={(sort) => onChange({ ...value, sort })}
@@ -131,9 +136,14 @@ export function ColumnDesign({
           />
         </Card>
         <Card size="small" title={tx('paged')}>
-          <Switch checked={value.hasPage !== false} onChange={(hasPage) => onChange({ ...value, hasPage })} />{' '}
+          <Switch
+            aria-label={tx('paged')}
+            checked={value.hasPage !== false}
+            onChange={(hasPage) => onChange({ ...value, hasPage })}
+          />{' '}
           {tx('pageSize')}{' '}
           <Select
+            aria-label={tx('pageSize')}
             value={value.pageSize ?? 20}
             style={{ width: 90 }}
             onChange={(pageSize) => onChange({ ...value, pageSize })}

@@ -104,6 +104,7 @@ const T = {
     defaultSort: '默认排序',
     asc: '升序',
     desc: '降序',
+    sortOrder: '排序方向',
   },
   zhtw: {} as Record<string, string>,
   en: {
@@ -207,6 +208,7 @@ const T = {
     defaultSort: 'Default sort',
     asc: 'Ascending',
     desc: 'Descending',
+    sortOrder: 'Sort order',
   },
 };
 const ZHTW: Record<string, string> = {
@@ -272,6 +274,7 @@ const ZHTW: Record<string, string> = {
   defaultSort: '預設排序',
   asc: '升序',
   desc: '降序',
+  sortOrder: '排序方向',
   edit: '編輯',
   actions: '操作',
   keyword: '請輸入關鍵詞',

@@ -2,6 +2,7 @@ import { App, Button, Card, Input, Modal, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { selectAllTitle } from '../../kit/selectAllTitle';
 import { usePerm } from '../permission/usePerm';
 import { type TaskRow, wfApi } from './api';
 import { type FlowDialogOptions, ListDialog } from './FlowDialog';
@@ -104,7 +105,13 @@ export function TaskList(props: { category: '1' | '2' | '3'; titleKey: string })
         loading={loading}
         dataSource={rows}
         rowSelection={
-          canBatch ? { selectedRowKeys: selected, onChange: (k) => setSelected(k.map(String)) } : undefined
+          canBatch
+            ? {
+                selectedRowKeys: selected,
+                onChange: (k) => setSelected(k.map(String)),
+                columnTitle: selectAllTitle,
+              }
+            : undefined
         }
         pagination={{ ...pagination, showSizeChanger: true }}
         columns={[
