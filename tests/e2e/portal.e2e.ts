@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RESULTS_DIR } from './browser';
 import { apiToken } from './harness';
+import { leaveTodo } from './leave-todo';
 import { settled, useSuite } from './suite';
 
 const PASSWORD = 'kp123456';
@@ -37,45 +38,11 @@ const widget = (key: string) => page.locator(`[data-testid="widget-${key}"]`);
 beforeAll(async () => {
   const admin = await apiToken(suite.kp.base, 'admin', 'admin123');
   const zw = await apiToken(suite.kp.base, 'zhangwei', PASSWORD);
-  const db = suite.kp.app.kp.db;
-  const user = await db
-    .selectFrom('base_user')
-    .select(['id', 'department_id'])
-    .where('account', '=', 'zhangwei')
-    .executeTakeFirstOrThrow();
   // zhangwei asks for leave: the first approver gets a to-do; that approver is our browser user
-  const taskId = await call<string>(zw, 'POST', '/api/workflow/Engine/FlowTask', {
-    flowId: 'wf-leave',
-    status: 0,
-    formData: {
-      applicant: user.id,
-      department: user.department_id,
-      leaveType: 'annual',
-      startTime: Date.now() + 86_400_000,
-      endTime: Date.now() + 2 * 86_400_000,
-      days: 1,
-      reason: '家中有事',
-    },
-  });
-  const op = await db
-    .selectFrom('wf_operator' as never)
-    .select(['user_id' as never])
-    .where('task_id' as never, '=', taskId as never)
-    .where('status' as never, '=', 0 as never)
-    .executeTakeFirstOrThrow();
-  const approverId = (op as { user_id: string }).user_id;
-  const approver = await db
-    .selectFrom('base_user')
-    .select(['account'])
-    .where('id', '=', approverId)
-    .executeTakeFirstOrThrow();
-  approverAccount = approver.account;
-  const task = await db
-    .selectFrom('wf_task' as never)
-    .select(['full_name' as never])
-    .where('id' as never, '=', taskId as never)
-    .executeTakeFirstOrThrow();
-  taskName = (task as { full_name: string }).full_name;
+  const todo = await leaveTodo(suite, zw, '家中有事');
+  const approverId = todo.approverId;
+  approverAccount = todo.approverAccount;
+  taskName = todo.taskName;
   await call(admin, 'POST', '/api/Bussiness/CompanyNews', {
     title: NEWS,
     contents: '<p>正文</p>',
@@ -155,15 +122,14 @@ describe('portal home', () => {
       page.context().waitForEvent('page'),
       widget('portalNews').locator('[data-testid="widget-more"]').click(),
     ]);
-    await tab.waitForLoadState('domcontentloaded');
-    expect(new URL(tab.url()).pathname).toBe('/kpSystem/oa/news');
+    // the tab opens blank and then goes to its page (the widget keeps its handle to watch it)
+    await tab.waitForURL((u) => u.pathname === '/kpSystem/oa/news');
     await tab.close();
     const [tab2] = await Promise.all([
       page.context().waitForEvent('page'),
       widget('portalToDo').locator('[data-testid="widget-more"]').click(),
     ]);
-    await tab2.waitForLoadState('domcontentloaded');
-    expect(new URL(tab2.url()).pathname).toBe('/kpSystem/workFlow/flowTodo');
+    await tab2.waitForURL((u) => u.pathname === '/kpSystem/workFlow/flowTodo');
     await tab2.close();
   });
 

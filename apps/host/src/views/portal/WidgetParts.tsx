@@ -1,13 +1,33 @@
 import type { PortalItem } from '@kp/schema';
 import { Badge, Button, Card, Empty, Spin } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoad } from '../../kit/useLoad';
-import { DEFAULT_ROWS, openInNewTab } from './widgetLogic';
+import { useChildWindow } from '../../services/childWindow';
+import { appHref, DEFAULT_ROWS, openInNewTab } from './widgetLogic';
 
-/** A widget's list call: its data, or null until loaded (a failure only stops the loading indicator). */
+/**
+ * A widget's list call: its data, or null until loaded (a failure only stops the loading indicator), and
+ * `openTab`, which opens a page in a new tab and reloads the widget when that tab is closed.
+ */
 export function useWidgetData<T>(fn: () => Promise<{ data: T }>, deps: unknown[]) {
-  return useLoad<T | null>(() => fn().then((r) => r.data), deps, null);
+  const load = useLoad<T | null>(() => fn().then((r) => r.data), deps, null);
+  return { ...load, openTab: useWidgetTabs(load.reload) };
+}
+
+/** A list widget's rows (its list call asked for the widget's row count), with useWidgetData's `openTab`. */
+export function useWidgetList<R>(item: PortalItem, fn: (rows: number) => Promise<{ data: { list: R[] } }>) {
+  const w = useWidgetData(() => fn(rowsOf(item)), [item.rowCount]);
+  return { ...w, list: w.data?.list ?? [] };
+}
+
+/**
+ * Opens an in-app path (or a plain link) in a new tab and calls `reload` once the tab is closed (the
+ * child-window watch, spec 1 §9: every 1000 ms), so work done there shows in the widget.
+ */
+export function useWidgetTabs(reload: () => void) {
+  const open = useChildWindow();
+  return useCallback((path: string) => open(appHref(path), reload), [open, reload]);
 }
 
 const HEADER_PX = 46;
@@ -19,11 +39,17 @@ export function WidgetCard({
   more,
   extra,
   loading,
+  openTab = openInNewTab,
+  empty,
   children,
 }: {
   item: PortalItem;
   title: string;
   more?: string;
+  /** How "more" opens its page (default: a new tab, unwatched). */
+  openTab?: (path: string) => void;
+  /** Nothing to list: the empty text shows (once loaded). */
+  empty?: boolean;
   extra?: ReactNode;
   loading?: boolean;
   children: ReactNode;
@@ -41,7 +67,7 @@ export function WidgetCard({
         <span className="kp-widget-extra">
           {extra}
           {more && (
-            <Button type="link" size="small" data-testid="widget-more" onClick={() => openInNewTab(more)}>
+            <Button type="link" size="small" data-testid="widget-more" onClick={() => openTab(more)}>
               {t('portalHome.more')}
             </Button>
           )}
@@ -49,7 +75,10 @@ export function WidgetCard({
       }
       styles={{ body: { height: Math.max(height - HEADER_PX, 40), overflow: 'auto', padding: '8px 12px' } }}
     >
-      <Spin spinning={!!loading}>{children}</Spin>
+      <Spin spinning={!!loading}>
+        {!loading && empty && <NoData />}
+        {children}
+      </Spin>
     </Card>
   );
 }

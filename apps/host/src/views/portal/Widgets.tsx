@@ -8,9 +8,10 @@ import { openLink } from '../../services/linkCodes';
 import { useStore } from '../../store/createStore';
 import { sessionStore } from '../../store/session';
 import { textIn } from '../../util/text';
+import { FlowWidget } from './FlowWidget';
 import { type NewsRow, type NoticeRow, portalApi } from './portalApi';
 import { WeekCalendar } from './WeekCalendar';
-import { NoData, Row, rowsOf, useWidgetData, WidgetCard } from './WidgetParts';
+import { NoData, Row, useWidgetData, useWidgetList, useWidgetTabs, WidgetCard } from './WidgetParts';
 import {
   appLinkOf,
   availableApps,
@@ -18,16 +19,21 @@ import {
   formatDate,
   isOutdated,
   openInNewTab,
-  remindOf,
   STATISTICS_PAGE_SIZE,
-  statusOf,
   TARGETS,
   todayMeetingCount,
-  workflowTarget,
 } from './widgetLogic';
 
 /** The rows of the business-message widgets: news, notices, messages (with their sender). */
-function OaRows({ list, kind }: { list: Array<NewsRow | NoticeRow>; kind: 'news' | 'notice' | 'message' }) {
+function OaRows({
+  list,
+  kind,
+  openTab,
+}: {
+  list: Array<NewsRow | NoticeRow>;
+  kind: 'news' | 'notice' | 'message';
+  openTab: (path: string) => void;
+}) {
   return list.map((r) => (
     <Row
       key={r.id}
@@ -36,28 +42,33 @@ function OaRows({ list, kind }: { list: Array<NewsRow | NoticeRow>; kind: 'news'
       title={r.title}
       sub={kind === 'message' && 'userName' in r ? r.userName : undefined}
       right={formatDate(r.creatorTime, kind)}
-      onClick={() => openInNewTab(`${TARGETS[kind]}?id=${r.id}`)}
+      onClick={() => openTab(`${TARGETS[kind]}?id=${r.id}`)}
     />
   ));
 }
 
 export function NewsWidget({ item, title }: { item: PortalItem; title: string }) {
-  const { data, loading } = useWidgetData(() => portalApi.news(rowsOf(item)), [item.rowCount]);
-  const list = data?.list ?? [];
+  const { list, loading, openTab } = useWidgetList(item, portalApi.news);
   const cover = list[0]?.coverFiles?.[0]?.url;
   return (
-    <WidgetCard item={item} title={title} more={TARGETS.news} loading={loading}>
-      {!loading && !list.length && <NoData />}
+    <WidgetCard
+      item={item}
+      title={title}
+      more={TARGETS.news}
+      loading={loading}
+      openTab={openTab}
+      empty={!list.length}
+    >
       {cover && (
         <button
           type="button"
           className="kp-news-cover"
-          onClick={() => openInNewTab(`${TARGETS.news}?id=${list[0].id}`)}
+          onClick={() => openTab(`${TARGETS.news}?id=${list[0].id}`)}
         >
           <img src={cover} alt={list[0].title} data-testid="news-cover" />
         </button>
       )}
-      <OaRows list={list} kind="news" />
+      <OaRows list={list} kind="news" openTab={openTab} />
     </WidgetCard>
   );
 }
@@ -73,12 +84,17 @@ function NoticeListWidget({
   kind: 'notice' | 'message';
 }) {
   const load = kind === 'notice' ? portalApi.notices : portalApi.messages;
-  const { data, loading } = useWidgetData(() => load(rowsOf(item)), [item.rowCount]);
-  const list = data?.list ?? [];
+  const { list, loading, openTab } = useWidgetList(item, load);
   return (
-    <WidgetCard item={item} title={title} more={TARGETS[kind]} loading={loading}>
-      {!loading && !list.length && <NoData />}
-      <OaRows list={list} kind={kind} />
+    <WidgetCard
+      item={item}
+      title={title}
+      more={TARGETS[kind]}
+      loading={loading}
+      openTab={openTab}
+      empty={!list.length}
+    >
+      <OaRows list={list} kind={kind} openTab={openTab} />
     </WidgetCard>
   );
 }
@@ -90,72 +106,17 @@ export const MessageWidget = (p: { item: PortalItem; title: string }) => (
   <NoticeListWidget {...p} kind="message" />
 );
 
-/** portalToDo / portalCirculate: a workflow list by category with the configured columns. */
-export function FlowWidget({ item, title }: { item: PortalItem; title: string }) {
-  const { t } = useTranslation();
-  const category = item.category ?? (item.jnpfKey === 'portalToDo' ? 1 : 3);
-  const { data, loading } = useWidgetData(
-    () => portalApi.flows(category, rowsOf(item)),
-    [category, item.rowCount],
-  );
-  const cols = new Set(item.columns ?? ['fullName', 'userName', 'creatorTime']);
-  const list = data?.list ?? [];
-  const target = workflowTarget(category);
-  return (
-    <WidgetCard item={item} title={title} more={target} loading={loading}>
-      {!loading && !list.length && <NoData />}
-      {list.map((r) => {
-        const st = statusOf(r.status);
-        const remind = cols.has('remindText') ? remindOf(r) : null;
-        return (
-          <Row
-            key={r.id}
-            testId="flow-row"
-            title={
-              <>
-                {cols.has('status') && (
-                  <Tag color={st.color} data-testid="flow-status">
-                    {t(`portalHome.status.${st.key}`)}
-                  </Tag>
-                )}
-                {cols.has('fullName') && r.fullName}
-                {remind && (
-                  <span className="kp-remind" data-testid="flow-remind">
-                    {remind.key === 'pressed'
-                      ? t('portalHome.pressed')
-                      : t('portalHome.retained', { days: remind.days })}
-                  </span>
-                )}
-              </>
-            }
-            sub={[
-              cols.has('userName') ? r.userName : '',
-              cols.has('origins') ? (r.flowName ?? r.from ?? '') : '',
-            ]
-              .filter(Boolean)
-              .join(' · ')}
-            right={cols.has('creatorTime') ? formatDate(r.creatorTime, 'task') : undefined}
-            onClick={() => openInNewTab(`${target}?id=${r.id}`)}
-          />
-        );
-      })}
-    </WidgetCard>
-  );
-}
-
 export function ItemWidget({ item, title }: { item: PortalItem; title: string }) {
-  const { data, loading } = useWidgetData(() => portalApi.items(rowsOf(item)), [item.rowCount]);
-  const list = data?.list ?? [];
+  const { list, loading, openTab } = useWidgetList(item, portalApi.items);
   return (
-    <WidgetCard item={item} title={title} loading={loading}>
-      {!loading && !list.length && <NoData />}
+    <WidgetCard item={item} title={title} loading={loading} empty={!list.length}>
       {list.map((r) => (
         <Row
           key={`${r.url}-${r.title}`}
           testId="item-row"
           title={r.title}
           sub={r.contents}
-          onClick={() => r.url && openInNewTab(r.url)}
+          onClick={() => r.url && openTab(r.url)}
         />
       ))}
     </WidgetCard>
@@ -163,11 +124,16 @@ export function ItemWidget({ item, title }: { item: PortalItem; title: string })
 }
 
 export function DocumentWidget({ item, title }: { item: PortalItem; title: string }) {
-  const { data, loading } = useWidgetData(() => portalApi.documents(rowsOf(item)), [item.rowCount]);
-  const list = data?.list ?? [];
+  const { list, loading, openTab } = useWidgetList(item, (rows) => portalApi.documents(rows));
   return (
-    <WidgetCard item={item} title={title} more={TARGETS.document} loading={loading}>
-      {!loading && !list.length && <NoData />}
+    <WidgetCard
+      item={item}
+      title={title}
+      more={TARGETS.document}
+      loading={loading}
+      openTab={openTab}
+      empty={!list.length}
+    >
       {list.map((r) => (
         <Row
           key={r.id ?? `${r.title}-${r.createtime}`}
@@ -175,7 +141,7 @@ export function DocumentWidget({ item, title }: { item: PortalItem; title: strin
           title={r.title}
           sub={r.username}
           right={formatDate(r.createtime, 'document')}
-          onClick={() => openInNewTab(r.url || TARGETS.document)}
+          onClick={() => openTab(r.url || TARGETS.document)}
         />
       ))}
     </WidgetCard>
@@ -185,9 +151,9 @@ export function DocumentWidget({ item, title }: { item: PortalItem; title: strin
 /** portalCheck: the month's attendance, the unchecked days with the correction button, and the calendar. */
 export function CheckWidget({ item, title }: { item: PortalItem; title: string }) {
   const { t } = useTranslation();
-  const { data, loading } = useWidgetData(() => portalApi.attendance(), []);
+  const { data, loading, openTab } = useWidgetData(() => portalApi.attendance(), []);
   return (
-    <WidgetCard item={item} title={title} more={TARGETS.attendance} loading={loading}>
+    <WidgetCard item={item} title={title} more={TARGETS.attendance} loading={loading} openTab={openTab}>
       <div className="kp-check-summary">
         <div>
           <b data-testid="checked-days">{data?.checkedDay ?? 0}</b>
@@ -203,7 +169,7 @@ export function CheckWidget({ item, title }: { item: PortalItem; title: string }
           key={u.day}
           title={u.day}
           right={
-            <Button size="small" onClick={() => openInNewTab(u.url || TARGETS.correction)}>
+            <Button size="small" onClick={() => openTab(u.url || TARGETS.correction)}>
               {t('portalHome.correction')}
             </Button>
           }
@@ -216,29 +182,21 @@ export function CheckWidget({ item, title }: { item: PortalItem; title: string }
 
 export function MeetingWidget({ item, title }: { item: PortalItem; title: string }) {
   const { t } = useTranslation();
-  const { data, loading } = useWidgetData(
-    () => portalApi.meetings(dayRange(), rowsOf(item)),
-    [item.rowCount],
-  );
-  const list = data?.list ?? [];
+  const { list, loading, openTab } = useWidgetList(item, (rows) => portalApi.meetings(dayRange(), rows));
   return (
     <WidgetCard
       item={item}
       title={`${title} (${todayMeetingCount(list)})`}
       more={TARGETS.meeting}
       loading={loading}
+      openTab={openTab}
+      empty={!list.length}
       extra={
-        <Button
-          type="link"
-          size="small"
-          data-testid="meeting-start"
-          onClick={() => openInNewTab(TARGETS.meeting)}
-        >
+        <Button type="link" size="small" data-testid="meeting-start" onClick={() => openTab(TARGETS.meeting)}>
           {t('portalHome.startMeeting')}
         </Button>
       }
     >
-      {!loading && !list.length && <NoData />}
       {list.map((r) => (
         <Row
           key={r.crbguid}
@@ -252,7 +210,7 @@ export function MeetingWidget({ item, title }: { item: PortalItem; title: string
           }
           sub={`${r.crName} · ${r.userName}`}
           right={`${formatDate(r.startTime, 'meeting')}-${formatDate(r.endTime, 'meeting')}`}
-          onClick={() => openInNewTab(`${TARGETS.meeting}?id=${r.crbguid}`)}
+          onClick={() => openTab(`${TARGETS.meeting}?id=${r.crbguid}`)}
         />
       ))}
     </WidgetCard>
@@ -262,7 +220,7 @@ export function MeetingWidget({ item, title }: { item: PortalItem; title: string
 /** Three cards: workflow to-do, unread documents, today's meetings; handle-now opens the list. */
 export function StatisticsWidget({ item, title }: { item: PortalItem; title: string }) {
   const { t } = useTranslation();
-  const { data, loading } = useLoad(
+  const { data, loading, reload } = useLoad(
     async () => {
       const [todo, docs, meet] = await Promise.all([
         portalApi.flows(1, STATISTICS_PAGE_SIZE).catch(() => null),
@@ -278,6 +236,7 @@ export function StatisticsWidget({ item, title }: { item: PortalItem; title: str
     [],
     null,
   );
+  const openTab = useWidgetTabs(reload);
   const cards = [
     { key: 'todo', label: t('portalHome.statTodo'), n: data?.todo ?? 0, to: TARGETS.todo },
     { key: 'docs', label: t('portalHome.statDocs'), n: data?.docs ?? 0, to: TARGETS.document },
@@ -292,7 +251,7 @@ export function StatisticsWidget({ item, title }: { item: PortalItem; title: str
             <div className="kp-stat-value" data-testid={`stat-${c.key}-value`}>
               {c.n}
             </div>
-            <Button type="primary" size="small" onClick={() => openInNewTab(c.to)}>
+            <Button type="primary" size="small" onClick={() => openTab(c.to)}>
               {t('portalHome.handleNow')}
             </Button>
           </div>

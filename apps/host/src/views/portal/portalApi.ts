@@ -116,6 +116,9 @@ export interface TaskRow {
   creatorTime: number;
   pressMark?: number;
   thisStep?: string;
+  /** 1: a task of another system, opened at its webUrl (with a one-time user code). */
+  isOut?: number;
+  webUrl?: string | null;
 }
 export interface ItemRow {
   title: string;

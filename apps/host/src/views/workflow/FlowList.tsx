@@ -2,7 +2,7 @@ import { Button, Form, Input, Select } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { type Dispatch, type ReactNode, type SetStateAction, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoad } from '../../kit/useLoad';
+import { PAGE_SIZES, useLoad } from '../../kit/useLoad';
 import type { ListQuery, Paged } from './api';
 import { WF_NS } from './i18n';
 import { statusTag, urgencyKey } from './model';
@@ -12,7 +12,7 @@ type Query = ListQuery & { keyword: string; currentPage: number; pageSize: numbe
 
 /**
  * The paged state the flow lists share: the query (keyword, status, page), the rows `fetch` answers for it,
- * and the table's pagination that moves the page.
+ * and the table's pagination that moves the page (sizes 20, 30, 50 like every list; default 20).
  */
 export function useFlowList<R>(fetch: (q: Query) => Promise<Paged<R>>, deps: unknown[] = []) {
   const [query, setQuery] = useState<Query>({ keyword: '', currentPage: 1, pageSize: 20 });
@@ -30,6 +30,9 @@ export function useFlowList<R>(fetch: (q: Query) => Promise<Paged<R>>, deps: unk
       current: query.currentPage,
       pageSize: query.pageSize,
       total: list.data.pagination.total,
+      // the page sizes of every list (20, 30, 50), not antd's own 10/20/50/100
+      showSizeChanger: true,
+      pageSizeOptions: PAGE_SIZES,
       onChange: (currentPage: number, pageSize: number) => setQuery((q) => ({ ...q, currentPage, pageSize })),
     },
   };

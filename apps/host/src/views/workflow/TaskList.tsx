@@ -8,7 +8,7 @@ import { type TaskRow, wfApi } from './api';
 import { type FlowDialogOptions, ListDialog } from './FlowDialog';
 import { KeywordForm, useFlowColumns, useFlowList } from './FlowList';
 import { WF_NS } from './i18n';
-import { reminderText, statusTag } from './model';
+import { reminderText, rowDialog, statusTag } from './model';
 
 /** To-do (1), done (2) and circulated (3) lists: search, paging, status tags, reminder texts, batch approval. */
 export function TaskList(props: { category: '1' | '2' | '3'; titleKey: string }) {
@@ -29,7 +29,6 @@ export function TaskList(props: { category: '1' | '2' | '3'; titleKey: string })
     pagination,
   } = useFlowList<TaskRow>((q) => wfApi.list(props.category, q), [props.category]);
   const cols = useFlowColumns<TaskRow>();
-  const opType = props.category === '1' ? 1 : props.category === '2' ? 2 : 3;
   // batch approval: the to-do page's 批量审批 button (btn_batch); the server refuses it without
   const perm = usePerm();
   const canBatch = props.category === '1' && perm.btn('btn_batch');
@@ -113,7 +112,7 @@ export function TaskList(props: { category: '1' | '2' | '3'; titleKey: string })
               }
             : undefined
         }
-        pagination={{ ...pagination, showSizeChanger: true }}
+        pagination={pagination}
         columns={[
           {
             title: t('col.fullName'),
@@ -184,13 +183,7 @@ export function TaskList(props: { category: '1' | '2' | '3'; titleKey: string })
       navigate(`/external?${new URLSearchParams({ url: r.webUrl, title: r.fullName })}`);
       return;
     }
-    setDialog({
-      opType,
-      taskId: r.processId,
-      operatorId: props.category === '3' ? undefined : r.id,
-      circulateId: props.category === '3' ? r.id : undefined,
-      title: r.fullName,
-    });
+    setDialog(rowDialog(r, props.category));
   }
 }
 

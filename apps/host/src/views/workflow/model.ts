@@ -46,6 +46,25 @@ export function reminderText(
 }
 
 /**
+ * What a to-do (1), done (2) or circulated (3) row opens in the flow dialog: the task by its operator record
+ * (to-do, done) or by its circulated record (marked read on opening). The to-do, done and circulated lists
+ * and the home page's workflow widgets open their rows through this.
+ */
+export function rowDialog(
+  row: { id: string; processId?: string; fullName: string },
+  category: '1' | '2' | '3',
+): { opType: 1 | 2 | 3; taskId?: string; operatorId?: string; circulateId?: string; title: string } {
+  const circulated = category === '3';
+  return {
+    opType: category === '1' ? 1 : category === '2' ? 2 : 3,
+    taskId: row.processId,
+    operatorId: circulated ? undefined : row.id,
+    circulateId: circulated ? row.id : undefined,
+    title: row.fullName,
+  };
+}
+
+/**
  * The flow monitor's button (menu workFlow.flowMonitor) behind each manager operation: the server refuses
  * an operation without it (server workflow/manager-actions.ts MONITOR_BUTTONS), so the screens hide it.
  */
