@@ -85,7 +85,8 @@ export const WfNotifyBody = Type.Object({
   userIds: Type.Array(Str(50), { maxItems: 500 }),
   taskNodeId: Opt(Str(100)),
   taskOperatorId: Opt(Str(50)),
-  opType: Opt(Type.Integer()),
+  /** The dialog's operation type the sender had the flow open with (spec 2 §2: -1 … 4). */
+  opType: Opt(Type.Integer({ minimum: -1, maximum: 4 })),
 });
 export type WfNotifyBody = Static<typeof WfNotifyBody>;
 

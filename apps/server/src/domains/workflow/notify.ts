@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { prepared } from '../../db/pipeline';
 import type { Database } from '../../db/types';
 import { WriteBatch } from '../../db/write-batch';
+import { badRequest } from '../../http/api-error';
 import { type MessageCode, text } from '../../http/messages';
 import { pushToUser } from '../../ws/websocket';
 import { newId } from '../auth/tokens';
@@ -44,6 +45,43 @@ export function noticeTitle(kind: string, task: TitledRow): Pick<WfNotice, 'titl
       ? JSON.stringify(Object.fromEntries(LANGUAGES.map((l) => [l, text(code, l, titles[l])])))
       : null,
   };
+}
+
+/** What a 知会 says besides whom it tells (spec 2 §3 notify payload: userIds, taskNodeId, taskOperatorId, opType). */
+export interface NotifyPlace {
+  taskNodeId?: string;
+  taskOperatorId?: string;
+  opType?: number;
+}
+
+/**
+ * The body of a 知会 notice: the /workFlowDetail config its message opens (JSON, read by the host's
+ * siteMessageAction): the task, its flow, and the node, operator task and opType the sender had the flow
+ * open at. An operator task of another flow, or a node other than the operator task's, is refused.
+ */
+export async function notifyBody(
+  db: Kysely<Database>,
+  task: { id: string; template_id: string },
+  b: NotifyPlace,
+): Promise<string> {
+  if (b.taskOperatorId) {
+    const op = await db
+      .selectFrom('wf_operator')
+      .select('node_id')
+      .where('id', '=', b.taskOperatorId)
+      .where('task_id', '=', task.id)
+      .executeTakeFirst();
+    if (!op) throw badRequest('taskOperatorId: 与流程不符');
+    if (b.taskNodeId !== undefined && b.taskNodeId !== op.node_id) throw badRequest('taskNodeId: 与流程不符');
+  }
+  return JSON.stringify({
+    id: task.id,
+    taskId: task.id,
+    flowId: task.template_id,
+    ...(b.taskNodeId !== undefined ? { taskNodeId: b.taskNodeId } : {}),
+    ...(b.taskOperatorId !== undefined ? { taskOperatorId: b.taskOperatorId } : {}),
+    ...(b.opType !== undefined ? { opType: b.opType } : {}),
+  });
 }
 
 type SendFn = (

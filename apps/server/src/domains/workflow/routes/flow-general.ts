@@ -10,7 +10,7 @@ import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
 import { assertCanRead, BASE, ms, readableTaskId, userNames } from '../access';
 import { taskTree } from '../flow-snapshot';
-import { noticeTitle, notify } from '../notify';
+import { noticeTitle, notify, notifyBody } from '../notify';
 import { flowReadAccess, printValues } from '../print-values';
 import { parseJson, updateLive } from '../tables';
 import { taskModel } from '../task-form';
@@ -246,14 +246,14 @@ export default async function flowGeneralRoutes(app: FastifyInstance) {
       await assertCanRead(db, req, id);
       const t = await db
         .selectFrom('wf_task')
-        .select(['full_name', 'title_parts'])
+        .select(['id', 'template_id', 'full_name', 'title_parts'])
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
       const users = await db.selectFrom('base_user').select('id').where('id', 'in', b.userIds).execute();
       if (users.length !== new Set(b.userIds).size) throw badRequest('userIds: 用户不存在');
-      await notify(app.kp, [
-        { toUserIds: b.userIds, ...noticeTitle('notify', t), bodyText: me(req).realName },
-      ]);
+      // the message opens the flow where the sender had it (node, operator task, opType)
+      const bodyText = await notifyBody(db, t, b);
+      await notify(app.kp, [{ toUserIds: b.userIds, ...noticeTitle('notify', t), bodyText }]);
       return ok(null, '知会成功');
     },
   );
