@@ -101,6 +101,17 @@ interface Run {
   throttled: number;
   periods: number;
   approvals: number;
+  /** workflow list reads of the instances used (their /metrics kp_list_cache_reads): hits, misses */
+  listHits: number;
+  listMisses: number;
+}
+
+/** An instance's workflow list reads so far, by result (its /metrics, kp_list_cache_reads). */
+async function listReads(base: string): Promise<Record<string, number>> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  return Object.fromEntries(
+    [...text.matchAll(/^kp_list_cache_reads\{result="(\w+)"\} (\d+)/gm)].map((m) => [m[1]!, Number(m[2])]),
+  );
 }
 
 async function scaling(url: string, drop: () => Promise<void>) {
@@ -271,6 +282,8 @@ async function scaling(url: string, drop: () => Promise<void>) {
       seconds = SECONDS,
     ) => {
       const t0 = performance.now();
+      const reads = () => Promise.all(servers.slice(0, n).map((s) => listReads(s.url)));
+      const r0 = await reads();
       const [s0, db0, p0, c0, th0, a0] = [
         serverCpu(),
         await backendCpu(),
@@ -286,6 +299,11 @@ async function scaling(url: string, drop: () => Promise<void>) {
       const c1 = process.cpuUsage(c0);
       const db1 = await backendCpu();
       const th1 = throttling(n);
+      const r1 = await reads();
+      const delta = (k: (x: Record<string, number>) => number) =>
+        r1.reduce((a, x, i) => a + k(x) - k(r0[i]!), 0);
+      const missesOf = (x: Record<string, number>) =>
+        Object.entries(x).reduce((a, [k, v]) => (k === 'hit' ? a : a + v), 0);
       const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
       const run: Run = {
         n,
@@ -298,6 +316,8 @@ async function scaling(url: string, drop: () => Promise<void>) {
         throttled: th1.throttled - th0.throttled,
         periods: th1.periods - th0.periods,
         approvals: approvals - a0,
+        listHits: delta((x) => x.hit ?? 0),
+        listMisses: delta(missesOf),
       };
       return run;
     };
@@ -425,6 +445,8 @@ function report(
           total((r) => r.periods),
         ),
       approvals: total((r) => r.approvals),
+      /** share of the workflow list reads served by the instances' list caches (NaN: none read) */
+      listHitRate: total((r) => r.listHits) / total((r) => r.listHits + r.listMisses),
     };
   };
   const [one, two, three] = [by(1), by(2), by(3)];
@@ -435,7 +457,7 @@ function report(
     : `each instance capped at ${CAP} CPU (${ctx.capsKind}, quota ${Math.round(CAP * 100_000)} µs per 100,000 µs period${WEIGHT > 0 ? `; the instances, HAProxy, the load generator and this database's PostgreSQL backends weighted as ${WEIGHT} processes each against the machine's other load` : ''})`;
   const f = (x: number, d = 2) => x.toFixed(d);
   const line = (n: number, x: ReturnType<typeof by>) =>
-    `${n}: ${Math.round(x.rps)} req/s (p50 ${x.p50} ms, p99 ${x.p99} ms, ${x.errors} errors of ${x.requests}, ${f(x.used)} of the caps used${x.approvals ? `, ${x.approvals} approvals` : ''})`;
+    `${n}: ${Math.round(x.rps)} req/s (p50 ${x.p50} ms, p99 ${x.p99} ms, ${x.errors} errors of ${x.requests}, ${f(x.used)} of the caps used${x.approvals ? `, ${x.approvals} approvals` : ''}${Number.isNaN(x.listHitRate) ? '' : `, ${f(100 * x.listHitRate, 1)} % of list reads from the list caches`})`;
   bench({
     id: `scaling.${id}`,
     title: `${what}, PostgreSQL, through HAProxy with 1, 2 and 3 instances, ${capText}, on ${cores} cores (load average ${ctx.loadAtStart} at the start, ${load()} at the end); ${CONNECTIONS} connections, HAProxy maxconn ${SERVER_MAXCONN} per instance checks every ${CHECK_INTER} and queue timeout ${QUEUE_TIMEOUT}, ${ROUNDS} rounds of ${SECONDS}s each — ${line(1, one)}; ${line(2, two)}; ${line(3, three)}. Per request (3 instances): server CPU ${f(three.serverMs, 3)} ms, PostgreSQL ${f(three.dbMs, 3)} ms, HAProxy ${f(three.proxyMs, 3)} ms; load generator at most ${f(three.client)} of one core${ctx.exhausted ? '; the approvals ran out (the mix turned to reads alone)' : ''}`,
@@ -468,6 +490,7 @@ function report(
           capsUsed: Number(f(x.used)),
           throttledPeriods: Number(f(x.throttled)),
           clientCoreShare: Number(f(x.client)),
+          listCacheHitRate: Number.isNaN(x.listHitRate) ? null : Number(f(x.listHitRate, 3)),
         },
       ]),
     ),

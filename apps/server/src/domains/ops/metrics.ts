@@ -123,6 +123,24 @@ export function registerMetrics(app: FastifyInstance): Registry {
     },
   });
   new Gauge({
+    name: 'kp_list_cache_reads',
+    help:
+      "Workflow list reads since start, by result: hit (served from this instance's list cache), cold (first " +
+      'read of a list page here), dropped (reloaded after a write changed it), expired (past the age limit), ' +
+      'other (while a write held it)',
+    labelNames: ['result'],
+    registers: [registry],
+    collect() {
+      const lists = app.kp.dbHandle.lists;
+      const { cold, dropped, expired } = lists.missCounts;
+      this.set({ result: 'hit' }, lists.hits);
+      this.set({ result: 'cold' }, cold);
+      this.set({ result: 'dropped' }, dropped);
+      this.set({ result: 'expired' }, expired);
+      this.set({ result: 'other' }, lists.misses - cold - dropped - expired);
+    },
+  });
+  new Gauge({
     name: 'kp_workflow_deadlines',
     help: 'Workflow deadlines (time limits, reminders, timers) waiting; state=overdue are past due',
     labelNames: ['state'],

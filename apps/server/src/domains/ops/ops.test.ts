@@ -52,6 +52,27 @@ describe('operations endpoints', () => {
     expect(text).toContain('kp_process_cpu_user_seconds_total');
   });
 
+  it('counts the workflow list reads by result: a first read is cold, the second a hit', async () => {
+    const token = await t.login('zhangwei');
+    const reads = async () => {
+      const text = (await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).body;
+      const n = (result: string) =>
+        Number(
+          text.match(new RegExp(`kp_list_cache_reads\\{result="${result}"\\} (\\d+)`))?.[1] ?? Number.NaN,
+        );
+      return { hit: n('hit'), cold: n('cold') };
+    };
+    const before = await reads();
+    for (let i = 0; i < 2; i++)
+      await t.call(token, {
+        method: 'GET',
+        url: '/api/workflow/Engine/FlowBefore/List/1?currentPage=1&pageSize=17',
+      });
+    const after = await reads();
+    expect(after.cold - before.cold).toBe(1);
+    expect(after.hit - before.hit).toBe(1);
+  });
+
   it('refuses metrics from elsewhere, and needs the token when one is set', async () => {
     const far = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '198.51.100.4' });
     expect(far.json()).toMatchObject({ code: 403, msg: '仅限监控系统访问' });
