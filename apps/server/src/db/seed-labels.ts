@@ -182,6 +182,17 @@ export function flowStepIn(stored: string | null, lang: Language): string | null
     .join(',');
 }
 
+/** The seeded flows' categories (wf_template.category, a free text the designer's basic settings edit). */
+export const FLOW_CATEGORY_LABELS: Record<string, Label> = {
+  人事: { zh: '人事', zhtw: '人事', en: 'Human resources' },
+  财务: { zh: '财务', zhtw: '財務', en: 'Finance' },
+};
+
+/** A flow's category as the lists show it: a seeded category in `lang`, any other as stored. */
+export function flowCategoryIn(stored: string, lang: Language): string {
+  return Object.hasOwn(FLOW_CATEGORY_LABELS, stored) ? FLOW_CATEGORY_LABELS[stored]![lang] : stored;
+}
+
 /** The JSON full_name_i18n of a seeded flow, or null when it has no labels or was renamed. */
 export function flowLabelJson(fullName: string): string | null {
   const l = FLOW_LABELS[fullName];

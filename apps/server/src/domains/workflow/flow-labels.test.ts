@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { relabelSeededFlows } from '../../db/migrations/0173-flow-labels';
 import {
   EXPENSE_FORM_LABELS,
+  FLOW_CATEGORY_LABELS,
   FLOW_LABELS,
   flowStepIn,
   LEAVE_FORM_LABELS,
@@ -54,7 +55,8 @@ function unlabel(v: unknown, labels: Labels): unknown {
 describe('flow labels', () => {
   it('has zh, zhtw (traditional) and en (no Han) for every seeded flow and node name', () => {
     const faults: string[] = [];
-    for (const [zh, l] of Object.entries({ ...FLOW_LABELS, ...LEAVE_TYPE_LABELS, ...EXPENSE_FORM_LABELS })) {
+    const all = { ...FLOW_LABELS, ...LEAVE_TYPE_LABELS, ...EXPENSE_FORM_LABELS, ...FLOW_CATEGORY_LABELS };
+    for (const [zh, l] of Object.entries(all)) {
       if (l.zh !== zh) faults.push(`${zh}: zh ${l.zh}`);
       if (convert(l.zhtw) !== l.zhtw) faults.push(`${zh}: simplified in zhtw ${l.zhtw}`);
       if (!l.en || /[\u4e00-\u9fff]/.test(l.en)) faults.push(`${zh}: en ${l.en}`);
@@ -92,6 +94,28 @@ describe(`flow names in the request's language on ${TEST_DB_KIND}`, () => {
     expect(await names()).toMatchObject({ 'wf-leave': '请假申请', 'wf-expense': '费用报销' });
     expect(await names('zh-TW')).toMatchObject({ 'wf-leave': '請假申請', 'wf-expense': '費用報銷' });
     expect(await names('en')).toMatchObject({ 'wf-leave': 'Leave request', 'wf-expense': 'Expense claim' });
+    // their categories (人事, 财务) too; the category list keeps the stored one as its id
+    type Flow = { id: string; category: string };
+    const categories = async (lang: string) =>
+      Object.fromEntries(
+        (
+          await t.call<{ list: Flow[] }>(admin, {
+            method: 'GET',
+            url: `${P}/ListAll`,
+            headers: { 'accept-language': lang },
+          })
+        ).data.list.map((r) => [r.id, r.category]),
+      );
+    expect(await categories('zh')).toMatchObject({ 'wf-leave': '人事', 'wf-expense': '财务' });
+    expect(await categories('zh-TW')).toMatchObject({ 'wf-leave': '人事', 'wf-expense': '財務' });
+    expect(await categories('en')).toMatchObject({ 'wf-leave': 'Human resources', 'wf-expense': 'Finance' });
+    const cats = await t.call<Array<{ id: string; fullName: string }>>(admin, {
+      method: 'GET',
+      url: `${P}/GetWorkFlowCategory`,
+      headers: { 'accept-language': 'zh-TW' },
+    });
+    expect(cats.data).toContainEqual({ id: '财务', fullName: '財務' });
+    expect((await get(`${P}/wf-expense`, 'en')).data.category).toBe('财务');
     const launch = await get('/api/workflow/Engine/FlowTask/LaunchInfo/wf-expense', 'en');
     expect(launch.code).toBe(200);
     expect(launch.data.fullName).toBe('Expense claim');

@@ -8,6 +8,7 @@ import {
   WfTemplateBody,
 } from '@kp/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { flowCategoryIn } from '../../../db/seed-labels';
 import { copyName } from '../../../db/stored-label';
 import { countOf, likeOf } from '../../../db/values';
 import { badRequest, conflict, notFound } from '../../../http/api-error';
@@ -43,7 +44,8 @@ const toDto = (r: Row, lang: Language, full = false) => ({
   id: r.id,
   enCode: r.en_code,
   fullName: full ? r.full_name : templateName(r, lang),
-  category: r.category,
+  // lists show a seeded category in the request's language; the detail keeps it as stored, for editing
+  category: full ? r.category : flowCategoryIn(String(r.category ?? ''), lang),
   type: r.type,
   formType: r.form_type,
   version: r.version,
@@ -151,14 +153,17 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
           id: r.id,
           fullName: templateName(r, requestLanguage(req)),
           enCode: r.en_code,
-          category: r.category,
+          category: flowCategoryIn(r.category, requestLanguage(req)),
         })),
       );
     },
   );
-  app.get(`${P}/GetWorkFlowCategory`, { config: { permission: { signedIn: 'handler' } } }, async () => {
+  app.get(`${P}/GetWorkFlowCategory`, { config: { permission: { signedIn: 'handler' } } }, async (req) => {
     const rows = await live().select('category').distinct().execute();
-    return ok(rows.map((r) => ({ id: r.category, fullName: r.category })));
+    // id: the stored category (PageListAll filters by it); fullName: in the request's language
+    return ok(
+      rows.map((r) => ({ id: r.category, fullName: flowCategoryIn(r.category, requestLanguage(req)) })),
+    );
   });
   app.post(`${P}/getflowList`, { config: { permission: { signedIn: 'handler' } } }, async (req) => {
     const rows = await launchable(me(req).userId).selectAll().orderBy('sort_code').execute();
