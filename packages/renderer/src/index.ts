@@ -2,6 +2,8 @@
 
 export type { FormConfig, Language } from '@kp/schema';
 
+export { COPY_MESSAGE_SECONDS, type CopyMessenger, copyToClipboard } from './clipboard';
+
 export type { FormMode } from './form/context';
 // for @kp/designer's canvas, which draws each control with its real widget
 export { RenderContext, type RenderContextValue } from './form/context';

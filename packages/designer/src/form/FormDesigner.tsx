@@ -1,3 +1,4 @@
+import { copyToClipboard } from '@kp/renderer';
 import { type FormConfig, validateFormConfig } from '@kp/schema';
 import { App, Button, Modal, Radio, Space } from 'antd';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
@@ -163,15 +164,7 @@ function FormDesignerInner({
   );
 
   const json = () => JSON.stringify(store.getConfig(), null, 2);
-  const copyJson = async () => {
-    try {
-      if (!navigator.clipboard) throw new Error('no clipboard');
-      await navigator.clipboard.writeText(json());
-      void message.success(t('msg.copyOk'));
-    } catch {
-      void message.error(t('msg.copyFail'));
-    }
-  };
+  const copyJson = () => copyToClipboard(json(), message, { ok: t('msg.copyOk'), fail: t('msg.copyFail') });
   const exportJson = () => {
     const blob = new Blob([json()], { type: 'application/json' });
     const url = URL.createObjectURL(blob);
