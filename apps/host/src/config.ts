@@ -13,6 +13,8 @@ export const MOBILE_BREAKPOINT = 992;
 export const SUCCESS_MSG_SECONDS = 1;
 export const ERROR_MSG_SECONDS = 1.5;
 export const LAST_LOGIN_NOTICE_SECONDS = 2;
+/** Scroll-to-top animation (spec 3 §9, 4 §9: 800 ms). */
+export const BACK_TOP_MS = 800;
 /** Fixed client credentials of the login form (spec 1 §7). */
 export const CLIENT_ID = 'admin';
 export const CLIENT_SECRET = '123456';

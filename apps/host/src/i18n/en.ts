@@ -17,6 +17,10 @@ const en: Resource = {
     loading: 'Loading…',
     switchLanguageSuccess: 'Switch Language Success',
     saveSuccess: 'Saved',
+    copy: 'Copy',
+    copySuccess: 'Copy succeeded',
+    copyFail: 'Copy failed',
+    backTop: 'Back to top',
   },
   route: {
     home: 'Home',
@@ -142,6 +146,7 @@ const en: Resource = {
     showSearch: 'Menu search',
     fixedHeader: 'Fixed header',
     sidebarLogo: 'Sidebar logo',
+    portal: 'Portal settings',
   },
   about: {
     title: 'About',

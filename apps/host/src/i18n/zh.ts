@@ -15,6 +15,10 @@ const zh = {
     loading: '加载中…',
     switchLanguageSuccess: '切换成功',
     saveSuccess: '保存成功',
+    copy: '复制',
+    copySuccess: '复制成功',
+    copyFail: '复制失败',
+    backTop: '返回顶部',
   },
   route: {
     home: '首页',
@@ -140,6 +144,7 @@ const zh = {
     showSearch: '菜单搜索',
     fixedHeader: '固定头部',
     sidebarLogo: '侧边栏Logo',
+    portal: '门户设置',
   },
   about: {
     title: '关于平台',

@@ -17,6 +17,10 @@ const zhtw: Resource = {
     loading: '載入中…',
     switchLanguageSuccess: '切換成功',
     saveSuccess: '儲存成功',
+    copy: '複製',
+    copySuccess: '複製成功',
+    copyFail: '複製失敗',
+    backTop: '返回頂部',
   },
   route: {
     home: '首頁',
@@ -142,6 +146,7 @@ const zhtw: Resource = {
     showSearch: '選單搜尋',
     fixedHeader: '固定頭部',
     sidebarLogo: '側邊欄Logo',
+    portal: '門戶設定',
   },
   about: {
     title: '關於平臺',

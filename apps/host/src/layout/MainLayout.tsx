@@ -1,9 +1,9 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { App, Drawer, Layout } from 'antd';
+import { App, Drawer, FloatButton, Layout } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { LAST_LOGIN_NOTICE_SECONDS, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '../config';
+import { BACK_TOP_MS, LAST_LOGIN_NOTICE_SECONDS, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '../config';
 import { currentLanguage } from '../i18n';
 import { routeMetaFor } from '../router/routeMeta';
 import { openLink } from '../services/linkCodes';
@@ -266,6 +266,14 @@ export default function MainLayout({ portal = false }: { portal?: boolean }) {
         {settings.tagsView && <TagsView showIcon={settings.tagsIcon} />}
         <Content className="kp-content">
           <KeepAliveOutlet enabled={settings.useCache} />
+          {/* the page (the document) is the shell's scrolling element: the header is sticky, the content grows */}
+          <FloatButton.BackTop
+            duration={BACK_TOP_MS}
+            target={() => window}
+            tooltip={t('common.backTop')}
+            aria-label={t('common.backTop')}
+            data-testid="back-top"
+          />
         </Content>
       </Layout>
     </Layout>

@@ -1,8 +1,10 @@
-import { CheckOutlined } from '@ant-design/icons';
-import { Divider, Drawer, Radio, Switch } from 'antd';
+import { CheckOutlined, SettingOutlined, UndoOutlined } from '@ant-design/icons';
+import { Button, Divider, Drawer, Radio, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { SETTINGS_DRAWER_WIDTH } from '../config';
 import { useStore } from '../store/createStore';
+import { portalActionsStore } from '../store/portalActions';
 import {
   LAYOUT_TYPES,
   type Settings,
@@ -22,10 +24,15 @@ const TOGGLES: (keyof Settings)[] = [
   'sidebarLogo',
 ];
 
-/** Settings drawer (280 px, right); every change is persisted under jnpf_{key}. */
+/**
+ * Settings drawer (280 px, right); every change is persisted under jnpf_{key}. On a portal page (home, the
+ * group portal, a portal entry other than back-end management) it also offers that page's customise and reset.
+ */
 export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const s = useStore(settingsStore);
+  const { pathname } = useLocation();
+  const portal = useStore(portalActionsStore, (a) => a[pathname]);
   return (
     <Drawer
       open={open}
@@ -79,6 +86,36 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
         ))}
       </div>
       <Divider />
+      {portal && (
+        <>
+          <div className="kp-setting-title">{t('settings.portal')}</div>
+          <Space data-testid="settings-portal">
+            <Button
+              size="small"
+              icon={<SettingOutlined />}
+              data-testid="settings-portal-customize"
+              onClick={() => {
+                onClose();
+                portal.customize();
+              }}
+            >
+              {t('portalHome.customize')}
+            </Button>
+            <Button
+              size="small"
+              icon={<UndoOutlined />}
+              data-testid="settings-portal-reset"
+              onClick={() => {
+                onClose();
+                portal.reset();
+              }}
+            >
+              {t('portalHome.reset')}
+            </Button>
+          </Space>
+          <Divider />
+        </>
+      )}
       {TOGGLES.map((k) => (
         <div className="kp-setting-row" key={k}>
           <span>{t(`settings.${k}`)}</span>

@@ -1,14 +1,19 @@
-import { Button, Form, Input, Modal, Select, Space, Table, Tabs } from 'antd';
+import { CopyOutlined } from '@ant-design/icons';
+import { copyToClipboard } from '@kp/renderer';
+import { App, Button, Form, Input, Modal, Select, Space, Table, Tabs } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { usePerm } from '../permission/usePerm';
 import { api, type ItemSummary, openDownload } from './api';
 import { tx } from './texts';
 
 type Files = Array<{ fileName: string; fileType: string; fileContent: string }>;
 
-/** 代码生成: pick a designed item, preview the generated files, download them as a zip. */
+/** 代码生成: pick a designed item, preview the generated files (each with a copy button), download them as a zip. */
 export default function Generator() {
   const perm = usePerm();
+  const { t } = useTranslation();
+  const { message } = App.useApp();
   const [rows, setRows] = useState<ItemSummary[]>([]);
   const [keyword, setKeyword] = useState('');
   const [areas, setAreas] = useState<string[]>([]);
@@ -124,17 +129,33 @@ export default function Generator() {
               key: f.fileName,
               label: f.fileName,
               children: (
-                <pre
-                  data-testid={`gen-file-${f.fileName}`}
-                  style={{
-                    maxHeight: '70vh',
-                    overflow: 'auto',
-                    background: 'var(--kp-code-bg, #f6f8fa)',
-                    padding: 12,
-                  }}
-                >
-                  {f.fileContent}
-                </pre>
+                <>
+                  <Button
+                    size="small"
+                    icon={<CopyOutlined />}
+                    data-testid={`gen-copy-${f.fileName}`}
+                    onClick={() =>
+                      void copyToClipboard(f.fileContent, message, {
+                        ok: t('common.copySuccess'),
+                        fail: t('common.copyFail'),
+                      })
+                    }
+                    style={{ marginBottom: 8 }}
+                  >
+                    {t('common.copy')}
+                  </Button>
+                  <pre
+                    data-testid={`gen-file-${f.fileName}`}
+                    style={{
+                      maxHeight: '70vh',
+                      overflow: 'auto',
+                      background: 'var(--kp-code-bg, #f6f8fa)',
+                      padding: 12,
+                    }}
+                  >
+                    {f.fileContent}
+                  </pre>
+                </>
               ),
             }))}
           />

@@ -1,9 +1,11 @@
 import { SettingOutlined, UndoOutlined } from '@ant-design/icons';
 import type { PortalItem, PortalLayout } from '@kp/schema';
 import { App, Button, Empty, Space, Spin, Typography } from 'antd';
-import { type CSSProperties, lazy, Suspense, useEffect, useState } from 'react';
+import { type CSSProperties, lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { currentLanguage } from '../../i18n';
+import { offerPortalActions } from '../../store/portalActions';
 import { textIn } from '../../util/text';
 import { portalApi, type PortalView as View } from './portalApi';
 import { PortalWidget } from './Widgets';
@@ -33,11 +35,15 @@ export function PortalGrid({ layout }: { layout: PortalItem[] }) {
 /**
  * A portal page: the caller's default portal (GET /api/portal/info), drawn from its layout, with per-portal
  * customise (the portal designer, saved as the caller's own layout) and reset (back to the released layout).
- * `group` marks the group portal at /portal.
+ * `group` marks the group portal at /portal. The same two actions are offered to the shell's settings drawer
+ * (store/portalActions) at the path the page was opened at.
  */
 export default function PortalPage({ group = false, portalId }: { group?: boolean; portalId?: string }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
+  // the view cache keeps this page mounted (hidden) on other paths: its own path is the one it opened at
+  const { pathname } = useLocation();
+  const [ownPath] = useState(pathname);
   const [view, setView] = useState<View | null>(null);
   const [loading, setLoading] = useState(true);
   const [editing, setEditing] = useState(false);
@@ -62,20 +68,29 @@ export default function PortalPage({ group = false, portalId }: { group?: boolea
   // Portal settings are hidden for the back-end management entry (spec 1 §6).
   const customizable = view && view.enCode !== 'backend' && view.enCode !== 'management';
 
-  const reset = () =>
-    modal.confirm({
-      title: t('common.tip'),
-      content: <span data-testid="reset-confirm-text">{t('portalHome.resetConfirm')}</span>,
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { 'data-testid': 'reset-ok' } as never,
-      onOk: async () => {
-        if (!view) return;
-        const r = await portalApi.reset(view.id);
-        setView(r.data);
-        setVersion((v) => v + 1);
-      },
-    });
+  const reset = useCallback(
+    () =>
+      modal.confirm({
+        title: t('common.tip'),
+        content: <span data-testid="reset-confirm-text">{t('portalHome.resetConfirm')}</span>,
+        okText: t('common.confirm'),
+        cancelText: t('common.cancel'),
+        okButtonProps: { 'data-testid': 'reset-ok' } as never,
+        onOk: async () => {
+          if (!view) return;
+          const r = await portalApi.reset(view.id);
+          setView(r.data);
+          setVersion((v) => v + 1);
+        },
+      }),
+    [modal, t, view],
+  );
+
+  useEffect(
+    () =>
+      customizable ? offerPortalActions(ownPath, { customize: () => setEditing(true), reset }) : undefined,
+    [customizable, ownPath, reset],
+  );
 
   return (
     <div
