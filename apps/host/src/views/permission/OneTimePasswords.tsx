@@ -1,4 +1,6 @@
-import { Alert, Modal, Table, Typography } from 'antd';
+import { CopyOutlined } from '@ant-design/icons';
+import { copyToClipboard } from '@kp/renderer';
+import { Alert, App, Button, Modal, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /** A password the server answered once for a created, imported or reset user. */
@@ -20,6 +22,7 @@ export function OneTimePasswordsDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   return (
     <Modal
       open={!!list?.length}
@@ -43,9 +46,25 @@ export function OneTimePasswordsDialog({
             title: t('adm.password'),
             dataIndex: 'password',
             render: (v: string) => (
-              <Typography.Text code copyable={{ text: v }} data-testid="one-time-password">
-                {v}
-              </Typography.Text>
+              <Space size={4}>
+                <Typography.Text code data-testid="one-time-password">
+                  {v}
+                </Typography.Text>
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<CopyOutlined />}
+                  title={t('common.copy')}
+                  aria-label={t('common.copy')}
+                  data-testid="one-time-password-copy"
+                  onClick={() =>
+                    void copyToClipboard(v, message, {
+                      ok: t('common.copySuccess'),
+                      fail: t('common.copyFail'),
+                    })
+                  }
+                />
+              </Space>
             ),
           },
         ]}
