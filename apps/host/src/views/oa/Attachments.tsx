@@ -10,25 +10,30 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../../store/createStore';
 import { sessionStore } from '../../store/session';
-import { type Attachment, checkAttachments, fileHref, formatSize } from './model';
+import { type Attachment, checkAttachments, fileHref, formatSize, previewSet } from './model';
 import { uploadChunked } from './upload';
 
 const FilePreview = lazy(() => import('./FilePreview'));
 
-/** Attachment list: read-only (preview, download) or editable (chunk upload up to 99 of 500 MB, remove). */
+/**
+ * Attachment list: read-only (preview, download) or editable (chunk upload up to 99 of 500 MB, remove).
+ * Previewing an image shows the list's other images with it unless `singleView` (spec 4 §2).
+ */
 export function Attachments({
   files,
   onChange,
   testId = 'attachments',
+  singleView = false,
 }: {
   files: Attachment[];
   onChange?: (files: Attachment[]) => void;
   testId?: string;
+  singleView?: boolean;
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const token = useStore(sessionStore, (s) => s.token);
-  const [preview, setPreview] = useState<Attachment | null>(null);
+  const [preview, setPreview] = useState<Attachment[] | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
 
   const pick = async (adding: File[]) => {
@@ -84,7 +89,12 @@ export function Attachments({
           <li key={f.fileId || f.url}>
             <PaperClipOutlined /> <span className="kp-file-name">{f.name}</span>{' '}
             <small>{formatSize(f.size)}</small>
-            <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setPreview(f)}>
+            <Button
+              type="link"
+              size="small"
+              icon={<EyeOutlined />}
+              onClick={() => setPreview(previewSet(f, files, singleView))}
+            >
               {t('oa.preview')}
             </Button>
             <Button
@@ -112,7 +122,7 @@ export function Attachments({
       </ul>
       {preview && (
         <Suspense fallback={null}>
-          <FilePreview file={preview} onClose={() => setPreview(null)} />
+          <FilePreview files={preview} onClose={() => setPreview(null)} />
         </Suspense>
       )}
     </div>

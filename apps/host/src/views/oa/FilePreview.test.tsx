@@ -1,13 +1,14 @@
-// The document preview dialog (spec 3 §2, §7, §8): the address comes from the preview call; the dialog is
-// titled with the name and size, shows the address in a frame with a loading indicator until it has
-// loaded, and closes with 文件不存在 when no address comes back. The network is answered here by a fake.
+// The document preview dialog (spec 3 §2, §7, §8; spec 4 §2): the address comes from the preview call; the
+// dialog is titled 文档预览 - names, shows the address in a sandboxed frame with a loading indicator until it
+// has loaded, shows an image with the list's other images, and closes with 文件不存在 when no address comes
+// back. The network is answered here by a fake.
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
 import './i18n';
-import FilePreview from './FilePreview';
-import type { Attachment } from './model';
+import FilePreview, { PREVIEW_SANDBOX } from './FilePreview';
+import { type Attachment, previewSet } from './model';
 
 const real = globalThis.fetch;
 let asked: URL[] = [];
@@ -37,17 +38,18 @@ const pdf: Attachment = {
 };
 
 describe('document preview dialog', () => {
-  it('asks for the address, shows it in a frame titled with name and size; cancel closes', async () => {
+  it('asks for the address, shows it in a frame titled 文档预览 - name; cancel closes', async () => {
     answer({ code: 200, data: `/api/file/Download/document/${id}.pdf` });
     const onClose = vi.fn();
     render(
       <App>
-        <FilePreview file={pdf} onClose={onClose} />
+        <FilePreview files={[pdf]} onClose={onClose} />
       </App>,
     );
-    expect((await screen.findByTestId('preview-title')).textContent).toBe('施工方案.pdf (2.0KB)');
+    expect((await screen.findByTestId('preview-title')).textContent).toBe('文档预览 - 施工方案.pdf');
     const frame = (await screen.findByTestId('preview-pdf')) as HTMLIFrameElement;
     expect(frame.getAttribute('src')).toMatch(new RegExp(`^/api/file/Download/document/${id}\\.pdf`));
+    // Chromium shows no PDF in a sandboxed frame (FilePreview's doc); a text frame is sandboxed
     expect(frame.hasAttribute('sandbox')).toBe(false);
     const q = asked.find((u) => u.pathname === '/api/file/Uploader/Preview')!;
     expect(q.searchParams.get('fileName')).toBe(id);
@@ -65,16 +67,55 @@ describe('document preview dialog', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
-  it('shows an image at the address as an image', async () => {
+  it('shows an image with the list’s other images, the chosen one first, titled with their names', async () => {
     answer({ code: 200, data: `/api/file/Download/annexpic/${id}.png` });
+    const png = (n: string, i: string): Attachment => ({
+      name: n,
+      fileId: i,
+      url: `/api/file/Download/annexpic/${i}.png`,
+    });
+    const list = [png('甲.png', 'b'.repeat(32)), pdf, png('现场.png', id), png('乙.jpg', 'c'.repeat(32))];
+    expect(previewSet(list[2]!, list).map((f) => f.name)).toEqual(['现场.png', '甲.png', '乙.jpg']);
+    expect(previewSet(list[2]!, list, true).map((f) => f.name)).toEqual(['现场.png']);
+    expect(previewSet(pdf, list)).toEqual([pdf]);
     render(
       <App>
-        <FilePreview file={{ ...pdf, name: '现场.png', size: undefined }} onClose={() => {}} />
+        <FilePreview files={previewSet(list[2]!, list)} onClose={() => {}} />
       </App>,
     );
-    expect((await screen.findByTestId('preview-title')).textContent).toBe('现场.png');
-    const img = await screen.findByRole('img', { name: '现场.png' });
-    expect(img.getAttribute('src')).toBe(`/api/file/Download/annexpic/${id}.png`);
+    expect((await screen.findByTestId('preview-title')).textContent).toBe(
+      '文档预览 - 现场.png/甲.png/乙.jpg',
+    );
+    const shown = await screen.findAllByTestId('preview-image');
+    expect(shown.map((i) => (i.querySelector('img') ?? i).getAttribute('alt'))).toEqual([
+      '现场.png',
+      '甲.png',
+      '乙.jpg',
+    ]);
+    const asks = asked.filter((u) => u.pathname === '/api/file/Uploader/Preview');
+    expect(asks.map((u) => u.searchParams.get('fileVersionId'))).toEqual([
+      id,
+      'b'.repeat(32),
+      'c'.repeat(32),
+    ]);
+  });
+
+  it('shows a text file in a frame sandboxed as spec 4 §2 says (no allow-same-origin)', async () => {
+    answer({ code: 200, data: `/api/file/Download/document/${id}.txt` });
+    render(
+      <App>
+        <FilePreview files={[{ ...pdf, name: '说明.txt' }]} onClose={() => {}} />
+      </App>,
+    );
+    const frame = (await screen.findByTestId('preview-text')) as HTMLIFrameElement;
+    expect(frame.getAttribute('sandbox')).toBe(PREVIEW_SANDBOX);
+    expect(PREVIEW_SANDBOX.split(' ').sort()).toEqual([
+      'allow-downloads',
+      'allow-forms',
+      'allow-modals',
+      'allow-popups',
+      'allow-scripts',
+    ]);
   });
 
   it('closes with the warning 文件不存在 when the server gives no address', async () => {
@@ -86,7 +127,7 @@ describe('document preview dialog', () => {
       const onClose = vi.fn();
       render(
         <App>
-          <FilePreview file={pdf} onClose={onClose} />
+          <FilePreview files={[pdf]} onClose={onClose} />
         </App>,
       );
       await waitFor(() => expect(onClose).toHaveBeenCalled());

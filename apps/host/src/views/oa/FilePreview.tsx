@@ -1,8 +1,8 @@
-import { Alert, App, Button, Image, Modal, Spin } from 'antd';
+import { Alert, App, Button, Flex, Image, Modal, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchBinary, http } from '../../api/http';
-import { type Attachment, fileHref, formatSize, previewKind } from './model';
+import { type Attachment, fileHref, previewKind } from './model';
 
 /** Link targets a previewed document may keep: web and mail addresses and in-document anchors. */
 const SAFE_HREF = /^(https?:|mailto:|#|$)/i;
@@ -59,30 +59,49 @@ export async function previewAddress(file: Attachment): Promise<string | null> {
 }
 
 /**
- * The document preview dialog (spec 3 §2, §7, §8): full screen, titled with the file's name and size, a
- * cancel button, the address the server gives shown in a frame (an image as an image), a loading indicator
- * until it has loaded.
- * When no address comes back the dialog closes with the warning 文件不存在. Word and Excel files, which
- * the browser cannot show, are drawn from the address's bytes (docx-preview, exceljs) instead.
+ * The frame's sandbox (spec 4 §2: forms, scripts, popups, downloads and modals allowed). Never
+ * allow-same-origin: the framed file runs in an opaque origin, so a script in it cannot reach the app.
  */
-export default function FilePreview({ file, onClose }: { file: Attachment | null; onClose: () => void }) {
+export const PREVIEW_SANDBOX = 'allow-forms allow-scripts allow-popups allow-downloads allow-modals';
+
+/**
+ * The document preview dialog (spec 3 §2, §7, §8; spec 4 §2): full screen, titled 文档预览 - and the
+ * previewed files' names joined with "/", a cancel button, the address the server gives shown in a sandboxed
+ * frame, a loading indicator until it has loaded. `files` starts with the chosen file; for an image it
+ * holds the list's other images too (model.previewSet), shown as one antd gallery (next/previous in the
+ * viewer, the chosen one first).
+ * When the chosen file gets no address the dialog closes with the warning 文件不存在 (an image without one is
+ * left out of the gallery). Word and Excel files, which the browser cannot show, are drawn from the
+ * address's bytes (docx-preview, exceljs) instead. A PDF frame is the one frame without a sandbox: Chromium
+ * refuses its PDF viewer in every sandboxed frame (whatever the allow- flags); the download route serves a
+ * PDF as application/pdf with nosniff, so it only ever opens in the viewer, never as a page of this origin.
+ */
+export default function FilePreview({ files, onClose }: { files: Attachment[] | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const host = useRef<HTMLDivElement>(null);
-  const [address, setAddress] = useState<string | null>(null);
+  const [addresses, setAddresses] = useState<{ file: Attachment; src: string }[]>([]);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
+  const file = files?.[0] ?? null;
+  const address = addresses[0]?.src ?? null;
   const kind = file ? previewKind(file.name) : 'none';
   const close = useRef(onClose);
   close.current = onClose;
 
   useEffect(() => {
-    setAddress(null);
+    setAddresses([]);
     setState('loading');
-    if (!file) return;
+    if (!files?.length) return;
     let live = true;
-    void previewAddress(file).then((a) => {
+    void Promise.all(files.map(previewAddress)).then((found) => {
       if (!live) return;
-      if (a) setAddress(fileHref(a));
+      if (found[0])
+        setAddresses(
+          files.flatMap((f, i) => {
+            const a = found[i];
+            return a ? [{ file: f, src: fileHref(a) }] : [];
+          }),
+        );
       else {
         message.warning(t('oa.fileNotExist'));
         close.current();
@@ -91,7 +110,7 @@ export default function FilePreview({ file, onClose }: { file: Attachment | null
     return () => {
       live = false;
     };
-  }, [file, message, t]);
+  }, [files, message, t]);
 
   useEffect(() => {
     if (!address || (kind !== 'word' && kind !== 'excel')) return;
@@ -119,8 +138,8 @@ export default function FilePreview({ file, onClose }: { file: Attachment | null
     };
   }, [address, kind, file]);
 
-  const size = formatSize(file?.size);
   const framed = kind === 'pdf' || kind === 'text';
+  const names = (addresses.length ? addresses.map((a) => a.file) : (files ?? [])).map((f) => f.name);
   return (
     <Modal
       open={!!file}
@@ -128,7 +147,7 @@ export default function FilePreview({ file, onClose }: { file: Attachment | null
       width="100%"
       style={{ top: 0, maxWidth: '100vw', paddingBottom: 0 }}
       styles={{ body: { height: 'calc(100vh - 120px)', overflow: 'auto' } }}
-      title={<span data-testid="preview-title">{size ? `${file?.name} (${size})` : file?.name}</span>}
+      title={<span data-testid="preview-title">{t('oa.previewTitle', { names: names.join('/') })}</span>}
       footer={
         <Button onClick={onClose} data-testid="preview-cancel">
           {t('oa.cancel')}
@@ -141,18 +160,28 @@ export default function FilePreview({ file, onClose }: { file: Attachment | null
           {state === 'error' && <Alert type="error" title={t('common.requestError')} />}
           {address && kind === 'none' && <Alert type="info" title={t('oa.noPreview')} />}
           {address && kind === 'image' && (
-            <Image
-              src={address}
-              alt={file?.name}
-              onLoad={() => setState('ready')}
-              onError={() => setState('error')}
-              data-testid="preview-image"
-            />
+            <Flex wrap gap="middle" align="flex-start">
+              <Image.PreviewGroup>
+                {addresses.map((a, i) => (
+                  <Image
+                    key={a.src}
+                    src={a.src}
+                    alt={a.file.name}
+                    height={i === 0 ? undefined : 120}
+                    style={i === 0 ? { maxWidth: '100%' } : undefined}
+                    onLoad={i === 0 ? () => setState('ready') : undefined}
+                    onError={i === 0 ? () => setState('error') : undefined}
+                    data-testid="preview-image"
+                  />
+                ))}
+              </Image.PreviewGroup>
+            </Flex>
           )}
           {address && framed && (
             <iframe
               title={file?.name}
               src={address}
+              sandbox={kind === 'pdf' ? undefined : PREVIEW_SANDBOX}
               onLoad={() => setState('ready')}
               style={{ width: '100%', height: 'calc(100vh - 170px)', border: 0 }}
               data-testid={`preview-${kind}`}

@@ -99,6 +99,15 @@ export function previewKind(name: string): PreviewKind {
 }
 
 /**
+ * The files one preview shows (spec 4 §2): the chosen file; when it is an image and the preview is not in
+ * single-view mode, every other image of the list after it (the gallery's order: the chosen one first).
+ */
+export function previewSet(file: Attachment, list: readonly Attachment[], single = false): Attachment[] {
+  if (single || previewKind(file.name) !== 'image') return [file];
+  return [file, ...list.filter((f) => f !== file && previewKind(f.name) === 'image')];
+}
+
+/**
  * A download address that works for private files: the current media code in the query (never the
  * session token; services/downloadCodes.ts). `_token` is kept for the callers' signature.
  */

@@ -311,6 +311,12 @@ describe(`files on ${TEST_DB_KIND}`, () => {
       .execute();
     const url = m.data.url.replace('/annex/', '/document/');
     expect((await t.call(null, { method: 'GET', url })).code).toBe(602);
+    // plain text is shown in place (the preview frames it), never sniffed as a page
+    const shown = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(shown.headers['x-content-type-options']).toBe('nosniff');
+    expect(shown.headers['content-disposition']).toMatch(/^inline;/);
     // the token is never accepted in a URL; a download code is (auth/download-codes.ts)
     const withToken = await t.app.inject({ method: 'GET', url: `${url}?token=${token}` });
     expect(withToken.json().code).toBe(602);

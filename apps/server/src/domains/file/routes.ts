@@ -315,7 +315,10 @@ export default async function fileRoutes(app: FastifyInstance) {
         if (!(await canReadFile(ctx.db, p, row))) throw new ApiError(ApiCode.NOT_FOUND, '文件不存在');
       }
       const ctype = CONTENT_TYPES[row.extension] ?? 'application/octet-stream';
-      const inline = ctype.startsWith('image/') || ctype === 'application/pdf';
+      // Shown in place: images, PDF and plain text (the preview frames them; nosniff keeps text from ever
+      // being read as a page). Everything else downloads.
+      const inline =
+        ctype.startsWith('image/') || ctype === 'application/pdf' || ctype.startsWith('text/plain');
       reply
         .header('content-type', ctype)
         .header('x-content-type-options', 'nosniff')
