@@ -21,6 +21,19 @@ const ROWS: Record<string, [string, string, string]> = {
     'What you typed here will be lost when you close it.',
   ],
   unsentKeepEditing: ['继续填写', '繼續填寫', 'Keep editing'],
+  // the user-by-department picker (kit/UserByDeptPicker.tsx)
+  byDept: ['按部门选择', '按部門選擇', 'By department'],
+  byDeptTitle: ['按部门选择人员', '按部門選擇人員', 'Choose users by department'],
+  byDeptUnits: ['部门', '部門', 'Departments'],
+  byDeptPersonal: ['个人分组', '個人分組', 'Personal groups'],
+  byDeptEnterprise: ['企业分组', '企業分組', 'Enterprise groups'],
+  byDeptGroup: ['分组', '分組', 'Group'],
+  byDeptUser: ['姓名/账号', '姓名/帳號', 'Name/account'],
+  byDeptUnit: ['所属组织', '所屬組織', 'Organisation'],
+  byDeptSearch: ['搜索姓名或账号', '搜尋姓名或帳號', 'Search by name or account'],
+  byDeptChooseLeft: ['请先在左侧选择', '請先在左側選擇', 'Choose on the left first'],
+  byDeptChosen: ['已选 {{n}} 人', '已選 {{n}} 人', '{{n}} chosen'],
+  byDeptManage: ['管理个人分组', '管理個人分組', 'Manage personal groups'],
 };
 
 const pick = (i: 0 | 1 | 2) => Object.fromEntries(Object.entries(ROWS).map(([k, v]) => [k, v[i]]));

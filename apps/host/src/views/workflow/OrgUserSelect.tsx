@@ -1,8 +1,10 @@
 import { createRendererI18n, FormStore, RenderContext, type RenderContextValue, WIDGETS } from '@kp/renderer';
 import type { Language } from '@kp/schema';
-import { App } from 'antd';
-import { useMemo } from 'react';
+import { App, Button } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n';
+import { UserByDeptPicker } from '../../kit/UserByDeptPicker';
 import { wfProviders } from './providers';
 
 const providers = wfProviders();
@@ -12,6 +14,8 @@ const noop = () => {};
  * The organisation user picker of the workflow dialogs (cc, added signer, transfer, assign, free approver,
  * notify): @kp/renderer's user widget (department tree loaded level by level, keyword search, the chosen
  * list with clear-all; 800 px) with the HTTP providers of the flow forms. `title` is the picker's title.
+ * "By department" beside it opens the user-by-department picker (kit/UserByDeptPicker: department table,
+ * personal and enterprise groups); the users chosen there join the value (replace it when single).
  */
 export function OrgUserSelect(props: {
   value: string[];
@@ -22,6 +26,8 @@ export function OrgUserSelect(props: {
   testId?: string;
 }) {
   const { message } = App.useApp();
+  const { t } = useTranslation();
+  const [byDept, setByDept] = useState(false);
   const language = currentLanguage() as Language;
   const ctx = useMemo<RenderContextValue>(() => {
     const i18n = createRendererI18n(language);
@@ -62,6 +68,20 @@ export function OrgUserSelect(props: {
           placeholder={props.placeholder ?? ''}
         />
       </RenderContext.Provider>
+      <Button type="link" size="small" data-testid="by-dept-open" onClick={() => setByDept(true)}>
+        {t('kit.byDept')}
+      </Button>
+      <UserByDeptPicker
+        open={byDept}
+        multiple={props.multiple}
+        onCancel={() => setByDept(false)}
+        onOk={(users) => {
+          setByDept(false);
+          const ids = users.map((u) => u.id);
+          if (!ids.length) return;
+          props.onChange(props.multiple ? [...new Set([...props.value, ...ids])] : ids.slice(0, 1));
+        }}
+      />
     </div>
   );
 }
