@@ -18,8 +18,7 @@ let taskName = '';
 let colleague = { id: '', name: '', dept: '' };
 
 beforeAll(async () => {
-  const zw = await apiToken(suite.kp.base, 'zhangwei', 'kp123456');
-  const todo = await leaveTodo(suite, zw, '按部门知会');
+  const todo = await leaveTodo(suite, '按部门知会');
   approver = todo.approverAccount;
   taskName = todo.taskName;
   const db = suite.kp.app.kp.db;
@@ -31,7 +30,7 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   colleague = { id: u.id, name: u.real_name, dept: u.full_name };
   // the approver's own personal group, holding the colleague
-  const tok = await apiToken(suite.kp.base, approver, 'kp123456');
+  const tok = await todo.approverToken();
   await suite.must(tok, 'POST', '/api/system/groupcustom', { fullName: GROUP, type: 0, userIds: [u.id] });
 });
 

@@ -1,5 +1,6 @@
 // A request waiting in someone's to-do, made over the API: zhangwei asks for a day's leave (the seeded
 // wf-leave flow); its first approver has the to-do. Shared by the suites that need one (portal, home rows).
+import { apiToken } from './harness';
 import type { Suite } from './suite';
 
 export interface LeaveTodo {
@@ -10,16 +11,20 @@ export interface LeaveTodo {
   approverAccount: string;
   /** The request's title as the lists show it. */
   taskName: string;
+  /** Signs the approver in over the API (the demo password). */
+  approverToken: () => Promise<string>;
 }
 
-export async function leaveTodo(suite: Suite, zwToken: string, reason: string): Promise<LeaveTodo> {
+/** `zwToken`: zhangwei's token when the caller has one, else zhangwei signs in here. */
+export async function leaveTodo(suite: Suite, reason: string, zwToken?: string): Promise<LeaveTodo> {
+  const zw = zwToken ?? (await apiToken(suite.kp.base, 'zhangwei', 'kp123456'));
   const db = suite.kp.app.kp.db;
   const user = await db
     .selectFrom('base_user')
     .select(['id', 'department_id'])
     .where('account', '=', 'zhangwei')
     .executeTakeFirstOrThrow();
-  const taskId = await suite.must<string>(zwToken, 'POST', '/api/workflow/Engine/FlowTask', {
+  const taskId = await suite.must<string>(zw, 'POST', '/api/workflow/Engine/FlowTask', {
     flowId: 'wf-leave',
     status: 0,
     formData: {
@@ -54,5 +59,6 @@ export async function leaveTodo(suite: Suite, zwToken: string, reason: string): 
     approverId: op.user_id,
     approverAccount: approver.account,
     taskName: task.full_name,
+    approverToken: () => apiToken(suite.kp.base, approver.account, 'kp123456'),
   };
 }

@@ -39,7 +39,7 @@ beforeAll(async () => {
   const admin = await apiToken(suite.kp.base, 'admin', 'admin123');
   const zw = await apiToken(suite.kp.base, 'zhangwei', PASSWORD);
   // zhangwei asks for leave: the first approver gets a to-do; that approver is our browser user
-  const todo = await leaveTodo(suite, zw, '家中有事');
+  const todo = await leaveTodo(suite, '家中有事', zw);
   const approverId = todo.approverId;
   approverAccount = todo.approverAccount;
   taskName = todo.taskName;

@@ -9,7 +9,7 @@ import { allows, me } from '../auth/guard';
 import { newId } from '../auth/tokens';
 import { BTN, lang, likeOf, MENU, ms, paging, refuse } from '../permission/common';
 import { msg } from '../permission/messages';
-import { accountOrName, member, orgNames } from './users-common';
+import { enabledUsers, member, userPage } from './users-common';
 
 type GroupRow = Selectable<GroupTable>;
 const typeOf = (t: number | string) => Number(t);
@@ -152,8 +152,7 @@ async function unitAndBelow(req: FastifyRequest, organizeId: string): Promise<st
  */
 export async function groupUsers(req: FastifyRequest, q: GroupImUserQuery) {
   const p = me(req);
-  const { page, size, offset } = paging(q);
-  let base = req.server.kp.db.selectFrom('base_user as u').where('u.enabled_mark', '=', 1);
+  let base = enabledUsers(req.server.kp.db);
   if (q.groupId) {
     const g = await loadGroup(req, q.groupId, undefined, true);
     base = base.where('u.id', 'in', (eb) =>
@@ -165,27 +164,15 @@ export async function groupUsers(req: FastifyRequest, q: GroupImUserQuery) {
     );
   } else if (q.organizeId && q.organizeId !== '0') {
     const ids = await unitAndBelow(req, q.organizeId);
-    if (!ids.length) return { list: [], pagination: { currentPage: page, pageSize: size, total: 0 } };
+    if (!ids.length) {
+      const { page, size } = paging(q);
+      return { list: [], pagination: { currentPage: page, pageSize: size, total: 0 } };
+    }
     base = base.where((eb) => eb.or([eb('u.organize_id', 'in', ids), eb('u.department_id', 'in', ids)]));
   }
   const self = q.self === true || q.self === 'true' || q.self === 1 || q.self === '1';
   if (!self) base = base.where('u.id', '<>', p.userId);
-  if (q.keyword) base = base.where(accountOrName(q.keyword));
-  const [total, rows, names] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    base
-      .select(['u.id', 'u.account', 'u.real_name', 'u.head_icon', 'u.organize_id', 'u.department_id'])
-      .orderBy('u.sort_code')
-      .orderBy('u.id')
-      .limit(size)
-      .offset(offset)
-      .execute(),
-    orgNames(req),
-  ]);
-  return {
-    list: rows.map((r) => member(r, names)),
-    pagination: { currentPage: page, pageSize: size, total: Number(total.n) },
-  };
+  return userPage(req, base, q, member);
 }
 
 /** POST groupcustom: an enterprise group needs the group menu's add button; a refused member list writes nothing. */

@@ -1,14 +1,14 @@
 // Shared pieces of the user routes: row mapping, unit resolution, role-assignment checks, validation.
 import { ApiCode, type UserListItem } from '@kp/schema';
 import type { FastifyRequest } from 'fastify';
-import { type Selectable, type SqlBool, sql, type Transaction } from 'kysely';
+import { type Kysely, type Selectable, type SqlBool, sql, type Transaction } from 'kysely';
 import { nameIn } from '../../db/stored-label';
 import type { Database, UsersTable } from '../../db/types';
 import { me } from '../auth/guard';
 import type { DataScope, Principal } from '../auth/principal';
 import { assertOutranks } from '../auth/rank';
 import { newId } from '../auth/tokens';
-import { badInput, lang, likeOf, MENU, ms, outOfScope, refuse } from '../permission/common';
+import { badInput, lang, likeOf, MENU, ms, outOfScope, paging, refuse } from '../permission/common';
 import { filterOrNone, USER_COLS } from '../permission/scope';
 import { checkFields, problemsText } from './rules';
 
@@ -258,6 +258,33 @@ export const accountOrName = (keyword: string) => {
 export async function pickerList(req: FastifyRequest, rows: Promise<Basic[]>) {
   const [list, names] = await Promise.all([rows, orgNames(req)]);
   return { list: list.map((r) => basic(r, names)) };
+}
+
+/** The enabled users, as `u` (the start of a picker's query). */
+export const enabledUsers = (db: Kysely<Database>) =>
+  db.selectFrom('base_user as u').where('u.enabled_mark', '=', 1);
+
+/**
+ * One page of the users of `base` (enabledUsers narrowed), searched by `q.keyword`, in the users' order: each
+ * row (BASIC) shaped by `shape` with its units' names, and the pagination.
+ */
+export async function userPage<T>(
+  req: FastifyRequest,
+  base: ReturnType<typeof enabledUsers>,
+  q: { keyword?: string; currentPage?: number; pageSize?: number },
+  shape: (r: Basic, orgName: (id: string | null) => string) => T,
+) {
+  const { page, size, offset } = paging(q);
+  const found = q.keyword ? base.where(accountOrName(q.keyword)) : base;
+  const [total, rows, names] = await Promise.all([
+    found.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    found.select(BASIC).orderBy('u.sort_code').orderBy('u.id').limit(size).offset(offset).execute(),
+    orgNames(req),
+  ]);
+  return {
+    list: rows.map((r) => shape(r, names)),
+    pagination: { currentPage: page, pageSize: size, total: Number(total.n) },
+  };
 }
 
 export const BASIC = [

@@ -2,21 +2,16 @@
 // flowState 0 on submit and 1 on save"). flowState 1 saves a draft: no one gets a to-do; flowState 0 submits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
-import { leaveData, workflowTestKit } from './testkit';
+import { workflowTestKit } from './testkit';
 
 describe(`launch with flowState on ${TEST_DB_KIND}`, () => {
   let t: TestApp;
-  const { login, pending, task, w } = workflowTestKit(() => t);
+  const { login, pending, task, w, leaveOf } = workflowTestKit(() => t);
   let leave: Record<string, unknown> = {};
 
   beforeAll(async () => {
     t = await createTestApp();
-    const zw = await w()
-      .selectFrom('base_user')
-      .select(['id', 'department_id'])
-      .where('account', '=', 'zhangwei')
-      .executeTakeFirstOrThrow();
-    leave = leaveData(zw);
+    leave = await leaveOf('zhangwei');
   });
   afterAll(async () => {
     await t?.close();

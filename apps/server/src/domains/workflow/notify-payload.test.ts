@@ -2,26 +2,21 @@
 // payload); the notice's message opens the flow there: its body is the /workFlowDetail config.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
-import { leaveData, workflowTestKit } from './testkit';
+import { workflowTestKit } from './testkit';
 
 const B = '/api/workflow/Engine';
 
 describe(`notify payload on ${TEST_DB_KIND}`, () => {
   let t: TestApp;
-  const { login, idOf, pending, tokenOf, submit, w } = workflowTestKit(() => t);
+  const { login, idOf, pending, tokenOf, submit, w, leaveOf } = workflowTestKit(() => t);
   let taskId = '';
   let otherTaskId = '';
 
   beforeAll(async () => {
     t = await createTestApp();
-    const zw = await w()
-      .selectFrom('base_user')
-      .select(['id', 'department_id'])
-      .where('account', '=', 'zhangwei')
-      .executeTakeFirstOrThrow();
     const emp = await login('zhangwei');
-    const a = await submit(emp, 'wf-leave', leaveData(zw));
-    const b = await submit(emp, 'wf-leave', leaveData(zw, 1));
+    const a = await submit(emp, 'wf-leave', await leaveOf('zhangwei'));
+    const b = await submit(emp, 'wf-leave', await leaveOf('zhangwei', 1));
     expect(a.code, a.msg).toBe(200);
     expect(b.code, b.msg).toBe(200);
     taskId = a.data;

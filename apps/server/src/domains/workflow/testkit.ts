@@ -48,7 +48,17 @@ export function workflowTestKit(app: () => TestApp) {
       url: '/api/workflow/Engine/FlowTask',
       payload: { flowId, formData },
     });
-  return { login, accountOf, idOf, tokenOf, pending, task, records, w, submit };
+  /** The seeded leave form's data for the user `account` (leaveData). */
+  const leaveOf = async (account: string, days = 2) =>
+    leaveData(
+      await w()
+        .selectFrom('base_user')
+        .select(['id', 'department_id'])
+        .where('account', '=', account)
+        .executeTakeFirstOrThrow(),
+      days,
+    );
+  return { login, accountOf, idOf, tokenOf, pending, task, records, w, submit, leaveOf };
 }
 
 /** The seeded leave form's data for `u` (applicant, department): `days` of annual leave from 2026-01-01. */

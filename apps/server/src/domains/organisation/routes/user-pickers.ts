@@ -4,11 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { nameIn } from '../../../db/stored-label';
 import { ok } from '../../../http/envelope';
 import { me } from '../../auth/guard';
-import { IdParam, lang, MENU, paging, refuse } from '../../permission/common';
+import { IdParam, lang, MENU, refuse } from '../../permission/common';
 import {
   accountOrName,
   BASIC,
   basic,
+  enabledUsers,
   ImUserQuery,
   OrgQuery,
   orgNames,
@@ -18,6 +19,7 @@ import {
   scopedUser,
   subtree,
   type UserRow,
+  userPage,
 } from '../users-common';
 
 /** Chat users and the user pickers of the organisation API. */
@@ -35,21 +37,7 @@ export default async function userPickerRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const q = req.query as { keyword?: string; currentPage?: number; pageSize?: number };
-      const { page, size, offset } = paging(q);
-      let base = db()
-        .selectFrom('base_user as u')
-        .where('u.enabled_mark', '=', 1)
-        .where('u.id', '<>', me(req).userId);
-      if (q.keyword) base = base.where(accountOrName(q.keyword));
-      const [total, rows, names] = await Promise.all([
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-        base.select(BASIC).orderBy('u.sort_code').orderBy('u.id').limit(size).offset(offset).execute(),
-        orgNames(req),
-      ]);
-      return ok({
-        list: rows.map((r) => basic(r, names)),
-        pagination: { currentPage: page, pageSize: size, total: Number(total.n) },
-      });
+      return ok(await userPage(req, enabledUsers(db()).where('u.id', '<>', me(req).userId), q, basic));
     },
   );
   app.get(
