@@ -8,7 +8,12 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from '../../apps/server/src/db/database';
-import { createPostgresDatabase, createTestApp } from '../../apps/server/src/test/harness';
+import {
+  createPostgresDatabase,
+  createTestApp,
+  seededInitiators,
+  startNode,
+} from '../../apps/server/src/test/harness';
 import { type LocalS3, startLocalS3 } from '../../apps/server/src/test/s3';
 import { type ServerProcess, startServerProcess } from '../api/server-process';
 import { api, login as loginAs, md5, multipart, postJson, socket } from '../support/client';
@@ -75,27 +80,21 @@ describe.skipIf(!PG || !haproxyInstalled())('three instances behind HAProxy, Pos
           .where('id', '=', 'wf-leave')
           .executeTakeFirstOrThrow()
       ).form_json;
-      const tree = {
-        nodeId: 'start',
-        prevId: null,
-        type: 'start',
-        properties: { title: '发起人', initiator: [], initiatePos: [], initiateRole: [] },
-        childNode: {
-          nodeId: 'n1',
-          prevId: 'start',
-          type: 'approver',
-          properties: {
-            title: '审批',
-            assigneeType: 1,
-            approvers: [ids.get('chenjing')],
-            approverPos: [],
-            approverRole: [],
-            counterSign: 'or',
-            timeLimit: { enabled: true, duration: REMIND_HOURS },
-          },
-          childNode: null,
+      const tree = startNode(await seededInitiators(t.db.kysely), {
+        nodeId: 'n1',
+        prevId: 'start',
+        type: 'approver',
+        properties: {
+          title: '审批',
+          assigneeType: 1,
+          approvers: [ids.get('chenjing')],
+          approverPos: [],
+          approverRole: [],
+          counterSign: 'or',
+          timeLimit: { enabled: true, duration: REMIND_HOURS },
         },
-      };
+        childNode: null,
+      });
       await k
         .insertInto('wf_template')
         .values({

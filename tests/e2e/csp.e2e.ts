@@ -5,7 +5,7 @@
 // the browser reports no CSP violation and no page error on the way (the validators are precompiled: nothing
 // calls eval or new Function). A violation is reported to POST /api/csp-report. Screenshots in e2e-results/.
 import path from 'node:path';
-import { fieldConfig, formConfig } from '@kp/server/testing';
+import { fieldConfig, formConfig, initiatorsOf, SEEDED_FLOW_DETAIL, startNode } from '@kp/server/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESULTS_DIR } from './browser';
@@ -209,16 +209,12 @@ describe('host under the CSP', () => {
 
   it('the flow designer opens and the simulator runs with no violation', async () => {
     const admin = await apiToken(suite.kp.base, 'admin', 'admin123');
+    const leave = await suite.api(admin, 'GET', SEEDED_FLOW_DETAIL);
     const created = await suite.api<string>(admin, 'POST', '/api/workflow/Engine/FlowEngine', {
       enCode: 'csp-flow',
       fullName: 'CSP 流程',
       propertyJson: {},
-      flowTemplateJson: {
-        type: 'start',
-        nodeId: 'start',
-        properties: { initiator: [], initiateRole: [], initiatePos: [], title: '发起人' },
-        prevId: null,
-      },
+      flowTemplateJson: startNode(initiatorsOf(leave.data)),
       formData: formConfig([{ __vModel__: 'amount', __config__: fieldConfig('numInput', '金额') }]),
     });
     expect(created.code, created.msg).toBe(200);

@@ -2,6 +2,8 @@
 // picker (候选人员) and the 提交审核 candidate picker load 20 people a page, the next page when the list is
 // scrolled within 200 px of its bottom, and stop at a short page. 50 extra staff are made over the API so
 // the lists run past the old first page (50) to several pages.
+
+import { initiatorsOf, startNode } from '@kp/server/testing';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiToken } from './harness';
@@ -111,17 +113,14 @@ describe('pickers page by 20 on scroll', () => {
       formType: leave.formType,
       formData: leave.formData,
       propertyJson: leave.propertyJson,
-      flowTemplateJson: {
-        nodeId: 'start',
-        prevId: null,
-        type: 'start',
-        properties: { title: '发起人', initiator: [], initiatePos: [], initiateRole: [] },
-        childNode: approver(
+      flowTemplateJson: startNode(
+        initiatorsOf(leave),
+        approver(
           'head',
           { assigneeType: 1, approvers: [head.id] },
           approver('pick', { assigneeType: 7, dynamicType: 'candidate' }),
         ),
-      },
+      ),
     });
     await must(admin, 'POST', `/api/workflow/Engine/FlowEngine/Release/${flowId}`);
     const emp = await apiToken(S.kp.base, 'zhangwei', PW);

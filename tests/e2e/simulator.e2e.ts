@@ -5,7 +5,7 @@
 // refused with the diff. The simulator panel is driven with the keyboard where a user would.
 import { copyFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fieldConfig, formConfig } from '@kp/server/testing';
+import { fieldConfig, formConfig, initiatorsOf, SEEDED_FLOW_DETAIL, startNode } from '@kp/server/testing';
 import { describe, expect, it } from 'vitest';
 import { RESULTS_DIR } from './browser';
 import { apiToken, loginAs, ROOT } from './harness';
@@ -21,7 +21,9 @@ const pickUsers = pickOrgUsers;
 describe('flow simulator', () => {
   it('designs, simulates two branches, exports a case, and release is refused with the diff after the condition changes', async () => {
     const admin = await apiToken(S.kp.base, 'admin', ADMIN_PW);
-    // a flow with a form (amount, reason) and only a start node; the tree is designed in the UI below
+    // a flow with a form (amount, reason) and only a start node (who may start the seeded leave flow may start
+    // it); the tree is designed in the UI below
+    const leave = await api(admin, 'GET', SEEDED_FLOW_DETAIL);
     const created = await api<string>(admin, 'POST', '/api/workflow/Engine/FlowEngine', {
       enCode: 'sim-e2e',
       fullName: '模拟报销',
@@ -29,12 +31,7 @@ describe('flow simulator', () => {
         { __config__: fieldConfig('numInput', '金额'), __vModel__: 'amount' },
         { __config__: fieldConfig('comInput', '事由'), __vModel__: 'reason' },
       ]),
-      flowTemplateJson: {
-        nodeId: 'start',
-        prevId: null,
-        type: 'start',
-        properties: { title: '发起人', initiator: [], initiatePos: [], initiateRole: [] },
-      },
+      flowTemplateJson: startNode(initiatorsOf(leave.data)),
       propertyJson: {},
     });
     expect(created.code, created.msg).toBe(200);

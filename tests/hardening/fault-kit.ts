@@ -1,7 +1,7 @@
 // The fixtures of fault.test.ts: the seeded people and pending approvals (prepare), the plan of
 // 200 operations and the load that runs them against a server, recording what was acknowledged.
 import { randomBytes } from 'node:crypto';
-import { createTestApp } from '@kp/server/testing';
+import { createTestApp, seededInitiators, startNode } from '@kp/server/testing';
 import type { Kysely } from 'kysely';
 import { api, md5, multipart, postJson as post } from '../support/client';
 
@@ -85,6 +85,7 @@ export async function prepare(target: Parameters<typeof createTestApp>[0]): Prom
       });
     const byAccount = (a: string) => [...people.values()].find((p) => p.account === a)!;
     const employees = [...people.values()].filter((p) => p.account !== 'admin');
+    const who = await seededInitiators(t.db.kysely);
 
     const form = (
       await db
@@ -115,13 +116,7 @@ export async function prepare(target: Parameters<typeof createTestApp>[0]): Prom
         : { enabled: true, duration };
       const n1 = approver('n1', 'start', '审批一', byAccount('chenjing').id, { timeLimit });
       n1.childNode = approver('n2', 'n1', '审批二', byAccount('wangjianguo').id);
-      const tree = {
-        nodeId: 'start',
-        prevId: null,
-        type: 'start',
-        properties: { title: '发起人', initiator: [], initiatePos: [], initiateRole: [] },
-        childNode: n1,
-      };
+      const tree = startNode(who, n1);
       await db
         .insertInto('wf_template')
         .values({

@@ -157,4 +157,5 @@ export async function createTestApp(
     },
   };
 }
+export { type Initiators, initiatorsOf, SEEDED_FLOW_DETAIL, seededInitiators, startNode } from './flows';
 export { fieldConfig, formConfig } from './forms';

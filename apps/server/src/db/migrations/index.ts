@@ -48,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0192-unsent-keys': await import('./0192-unsent-keys'),
   '0193-unused-flow-buttons': await import('./0193-unused-flow-buttons'),
   '0194-document-buttons': await import('./0194-document-buttons'),
+  '0195-seeded-flow-initiators': await import('./0195-seeded-flow-initiators'),
 };

@@ -4,6 +4,8 @@ import {
   fieldConfig as cfg,
   createTestApp,
   formConfig,
+  seededInitiators,
+  startNode,
   TEST_DB_KIND,
   type TestApp,
 } from '../../test/harness';
@@ -189,12 +191,12 @@ describe(`当前用户 in role and user pickers is stored as the submitter on ${
   });
 
   it('a flow launch, draft and resubmit resolve the token to the initiator', async () => {
-    const tree = {
-      nodeId: 'start',
-      prevId: null,
-      type: 'start',
-      properties: { title: '发起人', initiator: [], initiatePos: [], initiateRole: [] },
-    };
+    // everyone in the demo company, and zhangwei by name: he starts it without any role in the last test
+    const everyone = await seededInitiators(t.db.kysely);
+    const tree = startNode({
+      ...everyone,
+      initiator: [...(everyone.initiator ?? []), (await user('zhangwei')).id],
+    });
     const tpl = await t.call<string>(admin, {
       method: 'POST',
       url: `${W}/FlowEngine`,

@@ -2,13 +2,21 @@ import { exportCase, type OrgSnapshot, orgFromSnapshot, simulate } from '@kp/flo
 import type { FlowNode } from '@kp/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldConfig, formConfig } from '../../test/forms';
-import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
+import {
+  createTestApp,
+  type Initiators,
+  seededInitiators,
+  startNode,
+  TEST_DB_KIND,
+  type TestApp,
+} from '../../test/harness';
 import { workflowTestKit } from './testkit';
 
 const B = '/api/workflow/Engine';
 
 describe(`flow simulator routes and verify before release on ${TEST_DB_KIND}`, () => {
   let t: TestApp;
+  let who: Initiators = {};
   const { login, idOf, pending, records, tokenOf, task } = workflowTestKit(() => t);
   const form = formConfig([
     { __config__: fieldConfig('numInput', '金额'), __vModel__: 'amount' },
@@ -16,43 +24,37 @@ describe(`flow simulator routes and verify before release on ${TEST_DB_KIND}`, (
   ]);
   /** start -> [amount > limit: 大额 (and-sign of two) | other: the initiator's manager] -> end */
   const tree = (limit: number, signers: string[]): FlowNode =>
-    ({
-      nodeId: 'start',
-      prevId: null,
-      type: 'start',
-      properties: { title: '发起人', initiator: [], initiatePos: [], initiateRole: [] },
-      childNode: {
-        nodeId: 'gw',
-        type: 'empty',
-        properties: {},
-        conditionType: 'condition',
-        conditionNodes: [
-          {
-            nodeId: 'big',
-            type: 'condition',
-            properties: {
-              title: '大额',
-              priority: 1,
-              conditions: [{ items: [{ fieldType: 'form', field: 'amount', operator: '>', value: limit }] }],
-            },
-            childNode: {
-              nodeId: 'sign',
-              type: 'approver',
-              properties: { title: '会签', approvers: signers, counterSign: 'and' },
-            },
+    startNode(who, {
+      nodeId: 'gw',
+      type: 'empty',
+      properties: {},
+      conditionType: 'condition',
+      conditionNodes: [
+        {
+          nodeId: 'big',
+          type: 'condition',
+          properties: {
+            title: '大额',
+            priority: 1,
+            conditions: [{ items: [{ fieldType: 'form', field: 'amount', operator: '>', value: limit }] }],
           },
-          {
-            nodeId: 'other',
-            type: 'condition',
-            properties: { title: '其他', priority: 2, isDefault: true },
-            childNode: {
-              nodeId: 'lead',
-              type: 'approver',
-              properties: { title: '主管', assigneeType: 6, initiatorLevel: 1, emptyApprover: 'refuse' },
-            },
+          childNode: {
+            nodeId: 'sign',
+            type: 'approver',
+            properties: { title: '会签', approvers: signers, counterSign: 'and' },
           },
-        ],
-      },
+        },
+        {
+          nodeId: 'other',
+          type: 'condition',
+          properties: { title: '其他', priority: 2, isDefault: true },
+          childNode: {
+            nodeId: 'lead',
+            type: 'approver',
+            properties: { title: '主管', assigneeType: 6, initiatorLevel: 1, emptyApprover: 'refuse' },
+          },
+        },
+      ],
     }) as FlowNode;
   const body = (limit: number, signers: string[]) => ({
     enCode: `sim${limit}`,
@@ -64,6 +66,7 @@ describe(`flow simulator routes and verify before release on ${TEST_DB_KIND}`, (
 
   beforeAll(async () => {
     t = await createTestApp();
+    who = await seededInitiators(t.db.kysely);
   }, 120_000);
   afterAll(async () => {
     await t?.close();

@@ -3,7 +3,7 @@
 // routes on the recomputed values.
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { createTestApp, seededInitiators, startNode, TEST_DB_KIND, type TestApp } from '../../test/harness';
 import { workflowTestKit } from './testkit';
 
 const B = '/api/workflow/Engine';
@@ -157,28 +157,22 @@ describe(`flow form data on ${TEST_DB_KIND}`, () => {
         enCode: 'hiddenReason',
         fullName: 'hiddenReason',
         formData: form,
-        flowTemplateJson: {
-          nodeId: 'start',
-          prevId: null,
-          type: 'start',
-          properties: { title: '发起人', initiator: [], initiatePos: [], initiateRole: [] },
-          childNode: {
-            nodeId: 'head',
-            type: 'approver',
-            properties: {
-              title: '审批',
-              approverPos: [],
-              approverRole: [],
-              counterSign: 'or',
-              assigneeType: 1,
-              approvers: [approver],
-              formOperates: [
-                { id: 'reason', read: false, write: false },
-                { id: 'days', read: true, write: false },
-              ],
-            },
+        flowTemplateJson: startNode(await seededInitiators(t.db.kysely), {
+          nodeId: 'head',
+          type: 'approver',
+          properties: {
+            title: '审批',
+            approverPos: [],
+            approverRole: [],
+            counterSign: 'or',
+            assigneeType: 1,
+            approvers: [approver],
+            formOperates: [
+              { id: 'reason', read: false, write: false },
+              { id: 'days', read: true, write: false },
+            ],
           },
-        },
+        }),
       },
     });
     expect(created.code, created.msg).toBe(200);
@@ -289,25 +283,19 @@ describe(`flow form data on ${TEST_DB_KIND}`, () => {
         enCode: 'needsAttachment',
         fullName: 'needsAttachment',
         formData: form,
-        flowTemplateJson: {
-          nodeId: 'start',
-          prevId: null,
-          type: 'start',
-          properties: { title: '发起人', initiator: [], initiatePos: [], initiateRole: [] },
-          childNode: {
-            nodeId: 'check',
-            type: 'approver',
-            properties: {
-              title: '审核',
-              approverPos: [],
-              approverRole: [],
-              counterSign: 'or',
-              assigneeType: 1,
-              approvers: [approver],
-              formOperates: [{ id: 'attachments', read: true, write: true, required: true }],
-            },
+        flowTemplateJson: startNode(await seededInitiators(t.db.kysely), {
+          nodeId: 'check',
+          type: 'approver',
+          properties: {
+            title: '审核',
+            approverPos: [],
+            approverRole: [],
+            counterSign: 'or',
+            assigneeType: 1,
+            approvers: [approver],
+            formOperates: [{ id: 'attachments', read: true, write: true, required: true }],
           },
-        },
+        }),
       },
     });
     expect(created.code, created.msg).toBe(200);

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, expect } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
+import {
+  createTestApp,
+  type Initiators,
+  seededInitiators,
+  type TestApp,
+  startNode as validStart,
+} from '../../test/harness';
 import { workflowTestKit } from './testkit';
 
 export const B = '/api/workflow/Engine';
@@ -20,6 +26,7 @@ export const localDateTime = (ms: number) => {
 /** The shared set-up of the workflow-gaps.test.ts split: one app per test file, the helpers its tests use. */
 export function gapsSuite() {
   let t: TestApp;
+  let who: Initiators = {};
   const ids = new Map<string, string>();
   let leaveForm: unknown;
   let leave: Record<string, unknown> = {};
@@ -48,13 +55,9 @@ export function gapsSuite() {
       );
     return c.data;
   };
-  const startNode = (props: Record<string, unknown> = {}, childNode?: unknown) => ({
-    nodeId: 'start',
-    prevId: null,
-    type: 'start',
-    properties: { title: '发起人', initiator: [], initiatePos: [], initiateRole: [], ...props },
-    ...(childNode ? { childNode } : {}),
-  });
+  /** A start node everyone in the demo company may launch, unless props name who may (test/flows.ts). */
+  const startNode = (props: Record<string, unknown> = {}, childNode?: unknown) =>
+    validStart(who, childNode, props);
   const approverNode = (nodeId: string, approvers: string[], childNode?: unknown) => ({
     nodeId,
     type: 'approver',
@@ -80,6 +83,7 @@ export function gapsSuite() {
 
   beforeAll(async () => {
     t = await createTestApp();
+    who = await seededInitiators(t.db.kysely);
     const users = await t.db.kysely
       .selectFrom('base_user')
       .select(['id', 'account', 'department_id'])

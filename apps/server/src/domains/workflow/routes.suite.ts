@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, seededInitiators, startNode, type TestApp } from '../../test/harness';
 import { workflowTestKit } from './testkit';
 
 export const B = '/api/workflow/Engine';
@@ -42,13 +42,7 @@ export function routesSuite() {
         enCode,
         fullName: enCode,
         formData: form,
-        flowTemplateJson: {
-          nodeId: 'start',
-          prevId: null,
-          type: 'start',
-          properties: { title: '发起人', initiator: [], initiatePos: [], initiateRole: [] },
-          childNode,
-        },
+        flowTemplateJson: startNode(await seededInitiators(t.db.kysely), childNode),
         propertyJson,
       },
     });

@@ -3,6 +3,7 @@ import type { FlowNode } from '@kp/schema';
 import type { AppContext } from '../../context';
 import { printTemplateLabel } from '../../db/dictionary-labels';
 import { flowLabelJson, labelExpenseForm, labelFlowTree, labelLeaveForm } from '../../db/seed-labels';
+import { withInitiators } from '../../db/seeded-initiators';
 import { json, type WfDb } from './tables';
 
 /**
@@ -75,7 +76,7 @@ export async function seedWorkflowExamples(ctx: AppContext): Promise<void> {
     const flow = JSON.parse(await readFile(new URL(ex.flow, base), 'utf8'));
     const form = JSON.parse(await readFile(new URL(ex.form, base), 'utf8'));
     const exists = await db.selectFrom('wf_template').select('id').where('id', '=', ex.id).executeTakeFirst();
-    const tree = exists ? null : await bindOrg(db, flow.tree as FlowNode);
+    const tree = exists ? null : await withInitiators(db, await bindOrg(db, flow.tree as FlowNode));
     if (tree)
       await db
         .insertInto('wf_template')

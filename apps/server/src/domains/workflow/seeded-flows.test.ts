@@ -1,9 +1,11 @@
-import { buttonsFor } from '@kp/flow';
+import { buttonsFor, validateFlow } from '@kp/flow';
 import type { FlowNode } from '@kp/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../seed/seed';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
 import { initCounts } from '../../ws/counters';
 import { WS_TO_USER } from '../../ws/websocket';
+import { loadOrgDirectory } from './org';
 import { parseJson } from './tables';
 import { leaveData, workflowTestKit } from './testkit';
 
@@ -118,6 +120,39 @@ describe(`seeded flows run start to end with seeded people on ${TEST_DB_KIND}`, 
     expect(fin.approverPos!.length).toBeGreaterThan(1);
     expect(await names(fin.approverPos!)).toEqual(['会计']);
     expect(await names(gm.approverPos!)).toEqual(['总经理']);
+  });
+
+  it('the seeded start nodes name who may initiate (spec 2 §5): every seeded user, none refused at launch', async () => {
+    const org = await loadOrgDirectory(w());
+    const users = await w()
+      .selectFrom('base_user')
+      .select(['id', 'account'])
+      .where('enabled_mark', '=', 1)
+      .execute();
+    expect(users.length).toBeGreaterThan(40);
+    for (const id of ['wf-leave', 'wf-expense']) {
+      const row = await w()
+        .selectFrom('wf_template')
+        .select('flow_json')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      const tree = parseJson<FlowNode>(row.flow_json);
+      // the designer's verify, as a save and a release run it: a start node needs an initiator
+      expect(validateFlow(tree)).toEqual([]);
+      const p = tree.properties;
+      const named = (u: { id: string }) =>
+        (p.initiator ?? []).includes(u.id) ||
+        (org.user(u.id)?.roleIds ?? []).some((r) => (p.initiateRole ?? []).includes(r));
+      expect(users.filter((u) => !named(u)).map((u) => u.account)).toEqual([]);
+      // and the launch check agrees for the administrator and the demo accounts
+      for (const account of ['admin', ...DEMO_ACCOUNTS.map((d) => d.account)]) {
+        const info = await t.call(await login(account), {
+          method: 'GET',
+          url: `${B}/FlowTask/LaunchInfo/${id}`,
+        });
+        expect(info.code, `${account} ${id}: ${info.msg}`).toBe(200);
+      }
+    }
   });
 
   it('费用报销: one accountant of the initiator’s own company and the department head, then the cc; status 2', async () => {

@@ -1,7 +1,15 @@
 // The simulator's server side: the organisation snapshot the browser simulates on, and the check before a
 // release that re-runs a flow's stored cases on the design being released.
 import { compileForm, recalculate } from '@kp/engine';
-import { parseCases, type SimCase, type SimLanguage, simText, snapshotOrg, verifyCases } from '@kp/flow';
+import {
+  parseCases,
+  type SimCase,
+  type SimLanguage,
+  simText,
+  snapshotOrg,
+  validateFlow,
+  verifyCases,
+} from '@kp/flow';
 import type { FlowTemplate, FormConfig } from '@kp/schema';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/api-error';
@@ -26,14 +34,23 @@ export interface ReleaseCheck {
 }
 
 /**
- * Verify before release: every stored case of the flow is re-run on the design being released, against
- * the real organisation (the interpreter's own code, as a launch would run it). A divergence refuses.
+ * The flow designer's verify on a design to save or release: @kp/flow's validateFlow, the function the
+ * designer's 校验 button runs, read as the designer reads it (a start node names who may initiate). The
+ * first fault as `nodeId: text` (the designer's text, zh; the catalogue answers it in the caller's
+ * language), or null for a valid design.
  */
-export async function checkReleaseCases(
-  ctx: AppContext,
-  id: string,
-  lang: SimLanguage,
-): Promise<ReleaseCheck> {
+export function designFault(tree: unknown): string | null {
+  const [first] = validateFlow(tree);
+  if (!first) return null;
+  return first.nodeId ? `${first.nodeId}: ${first.message}` : first.message;
+}
+
+/**
+ * Verify before release: the stored design passes the designer's verify (designFault), and every stored
+ * case of the flow is re-run on it against the real organisation (the interpreter's own code, as a launch
+ * would run it). A fault or a divergence refuses.
+ */
+export async function checkRelease(ctx: AppContext, id: string, lang: SimLanguage): Promise<ReleaseCheck> {
   const row = await ctx.db
     .selectFrom('wf_template')
     .select(['form_json', 'flow_json', 'properties_json', 'sim_cases_json'])
@@ -41,6 +58,8 @@ export async function checkReleaseCases(
     .where('deleted', '=', 0)
     .executeTakeFirst();
   if (!row) throw notFound();
+  const fault = designFault(parseJson<unknown>(row.flow_json, null));
+  if (fault) return { ok: false, message: fault };
   let cases: SimCase[];
   try {
     cases = parseCases(parseJson(row.sim_cases_json, []));

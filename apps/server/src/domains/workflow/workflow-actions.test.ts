@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { createTestApp, seededInitiators, startNode, TEST_DB_KIND, type TestApp } from '../../test/harness';
 import { sweepDeadlines } from './deadlines';
 import { workflowTestKit } from './testkit';
 
@@ -40,39 +40,33 @@ describe(`workflow actions on ${TEST_DB_KIND}`, () => {
         .where('id', '=', 'wf-leave')
         .executeTakeFirstOrThrow()
     ).form_json;
-    const tree = {
-      nodeId: 'start',
-      prevId: null,
-      type: 'start',
-      properties: { title: '发起人', initiator: [], initiatePos: [], initiateRole: [] },
+    const tree = startNode(await seededInitiators(t.db.kysely), {
+      nodeId: 'n1',
+      prevId: 'start',
+      type: 'approver',
+      properties: {
+        title: '审批一',
+        assigneeType: 1,
+        approvers: [ids.get('chenjing')],
+        approverPos: [],
+        approverRole: [],
+        counterSign: 'or',
+        timeLimit: { enabled: true, duration: 1, remindEvery: 1, autoApproveAfter: 2 },
+      },
       childNode: {
-        nodeId: 'n1',
-        prevId: 'start',
+        nodeId: 'n2',
+        prevId: 'n1',
         type: 'approver',
         properties: {
-          title: '审批一',
+          title: '审批二',
           assigneeType: 1,
-          approvers: [ids.get('chenjing')],
+          approvers: [ids.get('wangjianguo')],
           approverPos: [],
           approverRole: [],
           counterSign: 'or',
-          timeLimit: { enabled: true, duration: 1, remindEvery: 1, autoApproveAfter: 2 },
-        },
-        childNode: {
-          nodeId: 'n2',
-          prevId: 'n1',
-          type: 'approver',
-          properties: {
-            title: '审批二',
-            assigneeType: 1,
-            approvers: [ids.get('wangjianguo')],
-            approverPos: [],
-            approverRole: [],
-            counterSign: 'or',
-          },
         },
       },
-    };
+    });
     const admin = await login('admin');
     const c = await t.call<string>(admin, {
       method: 'POST',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WriteBatch } from '../../db/write-batch';
-import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { createTestApp, seededInitiators, startNode, TEST_DB_KIND, type TestApp } from '../../test/harness';
 import { until } from '../../test/outside';
 import { orgOf } from './org';
 import { workflowTestKit } from './testkit';
@@ -191,25 +191,19 @@ describe(`workflow engine on ${TEST_DB_KIND}`, () => {
         ).form_json,
       ),
     );
-    const tree = {
-      nodeId: 'start',
-      prevId: null,
-      type: 'start',
-      properties: { title: '发起人', initiator: [], initiatePos: [], initiateRole: [] },
-      childNode: {
-        nodeId: 'a1',
-        prevId: 'start',
-        type: 'approver',
-        properties: {
-          title: '会签',
-          assigneeType: 1,
-          approvers: users.map((u) => u.id),
-          approverPos: [],
-          approverRole: [],
-          counterSign,
-        },
+    const tree = startNode(await seededInitiators(t.db.kysely), {
+      nodeId: 'a1',
+      prevId: 'start',
+      type: 'approver',
+      properties: {
+        title: '会签',
+        assigneeType: 1,
+        approvers: users.map((u) => u.id),
+        approverPos: [],
+        approverRole: [],
+        counterSign,
       },
-    };
+    });
     const admin = await login('admin');
     const code = `c${counterSign}${n}`;
     const c = await t.call<string>(admin, {

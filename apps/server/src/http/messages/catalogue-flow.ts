@@ -1,5 +1,22 @@
 // Server messages: Workflow: launch, approval actions, monitor, sub-flows. See catalogue.ts for the rules of the catalogue.
+import { FLOW_TEXTS } from '@kp/flow';
 import type { Message } from './message';
+
+/** The flow designer's node checks (@kp/flow validateFlow), which a save and a release answer with. */
+const DESIGN_CHECKS = {
+  'flow.designStartNoInitiator': FLOW_TEXTS.START_NO_INITIATOR,
+  'flow.designConditionEmpty': FLOW_TEXTS.CONDITION_EMPTY,
+  'flow.designSubflowNoFlow': FLOW_TEXTS.SUBFLOW_NO_FLOW,
+  'flow.designSubflowNoInitiator': FLOW_TEXTS.SUBFLOW_NO_INITIATOR,
+  'flow.designApproverEmpty': FLOW_TEXTS.APPROVER_EMPTY,
+  'flow.designTimeInvalid': FLOW_TEXTS.TIME_INVALID,
+  // a structure fault names what is wrong after the text (validateFlow's detail, as the designer shows it)
+  'flow.designStructure': {
+    zh: `${FLOW_TEXTS.STRUCTURE.zh}: {0}`,
+    zhtw: `${FLOW_TEXTS.STRUCTURE.zhtw}: {0}`,
+    en: `${FLOW_TEXTS.STRUCTURE.en}: {0}`,
+  },
+} satisfies Record<string, Message>;
 
 export const FLOW = {
   'flow.notFound': { zh: '流程不存在', zhtw: '流程不存在', en: 'The flow does not exist' },
@@ -131,4 +148,5 @@ export const FLOW = {
   'flow.notThisFlow': { zh: '与流程不符', zhtw: '與流程不符', en: 'does not belong to this flow' },
   // A task's default title (task-title.ts): initiator, flow name, launch time; stored in zh, read in any.
   'flow.taskTitle': { zh: '{0}的{1}（{2}）', zhtw: '{0}的{1}（{2}）', en: '{1} by {0} ({2})' },
+  ...DESIGN_CHECKS,
 } as const satisfies Record<string, Message>;

@@ -1,4 +1,3 @@
-import { validateFlow } from '@kp/flow';
 import {
   IdParams,
   type Language,
@@ -19,7 +18,7 @@ import { me } from '../../auth/guard';
 import { newId } from '../../auth/tokens';
 import { BASE, listRoute, ms } from '../access';
 import { templateLabels, templateName, typedLabelJson } from '../labels';
-import { checkReleaseCases, releaseLanguage } from '../simulation';
+import { checkRelease, designFault, releaseLanguage } from '../simulation';
 import { json, parseJson, updateLive } from '../tables';
 import { evictFlowModel, flowModel } from '../task-form';
 
@@ -31,8 +30,9 @@ function checkTemplate(b: WfTemplateBody) {
   if (!f.ok) throw badRequest(`formData.${f.errors[0]?.path ?? ''}: ${f.errors[0]?.message ?? ''}`);
   const t = validateFlowTree(b.flowTemplateJson);
   if (!t.ok) throw badRequest(`flowTemplateJson.${t.errors[0]?.path ?? ''}: ${t.errors[0]?.message ?? ''}`);
-  const issues = validateFlow(t.value, { allowEveryone: true });
-  if (issues.length) throw badRequest(`${issues[0]?.nodeId}: ${issues[0]?.message}`);
+  // the designer's verify, the same function (simulation.ts designFault)
+  const fault = designFault(t.value);
+  if (fault) throw badRequest(fault);
 }
 
 type Row = Record<string, unknown> & { full_name: string; full_name_i18n?: string | null };
@@ -293,8 +293,8 @@ export default async function flowEngineRoutes(app: FastifyInstance) {
     `${P}/Release/:id`,
     { config: { permission: { menu: MENU, button: 'btn_release' } }, schema: { params: IdParams } },
     async (req) => {
-      // Verify before release: the flow's simulator cases must still hold (flow-simulate.ts).
-      const check = await checkReleaseCases(
+      // Verify before release: the designer's checks, and the flow's simulator cases must still hold.
+      const check = await checkRelease(
         app.kp,
         (req.params as IdParams).id,
         releaseLanguage(req.headers['accept-language']),
