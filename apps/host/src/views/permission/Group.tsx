@@ -80,6 +80,8 @@ export default function Group({ personal = false }: { personal?: boolean }) {
         loading,
         dataSource: data,
         pagination: { pageSize: 20 },
+        // a group has no sub-groups: the answer's empty `children` must not draw an expander
+        expandable: { childrenColumnName: 'subGroups' },
         columns: [
           ...cols.nameCode<GroupRow>(),
           { title: t('adm.members'), dataIndex: 'memberCount', width: 80 },

@@ -41,6 +41,12 @@ describe(`the user-by-department picker's group calls on ${TEST_DB_KIND}`, () =>
       url: '/api/system/groupcustom/tree/0',
     });
     expect(theirs.data.list.map((n) => n.id)).not.toContain(mine.data.id);
+    // the owner's group list (the /group page) counts the members
+    const list = await t.call<{ list: Array<{ id: string; memberCount: number }> }>(emp, {
+      method: 'GET',
+      url: '/api/system/groupcustom?type=0',
+    });
+    expect(list.data.list.find((g) => g.id === mine.data.id)?.memberCount).toBe(2);
     expect((await imUser(emp, 'groupId=no-such-group')).code).toBe(404);
   });
 

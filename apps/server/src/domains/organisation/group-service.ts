@@ -123,7 +123,21 @@ export async function groupTree(req: FastifyRequest, type: string) {
 export async function groupList(req: FastifyRequest, q: { type?: number; keyword?: string }) {
   const types = q.type === undefined ? [0, 1] : [q.type];
   const rows = (await Promise.all(types.map((t) => visible(req, t, q.keyword)))).flat();
-  return { list: rows.map((g) => groupInfo(g)) };
+  const counts = rows.length
+    ? await req.server.kp.db
+        .selectFrom('base_user_relation')
+        .select(['object_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+        .where('object_type', '=', 'Group')
+        .where(
+          'object_id',
+          'in',
+          rows.map((g) => g.id),
+        )
+        .groupBy('object_id')
+        .execute()
+    : [];
+  const members = new Map(counts.map((c) => [c.object_id, Number(c.n)]));
+  return { list: rows.map((g) => groupInfo(g, members.get(g.id) ?? 0)) };
 }
 
 /** The ids of a unit and every unit below it (none for an unknown unit). */
