@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiToken, loginAs } from './harness';
 import { formItem, grantToEmployees } from './online-form';
+import { pickOrgUsers } from './pickers';
 import { settled, T, useSuite } from './suite';
 
 const PW = 'kp123456';
@@ -284,6 +285,13 @@ describe('input not sent is kept in this browser', () => {
     await editor.getByRole('tab', { name: '表单设计' }).click();
     await page.getByTestId('field-101').waitFor();
     await shot(page, 'flow-design-restored');
+    // the server saves a design only when it passes the designer's checks: the start node names who may launch
+    await editor.getByRole('tab', { name: '流程设计' }).click();
+    await page.getByTestId('node-start').locator('button').first().click();
+    const drawer = page.locator('[data-testid="node-drawer"]:visible');
+    await pickOrgUsers(page, drawer.getByTestId('start-initiator'), ['张伟']);
+    await page.locator('.ant-drawer:visible .ant-drawer-close').click();
+    await page.getByTestId('node-start').getByText('张伟').waitFor();
     // saved: the flow is listed and nothing is offered any more
     await editor.getByRole('button', { name: /保\s*存/ }).click();
     await editor.waitFor({ state: 'hidden' });
