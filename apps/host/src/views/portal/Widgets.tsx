@@ -247,7 +247,9 @@ export function StatisticsWidget({ item, title }: { item: PortalItem; title: str
       <div className="kp-three-cards">
         {cards.map((c) => (
           <div key={c.key} className="kp-stat-card" data-testid={`stat-${c.key}`}>
-            <div className="kp-stat-label">{c.label}</div>
+            <div className="kp-stat-label" title={c.label}>
+              {c.label}
+            </div>
             <div className="kp-stat-value" data-testid={`stat-${c.key}-value`}>
               {c.n}
             </div>
